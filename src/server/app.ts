@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { authRepo } from '../features/auth/repo.ts';
+import { authRoutes } from '../features/auth/routes.ts';
+import { authService } from '../features/auth/service.ts';
+import { readSessionCookie } from '../features/auth/cookie.ts';
+import type { AppDeps, AppEnv, Services } from './context.ts';
+import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
+import { originCheck } from './http/origin.ts';
+import { securityHeaders } from './http/security-headers.ts';
+
+/** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
+export const API_ROUTES = ['/session', '/login', '/logout', '/api/*'] as const;
+
+export function createServices(deps: AppDeps): Services {
+  return { auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }) };
+}
+
+/** The one Hono app: the same on Node and on Netlify Functions. */
+export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders({ hsts: deps.config.secureCookies }));
+  app.use(originCheck([deps.config.publicSiteUrl]));
+
+  app.route('/', authRoutes(services.auth, deps));
+
+  // Staff API: every call needs a session; the museum comes from it, never from the client.
+  app.use('/api/*', async (c, next) => {
+    const user = await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies));
+    if (!user) throw unauthorized();
+    c.set('user', user);
+    c.header('Cache-Control', 'no-store');
+    return next();
+  });
+  app.all('/api/*', () => {
+    throw notFound('No such API route.');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error);
+    deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+    return sendError(c, new ApiError(500, 'internal_error', 'Something went wrong on our side.'));
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,107 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one place that reads the environment. Every setting is parsed here once; a wrong or
+ * missing one stops the start with a message that names it.
+ */
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().trim().min(1).default('localhost'),
+  PUBLIC_SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  BLOB_STORE: z.enum(['fs', 'netlify', 'memory']).optional(),
+  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
+  ),
+  ADMIN_MUSEUM: z.string().trim().min(1).max(120).default('Mon musée'),
+  TRUST_PROXY: booleanFlag,
+  OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_MODEL: optionalText,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** Where visitors and staff reach the site, without a trailing slash. */
+  publicSiteUrl: string;
+  /** Cookies get Secure and the __Host- prefix when the site is served over HTTPS. */
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  blobStore: 'fs' | 'netlify' | 'memory';
+  admin: { email: string | undefined; password: string | undefined; museum: string };
+  trustProxy: boolean;
+  openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const e = result.data;
+  const publicSiteUrl = (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicSiteUrl,
+    secureCookies: publicSiteUrl.startsWith('https:'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    blobStore: e.BLOB_STORE ?? 'fs',
+    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, museum: e.ADMIN_MUSEUM },
+    trustProxy: e.TRUST_PROXY,
+    openai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** Reads the process environment. Only entry points call this. */
+export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  return parseConfig({ ...process.env, ...overrides });
+}
+
+/** Settings the test suites read; kept apart so a developer's DATABASE_URL is never truncated. */
+export function loadTestSettings(): { databaseUrl: string | undefined; chromiumPath: string } {
+  const url = process.env.TEST_DATABASE_URL?.trim();
+  return {
+    databaseUrl: url ? url : undefined,
+    chromiumPath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+  };
+}

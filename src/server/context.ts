@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import type { ScryptParams } from '../features/auth/passwords.ts';
+import type { AuthService, SignedIn } from '../features/auth/service.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import type { Logger } from './log.ts';
+
+/** What the routes of every feature may use; built once per process by the entry point. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  log: Logger;
+  /** The visitor's network address, as the hosting platform tells it. */
+  clientAddress(c: Context): string;
+  now?: () => Date;
+  /** scrypt cost for new password hashes; production uses DESIGN 9's, tests a cheaper one. */
+  passwordParams?: ScryptParams;
+}
+
+export interface Services {
+  auth: AuthService;
+}
+
+export interface AppEnv {
+  Variables: {
+    user: SignedIn | undefined;
+  };
+}

@@ -1,0 +1,66 @@
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import { ApiError } from './errors.ts';
+
+/** Bodies of staff writes are small JSON documents; anything larger is refused unread. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body and validates it against a schema. Wrong content type: 415. Too large: 413.
+ * Not JSON: 400. JSON of the wrong shape: 422 naming each field.
+ */
+export async function readJson<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<z.output<S>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the body as application/json.');
+  }
+  const declared = Number(c.req.header('content-length') ?? 'NaN');
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+  const text = await readLimited(c.req.raw, maxBytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const fields = result.error.issues.map((issue) => ({
+      path: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new ApiError(
+      422,
+      'invalid_body',
+      `Invalid request: ${fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ')}`,
+      { details: fields },
+    );
+  }
+  return result.data;
+}
+
+function tooLarge(maxBytes: number) {
+  return new ApiError(413, 'payload_too_large', `The body is larger than ${maxBytes} bytes.`);
+}
+
+async function readLimited(request: Request, maxBytes: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { accountsService } from '../features/accounts/service.ts';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DataDirInUseError } from './db/lock.ts';
+import { createLogger } from './log.ts';
+import { openDatabase } from './runtime.ts';
+import { staticSite } from './static-site.ts';
+
+/** The Node entry: one process serving the built site and the API on one port. */
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+
+function clientAddress(config: Config) {
+  return (c: Context): string => {
+    if (config.trustProxy) {
+      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`[legenda] cannot start. ${error.message}\nSee .env.example for every setting.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(`[legenda] cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    console.error('[legenda] cannot open the database:', (error as Error).message);
+    process.exit(1);
+  }
+  const db = database.handle.db;
+
+  const first = await accountsService(db).ensureFirstAccount(config.admin);
+
+  const app = createApp({ config, db, log, clientAddress: clientAddress(config) });
+  app.all('*', staticSite(path.resolve(distDir)));
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    const where = config.publicSiteUrl.includes(`:${config.port}`)
+      ? config.publicSiteUrl.replace(`:${config.port}`, `:${info.port}`)
+      : config.publicSiteUrl;
+    log.info(`Legenda is running at ${where}`);
+    log.info(`Database: ${database.handle.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+    if (first) {
+      log.info(`First account created for the museum "${first.museum}".`);
+      log.info(`Sign in at ${where}/login with`);
+      log.info(`  email:    ${first.email}`);
+      if (first.password) {
+        log.info(`  password: ${first.password}`);
+        log.info('This password is shown once. Change it with: npm run users -- set-password --email ' + first.email);
+      } else {
+        log.info('  password: the one in ADMIN_PASSWORD');
+      }
+    } else {
+      log.info(`Sign in at ${where}/login`);
+    }
+    if (!config.openai.baseUrl && !config.openai.apiKey) {
+      log.info('No translation engine is configured (OPENAI_BASE_URL / OPENAI_API_KEY): visitors read articles in their original language.');
+    }
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `[legenda] cannot start: port ${config.port} is already in use. Set PORT to another port.`
+        : `[legenda] server error: ${error.message}`,
+    );
+    void database.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests in flight, then stopping.`);
+    const force = setTimeout(() => {
+      log.warn('Requests still running after 10 s; stopping anyway.');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await database.close();
+        log.info('Stopped cleanly.');
+        process.exit(0);
+      } catch (error) {
+        log.error('The database did not close cleanly', error);
+        process.exit(1);
+      }
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,45 @@
+import type { Config } from './config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from './db/index.ts';
+import { lockDataDir, type DataDirLock } from './db/lock.ts';
+
+export interface OpenedDatabase {
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The database of this configuration, migrated: PostgreSQL when DATABASE_URL is set, otherwise
+ * embedded PGlite under DATA_DIR, locked to this process.
+ */
+export async function openDatabase(config: Config): Promise<OpenedDatabase> {
+  let lock: DataDirLock | undefined;
+  let handle: DatabaseHandle;
+  if (config.databaseUrl) {
+    handle = openPostgres(config.databaseUrl);
+  } else {
+    lock = lockDataDir(config.dataDir);
+    try {
+      handle = await openPglite(config.dataDir);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+  try {
+    await handle.migrate();
+  } catch (error) {
+    await handle.close().catch(() => {});
+    lock?.release();
+    throw error;
+  }
+  return {
+    handle,
+    async close() {
+      try {
+        await handle.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

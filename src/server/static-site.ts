@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+
+/**
+ * Serves the built site (dist/) for the Node entry: pages by clean URL, the English page when the
+ * `lang` cookie asks for it, the not-found page with a real 404, compression and caching. Files
+ * are read once and kept with their compressed forms (a cache: dist/ never changes while running).
+ */
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.yml': 'text/yaml; charset=utf-8',
+};
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/;
+
+/** Screens whose URL continues with data the page reads itself (spec 2: /articles/*). */
+const PAGE_PREFIXES = ['articles'];
+
+interface Entry {
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  type: string;
+  etag: string;
+}
+
+export function staticSite(root: string) {
+  const cache = new Map<string, Promise<Entry | undefined>>();
+
+  async function load(relative: string): Promise<Entry | undefined> {
+    const file = path.join(root, relative);
+    if (!file.startsWith(root + path.sep)) return undefined;
+    let body: Buffer;
+    try {
+      const stat = await fs.stat(file);
+      if (!stat.isFile()) return undefined;
+      body = await fs.readFile(file);
+    } catch {
+      return undefined;
+    }
+    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
+    const entry: Entry = { body, type, etag };
+    if (COMPRESSIBLE.test(type) && body.length > 512) {
+      entry.gzip = gzipSync(body, { level: 9 });
+      entry.br = brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      });
+    }
+    return entry;
+  }
+
+  const get = (relative: string) => {
+    let hit = cache.get(relative);
+    if (!hit) {
+      hit = load(relative);
+      cache.set(relative, hit);
+    }
+    return hit;
+  };
+
+  /** dist-relative candidates for a clean URL path, most specific first. */
+  function candidates(urlPath: string): string[] {
+    const clean = urlPath.replace(/^\/+|\/+$/g, '');
+    if (clean === '') return ['index.html'];
+    const list = [clean, `${clean}.html`, `${clean}/index.html`];
+    const parts = clean.split('/');
+    const lang = parts[0] === 'en' ? 'en/' : '';
+    const first = lang ? parts[1] : parts[0];
+    if (first && PAGE_PREFIXES.includes(first)) list.push(`${lang}${first}.html`);
+    return list;
+  }
+
+  async function find(urlPath: string) {
+    for (const candidate of candidates(urlPath)) {
+      const entry = await get(candidate);
+      if (entry) return entry;
+    }
+    return undefined;
+  }
+
+  function send(c: Context, entry: Entry, status: 200 | 404, cacheControl: string): Response {
+    const headers = new Headers({
+      'Content-Type': entry.type,
+      'Cache-Control': cacheControl,
+      ETag: entry.etag,
+      Vary: 'Accept-Encoding',
+    });
+    if (status === 200 && c.req.header('if-none-match') === entry.etag) {
+      return new Response(null, { status: 304, headers });
+    }
+    const accept = c.req.header('accept-encoding') ?? '';
+    let body = entry.body;
+    if (entry.br && /\bbr\b/.test(accept)) {
+      body = entry.br;
+      headers.set('Content-Encoding', 'br');
+    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
+      body = entry.gzip;
+      headers.set('Content-Encoding', 'gzip');
+    }
+    headers.set('Content-Length', String(body.length));
+    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+  }
+
+  return async function handle(c: Context): Promise<Response> {
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(new URL(c.req.url).pathname);
+    } catch {
+      urlPath = '/\0';
+    }
+    const english = urlPath === '/en' || urlPath.startsWith('/en/');
+    const wantsEnglish = getCookie(c, 'lang') === 'en';
+    const bad = urlPath.includes('\0') || urlPath.split('/').includes('..');
+
+    if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      return c.json({ error: { code: 'method_not_allowed', message: 'Method not allowed.' } }, 405);
+    }
+
+    const entry = bad ? undefined : await find(urlPath);
+    if (entry) {
+      const isPage = entry.type.startsWith('text/html');
+      if (isPage && !english && wantsEnglish) {
+        const target = urlPath === '/' ? '/en' : `/en${urlPath}`;
+        if (await find(target)) {
+          const search = new URL(c.req.url).search;
+          c.header('Cache-Control', 'no-store');
+          c.header('Vary', 'Cookie');
+          return c.redirect(`${target}${search}`, 302);
+        }
+      }
+      const immutable = urlPath.startsWith('/_astro/');
+      const cacheControl = isPage
+        ? 'no-cache'
+        : immutable
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=3600';
+      return send(c, entry, 200, cacheControl);
+    }
+
+    const notFoundPage = (english || wantsEnglish ? await get('en/404.html') : undefined) ?? (await get('404.html'));
+    if (notFoundPage) return send(c, notFoundPage, 404, 'no-cache');
+    return c.text('Not found', 404);
+  };
+}

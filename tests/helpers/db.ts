@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { getTableName, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadTestSettings } from '../../src/server/config.ts';
+import { openPostgres, wrapPglite, type Database } from '../../src/server/db/index.ts';
+import { schema } from '../../src/server/db/schema.ts';
+
+export interface TestDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Empties every table, so each test starts from a migrated, empty database. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const TABLES = Object.values(schema).map((table) => `"${getTableName(table)}"`);
+
+/**
+ * A migrated database for one test file: a copy of the PGlite template made by global-setup, or,
+ * when TEST_DATABASE_URL is set (npm run test:pg), a fresh database on that PostgreSQL server.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const { databaseUrl } = loadTestSettings();
+  if (!databaseUrl) {
+    const tarball = fs.readFileSync(inject('pgliteTemplate'));
+    const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+    const handle = wrapPglite(client);
+    return withReset(handle.db, 'pglite', () => handle.close());
+  }
+  const name = `legenda_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}" template "${inject('postgresTemplate')}"`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const handle = openPostgres(url.toString(), 4);
+  return withReset(handle.db, 'postgres', async () => {
+    await handle.close();
+    const cleanup = new pg.Client({ connectionString: databaseUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists "${name}" with (force)`);
+    await cleanup.end();
+  });
+}
+
+function withReset(db: Database, kind: TestDatabase['kind'], close: () => Promise<void>) {
+  return {
+    db,
+    kind,
+    async reset() {
+      await db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
+    },
+    close,
+  };
+}

@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { loadTestSettings } from '../../src/server/config.ts';
+import { migrationsFolder, openPostgres, wrapPglite } from '../../src/server/db/index.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    postgresTemplate: string;
+  }
+}
+
+/** A fingerprint of the migrations: the template is remade only when they change. */
+function migrationsHash(): string {
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(migrationsFolder, { recursive: true }).map(String).sort()) {
+    const full = path.join(migrationsFolder, file);
+    if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function pgliteTemplate(): Promise<string> {
+  const dir = path.resolve('.tmp');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-template-${migrationsHash()}.tar`);
+  if (fs.existsSync(file)) return file;
+  const client = await PGlite.create();
+  await wrapPglite(client).migrate();
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  const partial = `${file}.${process.pid}`;
+  fs.writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+  fs.renameSync(partial, file);
+  return file;
+}
+
+/** On a real server: one migrated template database; each test file copies it. */
+async function postgresTemplate(url: string): Promise<string> {
+  const name = `legenda_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      await admin.query(`create database "${name}"`);
+      const target = new URL(url);
+      target.pathname = `/${name}`;
+      const handle = openPostgres(target.toString(), 1);
+      await handle.migrate();
+      await handle.close();
+    }
+  } finally {
+    await admin.end();
+  }
+  return name;
+}
+
+export default async function setup(project: TestProject) {
+  const { databaseUrl } = loadTestSettings();
+  project.provide('pgliteTemplate', databaseUrl ? '' : await pgliteTemplate());
+  project.provide('postgresTemplate', databaseUrl ? await postgresTemplate(databaseUrl) : '');
+}
