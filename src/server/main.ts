@@ -28,6 +28,36 @@ function clientAddress(config: Config) {
   };
 }
 
+/** Everything a person starting Legenda needs to read, printed as one block. */
+function startMessage(
+  where: string,
+  config: Config,
+  kind: 'pglite' | 'postgres',
+  first: { email: string; museum: string; password: string | undefined } | undefined,
+): string {
+  const lines = [
+    `Legenda is running at ${where}`,
+    `Database: ${kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (first) {
+    lines.push(
+      `First account created for the museum "${first.museum}". Sign in at ${where}/login with`,
+      `  email:    ${first.email}`,
+      first.password
+        ? `  password: ${first.password}\nThis password is shown once. Change it with: npm run users -- set-password --email ${first.email}`
+        : '  password: the one in ADMIN_PASSWORD',
+    );
+  } else {
+    lines.push(`Sign in at ${where}/login`);
+  }
+  if (!config.openai.baseUrl && !config.openai.apiKey) {
+    lines.push(
+      'No translation engine is configured (OPENAI_BASE_URL, OPENAI_API_KEY): visitors read articles in their original language.',
+    );
+  }
+  return lines.join('\n');
+}
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -63,24 +93,7 @@ async function main(): Promise<void> {
     const where = config.publicSiteUrl.includes(`:${config.port}`)
       ? config.publicSiteUrl.replace(`:${config.port}`, `:${info.port}`)
       : config.publicSiteUrl;
-    log.info(`Legenda is running at ${where}`);
-    log.info(`Database: ${database.handle.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-    if (first) {
-      log.info(`First account created for the museum "${first.museum}".`);
-      log.info(`Sign in at ${where}/login with`);
-      log.info(`  email:    ${first.email}`);
-      if (first.password) {
-        log.info(`  password: ${first.password}`);
-        log.info('This password is shown once. Change it with: npm run users -- set-password --email ' + first.email);
-      } else {
-        log.info('  password: the one in ADMIN_PASSWORD');
-      }
-    } else {
-      log.info(`Sign in at ${where}/login`);
-    }
-    if (!config.openai.baseUrl && !config.openai.apiKey) {
-      log.info('No translation engine is configured (OPENAI_BASE_URL / OPENAI_API_KEY): visitors read articles in their original language.');
-    }
+    log.info(startMessage(where, config, database.handle.kind, first));
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(

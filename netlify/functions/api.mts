@@ -1,0 +1,38 @@
+import type { Context as HonoContext } from 'hono';
+import { createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openPostgres } from '../../src/server/db/index.ts';
+import { createLogger } from '../../src/server/log.ts';
+
+/**
+ * Netlify entry: every dynamic route goes to the one Hono app (DESIGN 1). Netlify gives the
+ * visitor's address in its context; the database is PostgreSQL through DATABASE_URL.
+ */
+interface NetlifyContext {
+  ip?: string;
+}
+
+const settings = loadConfig();
+if (!settings.databaseUrl) {
+  throw new Error('DATABASE_URL must be set on Netlify (Netlify Database, Neon or any PostgreSQL).');
+}
+const database = openPostgres(settings.databaseUrl, 5);
+const ready = database.migrate();
+
+const app = createApp({
+  config: settings,
+  db: database.db,
+  log: createLogger(settings.logLevel),
+  clientAddress: (c: HonoContext) =>
+    (c.env as { context?: NetlifyContext } | undefined)?.context?.ip ?? 'unknown',
+});
+
+export default async (request: Request, context: NetlifyContext) => {
+  await ready;
+  return app.fetch(request, { context });
+};
+
+// Netlify reads this statically, so it is spelled out; a test checks it matches API_ROUTES.
+export const config = {
+  path: ['/session', '/login', '/logout', '/api/*'],
+};

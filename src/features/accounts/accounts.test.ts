@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { FAST_SCRYPT } from '../../../tests/helpers/app.ts';
+import { museums, users } from '../../server/db/schema.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { AccountError, accountsService, DEFAULT_ADMIN_EMAIL } from './service.ts';
+
+let database: TestDatabase;
+let accounts: ReturnType<typeof accountsService>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  accounts = accountsService(database.db, { scrypt: FAST_SCRYPT });
+});
+afterAll(() => database.close());
+beforeEach(() => database.reset());
+
+describe('the first account', () => {
+  it('is created once with a generated password that is returned to be shown once', async () => {
+    const made = await accounts.ensureFirstAccount({
+      email: undefined,
+      password: undefined,
+      museum: 'Mon musée',
+    });
+    expect(made?.email).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(made?.password).toMatch(/^[A-Za-z0-9]{20}$/);
+    const [user] = await database.db.select().from(users);
+    expect(await verifyPassword(made!.password!, user!.passwordHash)).toBe(true);
+
+    const again = await accounts.ensureFirstAccount({
+      email: 'other@museum.example',
+      password: undefined,
+      museum: 'Other',
+    });
+    expect(again).toBeUndefined();
+    expect(await database.db.select().from(users)).toHaveLength(1);
+    expect(await database.db.select().from(museums)).toHaveLength(1);
+  });
+
+  it('takes ADMIN_EMAIL and ADMIN_PASSWORD, and never returns a given password', async () => {
+    const made = await accounts.ensureFirstAccount({
+      email: ' Director@Museum.Example ',
+      password: 'a long given password',
+      museum: 'Musée',
+    });
+    expect(made).toEqual({ email: 'director@museum.example', museum: 'Musée', password: undefined });
+  });
+
+  it('is created only once when two processes start together', async () => {
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        accounts.ensureFirstAccount({ email: undefined, password: undefined, museum: 'M' }),
+      ),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await database.db.select().from(users)).toHaveLength(1);
+  });
+});
+
+describe('accounts made by the team', () => {
+  it('adds users to a new or an existing museum', async () => {
+    const a = await accounts.add({ email: 'a@m.example', museum: 'Musée A', password: 'password one!' });
+    const b = await accounts.add({ email: 'b@m.example', museum: 'Musée A', password: 'password two!' });
+    expect(a.newMuseum).toBe(true);
+    expect(b.newMuseum).toBe(false);
+    const list = await accounts.list();
+    expect(list.map((r) => [r.email, r.museum, r.disabled])).toEqual([
+      ['a@m.example', 'Musée A', false],
+      ['b@m.example', 'Musée A', false],
+    ]);
+  });
+
+  it.each([
+    [{ email: 'not an email', museum: 'M', password: 'long enough pw' }, 'email'],
+    [{ email: 'a@m.example', museum: '  ', password: 'long enough pw' }, 'museum'],
+    [{ email: 'a@m.example', museum: 'M', password: 'short' }, 'password'],
+    [{ email: 'a@m.example', museum: 'M'.repeat(121), password: 'long enough pw' }, 'museum'],
+  ])('refuses bad input with a message naming the field (%j)', async (input, field) => {
+    await expect(accounts.add(input)).rejects.toThrow(field);
+    expect(await database.db.select().from(users)).toHaveLength(0);
+  });
+
+  it('refuses an email that already has an account, in any case', async () => {
+    await accounts.add({ email: 'a@m.example', museum: 'M', password: 'long enough pw' });
+    await expect(
+      accounts.add({ email: 'A@M.example', museum: 'N', password: 'long enough pw' }),
+    ).rejects.toThrow(AccountError);
+  });
+
+  it('says so when changing or disabling an unknown account', async () => {
+    await expect(accounts.setPassword('ghost@m.example', 'long enough pw')).rejects.toThrow(
+      'No account',
+    );
+    await expect(accounts.disable('ghost@m.example')).rejects.toThrow('No account');
+  });
+});
