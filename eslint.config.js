@@ -3,9 +3,10 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/',
@@ -24,14 +25,13 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
-  {
-    files: ['**/*.tsx'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
-  },
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
   {
     // One typed module reads the environment (src/server/config.ts).
     files: ['src/**/*.{ts,tsx,astro}'],
@@ -39,7 +39,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read settings through src/server/config.ts.' },
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read settings through src/server/config.ts.',
+        },
       ],
     },
   },

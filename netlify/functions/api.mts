@@ -14,7 +14,9 @@ interface NetlifyContext {
 
 const settings = loadConfig();
 if (!settings.databaseUrl) {
-  throw new Error('DATABASE_URL must be set on Netlify (Netlify Database, Neon or any PostgreSQL).');
+  throw new Error(
+    'DATABASE_URL must be set on Netlify (Netlify Database, Neon or any PostgreSQL).',
+  );
 }
 const database = openPostgres(settings.databaseUrl, 5);
 const ready = database.migrate();

@@ -12,7 +12,9 @@ import { securityHeaders } from './http/security-headers.ts';
 export const API_ROUTES = ['/session', '/login', '/logout', '/api/*'] as const;
 
 export function createServices(deps: AppDeps): Services {
-  return { auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }) };
+  return {
+    auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
+  };
 }
 
 /** The one Hono app: the same on Node and on Netlify Functions. */

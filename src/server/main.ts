@@ -64,7 +64,9 @@ async function main(): Promise<void> {
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(`[legenda] cannot start. ${error.message}\nSee .env.example for every setting.`);
+      console.error(
+        `[legenda] cannot start. ${error.message}\nSee .env.example for every setting.`,
+      );
       process.exit(1);
     }
     throw error;

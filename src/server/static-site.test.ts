@@ -73,7 +73,12 @@ describe('the static site', () => {
   });
 
   it('never serves a file outside the site', async () => {
-    for (const url of ['/../legenda-secret.txt', '/%2e%2e/legenda-secret.txt', '/..%2flegenda-secret.txt', '/%00']) {
+    for (const url of [
+      '/../legenda-secret.txt',
+      '/%2e%2e/legenda-secret.txt',
+      '/..%2flegenda-secret.txt',
+      '/%00',
+    ]) {
       const res = await get(url);
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain('secret');
@@ -106,5 +111,24 @@ describe('the static site', () => {
     const head = await app.request('http://localhost/login', { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+  });
+});
+
+describe('pages and the security headers', () => {
+  it('gives pages their CSP and keeps the headers set before the handler', async () => {
+    const { securityHeaders } = await import('./http/security-headers.ts');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'legenda-dist-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<html></html>');
+    fs.writeFileSync(path.join(root, '404.html'), '<html>404</html>');
+    const site = new Hono();
+    site.use(securityHeaders({ hsts: true }));
+    site.all('*', staticSite(root));
+    for (const url of ['/', '/missing']) {
+      const res = await site.request(`http://localhost${url}`);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('content-security-policy')).toContain("base-uri 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('strict-transport-security')).toContain('max-age');
+    }
   });
 });

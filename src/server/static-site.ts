@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { PAGE_CSP } from './http/security-headers.ts';
 
 /**
  * Serves the built site (dist/) for the Node entry: pages by clean URL, the English page when the
@@ -102,26 +103,24 @@ export function staticSite(root: string) {
   }
 
   function send(c: Context, entry: Entry, status: 200 | 404, cacheControl: string): Response {
-    const headers = new Headers({
-      'Content-Type': entry.type,
-      'Cache-Control': cacheControl,
-      ETag: entry.etag,
-      Vary: 'Accept-Encoding',
-    });
-    if (status === 200 && c.req.header('if-none-match') === entry.etag) {
-      return new Response(null, { status: 304, headers });
-    }
+    c.header('Content-Type', entry.type);
+    c.header('Cache-Control', cacheControl);
+    c.header('ETag', entry.etag);
+    c.header('Vary', 'Accept-Encoding');
+    if (entry.type.startsWith('text/html')) c.header('Content-Security-Policy', PAGE_CSP);
+    if (status === 200 && c.req.header('if-none-match') === entry.etag) return c.body(null, 304);
     const accept = c.req.header('accept-encoding') ?? '';
     let body = entry.body;
     if (entry.br && /\bbr\b/.test(accept)) {
       body = entry.br;
-      headers.set('Content-Encoding', 'br');
+      c.header('Content-Encoding', 'br');
     } else if (entry.gzip && /\bgzip\b/.test(accept)) {
       body = entry.gzip;
-      headers.set('Content-Encoding', 'gzip');
+      c.header('Content-Encoding', 'gzip');
     }
-    headers.set('Content-Length', String(body.length));
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), { status, headers });
+    c.header('Content-Length', String(body.length));
+    if (c.req.method === 'HEAD') return c.body(null, status);
+    return c.body(new Uint8Array(body), status);
   }
 
   return async function handle(c: Context): Promise<Response> {
@@ -160,7 +159,8 @@ export function staticSite(root: string) {
       return send(c, entry, 200, cacheControl);
     }
 
-    const notFoundPage = (english || wantsEnglish ? await get('en/404.html') : undefined) ?? (await get('404.html'));
+    const notFoundPage =
+      (english || wantsEnglish ? await get('en/404.html') : undefined) ?? (await get('404.html'));
     if (notFoundPage) return send(c, notFoundPage, 404, 'no-cache');
     return c.text('Not found', 404);
   };

@@ -40,7 +40,10 @@ export function runScript(
 }
 
 /** Starts `src/server/main.ts` on a free port and waits until it says where it runs. */
-export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+export function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
@@ -48,7 +51,9 @@ export function startServer(env: Record<string, string>, timeoutMs = 60_000): Pr
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
 
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -66,12 +66,17 @@ describe('npm start (the Node entry)', () => {
 
     const again = await start(env);
     expect(again.output()).not.toContain('First account created');
-    expect((await login(again.url, 'director@museum.example', 'the director passphrase')).status).toBe(200);
+    expect(
+      (await login(again.url, 'director@museum.example', 'the director passphrase')).status,
+    ).toBe(200);
     expect(await again.stop()).toBe(0);
   });
 
   it('stops at once with a message naming a wrong setting', async () => {
-    const result = await runScript('src/server/main.ts', [], { DATA_DIR: tempDir(), PORT: 'eighty' });
+    const result = await runScript('src/server/main.ts', [], {
+      DATA_DIR: tempDir(),
+      PORT: 'eighty',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('.env.example');
@@ -99,7 +104,11 @@ describe('npm run users', () => {
 
   it('refuses a password on the command line, and unknown commands, before touching data', async () => {
     const env = { DATA_DIR: tempDir() };
-    const flag = await runScript(cli, ['add', '--email', 'a@b.example', '--museum', 'M', '--password', 'secret pass 123'], env);
+    const flag = await runScript(
+      cli,
+      ['add', '--email', 'a@b.example', '--museum', 'M', '--password', 'secret pass 123'],
+      env,
+    );
     expect(flag.code).toBe(2);
     expect(flag.stderr).toContain('not taken on the command line');
     const unknown = await runScript(cli, ['frobnicate'], env);

@@ -43,7 +43,11 @@ describe('the first account', () => {
       password: 'a long given password',
       museum: 'Musée',
     });
-    expect(made).toEqual({ email: 'director@museum.example', museum: 'Musée', password: undefined });
+    expect(made).toEqual({
+      email: 'director@museum.example',
+      museum: 'Musée',
+      password: undefined,
+    });
   });
 
   it('is created only once when two processes start together', async () => {
@@ -59,8 +63,16 @@ describe('the first account', () => {
 
 describe('accounts made by the team', () => {
   it('adds users to a new or an existing museum', async () => {
-    const a = await accounts.add({ email: 'a@m.example', museum: 'Musée A', password: 'password one!' });
-    const b = await accounts.add({ email: 'b@m.example', museum: 'Musée A', password: 'password two!' });
+    const a = await accounts.add({
+      email: 'a@m.example',
+      museum: 'Musée A',
+      password: 'password one!',
+    });
+    const b = await accounts.add({
+      email: 'b@m.example',
+      museum: 'Musée A',
+      password: 'password two!',
+    });
     expect(a.newMuseum).toBe(true);
     expect(b.newMuseum).toBe(false);
     const list = await accounts.list();

@@ -26,7 +26,10 @@ class UsageError extends Error {}
 
 async function readHidden(prompt: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  const output = rl as unknown as { _writeToOutput: (s: string) => void; output: NodeJS.WriteStream };
+  const output = rl as unknown as {
+    _writeToOutput: (s: string) => void;
+    output: NodeJS.WriteStream;
+  };
   let muted = false;
   output._writeToOutput = (s: string) => {
     if (!muted || s.includes('\n')) process.stdout.write(muted ? '\n' : s);
@@ -44,7 +47,9 @@ async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   const first = await readHidden('Password (12 characters or more): ');
   const second = await readHidden('Same password again: ');
@@ -131,7 +136,11 @@ try {
       `${error.message}\nWith the embedded database, manage accounts while Legenda is stopped.`,
     );
     process.exitCode = 1;
-  } else if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) {
+  } else if (
+    error instanceof TypeError &&
+    'code' in error &&
+    String(error.code).startsWith('ERR_PARSE_ARGS')
+  ) {
     console.error(`${error.message}\n\n${USAGE}`);
     process.exitCode = 2;
   } else {

@@ -85,7 +85,8 @@ export function accountsService(db: Database, options: { scrypt?: ScryptParams }
 
     async disable(rawEmail: string) {
       const email = normaliseEmail(rawEmail);
-      if (!(await repo.disable(email, new Date()))) throw new AccountError(`No account for ${email}.`);
+      if (!(await repo.disable(email, new Date())))
+        throw new AccountError(`No account for ${email}.`);
       return { email };
     },
   };

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db
 import { cookieFrom, ORIGIN, testApp } from '../../../tests/helpers/app.ts';
 import { sessions, users } from '../../server/db/schema.ts';
 import { hashPassword, parseHash } from './passwords.ts';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './policy.ts';
+import { SESSION_ABSOLUTE_MS, SESSION_CACHE_MS, SESSION_IDLE_MS } from './policy.ts';
 
 const EMAIL = 'curator@museum.example';
 const PASSWORD = 'correct horse battery';
@@ -67,7 +67,10 @@ describe('POST /login', () => {
   });
 
   it('accepts the email in any case and with spaces around', async () => {
-    const res = await t.postJson('/login', { email: `  ${EMAIL.toUpperCase()} `, password: PASSWORD });
+    const res = await t.postJson('/login', {
+      email: `  ${EMAIL.toUpperCase()} `,
+      password: PASSWORD,
+    });
     expect(res.status).toBe(200);
   });
 
@@ -285,6 +288,21 @@ describe('sessions end', () => {
     expect(await session(cookie)).toEqual({});
   });
 
+  it('within a second when ended from another process (the session cache)', async () => {
+    const cookie = await t.login(EMAIL, PASSWORD);
+    expect(await session(cookie)).toMatchObject({ email: EMAIL });
+    await t.accounts.disable(EMAIL); // as the users command would, beside the server
+    t.clock.advance(SESSION_CACHE_MS);
+    expect(await session(cookie)).toEqual({});
+  });
+
+  it('at once in this process at logout, cache or not', async () => {
+    const cookie = await t.login(EMAIL, PASSWORD);
+    expect(await session(cookie)).toMatchObject({ email: EMAIL });
+    await t.postJson('/logout', {}, { cookie });
+    expect(await session(cookie)).toEqual({});
+  });
+
   it('when the password is changed', async () => {
     const cookie = await t.login(EMAIL, PASSWORD);
     await t.accounts.setPassword(EMAIL, 'a brand new passphrase');
@@ -298,7 +316,9 @@ describe('sessions end', () => {
 
 describe('over HTTPS', () => {
   it('uses a __Host- Secure cookie and sends HSTS', async () => {
-    const secure = testApp(database.db, { env: { PUBLIC_SITE_URL: 'https://app.legenda.example' } });
+    const secure = testApp(database.db, {
+      env: { PUBLIC_SITE_URL: 'https://app.legenda.example' },
+    });
     const res = await secure.postJson('/login', { email: EMAIL, password: PASSWORD });
     expect(res.status).toBe(200);
     const setCookie = res.headers.get('set-cookie') ?? '';

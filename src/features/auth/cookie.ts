@@ -22,5 +22,10 @@ export function writeSessionCookie(c: Context, secure: boolean, token: string): 
 }
 
 export function clearSessionCookie(c: Context, secure: boolean): void {
-  deleteCookie(c, sessionCookieName(secure), { path: '/', secure, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, sessionCookieName(secure), {
+    path: '/',
+    secure,
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
 }

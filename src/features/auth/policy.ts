@@ -5,10 +5,14 @@
  *   would push them to weak passwords, while a week unused is a good sign the device is gone.
  * - Absolute timeout 30 days: even an active stolen cookie stops working within a month.
  * - last_seen_at is written at most every 5 minutes, not on every request.
+ * - A session ended from another process stops working within one second (the session cache).
  */
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 export const SESSION_TOUCH_EVERY_MS = 5 * 60 * 1000;
+/** How long a process may reuse a session it read (see service.ts), and how many it keeps. */
+export const SESSION_CACHE_MS = 1000;
+export const SESSION_CACHE_ENTRIES = 10_000;
 
 /**
  * Sign-in throttling (no hard lockout): after `free` failures, each further failure blocks the

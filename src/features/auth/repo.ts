@@ -43,7 +43,9 @@ export function authRepo(db: Database) {
     },
 
     async createSession(tokenHash: string, userId: number, now: Date, expiresAt: Date) {
-      await db.insert(sessions).values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
+      await db
+        .insert(sessions)
+        .values({ tokenHash, userId, createdAt: now, lastSeenAt: now, expiresAt });
     },
 
     async findSession(tokenHash: string): Promise<SessionRecord | undefined> {

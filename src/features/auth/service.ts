@@ -11,12 +11,14 @@ import {
   ADDRESS_RULE,
   blockSeconds,
   SESSION_ABSOLUTE_MS,
+  SESSION_CACHE_ENTRIES,
+  SESSION_CACHE_MS,
   SESSION_IDLE_MS,
   SESSION_TOUCH_EVERY_MS,
   THROTTLE_RESET_MS,
   type ThrottleRule,
 } from './policy.ts';
-import type { AuthRepo } from './repo.ts';
+import type { AuthRepo, SessionRecord } from './repo.ts';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens.ts';
 
 export interface SignedIn {
@@ -42,6 +44,25 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
   // Verified when the email is unknown, so that answer takes as long as a wrong password.
   let decoyHash: Promise<string> | undefined;
   const decoy = () => (decoyHash ??= hashPassword('decoy password', params));
+
+  // Sessions read in the last second, so a busy page does not query for every call. A cache
+  // only: a session ended elsewhere (another process, the users command) stops within
+  // SESSION_CACHE_MS; one ended here is dropped at once.
+  const cache = new Map<string, { session: SessionRecord; readAt: number }>();
+  async function lookup(tokenHash: string, at: number): Promise<SessionRecord | undefined> {
+    const hit = cache.get(tokenHash);
+    if (hit && at - hit.readAt < SESSION_CACHE_MS && at >= hit.readAt) return hit.session;
+    cache.delete(tokenHash);
+    const session = await repo.findSession(tokenHash);
+    if (!session) return undefined;
+    if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(tokenHash, { session, readAt: at });
+    return session;
+  }
+  async function forget(tokenHash: string): Promise<void> {
+    cache.delete(tokenHash);
+    await repo.deleteSession(tokenHash);
+  }
 
   async function throttled(keys: string[], at: Date): Promise<void> {
     const until = await repo.blockedUntil(keys, at);
@@ -97,16 +118,17 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     async resolve(token: string | undefined): Promise<SignedIn | undefined> {
       if (!looksLikeToken(token)) return undefined;
       const tokenHash = hashToken(token);
-      const session = await repo.findSession(tokenHash);
-      if (!session) return undefined;
       const at = now();
+      const session = await lookup(tokenHash, at.getTime());
+      if (!session) return undefined;
       const idleExpired = at.getTime() - session.lastSeenAt.getTime() > SESSION_IDLE_MS;
       if (session.disabledAt || idleExpired || session.expiresAt <= at) {
-        await repo.deleteSession(tokenHash);
+        await forget(tokenHash);
         return undefined;
       }
       if (at.getTime() - session.lastSeenAt.getTime() > SESSION_TOUCH_EVERY_MS) {
         await repo.touchSession(tokenHash, at);
+        session.lastSeenAt = at;
       }
       return {
         userId: session.userId,
@@ -117,7 +139,7 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (looksLikeToken(token)) await repo.deleteSession(hashToken(token));
+      if (looksLikeToken(token)) await forget(hashToken(token));
     },
 
     async purgeExpired(): Promise<void> {

@@ -1,0 +1,58 @@
+import LogoutButton from '../features/auth/LogoutButton.tsx';
+import { localePath, type Lang } from '../i18n/index.ts';
+import { useT } from '../i18n/react.ts';
+import BookDemo from './BookDemo.tsx';
+import LangSwitcher from './LangSwitcher.tsx';
+import Logo from './Logo.tsx';
+import MobileMenu from './MobileMenu.tsx';
+import { useSession } from './session.ts';
+
+export type NavLink = { path: string; href: string; label: string };
+
+type Props = {
+  lang: Lang;
+  /** The page's route without the language prefix ("/blog"), to mark the current link. */
+  current: string;
+};
+
+/** Top navigation bar (spec 2). Rendered at build time, so its links are in the HTML. */
+export default function TopBar({ lang, current }: Props) {
+  const t = useT(lang);
+  const session = useSession();
+
+  const links: NavLink[] = [
+    { path: '/blog', label: t('nav.blog') },
+    { path: '/dashboard', label: t('nav.dashboard') },
+    { path: '/contact', label: t('nav.contact') },
+  ].map((link) => ({ ...link, href: localePath(lang, link.path) }));
+  // The mobile menu lists Dashboard first (spec 2).
+  const mobileLinks = [links[1], links[0], links[2]].filter((link) => link !== undefined);
+
+  return (
+    <div className="topbar__inner">
+      <a className="brand" href={localePath(lang, '/')}>
+        <Logo />
+        <span className="brand__name">Legenda</span>
+      </a>
+      <nav className="topnav" aria-label={t('nav.main')}>
+        <ul>
+          {links.map((link) => (
+            <li key={link.path}>
+              <a href={link.href} aria-current={link.path === current ? 'page' : undefined}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="topbar__actions">
+        {session.status === 'in' && <LogoutButton lang={lang} />}
+        <div className="topbar__lang">
+          <LangSwitcher lang={lang} />
+        </div>
+        <MobileMenu lang={lang} links={mobileLinks} current={current} />
+      </div>
+      <BookDemo lang={lang} />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+/** The part of autocannon 9 the benches use (the package ships no types). */
+declare module 'autocannon' {
+  interface Histogram {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+  }
+
+  interface Options {
+    url: string;
+    connections?: number;
+    /** Seconds. */
+    duration?: number;
+    pipelining?: number;
+    headers?: Record<string, string>;
+    /** Responses with another body are counted in `mismatches`. */
+    expectBody?: string;
+  }
+
+  interface Result {
+    requests: Histogram;
+    /** Milliseconds. */
+    latency: Histogram;
+    throughput: Histogram;
+    /** Seconds. */
+    duration: number;
+    errors: number;
+    timeouts: number;
+    mismatches: number;
+    non2xx: number;
+  }
+
+  interface Instance extends PromiseLike<Result> {
+    stop(): void;
+  }
+
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

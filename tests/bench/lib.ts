@@ -1,0 +1,186 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/** Helpers for `npm run bench`: start servers, load them with autocannon, compare. */
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface Target {
+  /** Base URL, without a trailing slash. */
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The real server (`src/server/main.ts`) as a child process, on a free port with its own
+ * temporary DATA_DIR. `close()` stops it with SIGTERM, waits for it and removes the directory;
+ * it throws when the server did not stop cleanly.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<Target> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'legenda-bench-'));
+  const port = await freePort();
+  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['src/server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+  const close = async () => {
+    try {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(force);
+      if (code !== 0) {
+        throw new Error(`The server stopped with ${code ?? child.signalCode}.\n${stderr}`);
+      }
+    } finally {
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no start within 60 s')), 60_000);
+      child.stdout.on('data', () => {
+        if (stdout.includes('Legenda is running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('error', reject);
+      void exited.then((code) => reject(new Error(`it exited with ${code ?? child.signalCode}`)));
+    });
+  } catch (error) {
+    await close().catch(() => {});
+    throw new Error(
+      `The server did not start: ${(error as Error).message}\n--- its stderr ---\n${stderr}`,
+      { cause: error },
+    );
+  }
+  return { url: `http://127.0.0.1:${port}`, close };
+}
+
+/**
+ * A bare `node:http` server answering every request with `body` and `headers`, in a process of
+ * its own as ours is, so both meet the load generator on equal terms.
+ */
+export async function bareServer(
+  body: Uint8Array,
+  headers: Record<string, string>,
+): Promise<Target> {
+  const child = spawn(process.execPath, [path.join(root, 'tests/bench/bare-server.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify({ body: Buffer.from(body).toString('base64'), headers }));
+  let out = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const match = /port (\d+)/.exec(out);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited with ${code}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+export interface LoadOptions {
+  /** Seconds. */
+  duration: number;
+  connections?: number;
+  headers?: Record<string, string>;
+  /** Every response must carry exactly this body. */
+  expectBody?: string;
+}
+
+export interface Measurement {
+  reqPerSec: number;
+  /** Milliseconds. */
+  p50: number;
+  p99: number;
+}
+
+/** One autocannon run; throws when any response was not 2xx, failed or had another body. */
+export async function measure(url: string, options: LoadOptions): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 10,
+    duration: options.duration,
+    pipelining: 1,
+    headers: options.headers ?? {},
+    ...(options.expectBody === undefined ? {} : { expectBody: options.expectBody }),
+  });
+  if (result.non2xx > 0 || result.errors > 0 || result.mismatches > 0) {
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors ` +
+        `(${result.timeouts} timeouts), ${result.mismatches} unexpected bodies`,
+    );
+  }
+  return { reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+export interface Contender {
+  url: string;
+  options: LoadOptions;
+}
+
+export interface Comparison {
+  ours: Measurement;
+  bare: Measurement;
+  /** ours / bare requests per second. */
+  ratio: number;
+  rounds: { ours: Measurement; bare: Measurement }[];
+}
+
+const mean = (ms: Measurement[]): Measurement => {
+  const avg = (pick: (m: Measurement) => number) => ms.reduce((s, m) => s + pick(m), 0) / ms.length;
+  return { reqPerSec: avg((m) => m.reqPerSec), p50: avg((m) => m.p50), p99: avg((m) => m.p99) };
+};
+
+/**
+ * Warms both up for `warmup` seconds, then measures bare, ours, bare, ours... (`rounds` pairs)
+ * and averages each side, so that drift of the machine weighs on both alike.
+ */
+export async function compare(
+  ours: Contender,
+  bare: Contender,
+  { warmup = 1, rounds = 2 } = {},
+): Promise<Comparison> {
+  for (const c of [bare, ours]) await measure(c.url, { ...c.options, duration: warmup });
+  const done: Comparison['rounds'] = [];
+  for (let i = 0; i < rounds; i++) {
+    const b = await measure(bare.url, bare.options);
+    const o = await measure(ours.url, ours.options);
+    done.push({ ours: o, bare: b });
+  }
+  const result = { ours: mean(done.map((r) => r.ours)), bare: mean(done.map((r) => r.bare)) };
+  return { ...result, ratio: result.ours.reqPerSec / result.bare.reqPerSec, rounds: done };
+}
