@@ -7,6 +7,7 @@ import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { isUnavailable } from './http/unavailable.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
 export const API_ROUTES = ['/session', '/login', '/logout', '/api/*'] as const;
@@ -40,6 +41,15 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
 
   app.onError((error, c) => {
     if (error instanceof ApiError) return sendError(c, error);
+    if (isUnavailable(error)) {
+      deps.log.warn(`${c.req.method} ${new URL(c.req.url).pathname}: database unavailable`);
+      return sendError(
+        c,
+        new ApiError(503, 'unavailable', 'Legenda cannot reach its database. Try again shortly.', {
+          headers: { 'Retry-After': '5' },
+        }),
+      );
+    }
     deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
     return sendError(c, new ApiError(500, 'internal_error', 'Something went wrong on our side.'));
   });

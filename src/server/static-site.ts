@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { LANG_COOKIE } from '../i18n/index.ts';
 import { PAGE_CSP } from './http/security-headers.ts';
 
 /**
@@ -131,7 +132,7 @@ export function staticSite(root: string) {
       urlPath = '/\0';
     }
     const english = urlPath === '/en' || urlPath.startsWith('/en/');
-    const wantsEnglish = getCookie(c, 'lang') === 'en';
+    const wantsEnglish = getCookie(c, LANG_COOKIE) === 'en';
     const bad = urlPath.includes('\0') || urlPath.split('/').includes('..');
 
     if (!bad && c.req.method !== 'GET' && c.req.method !== 'HEAD') {

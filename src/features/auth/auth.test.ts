@@ -108,6 +108,24 @@ describe('POST /login', () => {
     expect(res.status).toBe(422);
   });
 
+  it.each(['null', '[]', '"text"', '42', '{"email": null, "password": null}'])(
+    'refuses the JSON %s with 422, never 500',
+    async (body) => {
+      const res = await t.postJson('/login', body);
+      expect(res.status).toBe(422);
+    },
+  );
+
+  it('refuses an empty body and invalid UTF-8 without a 500', async () => {
+    expect((await t.postJson('/login', '')).status).toBe(400);
+    const res = await t.request('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', origin: ORIGIN },
+      body: new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]),
+    });
+    expect(res.status).toBe(400);
+  });
+
   it('refuses a body that is not JSON with 400', async () => {
     const res = await t.postJson('/login', '{"email": "a@b.c", ');
     expect(res.status).toBe(400);

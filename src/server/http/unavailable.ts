@@ -1,0 +1,35 @@
+/**
+ * Whether an error means the database cannot be reached (as opposed to a bug): the answer is
+ * then 503 with Retry-After, never 500 (DESIGN 5). Drizzle wraps driver errors in `cause`.
+ */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'EPIPE',
+]);
+
+export function isUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (NETWORK_CODES.has(code)) return true;
+      // PostgreSQL classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown).
+      if (/^(08|53)\d{3}$|^57P0[1-3]$/.test(code)) return true;
+    }
+    if (typeof message === 'string') {
+      if (
+        /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+          message,
+        )
+      ) {
+        return true;
+      }
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../tests/helpers/app.ts';
+import { openPostgres } from './db/index.ts';
+
+describe('when the database cannot be reached', () => {
+  it('answers 503 with Retry-After, not 500, and signs nobody in', async () => {
+    // Port 1 on loopback: nothing listens there, the connection is refused at once.
+    const handle = openPostgres('postgres://legenda@127.0.0.1:1/legenda', 1);
+    const t = testApp(handle.db);
+    try {
+      const session = await t.request('/session', {
+        headers: { cookie: `legenda_session=${'a'.repeat(43)}` },
+      });
+      expect(session.status).toBe(503);
+      expect(session.headers.get('retry-after')).toBe('5');
+      expect((await session.json()).error.code).toBe('unavailable');
+
+      const login = await t.postJson('/login', { email: 'a@b.example', password: 'whatever pw' });
+      expect(login.status).toBe(503);
+      expect(login.headers.get('set-cookie')).toBeNull();
+    } finally {
+      await handle.close();
+    }
+  });
+});
