@@ -92,8 +92,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** Reads the process environment. Only entry points call this. */
+/**
+ * Reads the process environment, after a `.env` file in the working directory when there is one
+ * (values already in the environment win). Only entry points call this.
+ */
 export function loadConfig(overrides: Record<string, string | undefined> = {}): Config {
+  try {
+    process.loadEnvFile('.env');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
   return parseConfig({ ...process.env, ...overrides });
 }
 

@@ -1,9 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runScript, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
 
 /*
- * Each start of the embedded database costs seconds, so these journeys share a few processes.
+ * Each start of the embedded database costs seconds (more on a busy machine), so these journeys
+ * share a few processes and have generous time limits.
  */
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
 const running: RunningServer[] = [];
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop('SIGKILL')));
