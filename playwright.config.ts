@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { loadTestSettings } from './src/server/config.ts';
+import { ADMIN, E2E_PORT } from './tests/e2e/settings.ts';
+
+/**
+ * End-to-end tests: the real build served by the real Node entry on a fixed port, with a fresh
+ * embedded database (the first start creates the one admin account), driven by the system
+ * Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself.
+ */
+
+const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+// Every run gets its own database directory under one parent; the server creates it. The config
+// is also loaded by each worker, so nothing is created here; old runs' directories are removed.
+const DATA_PARENT = path.join(os.tmpdir(), 'legenda-e2e');
+const DATA_DIR = path.join(DATA_PARENT, `${Date.now()}-${randomUUID().slice(0, 8)}`);
+pruneOldDataDirs(DATA_PARENT, 10 * 60 * 1000);
+
+const { chromiumPath } = loadTestSettings();
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  // Sign-in runs scrypt with 128 MB per call: two workers on this two-core machine.
+  workers: 2,
+  fullyParallel: true,
+  retries: 0,
+  forbidOnly: true,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL: BASE_URL,
+    locale: 'fr-FR',
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command:
+      'node_modules/.bin/node node_modules/astro/bin/astro.mjs build --silent && node_modules/.bin/node src/server/main.ts',
+    url: `${BASE_URL}/session`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    // SIGTERM lets the server finish and close its database cleanly.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      PUBLIC_SITE_URL: BASE_URL,
+      DATA_DIR,
+      // Set here, so neither the shell nor a developer's .env brings PostgreSQL, a proxy or AI.
+      DATABASE_URL: '',
+      BLOB_STORE: 'fs',
+      TRUST_PROXY: 'false',
+      OPENAI_BASE_URL: '',
+      OPENAI_API_KEY: '',
+      OPENAI_MODEL: '',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
+
+/** True when the directory's lock file names a living process (src/server/db/lock.ts). */
+function serverRunsIn(dir: string): boolean {
+  let pid: number;
+  try {
+    pid = Number.parseInt(fs.readFileSync(path.join(dir, 'legenda.lock'), 'utf8'), 10);
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes run directories older than `ageMs` whose server has stopped. */
+function pruneOldDataDirs(parent: string, ageMs: number): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const dir = path.join(parent, name);
+    try {
+      if (Date.now() - fs.statSync(dir).mtimeMs < ageMs || serverRunsIn(dir)) continue;
+      fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Another run is pruning too, or the entry vanished: nothing to do.
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import {
+  dict,
+  expect,
+  expectDashboard,
+  expectLoggedOut,
+  heading,
+  LANGS,
+  loginForm,
+  test,
+  topBar,
+  url,
+} from './fixtures.ts';
+
+/** axe-core finds no violation (all its rules, best practices included) on the shell's pages. */
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+for (const lang of LANGS) {
+  const t = dict[lang];
+
+  test.describe(`accessibility (${lang})`, () => {
+    test('home', async ({ page }) => {
+      await page.goto(url(lang, '/'));
+      await expectLoggedOut(page, lang);
+      await expectNoViolations(page);
+    });
+
+    test('home with the language menu open', async ({ page }) => {
+      await page.goto(url(lang, '/'));
+      await expectLoggedOut(page, lang);
+      await topBar(page, lang).langButton.click();
+      await expect(topBar(page, lang).langMenu).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('home on a phone with the menu open', async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(url(lang, '/'));
+      await expectLoggedOut(page, lang);
+      await topBar(page, lang).burger.click();
+      await expect(topBar(page, lang).mobileNav).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('sign-in page, with an error toast', async ({ page }) => {
+      await page.goto(url(lang, '/login'));
+      await expectLoggedOut(page, lang);
+      await expectNoViolations(page);
+      const form = loginForm(page, lang);
+      // An empty form is refused without counting as a failed sign-in.
+      await form.submit.click();
+      await expect(page.getByRole('alert').filter({ hasText: t.auth.loginFailed })).toBeVisible();
+      await expectNoViolations(page);
+    });
+
+    test('dashboard, signed in', async ({ page, signIn }) => {
+      await signIn();
+      await page.goto(url(lang, '/dashboard'));
+      await expectDashboard(page, lang);
+      await expectNoViolations(page);
+    });
+
+    test('not-found page', async ({ page }) => {
+      await page.goto(url(lang, '/nothing-here'));
+      await expect(heading(page, t.notFound.heading)).toBeVisible();
+      await expectLoggedOut(page, lang);
+      await expectNoViolations(page);
+    });
+  });
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import en from '../../src/i18n/en.json' with { type: 'json' };
+import fr from '../../src/i18n/fr.json' with { type: 'json' };
+import { ADMIN } from './settings.ts';
+
+export { expect };
+export { ADMIN };
+
+export type Lang = 'fr' | 'en';
+/** Every journey runs in both languages. */
+export const LANGS: readonly Lang[] = ['fr', 'en'];
+/** The dictionaries themselves, so a wording change is caught in one place. */
+export const dict = { fr, en } as const;
+
+export const other = (lang: Lang): Lang => (lang === 'fr' ? 'en' : 'fr');
+
+/** A route in a language: French at the spec's routes, English under /en. Query kept. */
+export function url(lang: Lang, route: string): string {
+  if (lang === 'fr') return route;
+  return route === '/' ? '/en' : route.startsWith('/?') ? `/en${route.slice(1)}` : `/en${route}`;
+}
+
+/** Fills i18next-style {{placeholders}}. */
+export function fill(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => vars[name] ?? `{{${name}}}`);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Screens only a signed-in user may see (spec 2, 6), as reached from a link or a QR code. */
+export const PROTECTED_ROUTES = [
+  '/dashboard',
+  '/articles',
+  '/articles/1/2',
+  '/article?id=1',
+  '/qrcodes',
+  '/qrcode?id=1',
+  '/stats',
+  '/settings',
+] as const;
+
+/** An address no account has: each gets its own sign-in failure counter. */
+export const unknownEmail = () => `wrong-${randomUUID().slice(0, 12)}@museum.example`;
+
+/** The top navigation bar of a page in `lang`. */
+export function topBar(page: Page, lang: Lang) {
+  const t = dict[lang];
+  const banner = page.getByRole('banner');
+  const nav = page.getByRole('navigation', { name: t.nav.main, exact: true });
+  return {
+    logo: banner.getByRole('link', { name: 'Legenda', exact: true }),
+    nav,
+    link: (name: string) => nav.getByRole('link', { name, exact: true }),
+    langButton: page.getByRole('button', {
+      name: fill(t.nav.languageButton, { current: lang.toUpperCase() }),
+      exact: true,
+    }),
+    langMenu: page.getByRole('menu', { name: t.nav.language, exact: true }),
+    logout: page.getByRole('button', { name: t.nav.logout, exact: true }),
+    bookDemo: page.getByRole('link', { name: t.nav.bookDemo, exact: true }),
+    burger: page.getByRole('button', { name: t.nav.menu, exact: true }),
+    mobileNav: page.getByRole('navigation', { name: t.nav.mobile, exact: true }),
+  };
+}
+
+/** A toast (react-toastify renders role=alert) holding exactly `text`. */
+export function toast(page: Page, text: string | RegExp) {
+  const pattern = typeof text === 'string' ? new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) : text;
+  return page.getByRole('alert').filter({ hasText: pattern });
+}
+
+export function heading(page: Page, name: string) {
+  return page.getByRole('main').getByRole('heading', { level: 1, name, exact: true });
+}
+
+export function loginForm(page: Page, lang: Lang) {
+  const t = dict[lang];
+  const main = page.getByRole('main');
+  return {
+    heading: heading(page, t.auth.signIn),
+    email: main.getByLabel(t.auth.email, { exact: true }),
+    password: main.getByLabel(t.auth.password, { exact: true }),
+    submit: main.getByRole('button', { name: t.auth.submit, exact: true }),
+    noAccount: main.getByRole('link', { name: t.auth.noAccount, exact: true }),
+  };
+}
+
+/**
+ * Opens a page and waits until every island is hydrated (Astro removes their `ssr` attribute):
+ * before that, the top bar's buttons are server-rendered HTML and a click on them does nothing.
+ */
+export async function visit(page: Page, route: string) {
+  const response = await page.goto(route);
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  return response;
+}
+
+/** Waits until the page's islands ran the session check: logged out. */
+export async function expectLoggedOut(page: Page, lang: Lang) {
+  const bar = topBar(page, lang);
+  await expect(bar.bookDemo).toBeVisible();
+  await expect(bar.logout).toHaveCount(0);
+}
+
+/** The dashboard of a signed-in user, with its four tiles in order. */
+export async function expectDashboard(page: Page, lang: Lang) {
+  const t = dict[lang];
+  await expect(page).toHaveURL(url(lang, '/dashboard'));
+  await expect(heading(page, t.dashboard.title)).toBeVisible();
+  const tiles = page.getByRole('main').getByRole('link');
+  const expected = [
+    ['/articles', t.dashboard.articles],
+    ['/qrcodes', t.dashboard.qrcodes],
+    ['/stats', t.dashboard.stats],
+    ['/settings', t.dashboard.settings],
+  ] as const;
+  await expect(tiles).toHaveCount(expected.length);
+  for (const [index, [route, title]] of expected.entries()) {
+    const tile = tiles.nth(index);
+    await expect(tile).toHaveAccessibleName(new RegExp(`^${escapeRegExp(title)}\\s`));
+    await expect(tile).toHaveAttribute('href', url(lang, route));
+  }
+  const bar = topBar(page, lang);
+  await expect(bar.logout).toBeVisible();
+  await expect(bar.bookDemo).toHaveCount(0);
+}
+
+export type SubmitWith = 'click' | 'enter-in-password' | 'enter-in-email';
+
+/** Signs in through the form; `submitWith` says how the form is sent. */
+async function signInWithForm(page: Page, lang: Lang, submitWith: SubmitWith) {
+  const form = loginForm(page, lang);
+  await page.goto(url(lang, '/login'));
+  // The button is enabled once the form is hydrated; before that it cannot submit.
+  await expect(form.submit).toBeEnabled();
+  await form.email.fill(ADMIN.email);
+  await form.password.fill(ADMIN.password);
+  if (submitWith === 'click') await form.submit.click();
+  else if (submitWith === 'enter-in-password') await form.password.press('Enter');
+  else await form.email.press('Enter');
+}
+
+export type SeenEntry = { path: string; kind: 'heading' | 'status'; text: string };
+
+/**
+ * Records, from the first byte of every document the page loads, each h1 and status line that
+ * appears in <main>: proof of what a visitor could have seen, however briefly.
+ */
+export async function watchMain(page: Page): Promise<SeenEntry[]> {
+  const seen: SeenEntry[] = [];
+  await page.exposeBinding('__e2eSeen', (_source, entry: SeenEntry) => {
+    seen.push(entry);
+  });
+  await page.addInitScript(() => {
+    const report = (window as unknown as { __e2eSeen: (entry: SeenEntry) => void }).__e2eSeen;
+    const reported = new Set<string>();
+    const check = (element: Element) => {
+      if (!element.closest('main')) return;
+      const kind = element.tagName === 'H1' ? 'heading' : 'status';
+      const text = (element.textContent ?? '').trim();
+      const key = `${kind}:${text}`;
+      if (reported.has(key)) return;
+      reported.add(key);
+      void report({ path: location.pathname + location.search, kind, text });
+    };
+    const scan = (root: ParentNode) => {
+      if (root instanceof Element && root.matches('h1, [role="status"]')) check(root);
+      root.querySelectorAll('h1, [role="status"]').forEach(check);
+    };
+    new MutationObserver((records) => {
+      for (const record of records) {
+        // Nodes added and removed within one task still show up here.
+        record.addedNodes.forEach((node) => {
+          if (node instanceof Element) scan(node);
+        });
+      }
+      scan(document);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return seen;
+}
+
+type Fixtures = {
+  /** Signs the page's browser context in through the API (cookies are shared): for speed. */
+  signIn: () => Promise<void>;
+  /** Signs in through the sign-in page of `lang`, as a person would. */
+  signInWithForm: (lang: Lang, submitWith?: SubmitWith) => Promise<void>;
+};
+
+export const test = base.extend<Fixtures>({
+  signIn: async ({ page }, use) => {
+    await use(async () => {
+      const response = await page.request.post('/login', {
+        data: { email: ADMIN.email, password: ADMIN.password },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    });
+  },
+  signInWithForm: async ({ page }, use) => {
+    await use((lang, submitWith = 'click') => signInWithForm(page, lang, submitWith));
+  },
+});
