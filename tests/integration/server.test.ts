@@ -86,7 +86,7 @@ describe('npm start (the Node entry)', () => {
 });
 
 describe('npm run users', () => {
-  it('adds, disables and lists accounts; the password comes from stdin', async () => {
+  it('adds, disables, lists and enables accounts; the password comes from stdin', async () => {
     const env = { DATA_DIR: tempDir() };
     const add = await runScript(
       cli,
@@ -102,6 +102,9 @@ describe('npm run users', () => {
     expect(disable.code).toBe(0);
     const list = await runScript(cli, ['list'], env);
     expect(list.stdout).toContain('guide@museum.example\tMusée du port\tdisabled');
+
+    const enable = await runScript(cli, ['enable', '--email', 'guide@museum.example'], env);
+    expect(enable.stdout).toContain('can sign in again');
   });
 
   it('refuses a password on the command line, and unknown commands, before touching data', async () => {

@@ -99,10 +99,20 @@ describe('accounts made by the team', () => {
     ).rejects.toThrow(AccountError);
   });
 
+  it('keeps a disabled account disabled through a password change, until enabled', async () => {
+    await accounts.add({ email: 'a@m.example', museum: 'M', password: 'long enough pw' });
+    await accounts.disable('a@m.example');
+    await accounts.setPassword('a@m.example', 'another long pw');
+    expect((await accounts.list())[0]?.disabled).toBe(true);
+    await accounts.enable('A@m.example');
+    expect((await accounts.list())[0]?.disabled).toBe(false);
+  });
+
   it('says so when changing or disabling an unknown account', async () => {
     await expect(accounts.setPassword('ghost@m.example', 'long enough pw')).rejects.toThrow(
       'No account',
     );
     await expect(accounts.disable('ghost@m.example')).rejects.toThrow('No account');
+    await expect(accounts.enable('ghost@m.example')).rejects.toThrow('No account');
   });
 });

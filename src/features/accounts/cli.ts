@@ -10,6 +10,7 @@ import { AccountError, accountsService } from './service.ts';
  * npm run users -- list
  * npm run users -- set-password --email E
  * npm run users -- disable --email E
+ * npm run users -- enable --email E
  *
  * Passwords never travel on the command line, where shell history and `ps` would keep them.
  */
@@ -18,6 +19,7 @@ const USAGE = `Usage:
   npm run users -- list
   npm run users -- set-password --email EMAIL
   npm run users -- disable --email EMAIL
+  npm run users -- enable --email EMAIL
 
 The password is asked for (hidden), or read from standard input when it is not a terminal:
   printf '%s' "$PASSWORD" | npm run users -- add --email curator@museum.org --museum "Musée"`;
@@ -84,7 +86,7 @@ async function run(argv: string[]): Promise<number> {
         'Leave out --password: you will be asked, or pipe it on standard input.',
     );
   }
-  if (!['add', 'list', 'set-password', 'disable'].includes(command)) {
+  if (!['add', 'list', 'set-password', 'disable', 'enable'].includes(command)) {
     throw new UsageError(`Unknown command "${command}".`);
   }
 
@@ -109,6 +111,9 @@ async function run(argv: string[]): Promise<number> {
     } else if (command === 'disable') {
       const done = await accounts.disable(email!);
       console.log(`${done.email} is disabled; its open sessions are closed.`);
+    } else if (command === 'enable') {
+      const done = await accounts.enable(email!);
+      console.log(`${done.email} can sign in again.`);
     } else {
       const rows = await accounts.list();
       if (rows.length === 0) console.log('No accounts yet.');

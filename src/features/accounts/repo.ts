@@ -14,6 +14,24 @@ export interface AccountRow {
 }
 
 export function accountsRepo(db: Database) {
+  /** Changes a user and closes all its sessions in one transaction; false when no such user. */
+  function updateAndEndSessions(
+    email: string,
+    values: { passwordHash: string } | { disabledAt: Date },
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const rows = await tx
+        .update(users)
+        .set(values)
+        .where(eq(users.email, email))
+        .returning({ id: users.id });
+      const id = rows[0]?.id;
+      if (id === undefined) return false;
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      return true;
+    });
+  }
+
   return {
     /** Runs `create` only when no user exists yet, under a lock; returns whether it ran. */
     async whenNoUsers(create: (tx: Database) => Promise<void>): Promise<boolean> {
@@ -72,32 +90,18 @@ export function accountsRepo(db: Database) {
     },
 
     /** Sets the hash and ends every session of the user: a new password closes old doors. */
-    async setPassword(email: string, passwordHash: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ passwordHash, disabledAt: null })
-          .where(eq(users.email, email))
-          .returning({ id: users.id });
-        const id = rows[0]?.id;
-        if (id === undefined) return false;
-        await tx.delete(sessions).where(eq(sessions.userId, id));
-        return true;
-      });
-    },
+    setPassword: (email: string, passwordHash: string) =>
+      updateAndEndSessions(email, { passwordHash }),
 
-    async disable(email: string, at: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(users)
-          .set({ disabledAt: at })
-          .where(eq(users.email, email))
-          .returning({ id: users.id });
-        const id = rows[0]?.id;
-        if (id === undefined) return false;
-        await tx.delete(sessions).where(eq(sessions.userId, id));
-        return true;
-      });
+    disable: (email: string, at: Date) => updateAndEndSessions(email, { disabledAt: at }),
+
+    async enable(email: string): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ disabledAt: null })
+        .where(eq(users.email, email))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
   };
 }

@@ -85,8 +85,15 @@ export function accountsService(db: Database, options: { scrypt?: ScryptParams }
 
     async disable(rawEmail: string) {
       const email = normaliseEmail(rawEmail);
-      if (!(await repo.disable(email, new Date())))
+      if (!(await repo.disable(email, new Date()))) {
         throw new AccountError(`No account for ${email}.`);
+      }
+      return { email };
+    },
+
+    async enable(rawEmail: string) {
+      const email = normaliseEmail(rawEmail);
+      if (!(await repo.enable(email))) throw new AccountError(`No account for ${email}.`);
       return { email };
     },
   };
