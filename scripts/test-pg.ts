@@ -115,15 +115,32 @@ server.stderr?.on('data', (d) => (serverLog += d));
 let status = 1;
 try {
   await waitForPort(port, 30_000);
-  console.log(
-    `[test:pg] PostgreSQL ${path.basename(path.dirname(path.dirname(postgres)))} on port ${port}`,
-  );
+  const version = execFileSync(postgres, ['--version'], { encoding: 'utf8' }).trim();
+  console.log(`[test:pg] ${version}, on port ${port}`);
   status = runVitest(`postgres://postgres@127.0.0.1:${port}/postgres`);
 } catch (error) {
   console.error(String(error), serverLog);
 } finally {
-  server.kill('SIGINT');
-  await new Promise((resolve) => server.once('exit', resolve));
+  await stopPostgres();
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Fast shutdown (SIGINT) sent to the postmaster itself: `runuser` does not pass signals on.
+ * Its pid is the first line of postmaster.pid.
+ */
+async function stopPostgres(): Promise<void> {
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  if (server.exitCode !== null) return;
+  try {
+    const pid = Number(
+      fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    process.kill(pid, 'SIGINT');
+  } catch {
+    server.kill('SIGINT');
+  }
+  const timeout = new Promise((resolve) => setTimeout(resolve, 15_000, 'timeout'));
+  if ((await Promise.race([exited, timeout])) === 'timeout') server.kill('SIGKILL');
 }
 process.exit(status);

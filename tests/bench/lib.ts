@@ -1,11 +1,9 @@
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startServer as startTestServer, tempDir, type RunningServer } from '../helpers/server.ts';
 
 /** Helpers for `npm run bench`: start servers, load them with autocannon, compare. */
 
@@ -17,68 +15,31 @@ export interface Target {
   close(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 /**
- * The real server (`src/server/main.ts`) as a child process, on a free port with its own
- * temporary DATA_DIR. `close()` stops it with SIGTERM, waits for it and removes the directory;
- * it throws when the server did not stop cleanly.
+ * The real server (`src/server/main.ts`, started as the tests start it) with its own temporary
+ * DATA_DIR. `close()` stops it with SIGTERM, removes the directory, and throws when the server
+ * did not stop cleanly.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<Target> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'legenda-bench-'));
-  const port = await freePort();
-  const child = spawn(path.join(root, 'node_modules/.bin/node'), ['src/server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-
-  const close = async () => {
-    try {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const code = await exited;
-      clearTimeout(force);
-      if (code !== 0) {
-        throw new Error(`The server stopped with ${code ?? child.signalCode}.\n${stderr}`);
-      }
-    } finally {
-      await fs.rm(dataDir, { recursive: true, force: true });
-    }
-  };
-
+  const dataDir = tempDir('legenda-bench-');
+  let server: RunningServer;
   try {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no start within 60 s')), 60_000);
-      child.stdout.on('data', () => {
-        if (stdout.includes('Legenda is running at')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      child.once('error', reject);
-      void exited.then((code) => reject(new Error(`it exited with ${code ?? child.signalCode}`)));
-    });
+    server = await startTestServer({ DATA_DIR: dataDir, ...env });
   } catch (error) {
-    await close().catch(() => {});
-    throw new Error(
-      `The server did not start: ${(error as Error).message}\n--- its stderr ---\n${stderr}`,
-      { cause: error },
-    );
+    await fs.rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return { url: `http://127.0.0.1:${port}`, close };
+  return {
+    url: server.url,
+    async close() {
+      try {
+        const code = await server.stop('SIGTERM');
+        if (code !== 0) throw new Error(`The server stopped with ${code}.\n${server.output()}`);
+      } finally {
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
 }
 
 /**
