@@ -18,13 +18,16 @@ if (!settings.databaseUrl) {
     'DATABASE_URL must be set on Netlify (Netlify Database, Neon or any PostgreSQL).',
   );
 }
-const database = openPostgres(settings.databaseUrl, 5);
+const log = createLogger(settings.logLevel);
+const database = openPostgres(settings.databaseUrl, 5, (error) =>
+  log.warn(`A database connection closed: ${error.message}`),
+);
 const ready = database.migrate();
 
 const app = createApp({
   config: settings,
   db: database.db,
-  log: createLogger(settings.logLevel),
+  log,
   clientAddress: (c: HonoContext) =>
     (c.env as { context?: NetlifyContext } | undefined)?.context?.ip ?? 'unknown',
 });

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {
-    database = await openDatabase(config);
+    database = await openDatabase(config, log);
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(`[legenda] cannot start. ${error.message}`);

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from './db/index.ts';
 import { lockDataDir, type DataDirLock } from './db/lock.ts';
+import type { Logger } from './log.ts';
 
 export interface OpenedDatabase {
   handle: DatabaseHandle;
@@ -11,11 +12,13 @@ export interface OpenedDatabase {
  * The database of this configuration, migrated: PostgreSQL when DATABASE_URL is set, otherwise
  * embedded PGlite under DATA_DIR, locked to this process.
  */
-export async function openDatabase(config: Config): Promise<OpenedDatabase> {
+export async function openDatabase(config: Config, log?: Logger): Promise<OpenedDatabase> {
   let lock: DataDirLock | undefined;
   let handle: DatabaseHandle;
   if (config.databaseUrl) {
-    handle = openPostgres(config.databaseUrl);
+    handle = openPostgres(config.databaseUrl, 10, (error) =>
+      log?.warn(`A database connection closed: ${error.message}`),
+    );
   } else {
     lock = lockDataDir(config.dataDir);
     try {

@@ -23,3 +23,16 @@ describe('when the database cannot be reached', () => {
     }
   });
 });
+
+describe('a pooled connection that dies while idle', () => {
+  it('is reported to the handler instead of stopping the process', async () => {
+    const errors: Error[] = [];
+    const handle = openPostgres('postgres://legenda@127.0.0.1:1/legenda', 1, (e) => errors.push(e));
+    const pool = (handle.db as unknown as { $client: import('pg').Pool }).$client;
+    pool.emit('error', new Error('terminating connection due to administrator command'));
+    expect(errors.map((e) => e.message)).toEqual([
+      'terminating connection due to administrator command',
+    ]);
+    await handle.close();
+  });
+});

@@ -42,8 +42,18 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   return wrapPglite(client);
 }
 
-export function openPostgres(connectionString: string, max = 10): DatabaseHandle {
+/**
+ * A pool on a PostgreSQL server. A pooled connection that dies while idle (server restart,
+ * failover) is reported to `onIdleError` and replaced at the next query; unhandled, that event
+ * would stop the process.
+ */
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  onIdleError: (error: Error) => void = () => {},
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,
