@@ -40,6 +40,8 @@ describe('GET /session', () => {
     expect(await session(`legenda_session=${'A'.repeat(43)}`)).toEqual({});
     expect(await session('legenda_session=<script>')).toEqual({});
     expect(await session('legenda_session=')).toEqual({});
+    expect(await session('legenda_session=%ZZ%E0%A4%A')).toEqual({});
+    expect(await session(`legenda_session=${'x'.repeat(8000)}; other=1`)).toEqual({});
   });
 });
 
