@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { authRepo } from '../features/auth/repo.ts';
 import { authRoutes } from '../features/auth/routes.ts';
 import { authService } from '../features/auth/service.ts';
+import { treeRepo } from '../features/tree/repo.ts';
+import { treeRoutes } from '../features/tree/routes.ts';
+import { treeService } from '../features/tree/service.ts';
 import { readSessionCookie } from '../features/auth/cookie.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
@@ -15,6 +18,7 @@ export const API_ROUTES = ['/session', '/login', '/logout', '/api/*'] as const;
 export function createServices(deps: AppDeps): Services {
   return {
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
+    tree: treeService(treeRepo(deps.db)),
   };
 }
 
@@ -35,6 +39,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     c.header('Cache-Control', 'no-store');
     return next();
   });
+  app.route('/api', treeRoutes(services.tree));
   app.all('/api/*', () => {
     throw notFound('No such API route.');
   });

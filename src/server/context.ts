@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ScryptParams } from '../features/auth/passwords.ts';
 import type { AuthService, SignedIn } from '../features/auth/service.ts';
+import type { TreeService } from '../features/tree/service.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Logger } from './log.ts';
@@ -19,6 +20,7 @@ export interface AppDeps {
 
 export interface Services {
   auth: AuthService;
+  tree: TreeService;
 }
 
 export interface AppEnv {

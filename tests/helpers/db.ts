@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { getTableName, sql } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestSettings } from '../../src/server/config.ts';
@@ -16,7 +17,9 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-const TABLES = Object.values(schema).map((table) => `"${getTableName(table)}"`);
+const TABLES = Object.values(schema)
+  .filter((item) => is(item, PgTable))
+  .map((table) => `"${getTableName(table)}"`);
 
 /**
  * A migrated database for one test file: a copy of the PGlite template made by global-setup, or,

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -53,4 +63,81 @@ export const loginThrottle = pgTable('login_throttle', {
     .default(sql`now()`),
 });
 
-export const schema = { museums, users, sessions, loginThrottle };
+/**
+ * Folders and articles draw their ids from one sequence, so an id names exactly one tree item
+ * (spec 7's move_item sends an id without a type).
+ */
+export const treeItemIds = pgSequence('tree_item_ids');
+const treeItemId = () =>
+  integer('id')
+    .primaryKey()
+    .default(sql`nextval('tree_item_ids')`);
+
+export const folders = pgTable(
+  'folders',
+  {
+    id: treeItemId(),
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    /** Null at the root. Deleting a folder deletes what it holds. */
+    parentId: integer('parent_id').references((): AnyPgColumn => folders.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('folders_museum_parent_idx').on(t.museumId, t.parentId)],
+);
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: treeItemId(),
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
+    /** The public url slug (/article?name=…), unique across all museums. */
+    name: text('name').notNull(),
+    /** The title, private to the museum. */
+    unformattedName: text('unformatted_name').notNull().default(''),
+    instructions: text('instructions').notNull().default(''),
+    content: jsonb('content')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    revision: integer('revision').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('articles_name_key').on(t.name),
+    index('articles_museum_folder_idx').on(t.museumId, t.folderId),
+  ],
+);
+
+/** QR codes outlive their article: deleting it leaves the code in place, unlinked. */
+export const qrcodes = pgTable(
+  'qrcodes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    link: text('link').notNull(),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('qrcodes_link_key').on(t.link), index('qrcodes_museum_idx').on(t.museumId)],
+);
+
+export const schema = {
+  museums,
+  users,
+  sessions,
+  loginThrottle,
+  treeItemIds,
+  folders,
+  articles,
+  qrcodes,
+};

@@ -1,0 +1,151 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/index.ts';
+import { articles, folders } from '../../server/db/schema.ts';
+
+export interface FolderRow {
+  id: number;
+  parentId: number | null;
+  name: string;
+}
+export interface ArticleRow {
+  id: number;
+  folderId: number | null;
+  name: string;
+}
+
+/** The advisory lock class that serialises one museum's tree writes (with the museum id). */
+const TREE_LOCK_CLASS = 7302;
+
+export function treeRepo(db: Database) {
+  return {
+    async folders(museumId: number): Promise<FolderRow[]> {
+      return db
+        .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
+        .from(folders)
+        .where(eq(folders.museumId, museumId));
+    },
+
+    async articles(museumId: number): Promise<ArticleRow[]> {
+      return db
+        .select({ id: articles.id, folderId: articles.folderId, name: articles.unformattedName })
+        .from(articles)
+        .where(eq(articles.museumId, museumId));
+    },
+
+    /**
+     * Runs `work` in a transaction holding the museum's tree lock: checks and writes of two tabs
+     * (or two server processes) never interleave, so no move can build a cycle or orphan.
+     */
+    async locked<T>(museumId: number, work: (tx: TreeTx) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, ${museumId})`);
+        return work(txRepo(tx as unknown as Database, museumId));
+      });
+    },
+  };
+}
+
+function txRepo(tx: Database, museumId: number) {
+  const mine = (table: typeof folders | typeof articles) => eq(table.museumId, museumId);
+  return {
+    /** The museum's folders among `ids`, for checking a path. */
+    async foldersById(ids: number[]): Promise<FolderRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
+        .from(folders)
+        .where(and(mine(folders), inArray(folders.id, ids)));
+    },
+
+    async folder(id: number): Promise<FolderRow | undefined> {
+      const [row] = await this.foldersById([id]);
+      return row;
+    },
+
+    async article(id: number): Promise<ArticleRow | undefined> {
+      const rows = await tx
+        .select({ id: articles.id, folderId: articles.folderId, name: articles.unformattedName })
+        .from(articles)
+        .where(and(mine(articles), eq(articles.id, id)));
+      return rows[0];
+    },
+
+    async insertFolder(parentId: number | null, name: string): Promise<number> {
+      const [row] = await tx
+        .insert(folders)
+        .values({ museumId, parentId, name })
+        .returning({ id: folders.id });
+      return row!.id;
+    },
+
+    async insertArticle(folderId: number | null, slug: string, content: unknown): Promise<number> {
+      const [row] = await tx
+        .insert(articles)
+        .values({ museumId, folderId, name: slug, content })
+        .returning({ id: articles.id });
+      return row!.id;
+    },
+
+    async slugTaken(slug: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.name, slug));
+      return rows.length > 0;
+    },
+
+    async renameFolder(id: number, name: string): Promise<void> {
+      await tx
+        .update(folders)
+        .set({ name })
+        .where(and(mine(folders), eq(folders.id, id)));
+    },
+
+    async renameArticle(id: number, name: string): Promise<void> {
+      await tx
+        .update(articles)
+        .set({ unformattedName: name, updatedAt: new Date() })
+        .where(and(mine(articles), eq(articles.id, id)));
+    },
+
+    async moveFolder(id: number, parentId: number | null): Promise<void> {
+      await tx
+        .update(folders)
+        .set({ parentId })
+        .where(and(mine(folders), eq(folders.id, id)));
+    },
+
+    async moveArticle(id: number, folderId: number | null): Promise<void> {
+      await tx
+        .update(articles)
+        .set({ folderId, updatedAt: new Date() })
+        .where(and(mine(articles), eq(articles.id, id)));
+    },
+
+    /** How many articles a folder holds, at any depth. */
+    async articlesUnder(folderId: number): Promise<number> {
+      const result: unknown = await tx.execute(sql`
+        with recursive sub(id) as (
+          select ${folderId}::integer
+          union all
+          select f.id from ${folders} f join sub on f.parent_id = sub.id
+        )
+        select count(*)::integer as n from ${articles} a where a.folder_id in (select id from sub)`);
+      // node-postgres and PGlite both answer { rows }.
+      const rows = (result as { rows?: { n: number | string }[] }).rows ?? [];
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Deletes a folder with everything in it (foreign keys cascade; QR codes are unlinked). */
+    async deleteFolder(id: number): Promise<void> {
+      await tx.delete(folders).where(and(mine(folders), eq(folders.id, id)));
+    },
+
+    async deleteArticle(id: number): Promise<void> {
+      await tx.delete(articles).where(and(mine(articles), eq(articles.id, id)));
+    },
+  };
+}
+
+export type TreeTx = ReturnType<typeof txRepo>;
+export type TreeRepo = ReturnType<typeof treeRepo>;

@@ -1,0 +1,60 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../server/context.ts';
+import { readJson } from '../../server/http/json-body.ts';
+import {
+  addArticleSchema,
+  addFolderSchema,
+  deleteItemSchema,
+  moveItemSchema,
+  renameArticleSchema,
+  renameFolderSchema,
+} from './schema.ts';
+import type { TreeService } from './service.ts';
+
+/** Spec 7's tree calls, under /api (the session middleware has set `user`). */
+export function treeRoutes(tree: TreeService) {
+  const app = new Hono<AppEnv>();
+  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+
+  app.get('/tree', async (c) => c.json(await tree.tree(museum(c))));
+
+  app.post('/manage/add_article', async (c) => {
+    const { pathArray } = await readJson(c, addArticleSchema);
+    return c.json(await tree.addArticle(museum(c), pathArray), 201);
+  });
+
+  app.post('/manage/add_folder', async (c) => {
+    const { pathArray, id: name } = await readJson(c, addFolderSchema);
+    return c.json(await tree.addFolder(museum(c), pathArray, name), 201);
+  });
+
+  app.post('/manage/rename_article', async (c) => {
+    const { articleId, newName } = await readJson(c, renameArticleSchema);
+    await tree.renameArticle(museum(c), articleId, newName);
+    return c.json({ id: articleId, name: newName });
+  });
+
+  app.post('/manage/rename_folder', async (c) => {
+    const { itemName: folderId, newName, pathArray } = await readJson(c, renameFolderSchema);
+    await tree.renameFolder(museum(c), pathArray, folderId, newName);
+    return c.json({ id: folderId, name: newName });
+  });
+
+  app.post('/manage/delete_item', async (c) => {
+    const { id, type, pathArray } = await readJson(c, deleteItemSchema);
+    return c.json(await tree.deleteItem(museum(c), pathArray, type, id));
+  });
+
+  app.post('/manage/move_item', async (c) => {
+    const body = await readJson(c, moveItemSchema);
+    await tree.moveItem(museum(c), {
+      from: body.fromPathArray,
+      itemId: body.itemId,
+      to: body.toPathArray,
+      toFolderId: body.toFolderId,
+    });
+    return c.json({ ok: true });
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Payloads of the tree calls (spec 7), shared by the tree screen and the API. */
+
+/** Ids travel as numbers, or as the digit strings of a URL path. */
+export const itemId = z.union([
+  z.number().int().positive().max(2_147_483_647),
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be an id')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647)),
+]);
+
+export const pathArray = z.array(itemId).max(64, 'is deeper than 64 folders');
+
+export const MAX_NAME_LENGTH = 120;
+
+export const itemName = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
+  .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters');
+
+export const addArticleSchema = z.object({ pathArray });
+/** `id` carries the new folder's name (spec 7 names it so); see names.ts. */
+export const addFolderSchema = z.object({ pathArray, id: itemName });
+export const renameArticleSchema = z.object({ articleId: itemId, newName: itemName });
+export const renameFolderSchema = z.object({ itemName: itemId, newName: itemName, pathArray });
+export const deleteItemSchema = z.object({
+  id: itemId,
+  type: z.enum(['folder', 'article']),
+  pathArray,
+});
+export const moveItemSchema = z.object({
+  fromPathArray: pathArray,
+  itemId,
+  toPathArray: pathArray,
+  toFolderId: itemId.nullable(),
+});
+
+export interface TreeItem {
+  id: number;
+  type: 'folder' | 'article';
+  name: string;
+  children?: TreeItem[];
+}

@@ -1,0 +1,162 @@
+import { customAlphabet } from 'nanoid';
+import { ApiError, notFound } from '../../server/http/errors.ts';
+import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
+import type { TreeItem } from './schema.ts';
+
+/** Public url slugs: lower-case letters and digits (spec 5), unguessable, made at creation. */
+const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
+export const newSlug = () => `article-${slugSuffix()}`;
+
+/** The content a new article starts with: the metadatas entry (spec 3). */
+export const newArticleContent = (slug: string) => [
+  { type: 'metadatas', url: slug, backgroundColor: '#341539' },
+];
+
+const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+const byName = (a: TreeItem, b: TreeItem) => collator.compare(a.name, b.name) || a.id - b.id;
+
+/** Folders first, then articles, each by name (numbers in names sort as numbers). */
+export function buildTree(folderRows: FolderRow[], articleRows: ArticleRow[]): TreeItem[] {
+  const children = new Map<number | null, TreeItem[]>();
+  const add = (parent: number | null, item: TreeItem) => {
+    const list = children.get(parent);
+    if (list) list.push(item);
+    else children.set(parent, [item]);
+  };
+  const folderItems = new Map<number, TreeItem>();
+  for (const f of folderRows) {
+    const item: TreeItem = { id: f.id, type: 'folder', name: f.name, children: [] };
+    folderItems.set(f.id, item);
+  }
+  for (const f of folderRows) add(f.parentId, folderItems.get(f.id)!);
+  const articleItems = new Map<number | null, TreeItem[]>();
+  for (const a of articleRows) {
+    const item: TreeItem = { id: a.id, type: 'article', name: a.name };
+    const list = articleItems.get(a.folderId);
+    if (list) list.push(item);
+    else articleItems.set(a.folderId, [item]);
+  }
+  const assemble = (parent: number | null): TreeItem[] => [
+    ...(children.get(parent) ?? []).sort(byName),
+    ...(articleItems.get(parent) ?? []).sort(byName),
+  ];
+  for (const [id, item] of folderItems) item.children = assemble(id);
+  return assemble(null);
+}
+
+const invalidMove = (message: string) => new ApiError(422, 'invalid_move', message);
+
+/**
+ * The folder a path leads to (null: the root), checking that every id is a folder of this
+ * museum and each the child of the one before. Unknown or foreign ids: 404.
+ */
+async function resolvePath(tx: TreeTx, path: number[]): Promise<number | null> {
+  if (path.length === 0) return null;
+  if (new Set(path).size !== path.length) {
+    throw new ApiError(422, 'invalid_path', 'The path names a folder twice.');
+  }
+  const rows = await tx.foldersById(path);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let parent: number | null = null;
+  for (const id of path) {
+    const folder = byId.get(id);
+    if (!folder) throw notFound('No such folder.');
+    if (folder.parentId !== parent) {
+      throw new ApiError(422, 'invalid_path', 'The path does not lead through these folders.');
+    }
+    parent = id;
+  }
+  return parent;
+}
+
+export function treeService(repo: TreeRepo) {
+  return {
+    async tree(museumId: number): Promise<TreeItem[]> {
+      const [folderRows, articleRows] = await Promise.all([
+        repo.folders(museumId),
+        repo.articles(museumId),
+      ]);
+      return buildTree(folderRows, articleRows);
+    },
+
+    addArticle(museumId: number, path: number[]): Promise<TreeItem> {
+      return repo.locked(museumId, async (tx) => {
+        const folderId = await resolvePath(tx, path);
+        let slug = newSlug();
+        while (await tx.slugTaken(slug)) slug = newSlug();
+        const id = await tx.insertArticle(folderId, slug, newArticleContent(slug));
+        return { id, type: 'article', name: '' };
+      });
+    },
+
+    addFolder(museumId: number, path: number[], name: string): Promise<TreeItem> {
+      return repo.locked(museumId, async (tx) => {
+        const parentId = await resolvePath(tx, path);
+        const id = await tx.insertFolder(parentId, name);
+        return { id, type: 'folder', name, children: [] };
+      });
+    },
+
+    renameArticle(museumId: number, articleId: number, name: string): Promise<void> {
+      return repo.locked(museumId, async (tx) => {
+        if (!(await tx.article(articleId))) throw notFound('No such article.');
+        await tx.renameArticle(articleId, name);
+      });
+    },
+
+    renameFolder(museumId: number, path: number[], folderId: number, name: string) {
+      return repo.locked(museumId, async (tx) => {
+        const parentId = await resolvePath(tx, path);
+        const folder = await tx.folder(folderId);
+        if (!folder || folder.parentId !== parentId) throw notFound('No such folder here.');
+        await tx.renameFolder(folderId, name);
+      });
+    },
+
+    /** Deletes an item found in the folder `path` leads to; returns how many articles went. */
+    deleteItem(museumId: number, path: number[], type: 'folder' | 'article', id: number) {
+      return repo.locked(museumId, async (tx) => {
+        const parentId = await resolvePath(tx, path);
+        if (type === 'article') {
+          const article = await tx.article(id);
+          if (!article || article.folderId !== parentId) throw notFound('No such article here.');
+          await tx.deleteArticle(id);
+          return { deletedArticles: 1 };
+        }
+        const folder = await tx.folder(id);
+        if (!folder || folder.parentId !== parentId) throw notFound('No such folder here.');
+        const deletedArticles = await tx.articlesUnder(id);
+        await tx.deleteFolder(id);
+        return { deletedArticles };
+      });
+    },
+
+    moveItem(
+      museumId: number,
+      move: { from: number[]; itemId: number; to: number[]; toFolderId: number | null },
+    ) {
+      return repo.locked(museumId, async (tx) => {
+        const fromId = await resolvePath(tx, move.from);
+        const toId = await resolvePath(tx, move.to);
+        if (toId !== move.toFolderId) {
+          throw invalidMove('toFolderId must be the last folder of toPathArray.');
+        }
+        const folder = await tx.folder(move.itemId);
+        if (folder) {
+          if (folder.parentId !== fromId) throw notFound('No such folder here.');
+          // The destination path runs through all its ancestors: the item in it means a cycle.
+          if (move.to.includes(move.itemId)) {
+            throw invalidMove('A folder cannot move into itself or one of its folders.');
+          }
+          await tx.moveFolder(folder.id, toId);
+          return;
+        }
+        const article = await tx.article(move.itemId);
+        if (!article || article.folderId !== fromId) throw notFound('No such item here.');
+        await tx.moveArticle(article.id, toId);
+      });
+    },
+  };
+}
+
+export type TreeService = ReturnType<typeof treeService>;
