@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { articles, folders } from '../../server/db/schema.ts';
+import { articles, folders, museums } from '../../server/db/schema.ts';
 
 export interface FolderRow {
   id: number;
@@ -32,14 +32,28 @@ export function treeRepo(db: Database) {
         .where(eq(articles.museumId, museumId));
     },
 
+    async revision(museumId: number): Promise<number> {
+      const [row] = await db
+        .select({ revision: museums.treeRevision })
+        .from(museums)
+        .where(eq(museums.id, museumId));
+      return row?.revision ?? 0;
+    },
+
     /**
-     * Runs `work` in a transaction holding the museum's tree lock: checks and writes of two tabs
-     * (or two server processes) never interleave, so no move can build a cycle or orphan.
+     * Runs a change in a transaction holding the museum's tree lock: checks and writes of two
+     * tabs (or two server processes) never interleave, so no move can build a cycle or orphan.
+     * The museum's tree revision goes up with the change.
      */
     async locked<T>(museumId: number, work: (tx: TreeTx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, ${museumId})`);
-        return work(txRepo(tx as unknown as Database, museumId));
+        const result = await work(txRepo(tx as unknown as Database, museumId));
+        await tx
+          .update(museums)
+          .set({ treeRevision: sql`${museums.treeRevision} + 1` })
+          .where(eq(museums.id, museumId));
+        return result;
       });
     },
   };

@@ -16,7 +16,18 @@ export function treeRoutes(tree: TreeService) {
   const app = new Hono<AppEnv>();
   const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
 
-  app.get('/tree', async (c) => c.json(await tree.tree(museum(c))));
+  app.get('/tree', async (c) => {
+    const doc = await tree.document(museum(c));
+    c.header('ETag', doc.etag);
+    c.header('Vary', 'Accept-Encoding');
+    c.header('Content-Type', 'application/json; charset=UTF-8');
+    if (c.req.header('if-none-match') === doc.etag) return c.body(null, 304);
+    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '') && doc.json.length > 1024) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(doc.gzip);
+    }
+    return c.body(doc.json);
+  });
 
   app.post('/manage/add_article', async (c) => {
     const { pathArray } = await readJson(c, addArticleSchema);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
@@ -69,7 +71,19 @@ async function resolvePath(tx: TreeTx, path: number[]): Promise<number | null> {
   return parent;
 }
 
+/** A museum's tree as sent: JSON text, its gzip form and an ETag, for one revision. */
+export interface TreeDocument {
+  revision: number;
+  json: string;
+  gzip: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+
 export function treeService(repo: TreeRepo) {
+  // The last tree built per museum. A cache: every request checks the revision in the
+  // database, so a change made by any process is seen by the next read.
+  const documents = new Map<number, TreeDocument>();
+
   return {
     async tree(museumId: number): Promise<TreeItem[]> {
       const [folderRows, articleRows] = await Promise.all([
@@ -77,6 +91,24 @@ export function treeService(repo: TreeRepo) {
         repo.articles(museumId),
       ]);
       return buildTree(folderRows, articleRows);
+    },
+
+    /** The tree ready to send, rebuilt only when the museum's revision moved. */
+    async document(museumId: number): Promise<TreeDocument> {
+      // Read the revision before the rows: a change landing in between makes the next
+      // request rebuild, never serves old rows under a new revision.
+      const revision = await repo.revision(museumId);
+      const cached = documents.get(museumId);
+      if (cached?.revision === revision) return cached;
+      const json = JSON.stringify(await this.tree(museumId));
+      const document: TreeDocument = {
+        revision,
+        json,
+        gzip: new Uint8Array(gzipSync(json)),
+        etag: `"t${museumId}-${revision}-${createHash('sha1').update(json).digest('base64url').slice(0, 10)}"`,
+      };
+      documents.set(museumId, document);
+      return document;
     },
 
     addArticle(museumId: number, path: number[]): Promise<TreeItem> {

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
@@ -68,6 +69,37 @@ describe('GET /api/tree', () => {
       { 'Salle 1': [{ 'Nouveau dossier 9': [] }, { 'Nouveau dossier 10': [] }, 'Vase'] },
       'Amphore',
     ]);
+  });
+});
+
+describe('the tree as sent', () => {
+  it('is compressed when large, answers 304 to its ETag, and changes with every write', async () => {
+    for (let i = 0; i < 30; i++) await folder(`Salle ${i}`);
+    const res = await t.request('/api/tree', {
+      headers: { cookie, 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const body = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(JSON.parse(body) as TreeItem[]).toHaveLength(30);
+    const etag = res.headers.get('etag') ?? '';
+    const again = await t.request('/api/tree', { headers: { cookie, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    await folder('Salle 30');
+    const changed = await t.request('/api/tree', { headers: { cookie, 'if-none-match': etag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('shows a change made by another server process at the next read', async () => {
+    expect(await tree()).toEqual([]); // this process now holds the tree in its cache
+    const otherProcess = testApp(database.db); // its own services, its own caches
+    const res = await otherProcess.postJson(
+      '/api/manage/add_folder',
+      { pathArray: [], id: 'Made elsewhere' },
+      { cookie },
+    );
+    expect(res.status).toBe(201);
+    expect((await tree()).map((i) => i.name)).toEqual(['Made elsewhere']);
   });
 });
 

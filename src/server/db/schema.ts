@@ -18,6 +18,8 @@ export const museums = pgTable('museums', {
   name: text('name').notNull(),
   /** BCP-47 code of the language the museum writes in; served without translation. */
   sourceLanguage: text('source_language').notNull().default('fr'),
+  /** Raised by every change to the museum's folders or article titles: the tree cache key. */
+  treeRevision: integer('tree_revision').notNull().default(0),
   createdAt: createdAt(),
 });
 
