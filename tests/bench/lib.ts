@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -144,4 +145,26 @@ export async function compare(
   }
   const result = { ours: mean(done.map((r) => r.ours)), bare: mean(done.map((r) => r.bare)) };
   return { ...result, ratio: result.ours.reqPerSec / result.bare.reqPerSec, rounds: done };
+}
+
+/** A GET whose body stays as sent (fetch would decompress it): for copying exact bytes. */
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const flat: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === 'string') flat[name] = value;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: flat, body: Buffer.concat(chunks) });
+        });
+      })
+      .on('error', reject);
+  });
 }
