@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { bareServer, compare, rawGet, startServer, type Comparison, type Target } from './lib.ts';
 import { seedMuseum } from './seed.ts';
+import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 
 /**
  * `npm run bench [-- --duration 5]`: GET /session for a signed-in user, in requests per second,
@@ -121,9 +122,17 @@ async function benchTree(url: string, cookie: string): Promise<void> {
     { url: `${target.url}/api/tree`, options: { duration, headers } },
   );
   report('GET /api/tree (5,000 articles)', result, TREE_TARGET);
+
+  const times = await treeScreenTime(url, cookie, shape.largest.path, shape.largest.articles);
+  console.log(
+    `Tree screen of the largest folder (${shape.largest.articles} lines) in Chromium: ` +
+      `median ${times[Math.floor(times.length / 2)]} ms from navigation start ` +
+      `(runs: ${times.join(', ')} ms).`,
+  );
 }
 
 async function main(): Promise<void> {
+  ensureBuilt();
   const ours = await startServer({
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,

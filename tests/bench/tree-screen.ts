@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { loadTestSettings } from '../../src/server/config.ts';
+import { ROOT } from '../helpers/server.ts';
+
+/** Builds the site when dist/ has no tree screen yet (the bench serves the real pages). */
+export function ensureBuilt(): void {
+  if (fs.existsSync(path.join(ROOT, 'dist', 'articles.html'))) return;
+  const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
+  const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The site build failed.');
+}
+
+/**
+ * Milliseconds from navigation start until the tree screen of `folderPath` shows `lines` lines,
+ * in the system Chromium, signed in with `cookie`; the median of `runs` fresh page loads.
+ */
+export async function treeScreenTime(
+  url: string,
+  cookie: string,
+  folderPath: number[],
+  lines: number,
+  runs = 5,
+): Promise<number[]> {
+  const [name, value] = cookie.split('=') as [string, string];
+  const browser = await chromium.launch({
+    executablePath: loadTestSettings().chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name, value, url }]);
+      const page = await context.newPage();
+      await page.goto(`${url}/articles/${folderPath.join('/')}`);
+      const elapsed = await page.waitForFunction(
+        (n) => (document.querySelectorAll('.tree__line').length >= n ? performance.now() : false),
+        lines,
+        { timeout: 60_000 },
+      );
+      times.push(Math.round((await elapsed.jsonValue()) as number));
+      await context.close();
+    }
+    return times.sort((a, b) => a - b);
+  } finally {
+    await browser.close();
+  }
+}
