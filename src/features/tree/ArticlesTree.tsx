@@ -1,0 +1,12 @@
+import type { Lang } from '../../i18n/index.ts';
+import Protected from '../../ui/Protected.tsx';
+import TreeScreen from './TreeScreen.tsx';
+
+/** The /articles island: the tree screen, for a logged-in user only (spec 2, 6). */
+export default function ArticlesTree({ lang }: { lang: Lang }) {
+  return (
+    <Protected lang={lang}>
+      <TreeScreen lang={lang} />
+    </Protected>
+  );
+}
