@@ -51,8 +51,10 @@ export async function seedMuseum(url: string, cookie: string): Promise<MuseumSha
     lastAtDepth[depth] = path;
   }
   const largest = paths[DEPTH - 1]!;
+  let inLargest = 0;
   await pool(ARTICLES, async (i) => {
     const where = i < IN_LARGEST ? largest : paths[i % FOLDERS]!;
+    if (where === largest) inLargest++;
     const { id } = await post<{ id: number }>(url, cookie, '/api/manage/add_article', {
       pathArray: where,
     });
@@ -65,6 +67,6 @@ export async function seedMuseum(url: string, cookie: string): Promise<MuseumSha
     folders: FOLDERS,
     articles: ARTICLES,
     depth: DEPTH,
-    largest: { path: largest, articles: IN_LARGEST + ARTICLES / FOLDERS },
+    largest: { path: largest, articles: inLargest },
   };
 }
