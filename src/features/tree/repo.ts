@@ -43,7 +43,9 @@ export function treeRepo(db: Database) {
     /**
      * Runs a change in a transaction holding the museum's tree lock: checks and writes of two
      * tabs (or two server processes) never interleave, so no move can build a cycle or orphan.
-     * The museum's tree revision goes up with the change.
+     * The museum's tree revision goes up with the change. Anything else that changes a folder
+     * or an article title (the editor's update_article) must raise it too, or GET /api/tree
+     * keeps serving the cached tree.
      */
     async locked<T>(museumId: number, work: (tx: TreeTx) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
