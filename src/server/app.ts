@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { authRepo } from '../features/auth/repo.ts';
-import { authRoutes } from '../features/auth/routes.ts';
+import { authRoutes, sessionRoute } from '../features/auth/routes.ts';
 import { authService } from '../features/auth/service.ts';
 import { treeRepo } from '../features/tree/repo.ts';
 import { treeRoutes } from '../features/tree/routes.ts';
@@ -26,6 +26,7 @@ export function createServices(deps: AppDeps): Services {
 export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
   const app = new Hono<AppEnv>();
 
+  app.route('/', sessionRoute(services.auth, deps));
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 

@@ -16,7 +16,17 @@ const TREE_TARGET = 0.3;
 const EMAIL = 'bench@legenda.local';
 const PASSWORD = 'bench password 123';
 
-const { values } = parseArgs({ options: { duration: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    only: { type: 'string' },
+  },
+});
+const only = values.only;
+if (only !== undefined && only !== 'session' && only !== 'tree') {
+  console.error('--only takes session or tree');
+  process.exit(2);
+}
 const duration = Number(values.duration);
 if (!(duration > 0)) {
   console.error('--duration must be a positive number of seconds');
@@ -145,8 +155,8 @@ async function main(): Promise<void> {
     `${duration} s per run, 10 connections, bare/ours/bare/ours after 1 s warm-up; ` +
       `${os.availableParallelism()} CPUs. Each server runs in its own process; autocannon in this one.\n`,
   );
-  await benchSession(ours.url, cookie);
-  await benchTree(ours.url, cookie);
+  if (only !== 'tree') await benchSession(ours.url, cookie);
+  if (only !== 'session') await benchTree(ours.url, cookie);
 }
 
 try {

@@ -348,6 +348,8 @@ describe('over HTTPS', () => {
     const cookie = cookieFrom(res);
     const s = await secure.request('/session', { headers: { cookie } });
     expect(await s.json()).toMatchObject({ email: EMAIL });
+    expect(s.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(s.headers.get('x-frame-options')).toBe('DENY');
   });
 });
 

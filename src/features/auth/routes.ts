@@ -2,20 +2,29 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import { ApiError } from '../../server/http/errors.ts';
+import { jsonAnswer } from '../../server/http/security-headers.ts';
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from './cookie.ts';
 import { loginSchema } from './schema.ts';
 import type { AuthService } from './service.ts';
 
-/** Spec 7: GET /session, POST /login, POST /logout. */
+/**
+ * GET /session (spec 7). Every page asks it, so it is mounted ahead of the shared middleware
+ * and answers with its own complete headers (`jsonAnswer`); it reads nothing from the body and
+ * writes nothing, so the Origin check has nothing to guard.
+ */
+export function sessionRoute(auth: AuthService, deps: AppDeps) {
+  const secure = deps.config.secureCookies;
+  const answer = jsonAnswer({ hsts: secure });
+  return new Hono<AppEnv>().get('/session', async (c) => {
+    const user = await auth.resolve(readSessionCookie(c, secure));
+    return answer(user ? { email: user.email, museum: user.museumName } : {});
+  });
+}
+
+/** Spec 7: POST /login, POST /logout. */
 export function authRoutes(auth: AuthService, deps: AppDeps) {
   const secure = deps.config.secureCookies;
   const app = new Hono<AppEnv>();
-
-  app.get('/session', async (c) => {
-    const user = await auth.resolve(readSessionCookie(c, secure));
-    c.header('Cache-Control', 'no-store');
-    return c.json(user ? { email: user.email, museum: user.museumName } : {});
-  });
 
   app.post('/login', async (c) => {
     const input = await readJson(c, loginSchema, 8 * 1024);
