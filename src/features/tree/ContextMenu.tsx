@@ -120,27 +120,32 @@ export default function ContextMenu(props: Props) {
     }
   };
 
+  /** A menu item with no submenu: hovering or focusing it closes the Move to submenu. */
+  const plainItem = (index: number, label: string, onClick: () => void, modifier = '') => (
+    <li role="none">
+      <button
+        ref={(el) => {
+          itemsRef.current[index] = el;
+        }}
+        type="button"
+        role="menuitem"
+        tabIndex={-1}
+        className={`context-menu__item ${modifier}`.trim()}
+        onClick={onClick}
+        onKeyDown={(event) => onItemKey(event, index)}
+        onMouseEnter={() => setSubOpen(false)}
+        onFocus={() => setSubOpen(false)}
+      >
+        {label}
+      </button>
+    </li>
+  );
+
   const menuLabel = t('tree.menu', { name });
   return (
     <div ref={rootRef} className="context-menu" onContextMenu={(event) => event.preventDefault()}>
       <ul role="menu" aria-label={menuLabel} className="context-menu__list">
-        <li role="none">
-          <button
-            ref={(el) => {
-              itemsRef.current[0] = el;
-            }}
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="context-menu__item"
-            onClick={onRename}
-            onKeyDown={(event) => onItemKey(event, 0)}
-            onMouseEnter={() => setSubOpen(false)}
-            onFocus={() => setSubOpen(false)}
-          >
-            {t('tree.rename')}
-          </button>
-        </li>
+        {plainItem(0, t('tree.rename'), onRename)}
         <li
           role="none"
           className="context-menu__parent"
@@ -197,23 +202,7 @@ export default function ContextMenu(props: Props) {
             </ul>
           )}
         </li>
-        <li role="none">
-          <button
-            ref={(el) => {
-              itemsRef.current[2] = el;
-            }}
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            className="context-menu__item context-menu__item--danger"
-            onClick={onDelete}
-            onKeyDown={(event) => onItemKey(event, 2)}
-            onMouseEnter={() => setSubOpen(false)}
-            onFocus={() => setSubOpen(false)}
-          >
-            {t('tree.delete')}
-          </button>
-        </li>
+        {plainItem(2, t('tree.delete'), onDelete, 'context-menu__item--danger')}
       </ul>
     </div>
   );
