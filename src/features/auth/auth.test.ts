@@ -85,6 +85,13 @@ describe('POST /login', () => {
     expect(await session(second)).toMatchObject({ email: EMAIL });
   });
 
+  it('leaves the open session alone when a new attempt fails', async () => {
+    const cookie = await t.login(EMAIL, PASSWORD);
+    const res = await t.postJson('/login', { email: EMAIL, password: 'wrong' }, { cookie });
+    expect(res.status).toBe(401);
+    expect(await session(cookie)).toMatchObject({ email: EMAIL });
+  });
+
   it('answers 401 with the same words for a wrong password and an unknown email', async () => {
     const wrong = await t.postJson('/login', { email: EMAIL, password: 'not the password' });
     const unknown = await t.postJson('/login', { email: 'nobody@x.example', password: PASSWORD });

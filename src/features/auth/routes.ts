@@ -28,9 +28,10 @@ export function authRoutes(auth: AuthService, deps: AppDeps) {
 
   app.post('/login', async (c) => {
     const input = await readJson(c, loginSchema, 8 * 1024);
-    // A session opened before this sign-in is closed: a new token at every login.
-    await auth.logout(readSessionCookie(c, secure));
     const { token, email } = await auth.login({ ...input, address: deps.clientAddress(c) });
+    // The session this browser had is closed once the new one exists: a new token at every
+    // sign-in, and a failed attempt leaves the signed-in user as they were.
+    await auth.logout(readSessionCookie(c, secure));
     writeSessionCookie(c, secure, token);
     c.header('Cache-Control', 'no-store');
     return c.json({ email });
