@@ -1,5 +1,6 @@
 import type { Context as HonoContext } from 'hono';
 import { createApp } from '../../src/server/app.ts';
+import { createBlobStore } from '../../src/server/blobs.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openPostgres } from '../../src/server/db/index.ts';
 import { createLogger } from '../../src/server/log.ts';
@@ -27,6 +28,7 @@ const ready = database.migrate();
 const app = createApp({
   config: settings,
   db: database.db,
+  blobs: await createBlobStore(settings),
   log,
   clientAddress: (c: HonoContext) =>
     (c.env as { context?: NetlifyContext } | undefined)?.context?.ip ?? 'unknown',
@@ -39,5 +41,5 @@ export default async (request: Request, context: NetlifyContext) => {
 
 // Netlify reads this statically, so it is spelled out; a test checks it matches API_ROUTES.
 export const config = {
-  path: ['/session', '/login', '/logout', '/api/*'],
+  path: ['/session', '/login', '/logout', '/api/*', '/media/*'],
 };

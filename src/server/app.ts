@@ -6,6 +6,13 @@ import { treeRepo } from '../features/tree/repo.ts';
 import { treeRoutes } from '../features/tree/routes.ts';
 import { treeService } from '../features/tree/service.ts';
 import { readSessionCookie } from '../features/auth/cookie.ts';
+import { editorRepo } from '../features/editor/repo.ts';
+import { editorRoutes } from '../features/editor/routes.ts';
+import { editorService } from '../features/editor/service.ts';
+import { readerRoutes } from '../features/reader/routes.ts';
+import { mediaRoutes } from '../features/uploads/media-routes.ts';
+import { uploadRoutes } from '../features/uploads/routes.ts';
+import { uploadsService } from '../features/uploads/service.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
@@ -13,12 +20,14 @@ import { securityHeaders } from './http/security-headers.ts';
 import { isUnavailable } from './http/unavailable.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
-export const API_ROUTES = ['/session', '/login', '/logout', '/api/*'] as const;
+export const API_ROUTES = ['/session', '/login', '/logout', '/api/*', '/media/*'] as const;
 
 export function createServices(deps: AppDeps): Services {
   return {
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db)),
+    editor: editorService(editorRepo(deps.db), deps.blobs),
+    uploads: uploadsService(deps.blobs),
   };
 }
 
@@ -31,6 +40,9 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use(originCheck([deps.config.publicSiteUrl]));
 
   app.route('/', authRoutes(services.auth, deps));
+  // Public: what visitors read.
+  app.route('/', mediaRoutes(services.uploads));
+  app.route('/', readerRoutes(editorRepo(deps.db)));
 
   // Staff API: every call needs a session; the museum comes from it, never from the client.
   app.use('/api/*', async (c, next) => {
@@ -41,6 +53,11 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     return next();
   });
   app.route('/api', treeRoutes(services.tree));
+  app.route('/api', editorRoutes(services.editor));
+  app.route(
+    '/api',
+    uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),
+  );
   app.all('/api/*', () => {
     throw notFound('No such API route.');
   });

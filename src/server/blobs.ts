@@ -66,10 +66,13 @@ export function wrapStorage(storage: Storage): BlobStore {
   };
 }
 
+export const createMemoryBlobStore = (): BlobStore =>
+  wrapStorage(createStorage({ driver: memoryDriver() }));
+
 export async function createBlobStore(config: Config): Promise<BlobStore> {
   switch (config.blobStore) {
     case 'memory':
-      return wrapStorage(createStorage({ driver: memoryDriver() }));
+      return createMemoryBlobStore();
     case 'netlify': {
       // Loaded only on Netlify, where its environment exists.
       const { default: netlifyDriver } = await import('unstorage/drivers/netlify-blobs');

@@ -27,6 +27,7 @@ const envSchema = z.object({
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
   BLOB_STORE: z.enum(['fs', 'netlify', 'memory']).optional(),
+  MAX_VIDEO_MB: z.coerce.number().int().min(1).max(2048).default(50),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
@@ -52,6 +53,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   blobStore: 'fs' | 'netlify' | 'memory';
+  /** The largest video an upload may carry, in bytes. */
+  maxVideoBytes: number;
   admin: { email: string | undefined; password: string | undefined; museum: string };
   trustProxy: boolean;
   openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
@@ -85,6 +88,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     blobStore: e.BLOB_STORE ?? 'fs',
+    maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, museum: e.ADMIN_MUSEUM },
     trustProxy: e.TRUST_PROXY,
     openai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },

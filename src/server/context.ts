@@ -2,6 +2,9 @@ import type { Context } from 'hono';
 import type { ScryptParams } from '../features/auth/passwords.ts';
 import type { AuthService, SignedIn } from '../features/auth/service.ts';
 import type { TreeService } from '../features/tree/service.ts';
+import type { EditorService } from '../features/editor/service.ts';
+import type { UploadsService } from '../features/uploads/service.ts';
+import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Logger } from './log.ts';
@@ -10,6 +13,8 @@ import type { Logger } from './log.ts';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** Uploads and translation memory. */
+  blobs: BlobStore;
   log: Logger;
   /** The visitor's network address, as the hosting platform tells it. */
   clientAddress(c: Context): string;
@@ -21,6 +26,8 @@ export interface AppDeps {
 export interface Services {
   auth: AuthService;
   tree: TreeService;
+  editor: EditorService;
+  uploads: UploadsService;
 }
 
 export interface AppEnv {

@@ -5,6 +5,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
 import { createApp } from './app.ts';
+import { createBlobStore } from './blobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirInUseError } from './db/lock.ts';
 import { createLogger } from './log.ts';
@@ -88,7 +89,8 @@ async function main(): Promise<void> {
 
   const first = await accountsService(db).ensureFirstAccount(config.admin);
 
-  const app = createApp({ config, db, log, clientAddress: clientAddress(config) });
+  const blobs = await createBlobStore(config);
+  const app = createApp({ config, db, blobs, log, clientAddress: clientAddress(config) });
   app.all('*', staticSite(path.resolve(distDir)));
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

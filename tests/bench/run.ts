@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { bareServer, compare, rawGet, startServer, type Comparison, type Target } from './lib.ts';
 import { seedMuseum } from './seed.ts';
 import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
+import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
 
 /**
  * `npm run bench [-- --duration 5]`: GET /session for a signed-in user, in requests per second,
@@ -13,6 +14,8 @@ import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 
 const SESSION_TARGET = 0.5;
 const TREE_TARGET = 0.3;
+const TYPING_TARGET_MS = 16;
+const BENCHES = ['session', 'tree', 'editor'] as const;
 const EMAIL = 'bench@legenda.local';
 const PASSWORD = 'bench password 123';
 
@@ -23,8 +26,8 @@ const { values } = parseArgs({
   },
 });
 const only = values.only;
-if (only !== undefined && only !== 'session' && only !== 'tree') {
-  console.error('--only takes session or tree');
+if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
+  console.error(`--only takes ${BENCHES.join(', ')}`);
   process.exit(2);
 }
 const duration = Number(values.duration);
@@ -141,6 +144,39 @@ async function benchTree(url: string, cookie: string): Promise<void> {
   );
 }
 
+async function benchEditor(url: string, cookie: string): Promise<void> {
+  const headers = { cookie, origin: url, 'content-type': 'application/json' };
+  const added = await fetch(`${url}/api/manage/add_article`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ pathArray: [] }),
+  });
+  const { id } = (await added.json()) as { id: number };
+  const saved = await fetch(`${url}/api/manage/update_article`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      articleId: id,
+      newContent: largeArticle(`bench-${id}`, 300),
+      unformatted_name: 'Bench: 300 elements',
+      instructions: '',
+    }),
+  });
+  if (!saved.ok) throw new Error(`Saving the bench article failed: ${saved.status}`);
+  const { updated, painted } = await typingLatency(url, cookie, id);
+  const line = (label: string, values: number[]) =>
+    `${label} median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;
+  console.log(
+    `Editor with 300 elements, ${updated.length} keystrokes in a text element (Chromium):`,
+  );
+  console.log(line('  keystroke → preview updated:', updated));
+  console.log(line('  keystroke → next frame:     ', painted));
+  const median = percentile(updated, 50);
+  console.log(
+    `target: median under ${TYPING_TARGET_MS} ms  ${median < TYPING_TARGET_MS ? 'OK' : 'BELOW TARGET'}\n`,
+  );
+}
+
 async function main(): Promise<void> {
   ensureBuilt();
   const ours = await startServer({
@@ -155,8 +191,9 @@ async function main(): Promise<void> {
     `${duration} s per run, 10 connections, bare/ours/bare/ours after 1 s warm-up; ` +
       `${os.availableParallelism()} CPUs. Each server runs in its own process; autocannon in this one.\n`,
   );
-  if (only !== 'tree') await benchSession(ours.url, cookie);
-  if (only !== 'session') await benchTree(ours.url, cookie);
+  if (!only || only === 'session') await benchSession(ours.url, cookie);
+  if (!only || only === 'tree') await benchTree(ours.url, cookie);
+  if (!only || only === 'editor') await benchEditor(ours.url, cookie);
 }
 
 try {

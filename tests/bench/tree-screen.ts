@@ -1,16 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { loadTestSettings } from '../../src/server/config.ts';
-import { ROOT } from '../helpers/server.ts';
+import { buildIfStale } from '../../src/server/build.ts';
 
-/** Builds the site when dist/ has no tree screen yet (the bench serves the real pages). */
+/** Builds the site when its sources changed (the bench serves the real pages). */
 export function ensureBuilt(): void {
-  if (fs.existsSync(path.join(ROOT, 'dist', 'articles.html'))) return;
-  const astro = path.join(ROOT, 'node_modules', '.bin', 'astro');
-  const result = spawnSync(astro, ['build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The site build failed.');
+  buildIfStale();
 }
 
 /**

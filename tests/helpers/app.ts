@@ -1,4 +1,5 @@
 import { createApp } from '../../src/server/app.ts';
+import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/index.ts';
 import { silentLogger } from '../../src/server/log.ts';
@@ -22,13 +23,20 @@ export function testClock(start = new Date('2026-11-21T10:00:00Z')): TestClock {
 
 export function testApp(
   db: Database,
-  options: { env?: Record<string, string>; clock?: TestClock; passwordParams?: ScryptParams } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: TestClock;
+    passwordParams?: ScryptParams;
+    blobs?: BlobStore;
+  } = {},
 ) {
   const config: Config = parseConfig({ NODE_ENV: 'test', ...options.env });
   const clock = options.clock ?? testClock();
+  const blobs = options.blobs ?? createMemoryBlobStore();
   const app = createApp({
     config,
     db,
+    blobs,
     log: silentLogger,
     now: clock.now,
     passwordParams: options.passwordParams ?? FAST_SCRYPT,
@@ -49,6 +57,7 @@ export function testApp(
     app,
     config,
     clock,
+    blobs,
     request,
     postJson,
     accounts: accountsService(db, { scrypt: FAST_SCRYPT }),

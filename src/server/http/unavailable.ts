@@ -33,3 +33,12 @@ export function isUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** Whether an error is PostgreSQL's unique_violation (23505), through Drizzle's wrapping. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,349 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { testApp } from '../../../tests/helpers/app.ts';
+import type { TreeItem } from '../tree/schema.ts';
+import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from './content.ts';
+import type { ArticleDocument } from './schema.ts';
+
+let database: TestDatabase;
+let t: ReturnType<typeof testApp>;
+let cookie: string;
+let other: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.reset();
+  t = testApp(database.db);
+  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
+  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
+  cookie = await t.login('a@museum.example', 'password of a');
+  other = await t.login('b@museum.example', 'password of b');
+});
+
+const manage = (path: string, body: unknown, as = cookie) =>
+  t.postJson(`/api/manage/${path}`, body, { cookie: as });
+
+async function newArticle(as = cookie): Promise<{ id: number; name: string }> {
+  const res = await manage('add_article', { pathArray: [] }, as);
+  expect(res.status).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  const doc = await read(id, as);
+  return { id, name: doc.name };
+}
+
+async function read(id: number | string, as = cookie): Promise<ArticleDocument> {
+  const res = await t.request(`/api/read/article?articleId=${id}`, { headers: { cookie: as } });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** A panel using every element type and option, as a curator would build it. */
+function panel(url: string) {
+  return [
+    { type: 'metadatas', url, backgroundColor: '#102030' },
+    {
+      type: 'text',
+      content: 'Le port au XVIIIe siècle, [!la traite!] et le commerce',
+      fontSize: 22,
+      lineHeight: 28,
+      bold: true,
+      italic: false,
+      color: '#ffeeaa',
+      size: 90,
+      justify: 'center',
+      align: 'justify',
+    },
+    { type: 'image', src: '/media/1/images/abcdef.png', size: 80, justify: 'flex-end' },
+    {
+      type: 'video',
+      src: '/media/1/videos/Ab12Cd-xyz.mp4',
+      subtitles: '/media/1/subtitles/Ab12Cd-xyz.vtt',
+      videoId: 'Ab12Cd',
+      size: 100,
+      justify: 'center',
+    },
+    {
+      type: 'link',
+      src: '',
+      content: 'Le site du musée',
+      link: 'https://museum.example/visite',
+      fontSize: 18,
+      bold: false,
+      italic: true,
+      color: '#ffffff',
+      size: 50,
+      justify: 'flex-start',
+    },
+    { type: 'space', size: 120 },
+    {
+      type: 'accordion',
+      header: {
+        content: 'En savoir plus',
+        fontSize: 20,
+        bold: true,
+        italic: false,
+        color: '#ffffff',
+        size: 100,
+        justify: 'flex-start',
+      },
+      details: [
+        { ...newBlock('text'), content: 'Détail' },
+        { ...newBlock('link'), content: 'Écrire', link: 'mailto:accueil@museum.example' },
+        { ...newBlock('image'), src: '/media/1/images/detail.webp' },
+        { ...newBlock('space'), size: 10 },
+        { ...newBlock('legendItem'), content: 'Légende', justify: 'right', width: 25 },
+      ],
+    },
+    { ...newBlock('legendItem'), src: '/media/1/images/lg.png', content: 'Ancre, 1780' },
+  ];
+}
+
+const save = (id: number, content: unknown, extra: Record<string, unknown> = {}, as = cookie) =>
+  manage(
+    'update_article',
+    {
+      articleId: id,
+      newContent: content,
+      unformatted_name: 'Panneau 3 : le port',
+      instructions: 'Vocabulaire maritime; tutoyer le lecteur.',
+      ...extra,
+    },
+    as,
+  );
+
+describe('GET /api/read/article', () => {
+  it('answers a new article with its metadatas entry', async () => {
+    const { id, name } = await newArticle();
+    const doc = await read(id);
+    expect(doc).toEqual({
+      id,
+      name,
+      unformatted_name: '',
+      instructions: '',
+      content: [{ type: 'metadatas', url: name, backgroundColor: '#341539' }],
+      revision: 0,
+    });
+    expect(name).toMatch(/^article-[a-z0-9]{10}$/);
+  });
+
+  it("refuses the signed-out, other museums' articles, unknown ids and bad ids", async () => {
+    const { id } = await newArticle();
+    expect((await t.request(`/api/read/article?articleId=${id}`)).status).toBe(401);
+    const foreign = await t.request(`/api/read/article?articleId=${id}`, {
+      headers: { cookie: other },
+    });
+    expect(foreign.status).toBe(404);
+    expect(JSON.stringify(await foreign.json())).not.toContain('metadatas');
+    for (const bad of ['abc', '', '-1', '1.5', '99999999999']) {
+      const res = await t.request(`/api/read/article?articleId=${bad}`, { headers: { cookie } });
+      expect(res.status, bad).toBe(422);
+    }
+    expect((await t.request('/api/read/article', { headers: { cookie } })).status).toBe(422);
+    const unknown = await t.request(`/api/read/article?articleId=${id + 1000}`, {
+      headers: { cookie },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
+
+describe('POST /api/manage/update_article', () => {
+  it('saves every element type exactly, renames the article and raises its revision', async () => {
+    const { id } = await newArticle();
+    const content = panel('le-port-au-xviiie');
+    const res = await save(id, content);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id, name: 'le-port-au-xviiie', revision: 1 });
+
+    const doc = await read(id);
+    expect(doc.content).toEqual(content);
+    expect(doc.name).toBe('le-port-au-xviiie');
+    expect(doc.unformatted_name).toBe('Panneau 3 : le port');
+    expect(doc.instructions).toBe('Vocabulaire maritime; tutoyer le lecteur.');
+
+    expect((await (await save(id, content)).json()).revision).toBe(2);
+    expect((await read(id)).revision).toBe(2);
+  });
+
+  it('shows the new title in the tree at once', async () => {
+    const { id } = await newArticle();
+    await t.request('/api/tree', { headers: { cookie } }); // warm the tree cache
+    await save(id, panel('titre'));
+    const tree = (await (
+      await t.request('/api/tree', { headers: { cookie } })
+    ).json()) as TreeItem[];
+    expect(tree).toEqual([{ id, type: 'article', name: 'Panneau 3 : le port' }]);
+  });
+
+  it('fills missing style fields with the defaults and drops unknown fields', async () => {
+    const { id } = await newArticle();
+    const res = await save(id, [
+      { type: 'metadatas', url: 'x' },
+      { type: 'text', content: 'Bonjour', onclick: 'alert(1)' },
+      { type: 'space' },
+    ]);
+    expect(res.status).toBe(200);
+    expect((await read(id)).content).toEqual([
+      { type: 'metadatas', url: 'x', backgroundColor: '#341539' },
+      {
+        type: 'text',
+        content: 'Bonjour',
+        fontSize: 16,
+        lineHeight: 16,
+        bold: false,
+        italic: false,
+        color: '#ffffff',
+        size: 100,
+        justify: 'center',
+        align: 'left',
+      },
+      { type: 'space', size: 40 },
+    ]);
+  });
+
+  const meta = { type: 'metadatas', url: 'u' };
+  const invalid: [string, unknown, string][] = [
+    ['an unknown element type', [meta, { type: 'marquee' }], 'newContent.1.type'],
+    ['a wrong field type', [meta, { type: 'text', fontSize: '16' }], 'newContent.1.fontSize'],
+    ['a size of 0', [meta, { type: 'image', size: 0 }], 'newContent.1.size'],
+    ['a size of 101', [meta, { type: 'text', size: 101 }], 'newContent.1.size'],
+    ['a fractional font size', [meta, { type: 'text', fontSize: 12.5 }], 'newContent.1.fontSize'],
+    ['a space of 401 px', [meta, { type: 'space', size: 401 }], 'newContent.1.size'],
+    [
+      'oversized text',
+      [meta, { type: 'text', content: 'a'.repeat(MAX_TEXT_LENGTH + 1) }],
+      'newContent.1.content',
+    ],
+    ['a control character', [meta, { type: 'text', content: 'a\u0007b' }], 'content'],
+    ['a url with spaces', [{ type: 'metadatas', url: 'le port' }], 'newContent.0.url'],
+    ['an empty url', [{ type: 'metadatas', url: '' }], 'newContent.0.url'],
+    ['no metadatas first', [{ type: 'text' }], 'newContent.0'],
+    ['a second metadatas', [meta, meta], 'newContent.1.type'],
+    [
+      'a javascript: link',
+      [meta, { type: 'link', link: 'javascript:alert(1)' }],
+      'newContent.1.link',
+    ],
+    ['an outside image', [meta, { type: 'image', src: 'https://evil.example/x.png' }], 'src'],
+    ['a path escape', [meta, { type: 'image', src: '/media/../etc/passwd' }], 'src'],
+    ['a colour with CSS', [meta, { type: 'text', color: 'red;background:url(x)' }], 'color'],
+    ['a legend justified centre', [meta, { type: 'legendItem', justify: 'center' }], 'justify'],
+    ['a bad video id', [meta, { type: 'video', videoId: 'abc' }], 'newContent.1.videoId'],
+    [
+      'a video in an accordion',
+      [meta, { type: 'accordion', details: [{ type: 'video' }] }],
+      'newContent.1.details.0.type',
+    ],
+    ['not a list', { type: 'metadatas' }, 'newContent'],
+    [
+      'too many elements',
+      [meta, ...Array.from({ length: MAX_ELEMENTS + 1 }, () => ({ type: 'space' }))],
+      'newContent',
+    ],
+  ];
+  for (const [what, content, field] of invalid) {
+    it(`refuses ${what} with 422 naming the field, and saves nothing`, async () => {
+      const { id } = await newArticle();
+      const before = await read(id);
+      const res = await save(id, content);
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { error: { details: { path: string }[] } };
+      expect(body.error.details.map((d) => d.path).join(' ')).toContain(field);
+      expect(await read(id)).toEqual(before);
+    });
+  }
+
+  it('refuses missing or wrong top-level fields', async () => {
+    const { id } = await newArticle();
+    const good = { articleId: id, newContent: panel('p'), unformatted_name: 'T', instructions: '' };
+    for (const [field, value] of [
+      ['articleId', 'one'],
+      ['articleId', undefined],
+      ['unformatted_name', ''],
+      ['unformatted_name', 'x'.repeat(121)],
+      ['unformatted_name', 42],
+      ['instructions', 'x'.repeat(2001)],
+      ['instructions', null],
+      ['newContent', undefined],
+    ] as const) {
+      const res = await manage('update_article', { ...good, [field]: value });
+      expect(res.status, `${field}=${String(value).slice(0, 10)}`).toBe(422);
+      expect(JSON.stringify(await res.json())).toContain(field);
+    }
+    expect((await read(id)).revision).toBe(0);
+  });
+
+  it('refuses a url another article has with 409, in this museum or another', async () => {
+    const first = await newArticle();
+    const second = await newArticle();
+    const foreign = await newArticle(other);
+    expect((await save(first.id, panel('salle-1'))).status).toBe(200);
+    const res = await save(second.id, panel('salle-1'));
+    expect(res.status).toBe(409);
+    expect((await res.json()).error).toMatchObject({ code: 'url_taken' });
+    expect((await save(second.id, panel(foreign.name))).status).toBe(409);
+    expect((await read(second.id)).revision).toBe(0);
+    // Keeping its own url is no conflict.
+    expect((await save(first.id, panel('salle-1'))).status).toBe(200);
+  });
+
+  it('lets only one of two simultaneous saves take a url', async () => {
+    const a = await newArticle();
+    const b = await newArticle();
+    const statuses = (await Promise.all([save(a.id, panel('duel')), save(b.id, panel('duel'))]))
+      .map((r) => r.status)
+      .sort();
+    expect(statuses).toEqual([200, 409]);
+  });
+
+  it("answers 404 for another museum's article and leaves it alone", async () => {
+    const foreign = await newArticle(other);
+    expect((await save(foreign.id, panel('pirate'))).status).toBe(404);
+    expect((await read(foreign.id, other)).revision).toBe(0);
+  });
+
+  it('refuses the signed-out, cross-site requests and oversized bodies', async () => {
+    const { id } = await newArticle();
+    const body = { articleId: id, newContent: panel('p'), unformatted_name: 'T', instructions: '' };
+    expect((await t.postJson('/api/manage/update_article', body)).status).toBe(401);
+    const cross = await t.postJson('/api/manage/update_article', body, {
+      cookie,
+      origin: 'https://evil.example',
+    });
+    expect(cross.status).toBe(403);
+    const huge = await manage('update_article', { ...body, pad: 'x'.repeat(1024 * 1024) });
+    expect(huge.status).toBe(413);
+    expect((await read(id)).revision).toBe(0);
+  });
+});
+
+describe('POST /api/manage/reset_traductions', () => {
+  it("deletes the article's stored translations in every language, and only them", async () => {
+    const a = await newArticle();
+    const b = await newArticle();
+    await t.blobs.setJson(`translations/${a.id}/en`, { k: 'Hello' });
+    await t.blobs.setJson(`translations/${a.id}/de`, { k: 'Hallo' });
+    await t.blobs.setJson(`translations/${b.id}/en`, { k: 'Hi' });
+    const res = await manage('reset_traductions', { articleId: a.id });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ cleared: 2 });
+    expect(await t.blobs.list(`translations/${a.id}`)).toEqual([]);
+    expect(await t.blobs.list(`translations/${b.id}`)).toEqual(['en']);
+    expect(await (await manage('reset_traductions', { articleId: a.id })).json()).toEqual({
+      cleared: 0,
+    });
+  });
+
+  it("refuses other museums' articles, unknown ids and bad payloads", async () => {
+    const foreign = await newArticle(other);
+    await t.blobs.setJson(`translations/${foreign.id}/en`, {});
+    expect((await manage('reset_traductions', { articleId: foreign.id })).status).toBe(404);
+    expect(await t.blobs.list(`translations/${foreign.id}`)).toEqual(['en']);
+    expect((await manage('reset_traductions', { articleId: 999999 })).status).toBe(404);
+    expect((await manage('reset_traductions', { articleId: 'x' })).status).toBe(422);
+    expect((await manage('reset_traductions', {})).status).toBe(422);
+    expect((await t.postJson('/api/manage/reset_traductions', { articleId: 1 })).status).toBe(401);
+  });
+});

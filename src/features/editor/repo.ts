@@ -1,0 +1,96 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/index.ts';
+import { articles, museums } from '../../server/db/schema.ts';
+import { isUniqueViolation } from '../../server/http/unavailable.ts';
+
+export interface ArticleRecord {
+  id: number;
+  name: string;
+  unformattedName: string;
+  instructions: string;
+  content: unknown;
+  revision: number;
+}
+
+export interface ArticleChange {
+  name: string;
+  unformattedName: string;
+  instructions: string;
+  content: unknown;
+}
+
+const columns = {
+  id: articles.id,
+  name: articles.name,
+  unformattedName: articles.unformattedName,
+  instructions: articles.instructions,
+  content: articles.content,
+  revision: articles.revision,
+};
+
+/** Article reads and writes, always scoped to one museum. */
+export function editorRepo(db: Database) {
+  return {
+    async find(museumId: number, id: number): Promise<ArticleRecord | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(articles)
+        .where(and(eq(articles.museumId, museumId), eq(articles.id, id)));
+      return row;
+    },
+
+    /** A published article by its public url, whatever the museum (the visitor page). */
+    async findByName(name: string): Promise<(ArticleRecord & { language: string }) | undefined> {
+      const [row] = await db
+        .select({ ...columns, language: museums.sourceLanguage })
+        .from(articles)
+        .innerJoin(museums, eq(museums.id, articles.museumId))
+        .where(eq(articles.name, name));
+      return row;
+    },
+
+    /**
+     * Saves an article and raises its revision; raises the museum's tree revision too, since
+     * the title shows in the tree. Undefined: no such article in this museum. 'taken': another
+     * article already has this url.
+     */
+    async update(
+      museumId: number,
+      id: number,
+      change: ArticleChange,
+    ): Promise<{ revision: number } | 'taken' | undefined> {
+      const save = db.transaction(async (tx) => {
+        const clash = await tx
+          .select({ id: articles.id })
+          .from(articles)
+          .where(and(eq(articles.name, change.name), ne(articles.id, id)));
+        if (clash.length > 0) return 'taken';
+        const [row] = await tx
+          .update(articles)
+          .set({
+            name: change.name,
+            unformattedName: change.unformattedName,
+            instructions: change.instructions,
+            content: change.content,
+            revision: sql`${articles.revision} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(articles.museumId, museumId), eq(articles.id, id)))
+          .returning({ revision: articles.revision });
+        if (!row) return undefined;
+        await tx
+          .update(museums)
+          .set({ treeRevision: sql`${museums.treeRevision} + 1` })
+          .where(eq(museums.id, museumId));
+        return row;
+      });
+      // Two saves claiming the same url at once: the unique index decides, the loser is told.
+      return save.catch((error: unknown) => {
+        if (isUniqueViolation(error)) return 'taken' as const;
+        throw error;
+      });
+    },
+  };
+}
+
+export type EditorRepo = ReturnType<typeof editorRepo>;

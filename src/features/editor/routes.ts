@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../server/context.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import { readJson } from '../../server/http/json-body.ts';
+import type { ArticleContent } from './content.ts';
+import { readArticleQuery, resetTranslationsSchema, updateArticleSchema } from './schema.ts';
+import type { EditorService } from './service.ts';
+
+/** An article of 500 elements of long text fits; anything larger is refused unread. */
+export const MAX_ARTICLE_BYTES = 1024 * 1024;
+
+/** Spec 7's editor calls, under /api (the session middleware has set `user`). */
+export function editorRoutes(editor: EditorService) {
+  const app = new Hono<AppEnv>();
+  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+
+  app.get('/read/article', async (c) => {
+    const query = readArticleQuery.safeParse({ articleId: c.req.query('articleId') });
+    if (!query.success) {
+      throw new ApiError(422, 'invalid_query', 'articleId must be the id of an article.');
+    }
+    return c.json(await editor.read(museum(c), query.data.articleId));
+  });
+
+  app.post('/manage/update_article', async (c) => {
+    const body = await readJson(c, updateArticleSchema, MAX_ARTICLE_BYTES);
+    const saved = await editor.update(museum(c), body.articleId, {
+      content: body.newContent as ArticleContent,
+      title: body.unformatted_name,
+      instructions: body.instructions,
+    });
+    return c.json(saved);
+  });
+
+  app.post('/manage/reset_traductions', async (c) => {
+    const { articleId } = await readJson(c, resetTranslationsSchema);
+    return c.json(await editor.resetTranslations(museum(c), articleId));
+  });
+
+  return app;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { itemId } from '../tree/schema.ts';
+import {
+  contentSchema,
+  hasControlCharacters,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_TITLE_LENGTH,
+} from './content.ts';
+
+/** Payloads of the editor's calls (spec 7), shared by the editor island and the API. */
+
+export const readArticleQuery = z.object({ articleId: itemId });
+
+export const articleTitle = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_TITLE_LENGTH, `must be at most ${MAX_TITLE_LENGTH} characters`)
+  .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters');
+
+export const instructions = z
+  .string()
+  .max(MAX_INSTRUCTIONS_LENGTH, `must be at most ${MAX_INSTRUCTIONS_LENGTH} characters`)
+  .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
+
+export const updateArticleSchema = z.object({
+  /** Spec 7 says an integer; a digit string is accepted too, like the tree's ids. */
+  articleId: itemId,
+  newContent: contentSchema,
+  unformatted_name: articleTitle,
+  instructions,
+});
+
+export const resetTranslationsSchema = z.object({ articleId: itemId });
+
+/** GET /api/read/article answers this. */
+export interface ArticleDocument {
+  id: number;
+  name: string;
+  unformatted_name: string;
+  instructions: string;
+  content: unknown[];
+  revision: number;
+}
+
+/** POST /api/manage/update_article answers this. */
+export interface SavedArticle {
+  id: number;
+  name: string;
+  revision: number;
+}

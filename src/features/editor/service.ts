@@ -1,0 +1,62 @@
+import type { BlobStore } from '../../server/blobs.ts';
+import { ApiError, notFound } from '../../server/http/errors.ts';
+import type { ArticleContent } from './content.ts';
+import type { EditorRepo } from './repo.ts';
+import type { ArticleDocument, SavedArticle } from './schema.ts';
+
+/** Where the translation memory of an article lives in the blob store (DESIGN 6). */
+export const translationsPrefix = (articleId: number) => `translations/${articleId}`;
+
+const missing = () => notFound('No such article in your museum.');
+
+export function editorService(repo: EditorRepo, blobs: BlobStore) {
+  return {
+    async read(museumId: number, id: number): Promise<ArticleDocument> {
+      const row = await repo.find(museumId, id);
+      if (!row) throw missing();
+      return {
+        id: row.id,
+        name: row.name,
+        unformatted_name: row.unformattedName,
+        instructions: row.instructions,
+        content: Array.isArray(row.content) ? row.content : [],
+        revision: row.revision,
+      };
+    },
+
+    /** The article's public name follows the url of its metadatas entry (spec 3). */
+    async update(
+      museumId: number,
+      id: number,
+      input: { content: ArticleContent; title: string; instructions: string },
+    ): Promise<SavedArticle> {
+      const name = input.content[0].url;
+      const result = await repo.update(museumId, id, {
+        name,
+        unformattedName: input.title,
+        instructions: input.instructions,
+        content: input.content,
+      });
+      if (result === undefined) throw missing();
+      if (result === 'taken') {
+        throw new ApiError(
+          409,
+          'url_taken',
+          `Another article already uses the url "${name}". Choose another one.`,
+        );
+      }
+      return { id, name, revision: result.revision };
+    },
+
+    /** Forgets every stored translation of the article, in every language (DESIGN 6.5). */
+    async resetTranslations(museumId: number, id: number): Promise<{ cleared: number }> {
+      if (!(await repo.find(museumId, id))) throw missing();
+      const prefix = translationsPrefix(id);
+      const keys = await blobs.list(prefix);
+      await blobs.removeAll(prefix);
+      return { cleared: keys.length };
+    },
+  };
+}
+
+export type EditorService = ReturnType<typeof editorService>;

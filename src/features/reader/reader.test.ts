@@ -1,0 +1,507 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import {
+  newBlock,
+  newDetail,
+  readContent,
+  type ArticleContent,
+  type Block,
+} from '../editor/content.ts';
+import { ArticleView, type ArticleViewProps } from './ArticleView.ts';
+import { renderArticlePage, renderNotFoundPage, textDirection, VISITOR_PAGE_CSP } from './page.ts';
+import { READER_CSS } from './reader-css.ts';
+
+const meta = { type: 'metadatas', url: 'test' } as const;
+
+function content(...blocks: Block[]): ArticleContent {
+  return [{ ...meta, backgroundColor: '#341539' }, ...blocks];
+}
+
+function view(items: ArticleViewProps['content'], extra: Partial<ArticleViewProps> = {}): string {
+  return renderToString(
+    createElement(ArticleView, {
+      content: items,
+      productName: 'Legenda',
+      languageLabel: 'Français',
+      ...extra,
+    }),
+  );
+}
+
+/** The rendered text a visitor reads, tags removed and entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+describe('ArticleView: element types', () => {
+  it('renders a text block with spec 9 defaults on the default background', () => {
+    const html = view(content({ ...newBlock('text'), content: 'Bonjour' }));
+    expect(html).toMatch(/^<div class="reader" style="background-color:#341539">/);
+    expect(html).toContain('<p class="reader-text"');
+    expect(html).toContain('font-size:16px');
+    expect(html).toContain('line-height:16px');
+    expect(html).toContain('color:#ffffff');
+    expect(html).toContain('width:100%');
+    expect(html).toContain('justify-content:center');
+    expect(html).toContain('>Bonjour</p>');
+    // Regular and upright unless asked: the stylesheet says so, nothing inline.
+    expect(html).not.toContain('font-weight');
+    expect(html).not.toContain('font-style');
+  });
+
+  it('applies the text styles the staff chose', () => {
+    const html = view(
+      content({
+        ...newBlock('text'),
+        content: 'Styled',
+        fontSize: 24,
+        lineHeight: 30,
+        color: '#ff0000',
+        bold: true,
+        italic: true,
+        size: 80,
+        justify: 'flex-end',
+        align: 'right',
+      }),
+    );
+    expect(html).toContain('justify-content:flex-end');
+    expect(html).toContain('font-size:24px');
+    expect(html).toContain('line-height:30px');
+    expect(html).toContain('color:#ff0000');
+    expect(html).toContain('font-weight:700');
+    expect(html).toContain('font-style:italic');
+    expect(html).toContain('width:80%');
+    expect(html).toContain('text-align:right');
+  });
+
+  it('does not display the metadatas entry', () => {
+    const html = view(content());
+    expect(html).not.toContain('test');
+    expect(html).toContain('<div class="reader-blocks"></div>');
+  });
+
+  it('keeps newlines for the stylesheet to show (pre-wrap)', () => {
+    const html = view(content({ ...newBlock('text'), content: 'one\ntwo' }));
+    expect(html).toContain('one\ntwo');
+    expect(READER_CSS).toMatch(/\.reader-text[^{]*\{[^}]*white-space:pre-wrap/);
+  });
+
+  it('renders an image lazily at its width, and nothing for an empty source', () => {
+    const html = view(
+      content({
+        ...newBlock('image'),
+        src: '/media/a1/photo.webp',
+        size: 50,
+        justify: 'flex-start',
+      }),
+    );
+    expect(html).toContain(
+      '<img class="reader-image" src="/media/a1/photo.webp" alt="" loading="lazy" decoding="async" style="width:50%"/>',
+    );
+    expect(html).toContain('justify-content:flex-start');
+    expect(view(content(newBlock('image')))).not.toContain('<img');
+  });
+
+  it('renders a video with controls and its subtitles track', () => {
+    const html = view(
+      content({
+        ...newBlock('video'),
+        src: '/media/v.mp4',
+        subtitles: '/media/v.vtt',
+        size: 90,
+      }),
+      { lang: 'de', languageLabel: 'Deutsch' },
+    );
+    // React writes playsInline and srcLang in camel case; HTML attribute names ignore case.
+    expect(html).toMatch(
+      /<video class="reader-video" controls="" preload="metadata" playsinline=""/i,
+    );
+    expect(html).toContain('src="/media/v.mp4"');
+    expect(html).toContain('width:90%');
+    expect(html).toMatch(
+      /<track kind="subtitles" default="" src="\/media\/v.vtt" srclang="de" label="Deutsch"\/>/i,
+    );
+  });
+
+  it('gives subtitles srclang fr by default and omits the track without subtitles', () => {
+    const withTrack = view(
+      content({ ...newBlock('video'), src: '/media/v.mp4', subtitles: '/media/v.vtt' }),
+    );
+    expect(withTrack).toMatch(/srclang="fr"/i);
+    const without = view(content({ ...newBlock('video'), src: '/media/v.mp4' }));
+    expect(without).toContain('<video');
+    expect(without).not.toContain('<track');
+  });
+
+  it('renders a space as an empty block of its height in pixels', () => {
+    expect(view(content(newBlock('space')))).toContain(
+      '<div class="reader-space" aria-hidden="true" style="height:40px"></div>',
+    );
+    expect(view(content({ ...newBlock('space'), size: 250 }))).toContain('height:250px');
+  });
+
+  it('renders a link with its image and styled text', () => {
+    const html = view(
+      content({
+        ...newBlock('link'),
+        link: 'https://example.org/page',
+        src: '/media/logo.png',
+        content: 'Visit',
+        fontSize: 20,
+        bold: true,
+        color: '#00ff00',
+        size: 60,
+      }),
+    );
+    expect(html).toMatch(
+      /<a class="reader-link" style="[^"]*" href="https:\/\/example.org\/page" rel="noopener noreferrer" target="_blank">/,
+    );
+    expect(html).toContain('<img class="reader-link-image" src="/media/logo.png"');
+    expect(html).toContain('<span class="reader-link-text">Visit</span>');
+    expect(html).toContain('font-size:20px');
+    expect(html).toContain('font-weight:700');
+    expect(html).toContain('color:#00ff00');
+    expect(html).toContain('width:60%');
+  });
+
+  it('puts a legend item image on the side it asks for', () => {
+    const legend = {
+      ...newBlock('legendItem'),
+      src: '/media/item.jpg',
+      content: 'Vase, 1850',
+      width: 40,
+      fontSize: 18,
+    };
+    const left = view(content(legend));
+    expect(left).toContain('flex-direction:row"');
+    expect(left).toContain('<img class="reader-legend-image" src="/media/item.jpg"');
+    expect(left).toContain('style="width:40%"');
+    expect(left).toContain('font-size:18px');
+    expect(left).toContain('>Vase, 1850</p>');
+    // The image comes first in the markup; row-reverse moves it to the right.
+    expect(left.indexOf('reader-legend-image')).toBeLessThan(left.indexOf('reader-legend-text'));
+    const right = view(content({ ...legend, justify: 'right' }));
+    expect(right).toContain('flex-direction:row-reverse');
+  });
+
+  it('renders an accordion as details and summary, with its details inside', () => {
+    const accordion = {
+      ...newBlock('accordion'),
+      header: {
+        ...newBlock('accordion').header,
+        content: 'More [!about!] it',
+        fontSize: 22,
+        bold: true,
+        color: '#abcdef',
+        size: 70,
+        justify: 'flex-start' as const,
+      },
+      details: [
+        { ...newDetail('text'), content: 'Inside text' },
+        { ...newDetail('image'), src: '/media/in.png' },
+        { ...newDetail('link'), link: 'mailto:a@b.org', content: 'Mail' },
+        newDetail('space'),
+        { ...newDetail('legendItem'), content: 'Inside legend', justify: 'right' as const },
+      ],
+    };
+    const html = view(content(accordion));
+    const details = html.slice(html.indexOf('<details'), html.indexOf('</details>'));
+    expect(details).toMatch(/^<details class="reader-accordion" style="width:70%">/);
+    expect(details).toMatch(
+      /<summary class="reader-summary" style="[^"]*font-size:22px[^"]*">More <em>about<\/em> it<\/summary>/,
+    );
+    expect(details).toContain('color:#abcdef');
+    expect(details).toContain('font-weight:700');
+    expect(html).toMatch(/justify-content:flex-start"><details/);
+    expect(details).toContain('Inside text');
+    expect(details).toContain('src="/media/in.png"');
+    expect(details).toContain('href="mailto:a@b.org"');
+    expect(details).toContain('reader-space');
+    expect(details).toContain('flex-direction:row-reverse');
+    expect(details).toContain('Inside legend');
+  });
+
+  it('renders the footer with the product name and an inert language button', () => {
+    const html = view(content());
+    expect(html).toContain(
+      '<footer class="reader-footer"><span class="reader-product">Legenda</span><button type="button" class="reader-language">Français</button></footer>',
+    );
+  });
+
+  it('makes the language button a link when given a target', () => {
+    const html = view(content(), { languageHref: '/article?name=a&lang=en' });
+    expect(html).toContain(
+      '<a class="reader-language" href="/article?name=a&amp;lang=en">Français</a>',
+    );
+    expect(html).not.toContain('<button');
+    expect(view(content(), { languageHref: 'javascript:alert(1)' })).not.toContain('href');
+  });
+
+  it('renders the same block object twice (memoised blocks are keyed by position)', () => {
+    const block = { ...newBlock('text'), content: 'Twice' };
+    const html = view(content(block, block));
+    expect(html.match(/>Twice<\/p>/g)).toHaveLength(2);
+  });
+
+  it('skips items it does not know without failing', () => {
+    const html = view([
+      meta,
+      { type: 'carousel' },
+      null,
+      'x',
+      { ...newBlock('text'), content: 'ok' },
+    ]);
+    expect(html).toContain('>ok</p>');
+    expect(html.match(/reader-row/g)).toHaveLength(1);
+  });
+});
+
+describe('ArticleView: background', () => {
+  it('takes the background from the first item that has one', () => {
+    const html = view([
+      meta,
+      { ...newBlock('text'), content: 'a' },
+      { ...newBlock('image'), backgroundColor: '#112233' },
+      { ...newBlock('text'), backgroundColor: '#445566' },
+    ]);
+    expect(html).toMatch(/^<div class="reader" style="background-color:#112233">/);
+  });
+
+  it('prefers the metadatas colour, which comes first', () => {
+    const html = view([
+      { ...meta, backgroundColor: '#000000' },
+      { ...newBlock('text'), backgroundColor: '#445566' },
+    ]);
+    expect(html).toMatch(/^<div class="reader" style="background-color:#000000">/);
+  });
+
+  it('falls back to the default for a colour that is not #rrggbb', () => {
+    const html = view([{ ...meta, backgroundColor: 'red;background-image:url(x)' }]);
+    expect(html).toMatch(/^<div class="reader" style="background-color:#341539">/);
+  });
+});
+
+describe('ArticleView: italics', () => {
+  it('shows [!…!] segments in <em>', () => {
+    const html = view(content({ ...newBlock('text'), content: 'A [!word!] and [!two words!].' }));
+    expect(html).toContain('A <em>word</em> and <em>two words</em>.');
+    expect(html).not.toContain('[!');
+  });
+
+  it('applies the rule to links and legend items too', () => {
+    const html = view(
+      content(
+        { ...newBlock('link'), link: 'https://a.org', content: 'see [!here!]' },
+        { ...newBlock('legendItem'), content: '[!Mona Lisa!], 1503' },
+      ),
+    );
+    expect(html).toContain('see <em>here</em>');
+    expect(html).toContain('<em>Mona Lisa</em>, 1503');
+  });
+});
+
+describe('ArticleView: hostile content', () => {
+  const hostile = '<script>alert(1)</script><img src=x onerror=alert(1)>';
+  /** onerror= inside a real tag (as text it is escaped: `&lt;img … onerror=…&gt;`). */
+  const ATTRIBUTE_ONERROR = /<[a-z][^>]*\sonerror=/i;
+
+  it('shows markup in staff text as literal text', () => {
+    const accordion = newBlock('accordion');
+    const html = view(
+      content(
+        { ...newBlock('text'), content: hostile },
+        { ...newBlock('link'), link: 'https://a.org', content: hostile },
+        { ...newBlock('legendItem'), content: hostile },
+        {
+          ...accordion,
+          header: { ...accordion.header, content: hostile },
+          details: [{ ...newDetail('text'), content: `[!${hostile}!]` }],
+        },
+      ),
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(ATTRIBUTE_ONERROR);
+    expect(html).not.toContain('<img src=x');
+    expect(visibleText(html).split(hostile)).toHaveLength(6);
+  });
+
+  it('escapes hostile product and language labels', () => {
+    const html = view(content(), { productName: hostile, languageLabel: hostile });
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(ATTRIBUTE_ONERROR);
+    expect(visibleText(html)).toContain(hostile);
+  });
+
+  it.each(['javascript:alert(1)', ' JavaScript:alert(1)', 'data:text/html,<script>', 'vbscript:x'])(
+    'gives no href to the link %j',
+    (link) => {
+      const html = view(content({ ...newBlock('link'), link, content: 'Click' }));
+      expect(html).not.toContain('href');
+      expect(html).not.toContain('<a');
+      expect(html).toContain('<div class="reader-link"');
+      expect(html).toContain('Click');
+    },
+  );
+
+  it('links mailto: in the same tab and https: in a new one', () => {
+    const mail = view(content({ ...newBlock('link'), link: 'mailto:info@museum.org' }));
+    expect(mail).toContain('href="mailto:info@museum.org"');
+    expect(mail).not.toContain('target');
+    const web = view(content({ ...newBlock('link'), link: 'https://museum.org' }));
+    expect(web).toContain('href="https://museum.org"');
+    expect(web).toContain('target="_blank"');
+    expect(web).toContain('rel="noopener noreferrer"');
+  });
+
+  it('uses only uploaded files as media sources', () => {
+    for (const src of [
+      'https://evil.example/x.png',
+      '//evil.example/x.png',
+      'javascript:alert(1)',
+      '/media/../api/session',
+      '/api/session',
+    ]) {
+      const html = view(
+        content(
+          { ...newBlock('image'), src },
+          { ...newBlock('video'), src },
+          { ...newBlock('video'), src: '/media/v.mp4', subtitles: src },
+          { ...newBlock('link'), src, link: 'https://a.org' },
+          { ...newBlock('legendItem'), src },
+        ),
+      );
+      expect(html).not.toContain(src.replace('&', '&amp;'));
+      expect(html).not.toContain('<img');
+      expect(html).not.toContain('<track');
+    }
+  });
+
+  it('keeps injected style values out of the style attribute', () => {
+    const html = view([
+      meta,
+      {
+        ...newBlock('text'),
+        content: 'x',
+        color: 'red;background:url(/api/x)',
+        fontSize: '10px;position:fixed' as unknown as number,
+        justify: 'center;top:0' as unknown as 'center',
+      },
+    ]);
+    expect(html).not.toContain('url(');
+    expect(html).not.toContain('position');
+    expect(html).not.toContain('top:0');
+    expect(html).toContain('font-size:16px');
+  });
+});
+
+describe('renderArticlePage', () => {
+  const page = {
+    title: 'La Joconde',
+    content: readContent(
+      [
+        { type: 'metadatas', url: 'joconde', backgroundColor: '#102030' },
+        { type: 'text', content: 'Un portrait [!célèbre!].' },
+        { type: 'accordion', header: { content: 'Plus' }, details: [{ type: 'text' }] },
+      ],
+      'joconde',
+    ),
+    lang: 'fr',
+    languageLabel: 'Français',
+  };
+
+  it('is a whole document with the reader inside and no script', () => {
+    const html = renderArticlePage(page);
+    expect(html).toMatch(/^<!doctype html><html lang="fr" dir="ltr"><head><meta charset="utf-8">/);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toContain('<title>La Joconde</title>');
+    expect(html).toContain(READER_CSS);
+    expect(html).toContain('<main><div class="reader" style="background-color:#102030">');
+    expect(html).toContain('Un portrait <em>célèbre</em>.');
+    expect(html).toContain('<details');
+    expect(html).toContain('<button type="button" class="reader-language">Français</button>');
+    expect(html).toMatch(/<\/html>$/);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toContain('<link');
+  });
+
+  it('sets dir="rtl" for right-to-left languages', () => {
+    expect(renderArticlePage({ ...page, lang: 'ar' })).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(renderArticlePage({ ...page, lang: 'he-IL' })).toMatch(/<html lang="he-IL" dir="rtl">/);
+    expect(renderArticlePage({ ...page, lang: 'en' })).toMatch(/<html lang="en" dir="ltr">/);
+    for (const lang of ['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']) {
+      expect(textDirection(lang)).toBe('rtl');
+    }
+    expect(textDirection('ja')).toBe('ltr');
+  });
+
+  it('passes the language to subtitles and never prints a malformed tag', () => {
+    const video = renderArticlePage({
+      ...page,
+      lang: 'es',
+      content: content({ ...newBlock('video'), src: '/media/v.mp4', subtitles: '/media/v.vtt' }),
+    });
+    expect(video).toMatch(/srclang="es"/i);
+    const hostile = renderArticlePage({ ...page, lang: '"><script>alert(1)</script>' });
+    expect(hostile).toMatch(/<html lang="fr" dir="ltr">/);
+    expect(hostile).not.toMatch(/<script/i);
+  });
+
+  it('asks not to be indexed only when told', () => {
+    const robots = '<meta name="robots" content="noindex">';
+    expect(renderArticlePage(page)).not.toContain(robots);
+    expect(renderArticlePage({ ...page, noindex: false })).not.toContain(robots);
+    expect(renderArticlePage({ ...page, noindex: true })).toContain(robots);
+  });
+
+  it('escapes the title', () => {
+    const html = renderArticlePage({ ...page, title: '</title><script>alert(1)</script>' });
+    expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).not.toMatch(/<script/i);
+  });
+
+  it('makes the language button a link when given one', () => {
+    const html = renderArticlePage({ ...page, languageHref: '/article?name=joconde&choose=1' });
+    expect(html).toContain('href="/article?name=joconde&amp;choose=1"');
+  });
+});
+
+describe('renderNotFoundPage', () => {
+  it('explains in French and in English, without script, not indexed', () => {
+    const fr = renderNotFoundPage('fr');
+    expect(fr).toMatch(/<html lang="fr" dir="ltr">/);
+    expect(fr).toContain('<h1>Article introuvable</h1>');
+    expect(fr).toContain('QR code');
+    const en = renderNotFoundPage('en');
+    expect(en).toMatch(/<html lang="en" dir="ltr">/);
+    expect(en).toContain('<h1>Article not found</h1>');
+    expect(en).toContain('out of date');
+    for (const html of [fr, en]) {
+      expect(html).not.toMatch(/<script/i);
+      expect(html).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+});
+
+describe('VISITOR_PAGE_CSP', () => {
+  it('lets nothing run and loads media only from the site', () => {
+    const directives = new Map(
+      VISITOR_PAGE_CSP.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')] as const;
+      }),
+    );
+    expect(directives.get('default-src')).toBe("'none'");
+    expect(directives.has('script-src')).toBe(false);
+    expect(directives.get('img-src')).toBe("'self'");
+    expect(directives.get('media-src')).toBe("'self'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'none'");
+  });
+});

@@ -1,0 +1,59 @@
+import { fileTypeFromBuffer } from 'file-type';
+import webvtt from 'webvtt-parser';
+import { ApiError } from '../../server/http/errors.ts';
+import { IMAGE_TYPES, VIDEO_TYPES, type UploadKind } from './kinds.ts';
+
+const unsupported = (message: string) => new ApiError(415, 'unsupported_type', message);
+
+/**
+ * The extension to store an upload under, from what its bytes are. Throws 415 for a file of
+ * another kind and 422 for subtitles that are not valid WebVTT.
+ */
+export async function detectUpload(kind: UploadKind, bytes: Uint8Array): Promise<string> {
+  if (kind === 'subtitles') {
+    checkWebVtt(bytes);
+    return 'vtt';
+  }
+  const found = await fileTypeFromBuffer(bytes);
+  const table = kind === 'image' ? IMAGE_TYPES : VIDEO_TYPES;
+  const ext = found ? table[found.mime] : undefined;
+  if (ext) return ext;
+  if (kind === 'image') {
+    throw unsupported(
+      looksLikeSvg(bytes)
+        ? 'SVG images are not accepted, as they can carry scripts. Export the image as PNG.'
+        : 'This file is not an image Legenda accepts: use JPEG, PNG, WebP, AVIF or GIF.',
+    );
+  }
+  throw unsupported(
+    found?.mime === 'video/quicktime'
+      ? 'QuickTime (.mov) videos do not play on every phone. Export the video as MP4.'
+      : 'This file is not a video Legenda accepts: use MP4, WebM or Ogg.',
+  );
+}
+
+function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).toLowerCase();
+  return head.includes('<svg');
+}
+
+const { WebVTTParser } = webvtt;
+
+/** Subtitles must be UTF-8 text that parses as WebVTT with at least one cue. */
+export function checkWebVtt(bytes: Uint8Array): void {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw unsupported('Subtitles must be a WebVTT (.vtt) text file in UTF-8.');
+  }
+  const invalid = (detail: string) =>
+    new ApiError(422, 'invalid_subtitles', `These subtitles are not valid WebVTT: ${detail}`);
+  if (!/^\uFEFF?WEBVTT(?:[ \t]|\r?\n|\r|$)/.test(text)) {
+    throw invalid('the file must start with "WEBVTT". Subtitles in SRT must be converted first.');
+  }
+  const tree = new WebVTTParser().parse(text, 'subtitles');
+  const error = tree.errors[0];
+  if (error) throw invalid(`line ${error.line}: ${error.message}`);
+  if (tree.cues.length === 0) throw invalid('it holds no subtitle cue.');
+}

@@ -1,0 +1,52 @@
+/**
+ * What curators may upload (spec 5, 7, 9; DESIGN 9). Types are judged by the bytes, never by the
+ * file name or the browser's claim. SVG is refused: it is a document that can carry scripts, and
+ * served from our origin it could act on a signed-in curator's behalf; PNG, JPEG, WebP, AVIF and
+ * GIF cover photographs and drawings.
+ */
+export const UPLOAD_KINDS = ['image', 'video', 'subtitles'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export const isUploadKind = (kind: string): kind is UploadKind =>
+  (UPLOAD_KINDS as readonly string[]).includes(kind);
+
+/** Spec 9: 200 KB. */
+export const MAX_IMAGE_BYTES = 200 * 1024;
+export const MAX_SUBTITLES_BYTES = 512 * 1024;
+
+/** Detected MIME type → the extension the stored file gets. */
+export const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+};
+
+/** Formats every current browser plays; QuickTime (.mov) is not among them on Android. */
+export const VIDEO_TYPES: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/x-m4v': 'm4v',
+  'video/webm': 'webm',
+  'video/ogg': 'ogv',
+};
+
+/** Extension of a stored file → the Content-Type it is served with. */
+export const SERVED_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  vtt: 'text/vtt; charset=utf-8',
+};
+
+/** The folder of each kind under a museum's media. */
+export const KIND_FOLDERS: Record<UploadKind, string> = {
+  image: 'images',
+  video: 'videos',
+  subtitles: 'subtitles',
+};

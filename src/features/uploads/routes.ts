@@ -1,0 +1,97 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from '../../server/context.ts';
+import { ApiError, notFound } from '../../server/http/errors.ts';
+import { VIDEO_ID } from '../editor/content.ts';
+import type { EditorService } from '../editor/service.ts';
+import { itemId } from '../tree/schema.ts';
+import { isUploadKind, MAX_IMAGE_BYTES, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';
+import type { UploadsService } from './service.ts';
+
+/** Room for the multipart envelope and the small fields around the file. */
+const ENVELOPE_BYTES = 16 * 1024;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+function tooLarge(kind: UploadKind, max: number) {
+  const limit = max < 1024 * 1024 ? `${max / 1024} KB` : megabytes(max);
+  const what = { image: 'Image', video: 'Video', subtitles: 'Subtitles' }[kind];
+  return new ApiError(413, 'payload_too_large', `${what} files may be at most ${limit}.`);
+}
+
+/**
+ * POST /api/upload/{image|video|subtitles} (spec 7): multipart, the file in a field named after
+ * its kind, with articleId (and videoId for videos and subtitles). Answers {mediaUrl, videoId}.
+ */
+export function uploadRoutes(
+  uploads: UploadsService,
+  editor: EditorService,
+  limits: { maxVideoBytes: number },
+) {
+  const app = new Hono<AppEnv>();
+  const maxFor = (kind: UploadKind) =>
+    kind === 'image'
+      ? MAX_IMAGE_BYTES
+      : kind === 'video'
+        ? limits.maxVideoBytes
+        : MAX_SUBTITLES_BYTES;
+
+  // Refuses an oversized body while it streams in, before anything is buffered or parsed.
+  const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const kind = c.req.param('kind') ?? '';
+    if (!isUploadKind(kind)) throw notFound('Uploads are image, video or subtitles.');
+    const type = c.req.header('content-type') ?? '';
+    if (!/^multipart\/form-data\s*;/i.test(type)) {
+      throw new ApiError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
+    }
+    const max = maxFor(kind);
+    return bodyLimit({
+      maxSize: max + ENVELOPE_BYTES,
+      onError: () => {
+        throw tooLarge(kind, max);
+      },
+    })(c, next);
+  };
+
+  app.post('/upload/:kind', limitBody, async (c) => {
+    const kind = c.req.param('kind') as UploadKind;
+    const museumId = c.get('user')!.museumId;
+    let form: FormData;
+    try {
+      form = await c.req.formData();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      throw new ApiError(400, 'invalid_form', 'The upload is not a readable multipart form.');
+    }
+    const file = form.get(kind);
+    if (!(file instanceof File)) {
+      throw new ApiError(422, 'invalid_body', `Send the file in a form field named "${kind}".`);
+    }
+    if (file.size > maxFor(kind)) throw tooLarge(kind, maxFor(kind));
+
+    const articleField = form.get('articleId');
+    let articleId: number | undefined;
+    if (articleField !== null && articleField !== '') {
+      const parsed = itemId.safeParse(articleField);
+      if (!parsed.success) throw new ApiError(422, 'invalid_body', 'articleId must be an id.');
+      articleId = parsed.data;
+      await editor.read(museumId, articleId); // 404 when not this museum's
+    } else if (kind !== 'image') {
+      throw new ApiError(422, 'invalid_body', `A ${kind} upload needs the articleId field.`);
+    }
+
+    const videoField = form.get('videoId');
+    let videoId: string | undefined;
+    if (kind !== 'image' && videoField !== null && videoField !== '') {
+      if (typeof videoField !== 'string' || !VIDEO_ID.test(videoField)) {
+        throw new ApiError(422, 'invalid_body', 'videoId must be 6 letters or digits.');
+      }
+      videoId = videoField;
+    }
+
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return c.json(await uploads.store({ kind, museumId, bytes, articleId, videoId }));
+  });
+
+  return app;
+}

@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { ORIGIN, testApp } from '../../../tests/helpers/app.ts';
+import { MOV, mp4, PNG_1PX, pngOfSize, SRT, SVG, VTT, webm } from '../../../tests/helpers/media.ts';
+import { MAX_IMAGE_BYTES } from './kinds.ts';
+import { parseRange } from './media-routes.ts';
+
+let database: TestDatabase;
+let t: ReturnType<typeof testApp>;
+let cookie: string;
+let other: string;
+let articleId: number;
+let foreignArticleId: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.reset();
+  t = testApp(database.db, { env: { MAX_VIDEO_MB: '1' } });
+  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
+  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
+  cookie = await t.login('a@museum.example', 'password of a');
+  other = await t.login('b@museum.example', 'password of b');
+  articleId = await addArticle(cookie);
+  foreignArticleId = await addArticle(other);
+});
+
+async function addArticle(as: string): Promise<number> {
+  const res = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie: as });
+  return ((await res.json()) as { id: number }).id;
+}
+
+function upload(
+  kind: string,
+  fields: Record<string, string | Blob>,
+  options: { as?: string; origin?: string; fileName?: string } = {},
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value instanceof Blob) form.append(name, value, options.fileName ?? `file.${name}`);
+    else form.append(name, value);
+  }
+  const headers: Record<string, string> = { origin: options.origin ?? ORIGIN };
+  if (options.as !== '') headers.cookie = options.as ?? cookie;
+  return t.request(`/api/upload/${kind}`, { method: 'POST', headers, body: form });
+}
+
+const file = (bytes: Buffer | string, type = 'application/octet-stream') =>
+  new Blob([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], { type });
+
+async function stored(): Promise<string[]> {
+  return t.blobs.list('media');
+}
+
+describe('POST /api/upload/image', () => {
+  it('stores a PNG and serves it back with its type, nosniff and long caching', async () => {
+    const res = await upload('image', { image: file(PNG_1PX, 'image/png') });
+    expect(res.status).toBe(200);
+    const { mediaUrl, videoId } = (await res.json()) as { mediaUrl: string; videoId: null };
+    expect(videoId).toBeNull();
+    expect(mediaUrl).toMatch(/^\/media\/\d+\/images\/[A-Za-z0-9]{16}\.png$/);
+
+    const served = await t.request(mediaUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1PX);
+  });
+
+  it('judges the type by the bytes, not the name or the declared type', async () => {
+    const res = await upload(
+      'image',
+      { image: file(PNG_1PX, 'text/plain') },
+      { fileName: 'a.txt' },
+    );
+    expect(res.status).toBe(200);
+    expect((await res.json()).mediaUrl).toMatch(/\.png$/);
+
+    const fake = await upload(
+      'image',
+      { image: file('<html><script>alert(1)</script></html>', 'image/png') },
+      { fileName: 'photo.png' },
+    );
+    expect(fake.status).toBe(415);
+    expect((await fake.json()).error.code).toBe('unsupported_type');
+  });
+
+  it('refuses SVG, saying why', async () => {
+    const res = await upload('image', { image: file(SVG, 'image/svg+xml') }, { fileName: 'a.svg' });
+    expect(res.status).toBe(415);
+    expect((await res.json()).error.message).toMatch(/SVG/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('takes exactly 200 KB and refuses one byte more with 413, storing nothing', async () => {
+    expect((await upload('image', { image: file(pngOfSize(MAX_IMAGE_BYTES)) })).status).toBe(200);
+    const res = await upload('image', { image: file(pngOfSize(MAX_IMAGE_BYTES + 1)) });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.message).toMatch(/200 KB/);
+    expect(await stored()).toHaveLength(1);
+    const huge = await upload('image', { image: file(pngOfSize(3 * 1024 * 1024)) });
+    expect(huge.status).toBe(413);
+  });
+
+  it('refuses an empty file, a missing or misnamed field, and text in the file field', async () => {
+    expect((await upload('image', { image: file(Buffer.alloc(0)) })).status).toBe(422);
+    expect((await upload('image', { photo: file(PNG_1PX) })).status).toBe(422);
+    expect((await upload('image', { image: 'not a file' })).status).toBe(422);
+    expect((await upload('image', {})).status).toBe(422);
+    expect(await stored()).toEqual([]);
+  });
+
+  it("checks an articleId when one is sent: another museum's is 404", async () => {
+    expect(
+      (await upload('image', { image: file(PNG_1PX), articleId: String(articleId) })).status,
+    ).toBe(200);
+    const foreign = await upload('image', {
+      image: file(PNG_1PX),
+      articleId: String(foreignArticleId),
+    });
+    expect(foreign.status).toBe(404);
+    expect((await upload('image', { image: file(PNG_1PX), articleId: 'x' })).status).toBe(422);
+  });
+
+  it('refuses the signed-out, cross-site posts, JSON bodies and unknown kinds', async () => {
+    expect((await upload('image', { image: file(PNG_1PX) }, { as: '' })).status).toBe(401);
+    const cross = await upload(
+      'image',
+      { image: file(PNG_1PX) },
+      { origin: 'https://evil.example' },
+    );
+    expect(cross.status).toBe(403);
+    const json = await t.postJson('/api/upload/image', { image: 'x' }, { cookie });
+    expect(json.status).toBe(415);
+    expect((await upload('audio', { audio: file(PNG_1PX) })).status).toBe(404);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe('POST /api/upload/video and subtitles', () => {
+  it('stores a WebM or an MP4, answering a 6-character videoId', async () => {
+    const res = await upload('video', { video: file(webm()), articleId: String(articleId) });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { mediaUrl: string; videoId: string };
+    expect(body.videoId).toMatch(/^[A-Za-z0-9]{6}$/);
+    expect(body.mediaUrl).toMatch(new RegExp(`^/media/\\d+/videos/${body.videoId}-\\w+\\.webm$`));
+    expect((await t.request(body.mediaUrl)).headers.get('content-type')).toBe('video/webm');
+
+    const again = await upload('video', {
+      video: file(mp4()),
+      articleId: String(articleId),
+      videoId: body.videoId,
+    });
+    expect(again.status).toBe(200);
+    const second = (await again.json()) as { mediaUrl: string; videoId: string };
+    expect(second.videoId).toBe(body.videoId);
+    expect(second.mediaUrl).toMatch(/\.mp4$/);
+    expect(second.mediaUrl).not.toBe(body.mediaUrl);
+  });
+
+  it('refuses QuickTime, images and a video over the configured limit (1 MB here)', async () => {
+    const mov = await upload('video', { video: file(MOV), articleId: String(articleId) });
+    expect(mov.status).toBe(415);
+    expect((await mov.json()).error.message).toMatch(/MP4/);
+    const png = await upload('video', { video: file(PNG_1PX), articleId: String(articleId) });
+    expect(png.status).toBe(415);
+    const big = await upload('video', {
+      video: file(webm(1024 * 1024 + 1)),
+      articleId: String(articleId),
+    });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.message).toMatch(/1 MB/);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('needs an articleId of this museum and a well-formed videoId', async () => {
+    expect((await upload('video', { video: file(webm()) })).status).toBe(422);
+    const foreign = await upload('video', {
+      video: file(webm()),
+      articleId: String(foreignArticleId),
+    });
+    expect(foreign.status).toBe(404);
+    for (const videoId of ['abc', 'abcdefg', 'ab/cd1', '../../']) {
+      const res = await upload('video', {
+        video: file(webm()),
+        articleId: String(articleId),
+        videoId,
+      });
+      expect(res.status, videoId).toBe(422);
+    }
+    expect(await stored()).toEqual([]);
+  });
+
+  it('stores WebVTT subtitles for a video and serves them as text/vtt', async () => {
+    const res = await upload('subtitles', {
+      subtitles: file(VTT, 'text/vtt'),
+      articleId: String(articleId),
+      videoId: 'Ab12Cd',
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { mediaUrl: string; videoId: string };
+    expect(body.videoId).toBe('Ab12Cd');
+    expect(body.mediaUrl).toMatch(/^\/media\/\d+\/subtitles\/Ab12Cd-\w+\.vtt$/);
+    const served = await t.request(body.mediaUrl);
+    expect(served.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await served.text()).toBe(VTT);
+  });
+
+  it('refuses subtitles that are not WebVTT: SRT, broken timings, other encodings', async () => {
+    const send = (text: string | Buffer) =>
+      upload('subtitles', { subtitles: file(text), articleId: String(articleId) });
+    const srt = await send(SRT);
+    expect(srt.status).toBe(422);
+    expect((await srt.json()).error.message).toMatch(/WEBVTT/);
+    const broken = await send('WEBVTT\n\n00:00.000 --> later\nBonjour\n');
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).error.message).toMatch(/line 3/);
+    expect((await send('WEBVTT\n')).status).toBe(422);
+    expect((await send(Buffer.from([0x57, 0x45, 0x42, 0xff, 0xfe]))).status).toBe(415);
+    expect((await send(PNG_1PX)).status).toBe(415);
+    expect(await stored()).toEqual([]);
+  });
+});
+
+describe('GET /media/…', () => {
+  async function stored1k(): Promise<string> {
+    const res = await upload('video', { video: file(webm(1000)), articleId: String(articleId) });
+    return ((await res.json()) as { mediaUrl: string }).mediaUrl;
+  }
+
+  it('answers byte ranges, which phones need to play video', async () => {
+    const url = await stored1k();
+    const whole = Buffer.from(await (await t.request(url)).arrayBuffer());
+    const part = await t.request(url, { headers: { range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 0-9/1000');
+    expect(Buffer.from(await part.arrayBuffer())).toEqual(whole.subarray(0, 10));
+    const tail = await t.request(url, { headers: { range: 'bytes=-100' } });
+    expect(tail.headers.get('content-range')).toBe('bytes 900-999/1000');
+    const outside = await t.request(url, { headers: { range: 'bytes=5000-' } });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('content-range')).toBe('bytes */1000');
+    const head = await t.request(url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe('1000');
+  });
+
+  it('is public (visitors read media) and 404s for anything not stored', async () => {
+    const url = await stored1k();
+    expect((await t.request(url, { headers: {} })).status).toBe(200);
+    for (const path of [
+      '/media/1/images/nope.png',
+      '/media/../../etc/passwd',
+      '/media/1/images/x.svg',
+      '/media/1/secrets/x.png',
+      '/media/',
+      `${url}.html`,
+    ]) {
+      expect((await t.request(path)).status, path).toBe(404);
+    }
+  });
+
+  it('parses ranges as RFC 9110 says, ignoring what it cannot serve', () => {
+    expect(parseRange(undefined, 10)).toBeUndefined();
+    expect(parseRange('bytes=2-4', 10)).toEqual([2, 4]);
+    expect(parseRange('bytes=2-', 10)).toEqual([2, 9]);
+    expect(parseRange('bytes=8-20', 10)).toEqual([8, 9]);
+    expect(parseRange('bytes=-3', 10)).toEqual([7, 9]);
+    expect(parseRange('bytes=-30', 10)).toEqual([0, 9]);
+    expect(parseRange('bytes=10-', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=5-2', 10)).toBe('unsatisfiable');
+    expect(parseRange('bytes=0-1,4-5', 10)).toBeUndefined();
+    expect(parseRange('items=0-1', 10)).toBeUndefined();
+  });
+});
