@@ -27,6 +27,7 @@ export const MAX_TITLE_LENGTH = 120;
 export const MAX_INSTRUCTIONS_LENGTH = 2_000;
 export const MAX_URL_LENGTH = 100;
 export const MAX_LINK_LENGTH = 2_000;
+export const MAX_ALT_LENGTH = 300;
 
 /** Spec 5: the public url holds letters, digits and dashes standing for spaces. */
 export const URL_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
@@ -52,6 +53,11 @@ const text = z
   .string()
   .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)
   .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
+
+/** What an image shows, read aloud to blind visitors; empty for a decorative image. */
+const alt = text
+  .pipe(z.string().max(MAX_ALT_LENGTH, `must be at most ${MAX_ALT_LENGTH} characters`))
+  .default('');
 
 /** Where uploaded media live (uploads feature); staff content never points elsewhere. */
 export const MEDIA_PREFIX = '/media/';
@@ -120,6 +126,7 @@ export const linkSchema = z.object({
   type: z.literal('link'),
   ...common,
   src: mediaSrc.default(''),
+  alt,
   content: text.default(''),
   link: link.default(''),
   ...textStyle,
@@ -130,6 +137,7 @@ export const imageSchema = z.object({
   type: z.literal('image'),
   ...common,
   src: mediaSrc.default(''),
+  alt,
   size: styleNumber().default(DEFAULT_SIZE),
   justify,
 });
@@ -154,6 +162,7 @@ export const legendItemSchema = z.object({
   type: z.literal('legendItem'),
   ...common,
   src: mediaSrc.default(''),
+  alt,
   width: styleNumber().default(DEFAULT_LEGEND_WIDTH),
   content: text.default(''),
   ...textStyle,

@@ -56,7 +56,13 @@ function panel(url: string) {
       justify: 'center',
       align: 'justify',
     },
-    { type: 'image', src: '/media/1/images/abcdef.png', size: 80, justify: 'flex-end' },
+    {
+      type: 'image',
+      src: '/media/1/images/abcdef.png',
+      alt: 'Plan du port en 1780',
+      size: 80,
+      justify: 'flex-end',
+    },
     {
       type: 'video',
       src: '/media/1/videos/Ab12Cd-xyz.mp4',
@@ -68,6 +74,7 @@ function panel(url: string) {
     {
       type: 'link',
       src: '',
+      alt: '',
       content: 'Le site du musée',
       link: 'https://museum.example/visite',
       fontSize: 18,
@@ -97,7 +104,12 @@ function panel(url: string) {
         { ...newBlock('legendItem'), content: 'Légende', justify: 'right', width: 25 },
       ],
     },
-    { ...newBlock('legendItem'), src: '/media/1/images/lg.png', content: 'Ancre, 1780' },
+    {
+      ...newBlock('legendItem'),
+      src: '/media/1/images/lg.png',
+      alt: 'Une ancre rouillée',
+      content: 'Ancre, 1780',
+    },
   ];
 }
 
@@ -230,6 +242,7 @@ describe('POST /api/manage/update_article', () => {
     ['a path escape', [meta, { type: 'image', src: '/media/../etc/passwd' }], 'src'],
     ['a colour with CSS', [meta, { type: 'text', color: 'red;background:url(x)' }], 'color'],
     ['a legend justified centre', [meta, { type: 'legendItem', justify: 'center' }], 'justify'],
+    ['an alt text of 301 characters', [meta, { type: 'image', alt: 'a'.repeat(301) }], 'alt'],
     ['a bad video id', [meta, { type: 'video', videoId: 'abc' }], 'newContent.1.videoId'],
     [
       'a video in an accordion',

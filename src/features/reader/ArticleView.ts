@@ -139,6 +139,9 @@ function TextView(el: TextElement): ReactElement {
   );
 }
 
+/** The image's text alternative; empty marks it decorative. */
+const altOf = (el: { alt?: unknown }): string => (typeof el.alt === 'string' ? el.alt : '');
+
 function LinkView(el: LinkElement): ReactElement {
   const href = typeof el.link === 'string' && isSafeLink(el.link) ? el.link : undefined;
   const web = href !== undefined && /^https?:/i.test(href);
@@ -148,7 +151,7 @@ function LinkView(el: LinkElement): ReactElement {
       ? h('img', {
           className: 'reader-link-image',
           src,
-          alt: '',
+          alt: altOf(el),
           loading: 'lazy',
           decoding: 'async',
         })
@@ -182,7 +185,7 @@ function ImageView(el: ImageElement): ReactElement | null {
     h('img', {
       className: 'reader-image',
       src,
-      alt: '',
+      alt: altOf(el),
       loading: 'lazy',
       decoding: 'async',
       style: { width: percent(el.size) },
@@ -230,7 +233,7 @@ function LegendView(el: LegendItemElement): ReactElement {
         ? h('img', {
             className: 'reader-legend-image',
             src,
-            alt: '',
+            alt: altOf(el),
             loading: 'lazy',
             decoding: 'async',
             style: { width: percent(el.width, DEFAULT_LEGEND_WIDTH) },

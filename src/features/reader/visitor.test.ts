@@ -56,6 +56,16 @@ describe('GET /article?name= (the visitor page)', () => {
     expect(html).not.toContain('noindex');
   });
 
+  it('gives images their text alternative', async () => {
+    await publish('alt', [
+      { type: 'image', src: '/media/1/images/a.png', alt: 'Plan du port en 1780' },
+      { type: 'image', src: '/media/1/images/b.png' },
+    ]);
+    const html = await (await t.request('/article?name=alt')).text();
+    expect(html).toMatch(/<img[^>]*alt="Plan du port en 1780"/);
+    expect(html).toMatch(/<img[^>]*alt=""[^>]*b\.png|<img[^>]*b\.png[^>]*alt=""/);
+  });
+
   it('renders hostile text as text', async () => {
     await publish(
       'hostile',
