@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
+import { eq } from 'drizzle-orm';
+import { articles } from '../../server/db/schema.ts';
 import type { TreeItem } from '../tree/schema.ts';
 import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from './content.ts';
 import type { ArticleDocument } from './schema.ts';
@@ -347,6 +349,12 @@ describe('POST /api/manage/reset_traductions', () => {
     expect(await (await manage('reset_traductions', { articleId: a.id })).json()).toEqual({
       cleared: 0,
     });
+    // Each reset files later translations under a new generation, for every process.
+    const [row] = await database.db
+      .select({ generation: articles.translationGeneration })
+      .from(articles)
+      .where(eq(articles.id, a.id));
+    expect(row?.generation).toBe(2);
   });
 
   it("refuses other museums' articles, unknown ids and bad payloads", async () => {

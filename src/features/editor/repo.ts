@@ -10,6 +10,7 @@ export interface ArticleRecord {
   instructions: string;
   content: unknown;
   revision: number;
+  translationGeneration: number;
 }
 
 export interface ArticleChange {
@@ -26,6 +27,7 @@ const columns = {
   instructions: articles.instructions,
   content: articles.content,
   revision: articles.revision,
+  translationGeneration: articles.translationGeneration,
 };
 
 /** Article reads and writes, always scoped to one museum. */
@@ -47,6 +49,16 @@ export function editorRepo(db: Database) {
         .innerJoin(museums, eq(museums.id, articles.museumId))
         .where(eq(articles.name, name));
       return row;
+    },
+
+    /** Files the article's translations under a new generation; undefined: not this museum's. */
+    async newTranslationGeneration(museumId: number, id: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(articles)
+        .set({ translationGeneration: sql`${articles.translationGeneration} + 1` })
+        .where(and(eq(articles.museumId, museumId), eq(articles.id, id)))
+        .returning({ generation: articles.translationGeneration });
+      return row?.generation;
     },
 
     /**

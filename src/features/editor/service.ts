@@ -48,9 +48,12 @@ export function editorService(repo: EditorRepo, blobs: BlobStore) {
       return { id, name, revision: result.revision };
     },
 
-    /** Forgets every stored translation of the article, in every language (DESIGN 6.5). */
+    /**
+     * Forgets every stored translation of the article, in every language (DESIGN 6.5): first a
+     * new generation, which every process reads with the article, then the stored documents.
+     */
     async resetTranslations(museumId: number, id: number): Promise<{ cleared: number }> {
-      if (!(await repo.find(museumId, id))) throw missing();
+      if ((await repo.newTranslationGeneration(museumId, id)) === undefined) throw missing();
       const prefix = translationsPrefix(id);
       const keys = await blobs.list(prefix);
       await blobs.removeAll(prefix);

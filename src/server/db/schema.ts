@@ -109,6 +109,11 @@ export const articles = pgTable(
       .notNull()
       .default(sql`'[]'::jsonb`),
     revision: integer('revision').notNull().default(0),
+    /**
+     * Raised by Reset translations: stored translations are filed under it, so every process
+     * stops using the old ones at once, whatever its in-memory cache holds.
+     */
+    translationGeneration: integer('translation_generation').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

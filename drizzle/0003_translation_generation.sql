@@ -1,0 +1,1 @@
+ALTER TABLE "articles" ADD COLUMN "translation_generation" integer DEFAULT 0 NOT NULL;
