@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LANGUAGES,
+  direction,
+  isSupportedLanguage,
+  languageName,
+  matchLanguage,
+  nativeName,
+  sameLanguage,
+  supportedLanguage,
+} from './languages.ts';
+
+describe('languages', () => {
+  it('offers more than 100 distinct, valid BCP-47 codes', () => {
+    expect(LANGUAGES.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(LANGUAGES).size).toBe(LANGUAGES.length);
+    for (const code of LANGUAGES) {
+      expect(Intl.getCanonicalLocales(code)).toEqual([code]);
+    }
+    for (const code of ['ar', 'he', 'fa', 'ur', 'zh-Hans', 'zh-Hant', 'ja', 'ko', 'hi', 'bn']) {
+      expect(LANGUAGES).toContain(code);
+    }
+    for (const code of ['ta', 'te', 'sw', 'am', 'yo', 'ha', 'ig', 'zu', 'fr', 'en', 'es']) {
+      expect(LANGUAGES).toContain(code);
+    }
+  });
+
+  it('names every language in itself, never by its code', () => {
+    const names = LANGUAGES.map(nativeName);
+    names.forEach((name, i) => {
+      expect(name.trim()).not.toBe('');
+      expect(name).not.toBe(LANGUAGES[i]);
+    });
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('capitalises with the language’s own rules', () => {
+    expect(nativeName('es')).toBe('Español');
+    expect(nativeName('fr')).toBe('Français');
+    expect(nativeName('ar')).toBe('العربية');
+    expect(nativeName('tr')).toBe('Türkçe');
+    expect(nativeName('zh-Hant')).toBe('繁體中文');
+    expect(nativeName('ka')).toBe('ქართული');
+    expect(nativeName('zu')).toBe('isiZulu');
+    expect(languageName('es', 'fr')).toBe('Espagnol');
+    expect(languageName('de', 'en')).toBe('German');
+    expect(languageName('zh-Hans', 'en')).toBe('Simplified Chinese');
+  });
+
+  it('writes Arabic, Hebrew, Persian, Urdu and the other right-to-left scripts rtl', () => {
+    const rtl = LANGUAGES.filter((code) => direction(code) === 'rtl');
+    expect([...rtl].sort()).toEqual(
+      ['ar', 'ckb', 'dv', 'fa', 'he', 'ps', 'sd', 'ug', 'ur', 'yi'].sort(),
+    );
+    expect(direction('fr')).toBe('ltr');
+    expect(direction('zh-Hant')).toBe('ltr');
+    expect(direction('not a code')).toBe('ltr');
+  });
+
+  it('knows which codes are supported, spelt canonically', () => {
+    expect(isSupportedLanguage('zh-Hant')).toBe(true);
+    expect(isSupportedLanguage('zh-hant')).toBe(false);
+    expect(supportedLanguage('ZH-hant')).toBe('zh-Hant');
+    expect(isSupportedLanguage('xx')).toBe(false);
+    expect(isSupportedLanguage('')).toBe(false);
+  });
+
+  it.each([
+    ['es-MX,es;q=0.9,en;q=0.8', 'es'],
+    ['zh-TW', 'zh-Hant'],
+    ['zh-HK,en;q=0.5', 'zh-Hant'],
+    ['zh-CN', 'zh-Hans'],
+    ['zh', 'zh-Hans'],
+    ['zh-Hant-TW', 'zh-Hant'],
+    ['xx-YY, de;q=0.5, en;q=0.8', 'en'],
+    ['fr;q=0.2, ar-MA;q=0.9', 'ar'],
+    ['pt-BR', 'pt'],
+    ['pt-PT', 'pt-PT'],
+    ['sr-Latn-RS', 'sr-Latn'],
+    ['sr-RS', 'sr'],
+    ['iw-IL', 'he'],
+    ['no', 'nb'],
+    ['tl', 'fil'],
+    ['EN-gb', 'en'],
+  ])('matches Accept-Language %j to %s', (header, expected) => {
+    expect(matchLanguage(header)).toBe(expected);
+  });
+
+  it.each([undefined, null, '', '*', 'en;q=0', 'xx, yy;q=0.5', ';;;,,,', 'q=1'])(
+    'matches nothing for %j',
+    (header) => {
+      expect(matchLanguage(header)).toBeUndefined();
+    },
+  );
+
+  it('serves the same language and script untranslated, and no other', () => {
+    expect(sameLanguage('fr', 'fr')).toBe(true);
+    expect(sameLanguage('fr', 'fr-FR')).toBe(true);
+    expect(sameLanguage('fr-CA', 'fr')).toBe(true);
+    expect(sameLanguage('zh-Hans', 'zh-Hant')).toBe(false);
+    expect(sameLanguage('sr', 'sr-Latn')).toBe(false);
+    expect(sameLanguage('fr', 'en')).toBe(false);
+    expect(sameLanguage('fr', '!!')).toBe(false);
+  });
+});

@@ -1,0 +1,146 @@
+import { LRUCache } from 'lru-cache';
+import { z } from 'zod';
+import type { BlobStore } from '../../server/blobs.ts';
+
+/**
+ * Translation memory (DESIGN 6.2): one JSON document per (article, generation, language) in the
+ * blob store, segment key → translated text, with an in-process LRU in front keyed by the same
+ * document key.
+ *
+ * `generation` is the article's translation generation, raised by Reset translations. Documents
+ * of an older generation are never asked for again, so an LRU in another process needs no
+ * message to forget them; the reset service removes the blobs with
+ * `blobs.removeAll(translationsPrefix(articleId))`.
+ */
+export interface TranslationMemory {
+  /**
+   * The stored translations. `fresh` skips the LRU and reads the blob store (another process may
+   * have added entries since the document was cached).
+   */
+  read(
+    articleId: number | string,
+    generation: number,
+    lang: string,
+    options?: { fresh?: boolean },
+  ): Promise<Readonly<Record<string, string>>>;
+  /**
+   * Adds entries to the document (read-modify-write). With `keep`, entries whose key is in
+   * neither `keep` nor `entries` are dropped: translations of text the article no longer holds.
+   */
+  write(
+    articleId: number | string,
+    generation: number,
+    lang: string,
+    entries: Readonly<Record<string, string>>,
+    options?: { keep?: ReadonlySet<string> },
+  ): Promise<void>;
+  /** Drops the article's documents from this process's LRU. */
+  forget(articleId: number | string): void;
+}
+
+export interface MemoryOptions {
+  /** Documents kept in the LRU. */
+  maxEntries?: number;
+  /** Characters of translated text kept in the LRU, all documents together. */
+  maxChars?: number;
+}
+
+export const translationsPrefix = (articleId: number | string) => `translations/${articleId}`;
+
+export const documentKey = (articleId: number | string, generation: number, lang: string) =>
+  `${translationsPrefix(articleId)}/${generation}-${lang}`;
+
+const documentShape = z.record(z.string(), z.string());
+type Doc = Readonly<Record<string, string>>;
+
+const EMPTY: Doc = Object.freeze({});
+
+function sizeOf(doc: Doc): number {
+  let size = 1;
+  for (const [key, value] of Object.entries(doc)) size += key.length + value.length;
+  return size;
+}
+
+export function translationMemory(
+  blobs: BlobStore,
+  options: MemoryOptions = {},
+): TranslationMemory {
+  const cache = new LRUCache<string, Doc>({
+    max: options.maxEntries ?? 1_000,
+    maxSize: options.maxChars ?? 50_000_000,
+    sizeCalculation: sizeOf,
+  });
+  /** Writes to one document in this process, one after the other. */
+  const writing = new Map<string, Promise<void>>();
+
+  /** Blob reads in flight: requests arriving together read a document once. */
+  const loading = new Map<string, Promise<Doc>>();
+
+  /**
+   * Writes made by this process: a read that overlapped one may hold the older document, so it
+   * is not cached (the next read caches).
+   */
+  let writes = 0;
+
+  async function load(key: string): Promise<Doc> {
+    const before = writes;
+    const stored = await blobs.getJson<unknown>(key);
+    const parsed = documentShape.safeParse(stored ?? {});
+    // A damaged document costs a re-translation, never a failed page.
+    const doc: Doc = parsed.success ? Object.freeze({ ...parsed.data }) : EMPTY;
+    if (writes === before) cache.set(key, doc);
+    return doc;
+  }
+
+  function loadShared(key: string): Promise<Doc> {
+    let promise = loading.get(key);
+    if (!promise) {
+      promise = load(key).finally(() => loading.delete(key));
+      loading.set(key, promise);
+    }
+    return promise;
+  }
+
+  return {
+    async read(articleId, generation, lang, readOptions) {
+      const key = documentKey(articleId, generation, lang);
+      await writing.get(key);
+      if (readOptions?.fresh) return load(key);
+      return cache.get(key) ?? loadShared(key);
+    },
+
+    write(articleId, generation, lang, entries, writeOptions) {
+      const key = documentKey(articleId, generation, lang);
+      // Writers in this process queue up; writers in other processes (another Netlify function
+      // instance, another server) may interleave their read-modify-write with ours and one
+      // write may then lose the other's new entries. That only costs a re-translation of those
+      // segments later, so no lock is taken.
+      const run = async () => {
+        const current = await load(key);
+        const keep = writeOptions?.keep;
+        const merged = Object.fromEntries([
+          ...Object.entries(current).filter(([k]) => !keep || keep.has(k)),
+          ...Object.entries(entries),
+        ]);
+        await blobs.setJson(key, merged);
+        writes += 1;
+        cache.set(key, Object.freeze(merged));
+      };
+      const previous = writing.get(key) ?? Promise.resolve();
+      const done = previous.then(run, run);
+      const settled = done.catch(() => {});
+      writing.set(key, settled);
+      void settled.then(() => {
+        if (writing.get(key) === settled) writing.delete(key);
+      });
+      return done;
+    },
+
+    forget(articleId) {
+      const prefix = `${translationsPrefix(articleId)}/`;
+      for (const key of [...cache.keys()]) {
+        if (key.startsWith(prefix)) cache.delete(key);
+      }
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import type { ArticleContent, Block, Detail } from '../editor/content.ts';
+
+/**
+ * The text of an article a visitor reads (DESIGN 6.1): text, link and legend text, accordion
+ * headers and details, and image descriptions (`alt`, read aloud). Never URLs, colours, sizes or
+ * types. A segment's id is its path in the content: `3.content`, `5.alt`, `6.header.content`,
+ * `6.details.2.content`.
+ */
+export interface Segment {
+  id: string;
+  text: string;
+}
+
+/** Nothing to translate: empty, blank, or no letter at all ('1789', '—', '[!!]'). */
+export const isTranslatable = (text: string): boolean => /\p{L}/u.test(text);
+
+type TextField = 'content' | 'alt';
+
+/** The translatable fields of an element, in reading order. */
+function fieldsOf(item: Block | Detail): TextField[] {
+  switch (item.type) {
+    case 'text':
+      return ['content'];
+    case 'link':
+    case 'legendItem':
+      return ['content', 'alt'];
+    case 'image':
+      return ['alt'];
+    default:
+      return [];
+  }
+}
+
+function pushFields(out: Segment[], prefix: string, item: Block | Detail): void {
+  for (const field of fieldsOf(item)) {
+    const text = (item as Partial<Record<TextField, string>>)[field];
+    if (typeof text === 'string' && isTranslatable(text)) {
+      out.push({ id: `${prefix}.${field}`, text });
+    }
+  }
+}
+
+export function extractSegments(content: ArticleContent): Segment[] {
+  const out: Segment[] = [];
+  content.forEach((item, index) => {
+    if (index === 0 || item.type === 'metadatas') return;
+    if (item.type === 'accordion') {
+      if (isTranslatable(item.header.content)) {
+        out.push({ id: `${index}.header.content`, text: item.header.content });
+      }
+      item.details.forEach((detail, d) => pushFields(out, `${index}.details.${d}`, detail));
+      return;
+    }
+    pushFields(out, String(index), item);
+  });
+  return out;
+}
+
+function withFields<T extends Block | Detail>(
+  item: T,
+  prefix: string,
+  translated: ReadonlyMap<string, string>,
+): T {
+  let copy: T | undefined;
+  for (const field of fieldsOf(item)) {
+    const text = translated.get(`${prefix}.${field}`);
+    if (text !== undefined) {
+      copy ??= { ...item };
+      (copy as Record<TextField, string>)[field] = text;
+    }
+  }
+  return copy ?? item;
+}
+
+/**
+ * A new content with the texts of `translated` (segment id → text) in place; everything else is
+ * the same, and an element without a translated text is the same object.
+ */
+export function applyTranslations(
+  content: ArticleContent,
+  translated: ReadonlyMap<string, string>,
+): ArticleContent {
+  if (translated.size === 0) return content;
+  const [meta, ...blocks] = content;
+  const out: Block[] = blocks.map((block, i) => {
+    const index = i + 1;
+    if (block.type !== 'accordion') return withFields(block, String(index), translated);
+    const header = translated.get(`${index}.header.content`);
+    const details = block.details.map((detail, d) =>
+      withFields(detail, `${index}.details.${d}`, translated),
+    );
+    const detailsChanged = details.some((detail, d) => detail !== block.details[d]);
+    if (header === undefined && !detailsChanged) return block;
+    return {
+      ...block,
+      header: header === undefined ? block.header : { ...block.header, content: header },
+      details: detailsChanged ? details : block.details,
+    };
+  });
+  return [meta, ...out];
+}

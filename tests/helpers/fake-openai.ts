@@ -1,0 +1,273 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A fake OpenAI-compatible server for tests, the bench and Playwright: `POST
+ * /v1/chat/completions` (not streaming). It reads the segments of the user message
+ * (`{"segments":[{"id","text"}]}`) and answers the structured answer `{"translations":[…]}`
+ * with each text turned into `[<target code>] text` (markers kept), unless told to misbehave.
+ */
+
+export interface FakeSegment {
+  id: string;
+  text: string;
+}
+
+export type Behaviour =
+  | { type: 'ok' }
+  /** An HTTP error; `retryAfter` in seconds, `retryAfterMs` as OpenAI's `retry-after-ms`. */
+  | { type: 'status'; status: number; retryAfter?: number; retryAfterMs?: number }
+  /** A 200 whose message content is not JSON. */
+  | { type: 'malformed' }
+  /** The first segment left out. */
+  | { type: 'missingId' }
+  /** One entry more, with `id` (default: an id not sent). */
+  | { type: 'extraId'; id?: string; text?: string }
+  /** The first segment's text empty. */
+  | { type: 'emptyText' }
+  /** Every `[!` and `!]` removed. */
+  | { type: 'dropMarkers' }
+  /** No answer at all: the connection stays open until the client gives up or close(). */
+  | { type: 'hang' }
+  /** The answer's translations as given (ids and texts chosen by the test). */
+  | { type: 'answer'; translations: (segments: FakeSegment[]) => { id: string; text: string }[] }
+  /** A 200 with this message content. */
+  | { type: 'content'; content: string };
+
+export interface RecordedCall {
+  /** 0, 1, 2… in arrival order. */
+  index: number;
+  model: string;
+  messages: { role: string; content: string }[];
+  /** The target code read from the system prompt (`Target language: … (code xx).`). */
+  targetLang: string;
+  segments: FakeSegment[];
+  segmentIds: string[];
+  responseFormat: unknown;
+  behaviour: Behaviour['type'];
+  /** Estimated like the app does, about 4 characters a token. */
+  promptTokens: number;
+  completionTokens: number;
+  /** performance.now() at arrival and when the answer was sent (undefined: none sent). */
+  startedAt: number;
+  endedAt: number | undefined;
+}
+
+export type BehaviourFor = Behaviour | ((call: RecordedCall) => Behaviour);
+
+export interface FakeOpenAIOptions {
+  /** Milliseconds of "generation" per output token before an answer is sent. */
+  delayPerTokenMs?: number;
+  /** Milliseconds before any answer (network and prompt reading). */
+  latencyMs?: number;
+  behaviour?: BehaviourFor;
+  /** The fake translation of one text (default: `[xx] ` + text). */
+  translate?: (text: string, targetLang: string) => string;
+}
+
+export interface FakeOpenAI {
+  /** Base URL ending in /v1, for `OPENAI_BASE_URL`. */
+  url: string;
+  calls: RecordedCall[];
+  /** Behaviour of every later call (replaces the default). */
+  setBehaviour(behaviour: BehaviourFor): void;
+  /** Behaviours for the next calls, one each, before the default one applies again. */
+  queue(...behaviours: Behaviour[]): void;
+  setDelayPerToken(ms: number): void;
+  /** Forgets recorded calls. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
+
+function targetOf(system: string): string {
+  return /Target language: .*?\(code ([A-Za-z0-9-]+)\)/.exec(system)?.[1] ?? 'xx';
+}
+
+function segmentsOf(user: string): FakeSegment[] {
+  try {
+    const parsed = JSON.parse(user) as { segments?: unknown };
+    if (!Array.isArray(parsed.segments)) return [];
+    return parsed.segments.filter(
+      (s): s is FakeSegment =>
+        typeof s === 'object' &&
+        s !== null &&
+        typeof (s as FakeSegment).id === 'string' &&
+        typeof (s as FakeSegment).text === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
+  let fallback: BehaviourFor = options.behaviour ?? { type: 'ok' };
+  let delayPerTokenMs = options.delayPerTokenMs ?? 0;
+  const latencyMs = options.latencyMs ?? 0;
+  const translate = options.translate ?? ((text, lang) => `[${lang}] ${text}`);
+  const queued: Behaviour[] = [];
+  const calls: RecordedCall[] = [];
+  let counter = 0;
+
+  function translations(behaviour: Behaviour, call: RecordedCall) {
+    const ok = call.segments.map((s) => ({ id: s.id, text: translate(s.text, call.targetLang) }));
+    switch (behaviour.type) {
+      case 'missingId':
+        return ok.slice(1);
+      case 'extraId':
+        return [
+          ...ok,
+          { id: behaviour.id ?? `extra-${ok.length + 1}`, text: behaviour.text ?? 'x' },
+        ];
+      case 'emptyText':
+        return ok.map((t, i) => (i === 0 ? { ...t, text: '' } : t));
+      case 'dropMarkers':
+        return ok.map((t) => ({ ...t, text: t.text.replaceAll('[!', '').replaceAll('!]', '') }));
+      case 'answer':
+        return behaviour.translations(call.segments);
+      default:
+        return ok;
+    }
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+        return;
+      }
+      let request: {
+        model?: string;
+        messages?: { role: string; content: string }[];
+        response_format?: unknown;
+      };
+      try {
+        request = JSON.parse(body) as typeof request;
+      } catch {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'Bad JSON', type: 'invalid_request_error' } }));
+        return;
+      }
+      const messages = request.messages ?? [];
+      const system = messages.find((m) => m.role === 'system')?.content ?? '';
+      const user = messages.find((m) => m.role === 'user')?.content ?? '';
+      const segments = segmentsOf(user);
+      const call: RecordedCall = {
+        index: counter++,
+        model: request.model ?? '',
+        messages,
+        targetLang: targetOf(system),
+        segments,
+        segmentIds: segments.map((s) => s.id),
+        responseFormat: request.response_format,
+        behaviour: 'ok',
+        promptTokens: messages.reduce((n, m) => n + estimateTokens(m.content), 0),
+        completionTokens: 0,
+        startedAt: performance.now(),
+        endedAt: undefined,
+      };
+      calls.push(call);
+      const chosen = queued.shift() ?? fallback;
+      const behaviour = typeof chosen === 'function' ? chosen(call) : chosen;
+      call.behaviour = behaviour.type;
+
+      if (behaviour.type === 'hang') return; // the client's timeout, or close(), ends it
+      if (latencyMs > 0) await sleep(latencyMs);
+      if (behaviour.type === 'status') {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (behaviour.retryAfter !== undefined)
+          headers['retry-after'] = String(behaviour.retryAfter);
+        if (behaviour.retryAfterMs !== undefined) {
+          headers['retry-after-ms'] = String(behaviour.retryAfterMs);
+        }
+        res.writeHead(behaviour.status, headers);
+        res.end(
+          JSON.stringify({
+            error: {
+              message: `fake failure ${behaviour.status}`,
+              type: behaviour.status === 429 ? 'rate_limit_exceeded' : 'server_error',
+            },
+          }),
+        );
+        call.endedAt = performance.now();
+        return;
+      }
+
+      const content =
+        behaviour.type === 'malformed'
+          ? '{"translations": [{"id": "1", "text": "unterminated'
+          : behaviour.type === 'content'
+            ? behaviour.content
+            : JSON.stringify({ translations: translations(behaviour, call) });
+      call.completionTokens = estimateTokens(content);
+      if (delayPerTokenMs > 0) await sleep(call.completionTokens * delayPerTokenMs);
+      if (res.destroyed) return; // the client gave up
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          id: `chatcmpl-fake-${call.index}`,
+          object: 'chat.completion',
+          created: Math.floor(Date.now() / 1000),
+          model: call.model,
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content, refusal: null },
+              finish_reason: 'stop',
+              logprobs: null,
+            },
+          ],
+          usage: {
+            prompt_tokens: call.promptTokens,
+            completion_tokens: call.completionTokens,
+            total_tokens: call.promptTokens + call.completionTokens,
+          },
+        }),
+      );
+      call.endedAt = performance.now();
+    })().catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: String(error), type: 'server_error' } }));
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    setBehaviour(behaviour) {
+      fallback = behaviour;
+    },
+    queue(...behaviours) {
+      queued.push(...behaviours);
+    },
+    setDelayPerToken(ms) {
+      delayPerTokenMs = ms;
+    },
+    reset() {
+      calls.length = 0;
+      queued.length = 0;
+    },
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      });
+    },
+  };
+}
