@@ -13,6 +13,9 @@ import { readerRoutes } from '../features/reader/routes.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { uploadsService } from '../features/uploads/service.ts';
+import { createEngine } from '../features/translation/engine.ts';
+import { translationMemory } from '../features/translation/memory.ts';
+import { createTranslator } from '../features/translation/translator.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
@@ -23,10 +26,19 @@ import { isUnavailable } from './http/unavailable.ts';
 export const API_ROUTES = ['/session', '/login', '/logout', '/api/*', '/media/*'] as const;
 
 export function createServices(deps: AppDeps): Services {
+  // One memory and one translator per process: single flight and the LRU live in them.
+  const memory = translationMemory(deps.blobs);
+  const translator = createTranslator({
+    engine: createEngine(deps.config.openai),
+    memory,
+    concurrency: deps.config.translationConcurrency,
+    log: deps.log,
+  });
   return {
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db)),
-    editor: editorService(editorRepo(deps.db), deps.blobs),
+    editor: editorService(editorRepo(deps.db), deps.blobs, memory),
+    translator,
     uploads: uploadsService(deps.blobs),
   };
 }

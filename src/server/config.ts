@@ -37,6 +37,9 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: optionalText,
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -57,7 +60,16 @@ export interface Config {
   maxVideoBytes: number;
   admin: { email: string | undefined; password: string | undefined; museum: string };
   trustProxy: boolean;
-  openai: { baseUrl: string | undefined; apiKey: string | undefined; model: string | undefined };
+  openai: {
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string | undefined;
+    /** One engine call's limit, and how many times the SDK retries it. */
+    timeoutMs: number;
+    maxRetries: number;
+  };
+  /** Batches of one article sent to the engine at once. */
+  translationConcurrency: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -91,7 +103,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, museum: e.ADMIN_MUSEUM },
     trustProxy: e.TRUST_PROXY,
-    openai: { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },
+    openai: {
+      baseUrl: e.OPENAI_BASE_URL,
+      apiKey: e.OPENAI_API_KEY,
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      maxRetries: e.OPENAI_MAX_RETRIES,
+    },
+    translationConcurrency: e.TRANSLATION_CONCURRENCY,
     logLevel: e.LOG_LEVEL,
   };
 }

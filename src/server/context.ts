@@ -4,6 +4,7 @@ import type { AuthService, SignedIn } from '../features/auth/service.ts';
 import type { TreeService } from '../features/tree/service.ts';
 import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
+import type { Translator } from '../features/translation/translator.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -28,6 +29,7 @@ export interface Services {
   tree: TreeService;
   editor: EditorService;
   uploads: UploadsService;
+  translator: Translator;
 }
 
 export interface AppEnv {

@@ -1,15 +1,13 @@
 import type { BlobStore } from '../../server/blobs.ts';
+import { translationsPrefix, type TranslationMemory } from '../translation/memory.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleContent } from './content.ts';
 import type { EditorRepo } from './repo.ts';
 import type { ArticleDocument, SavedArticle } from './schema.ts';
 
-/** Where the translation memory of an article lives in the blob store (DESIGN 6). */
-export const translationsPrefix = (articleId: number) => `translations/${articleId}`;
-
 const missing = () => notFound('No such article in your museum.');
 
-export function editorService(repo: EditorRepo, blobs: BlobStore) {
+export function editorService(repo: EditorRepo, blobs: BlobStore, memory: TranslationMemory) {
   return {
     async read(museumId: number, id: number): Promise<ArticleDocument> {
       const row = await repo.find(museumId, id);
@@ -57,6 +55,7 @@ export function editorService(repo: EditorRepo, blobs: BlobStore) {
       const prefix = translationsPrefix(id);
       const keys = await blobs.list(prefix);
       await blobs.removeAll(prefix);
+      memory.forget(id);
       return { cleared: keys.length };
     },
   };
