@@ -244,6 +244,9 @@ function LegendView(el: LegendItemElement): ReactElement {
   );
 }
 
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+const untitledSection = (lang: string) => (lang.startsWith('fr') ? 'Détails' : 'Details');
+
 function AccordionView(el: AccordionElement, lang: string, label: string): ReactElement {
   const header: Partial<AccordionElement['header']> =
     typeof el.header === 'object' && el.header !== null ? el.header : {};
@@ -255,7 +258,12 @@ function AccordionView(el: AccordionElement, lang: string, label: string): React
       { className: 'reader-accordion', style: { width: percent(header.size) } },
       h(
         'summary',
-        { className: 'reader-summary', style: textStyle(header) },
+        {
+          className: 'reader-summary',
+          style: textStyle(header),
+          // A header left empty still needs a name for screen readers.
+          'aria-label': hasText(header.content) ? undefined : untitledSection(lang),
+        },
         ...richText(header.content),
       ),
       h(

@@ -66,6 +66,12 @@ describe('GET /article?name= (the visitor page)', () => {
     expect(html).toMatch(/<img[^>]*alt=""[^>]*b\.png|<img[^>]*b\.png[^>]*alt=""/);
   });
 
+  it('names an accordion whose header was left empty', async () => {
+    await publish('vide', [{ type: 'accordion', details: [{ type: 'text', content: 'D' }] }]);
+    const html = await (await t.request('/article?name=vide')).text();
+    expect(html).toMatch(/<summary[^>]*aria-label="Détails"/);
+  });
+
   it('renders hostile text as text', async () => {
     await publish(
       'hostile',

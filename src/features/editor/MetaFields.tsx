@@ -1,0 +1,93 @@
+import { memo, type Dispatch } from 'react';
+import type { TFn } from '../../i18n/react.ts';
+import AddControl from './AddControl.tsx';
+import {
+  BLOCK_TYPES,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_URL_LENGTH,
+  type Metadatas,
+} from './content.ts';
+import { ColorField, TextAreaField, TextField } from './fields.tsx';
+import { urlMessage } from './problems.ts';
+import type { Action } from './state.ts';
+
+type Props = {
+  t: TFn;
+  title: string;
+  instructions: string;
+  meta: Metadatas;
+  dispatch: Dispatch<Action>;
+  /** Show an empty title as an error (after a save was tried). */
+  showTitleError: boolean;
+  /** A url the server refused as another article's. */
+  takenUrl: string | null;
+  onAddAtTop: (type: string) => void;
+};
+
+/** The article's own fields (spec 2): title, url, background colour, translation instructions. */
+function MetaFields({
+  t,
+  title,
+  instructions,
+  meta,
+  dispatch,
+  showTitleError,
+  takenUrl,
+  onAddAtTop,
+}: Props) {
+  const titleError = showTitleError && title.trim() === '' ? t('editor.errors.title') : null;
+  const urlError =
+    urlMessage(t, meta.url) ??
+    (takenUrl !== null && meta.url === takenUrl ? t('editor.errors.urlTaken') : null);
+  return (
+    <section className="editor-section editor-meta" aria-labelledby="editor-settings">
+      <h2 id="editor-settings" className="editor-section__title">
+        {t('editor.settings')}
+      </h2>
+      <div className="editor-form">
+        <TextField
+          className="editor-field--wide"
+          label={t('editor.field.title')}
+          value={title}
+          maxLength={MAX_TITLE_LENGTH}
+          required
+          hint={t('editor.field.titleHint')}
+          error={titleError}
+          onChange={(value) => dispatch({ type: 'setField', field: 'title', value })}
+        />
+        <TextField
+          className="editor-field--wide"
+          label={t('editor.field.url')}
+          value={meta.url}
+          maxLength={MAX_URL_LENGTH}
+          required
+          hint={t('editor.field.urlHint')}
+          error={urlError}
+          onChange={(url) => dispatch({ type: 'setMeta', patch: { url } })}
+        />
+        <ColorField
+          label={t('editor.field.background')}
+          value={meta.backgroundColor}
+          onChange={(backgroundColor) => dispatch({ type: 'setMeta', patch: { backgroundColor } })}
+        />
+        <TextAreaField
+          label={t('editor.field.instructions')}
+          value={instructions}
+          maxLength={MAX_INSTRUCTIONS_LENGTH}
+          hint={t('editor.field.instructionsHint')}
+          onChange={(value) => dispatch({ type: 'setField', field: 'instructions', value })}
+        />
+      </div>
+      <AddControl
+        t={t}
+        types={BLOCK_TYPES}
+        label={t('editor.newElement')}
+        where={t('editor.atTop')}
+        onAdd={onAddAtTop}
+      />
+    </section>
+  );
+}
+
+export default memo(MetaFields);

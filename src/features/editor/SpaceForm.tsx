@@ -1,0 +1,18 @@
+import { SPACE_MAX, type SpaceElement } from './content.ts';
+import { NumberField } from './fields.tsx';
+import type { FormProps } from './formProps.ts';
+
+/** Space (spec 2): its height in pixels. */
+export default function SpaceForm({ t, element, update }: FormProps<SpaceElement>) {
+  return (
+    <div className="editor-form">
+      <NumberField
+        t={t}
+        label={t('editor.field.spaceSize')}
+        value={element.size}
+        max={SPACE_MAX}
+        onChange={(size) => update({ size })}
+      />
+    </div>
+  );
+}

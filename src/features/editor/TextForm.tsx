@@ -1,0 +1,28 @@
+import { MAX_TEXT_LENGTH, type TextElement } from './content.ts';
+import { NumberField, TextAreaField } from './fields.tsx';
+import type { FormProps } from './formProps.ts';
+import { AlignField, JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';
+
+/** Text (spec 2): content, bold, italic, font size, colour, line height, size, justify, align. */
+export default function TextForm({ t, element, update }: FormProps<TextElement>) {
+  return (
+    <div className="editor-form">
+      <TextAreaField
+        label={t('editor.field.content')}
+        value={element.content}
+        maxLength={MAX_TEXT_LENGTH}
+        onChange={(content) => update({ content })}
+      />
+      <TextStyleFields t={t} value={element} onChange={update} />
+      <NumberField
+        t={t}
+        label={t('editor.field.lineHeight')}
+        value={element.lineHeight}
+        onChange={(lineHeight) => update({ lineHeight })}
+      />
+      <SizeField t={t} value={element.size} onChange={(size) => update({ size })} />
+      <JustifyField t={t} value={element.justify} onChange={(justify) => update({ justify })} />
+      <AlignField t={t} value={element.align} onChange={(align) => update({ align })} />
+    </div>
+  );
+}

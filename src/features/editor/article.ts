@@ -1,0 +1,86 @@
+import {
+  blockSchema,
+  DEFAULT_BACKGROUND,
+  metadatasSchema,
+  type ArticleContent,
+  type Block,
+  type Metadatas,
+} from './content.ts';
+import type { Draft } from './state.ts';
+
+/** GET /api/read/article's answer (spec 7). */
+export type ArticleAnswer = {
+  id: number;
+  /** The public name: the url of /article?name=. */
+  name: string;
+  unformatted_name: string;
+  instructions: string;
+  content: unknown[];
+  revision: number;
+};
+
+/** The answer when it has the expected shape, else null. */
+export function parseArticle(body: unknown): ArticleAnswer | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const record = body as Record<string, unknown>;
+  if (
+    typeof record.id !== 'number' ||
+    typeof record.name !== 'string' ||
+    typeof record.unformatted_name !== 'string' ||
+    typeof record.instructions !== 'string' ||
+    !Array.isArray(record.content)
+  ) {
+    return null;
+  }
+  return {
+    id: record.id,
+    name: record.name,
+    unformatted_name: record.unformatted_name,
+    instructions: record.instructions,
+    content: record.content,
+    revision: typeof record.revision === 'number' ? record.revision : 0,
+  };
+}
+
+/**
+ * The stored content as editable objects with every default filled in. A metadatas entry that
+ * does not parse keeps what can be kept (its url stays visible, to be fixed before saving); a
+ * block that does not parse (written by an older version) is left out, as on the visitor page.
+ */
+export function draftOf(article: ArticleAnswer): Draft {
+  const [first, ...rest] = article.content;
+  const blocks: Block[] = [];
+  for (const item of rest) {
+    const block = blockSchema.safeParse(item);
+    if (block.success) blocks.push(block.data);
+  }
+  const content: ArticleContent = [metadatasOf(first, article.name), ...blocks];
+  return { title: article.unformatted_name, instructions: article.instructions, content };
+}
+
+function metadatasOf(stored: unknown, name: string): Metadatas {
+  const parsed = metadatasSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  const record = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
+    string,
+    unknown
+  >;
+  const background = metadatasSchema.shape.backgroundColor.safeParse(record.backgroundColor);
+  return {
+    type: 'metadatas',
+    url: typeof record.url === 'string' ? record.url : name,
+    backgroundColor: background.success ? background.data : DEFAULT_BACKGROUND,
+  };
+}
+
+/** The article id of /article?id=, or null when it is not a positive whole number. */
+export function articleIdOf(param: string | null | undefined): number | null {
+  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** The visitor page of an article, without counting a visit (spec 2). */
+export function liveHref(name: string): string {
+  return `/article?name=${encodeURIComponent(name)}&ignoreStats=true`;
+}

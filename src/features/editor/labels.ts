@@ -1,0 +1,8 @@
+import type { TFn } from '../../i18n/react.ts';
+import { isBlockType } from './content.ts';
+
+/** The translated name of an element type (spec 2's list); an unknown type shows as is. */
+export function typeLabel(t: TFn, type: string | undefined): string {
+  if (type === undefined) return '';
+  return isBlockType(type) ? t(`editor.types.${type}`) : type;
+}

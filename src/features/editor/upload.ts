@@ -1,0 +1,58 @@
+/**
+ * Uploads from the editor (spec 7): multipart POST /api/upload/{kind} with the file in a field
+ * named after the kind, the article id, and the video id for videos and subtitles. The browser
+ * writes the multipart Content-Type itself (with its boundary), so none is set here.
+ */
+
+export type UploadKind = 'image' | 'video' | 'subtitles';
+
+/** Spec 5 and 9: images over 200 KB are refused before they are sent. */
+export const MAX_IMAGE_BYTES = 200 * 1024;
+
+/** What each file input accepts (spec 5). */
+export const ACCEPT: Record<UploadKind, string> = {
+  image: 'image/*',
+  video: 'video/*',
+  subtitles: '.vtt,text/vtt',
+};
+
+export type Uploaded = { mediaUrl: string; videoId: string | null };
+
+export type UploadResult =
+  | { ok: true; uploaded: Uploaded }
+  | { ok: false; status: number; code: string | undefined; message: string | undefined };
+
+type Options = { articleId: number; videoId?: string };
+
+/** Sends one file. Resolves for every HTTP answer; rejects when the request could not be made. */
+export async function uploadMedia(
+  kind: UploadKind,
+  file: File,
+  { articleId, videoId }: Options,
+): Promise<UploadResult> {
+  const form = new FormData();
+  form.append(kind, file);
+  form.append('articleId', String(articleId));
+  if (kind !== 'image' && videoId) form.append('videoId', videoId);
+  const response = await fetch(`/api/upload/${kind}`, {
+    method: 'POST',
+    body: form,
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  const body: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const answer = body as Partial<Uploaded> | null;
+    if (typeof answer?.mediaUrl === 'string') {
+      const id = typeof answer.videoId === 'string' ? answer.videoId : null;
+      return { ok: true, uploaded: { mediaUrl: answer.mediaUrl, videoId: id } };
+    }
+  }
+  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return {
+    ok: false,
+    status: response.status,
+    code: typeof error?.code === 'string' ? error.code : undefined,
+    message: typeof error?.message === 'string' ? error.message : undefined,
+  };
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
+import type { TFn } from '../../i18n/react.ts';
+import { api } from '../../ui/api.ts';
+import { toast } from '../../ui/toast.ts';
+import { draftOf, parseArticle, type ArticleAnswer } from './article.ts';
+import { sameDraft, type Action, type Draft } from './state.ts';
+
+export type ArticleLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; article: ArticleAnswer; saved: Draft }
+  | { status: 'notFound' }
+  | { status: 'failed' }
+  /** 401: silently ignored (spec 6); Protected sends a logged-out visitor to sign-in. */
+  | { status: 'signedOut' };
+
+/**
+ * Replaces the draft with the loaded article: always (undefined), only while the draft is still
+ * `base` (nothing typed meanwhile), or never (null: after a reset, edits in progress stay).
+ */
+export type ReloadBase = Draft | null | undefined;
+
+/** GET /api/read/article (spec 7): the article as saved, its draft kept in step. */
+export function useArticle(t: TFn, articleId: number, dispatch: Dispatch<Action>) {
+  const [load, setLoad] = useState<ArticleLoad>({ status: 'loading' });
+  const seq = useRef(0);
+
+  const reload = useCallback(
+    async (base?: ReloadBase) => {
+      const mine = ++seq.current;
+      const failed = (previous: ArticleLoad): ArticleLoad =>
+        previous.status === 'ready' ? previous : { status: 'failed' };
+      let next: (previous: ArticleLoad) => ArticleLoad = failed;
+      try {
+        const result = await api(`/api/read/article?articleId=${articleId}`);
+        const article = result.ok ? parseArticle(result.body) : null;
+        if (result.status === 401) {
+          next = (previous) => (previous.status === 'ready' ? previous : { status: 'signedOut' });
+        } else if (result.status === 404) {
+          next = () => ({ status: 'notFound' });
+        } else if (article) {
+          const saved = draftOf(article);
+          // The snapshot keeps its objects when equal: the dirty check then compares identities.
+          next = (previous) => ({
+            status: 'ready',
+            article,
+            saved:
+              previous.status === 'ready' && sameDraft(previous.saved, saved)
+                ? previous.saved
+                : saved,
+          });
+          if (mine === seq.current && base !== null) {
+            dispatch(
+              base === undefined
+                ? { type: 'load', draft: saved }
+                : { type: 'load', draft: saved, base },
+            );
+          }
+        } else {
+          console.error('Loading the article failed', result.status, result.body);
+          toast.error(t('editor.loadFailed'));
+        }
+      } catch (error) {
+        console.error('Loading the article failed', error);
+        toast.error(t('common.networkError'));
+      }
+      // An older answer arriving late must not replace a newer one.
+      if (mine === seq.current) setLoad(next);
+    },
+    [articleId, dispatch, t],
+  );
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  /** After a save: what was sent is what is stored, before the reload confirms it. */
+  const markSaved = useCallback((saved: Draft) => {
+    setLoad((previous) => (previous.status === 'ready' ? { ...previous, saved } : previous));
+  }, []);
+
+  return { load, reload, markSaved };
+}
