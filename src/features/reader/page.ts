@@ -94,8 +94,10 @@ function documentHtml(options: {
     (options.noindex ? '<meta name="robots" content="noindex">' : '') +
     `<meta name="theme-color" content="${background}">` +
     `<title>${escapeHtml(options.title)}</title>` +
-    `<style>html{background:${background}}body{margin:0}` +
-    `.reader{min-height:100vh;min-height:100dvh}\n${READER_CSS}</style>` +
+    // The page's own rules come after the shared ones: the reader fills the screen, so the
+    // footer sits at the bottom of a short article.
+    `<style>${READER_CSS}\nhtml{background:${background}}body{margin:0}` +
+    `.reader{min-height:100vh;min-height:100dvh}</style>` +
     `</head><body>${options.body}</body></html>`
   );
 }
