@@ -11,6 +11,8 @@ import { createLogger } from '../../src/server/log.ts';
  */
 interface NetlifyContext {
   ip?: string;
+  /** Keeps the function alive for work after the answer (a first translation). */
+  waitUntil?: (work: Promise<unknown>) => void;
 }
 
 const settings = loadConfig();
@@ -36,7 +38,12 @@ const app = createApp({
 
 export default async (request: Request, context: NetlifyContext) => {
   await ready;
-  return app.fetch(request, { context });
+  const waitUntil = context.waitUntil?.bind(context);
+  return app.fetch(
+    request,
+    { context },
+    waitUntil && { waitUntil, passThroughOnException: () => {}, props: {} },
+  );
 };
 
 // Netlify reads this statically, so it is spelled out; a test checks it matches API_ROUTES.

@@ -10,6 +10,8 @@ import { editorRepo } from '../features/editor/repo.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
+import { readerService } from '../features/reader/service.ts';
+import { countsRepo } from '../features/stats/counts.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { uploadsService } from '../features/uploads/service.ts';
@@ -40,6 +42,12 @@ export function createServices(deps: AppDeps): Services {
     editor: editorService(editorRepo(deps.db), deps.blobs, memory),
     translator,
     uploads: uploadsService(deps.blobs),
+    reader: readerService({
+      repo: editorRepo(deps.db),
+      translator,
+      counts: countsRepo(deps.db),
+      now: deps.now ?? (() => new Date()),
+    }),
   };
 }
 
@@ -54,7 +62,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/', authRoutes(services.auth, deps));
   // Public: what visitors read.
   app.route('/', mediaRoutes(services.uploads));
-  app.route('/', readerRoutes(editorRepo(deps.db)));
+  app.route('/', readerRoutes(services.reader));
 
   // Staff API: every call needs a session; the museum comes from it, never from the client.
   app.use('/api/*', async (c, next) => {

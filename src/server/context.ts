@@ -5,6 +5,7 @@ import type { TreeService } from '../features/tree/service.ts';
 import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
+import type { ReaderService } from '../features/reader/service.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -30,6 +31,7 @@ export interface Services {
   editor: EditorService;
   uploads: UploadsService;
   translator: Translator;
+  reader: ReaderService;
 }
 
 export interface AppEnv {

@@ -42,9 +42,11 @@ export function editorRepo(db: Database) {
     },
 
     /** A published article by its public url, whatever the museum (the visitor page). */
-    async findByName(name: string): Promise<(ArticleRecord & { language: string }) | undefined> {
+    async findByName(
+      name: string,
+    ): Promise<(ArticleRecord & { museumId: number; language: string }) | undefined> {
       const [row] = await db
-        .select({ ...columns, language: museums.sourceLanguage })
+        .select({ ...columns, museumId: articles.museumId, language: museums.sourceLanguage })
         .from(articles)
         .innerJoin(museums, eq(museums.id, articles.museumId))
         .where(eq(articles.name, name));

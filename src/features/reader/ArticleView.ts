@@ -48,6 +48,12 @@ export interface ArticleViewProps {
   languageHref?: string;
   /** BCP-47 language of the text, used for <track srclang> of subtitles. */
   lang?: string;
+  /** A bar above the blocks (the visitor page's translation note); nothing in the preview. */
+  notice?: ReactNode;
+  /** Shown in place of the blocks when the article has none (the visitor page's sentence). */
+  empty?: ReactNode;
+  /** Words for screen readers before the language label ('Change language'), visually hidden. */
+  languageAction?: ReactNode;
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
@@ -337,17 +343,19 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
   for (let i = 1; i < items.length; i++) {
     blocks.push(h(BlockView, { key: i, block: items[i], lang, label: languageLabel }));
   }
+  const action = props.languageAction ?? null;
   return h(
     'div',
     { className: 'reader', style: { backgroundColor: background } },
-    h('div', { className: 'reader-blocks' }, blocks),
+    props.notice ?? null,
+    h('div', { className: 'reader-blocks' }, blocks.length === 0 ? (props.empty ?? null) : blocks),
     h(
       'footer',
       { className: 'reader-footer' },
       h('span', { className: 'reader-product' }, productName),
       href === undefined
-        ? h('button', { type: 'button', className: 'reader-language' }, languageLabel)
-        : h('a', { className: 'reader-language', href }, languageLabel),
+        ? h('button', { type: 'button', className: 'reader-language' }, action, languageLabel)
+        : h('a', { className: 'reader-language', href }, action, languageLabel),
     ),
   );
 }

@@ -29,3 +29,33 @@ a.reader-link{text-decoration:underline;text-underline-offset:.18em}
 .reader .reader-language{display:inline-flex;align-items:center;min-height:44px;margin:0;padding:8px 18px;border:2px solid #fff;border-radius:999px;background:transparent;color:#fff;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .reader .reader-language:hover{background:#fff;color:#1f1422}
 `;
+
+/**
+ * The visitor pages' own rules (page.ts, picker.ts, progress.ts), not the editor preview's: the
+ * reader fills the screen, the translation note, the empty article, the picker and the progress
+ * page. Touch targets are at least 44px high; our words take the page's ink (`color` on .reader).
+ */
+export const VISITOR_CSS = `body{margin:0}
+.reader{min-height:100vh;min-height:100dvh}
+.reader-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}
+.reader-note{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:0 12px;padding:4px 12px;background:#f4eef6;color:#1f1422;font-size:14px;text-align:center}
+.reader-note span{padding:8px 0}
+.reader .reader-note a{display:inline-flex;align-items:center;min-height:44px;padding:0 8px;color:#1f1422;font-weight:700;text-decoration:underline}
+.reader-empty{margin:32px 0;font-size:18px;text-align:center}
+.reader-page{font-size:18px}
+.reader-page h1{margin:8px 0 16px;font-size:26px;line-height:1.2}
+.reader-page h2{margin:28px 0 4px;font-size:19px}
+.reader-page p{margin:0 0 12px}
+.reader-kicker{font-size:16px;font-weight:600}
+.reader-choices{margin:0;padding:0;list-style:none}
+.reader-choices li{border-bottom:1px solid rgba(128,128,128,.7)}
+.reader-choices a{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 12px;min-height:48px;padding:10px 4px;color:inherit;text-decoration:none}
+.reader-choices a:hover .reader-choice{text-decoration:underline}
+.reader-choice{font-weight:600}
+.reader-alt{font-size:15px}
+.reader-search label{display:block;margin:8px 0 6px;font-weight:600}
+.reader-search div{display:flex;gap:8px}
+.reader-search input{flex:1;min-width:0;min-height:48px;padding:8px 12px;border:2px solid #1f1422;border-radius:8px;background:#fff;color:#1f1422;font:inherit}
+.reader-button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:8px 18px;border:2px solid currentColor;border-radius:999px;background:transparent;color:inherit;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
+.reader-page progress{display:block;width:100%;height:16px;margin:16px 0 4px}
+`;

@@ -9,8 +9,16 @@ import {
   type Block,
 } from '../editor/content.ts';
 import { ArticleView, type ArticleViewProps } from './ArticleView.ts';
-import { renderArticlePage, renderNotFoundPage, textDirection, VISITOR_PAGE_CSP } from './page.ts';
-import { READER_CSS } from './reader-css.ts';
+import { gzipSync } from 'node:zlib';
+import {
+  inkOn,
+  renderArticlePage,
+  renderNotFoundPage,
+  textDirection,
+  VISITOR_PAGE_CSP,
+  type VisitorPage,
+} from './page.ts';
+import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 
 const meta = { type: 'metadatas', url: 'test' } as const;
 
@@ -402,7 +410,7 @@ describe('ArticleView: hostile content', () => {
 });
 
 describe('renderArticlePage', () => {
-  const page = {
+  const page: VisitorPage = {
     title: 'La Joconde',
     content: readContent(
       [
@@ -422,7 +430,10 @@ describe('renderArticlePage', () => {
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(html).toContain('<title>La Joconde</title>');
     expect(html).toContain(READER_CSS);
-    expect(html).toContain('<main><div class="reader" style="background-color:#102030">');
+    expect(html).toContain(VISITOR_CSS);
+    expect(html).toContain(
+      '<main><h1 class="reader-sr">La Joconde</h1><div class="reader" style="background-color:#102030">',
+    );
     expect(html).toContain('Un portrait <em>célèbre</em>.');
     expect(html).toContain('<details');
     expect(html).toContain('<button type="button" class="reader-language">Français</button>');
@@ -472,6 +483,144 @@ describe('renderArticlePage', () => {
   });
 });
 
+describe('renderArticlePage: interface words', () => {
+  const page: VisitorPage = {
+    title: 'Joconde',
+    content: content({ ...newBlock('text'), content: 'Un portrait.' }),
+    lang: 'es',
+    languageLabel: 'Español',
+    languageHref: '/article?name=joconde&choose=1',
+  };
+  const noteOf = (html: string) => /<div class="reader-note"[^]*?<\/div>/.exec(html)?.[0];
+
+  it('shows no note unless asked', () => {
+    expect(noteOf(renderArticlePage(page))).toBeUndefined();
+  });
+
+  it('says a translation is machine made, with a link to the original', () => {
+    const html = renderArticlePage({
+      ...page,
+      note: { kind: 'machine', originalHref: '/article?name=joconde&lang=fr' },
+    });
+    expect(noteOf(html)).toBe(
+      '<div class="reader-note" role="note"><span>Traducción automática</span>' +
+        '<a href="/article?name=joconde&amp;lang=fr">Ver el original</a></div>',
+    );
+    // At the top, before the blocks.
+    expect(html.indexOf('reader-note')).toBeLessThan(html.indexOf('Un portrait.'));
+    const en = renderArticlePage({
+      ...page,
+      uiLang: 'en',
+      note: { kind: 'machine', originalHref: '/article?name=joconde&lang=fr' },
+    });
+    expect(noteOf(en)).toContain('lang="en" dir="ltr"><span>Machine translated</span>');
+    expect(noteOf(en)).toContain('>Show the original</a>');
+  });
+
+  it('drops a link to the original that would leave the site', () => {
+    for (const originalHref of ['javascript:alert(1)', '//evil.example', 'https://evil.example']) {
+      const html = renderArticlePage({ ...page, note: { kind: 'machine', originalHref } });
+      expect(noteOf(html)).toBe(
+        '<div class="reader-note" role="note"><span>Traducción automática</span></div>',
+      );
+    }
+  });
+
+  it('explains in the visitor language why the original is shown', () => {
+    // The text is the French original; the visitor asked for Arabic.
+    const original = { ...page, lang: 'fr', languageLabel: 'Français', uiLang: 'ar' };
+    const unavailable = renderArticlePage({
+      ...original,
+      note: { kind: 'unavailable', originalHref: '/x' },
+    });
+    expect(unavailable).toMatch(/<html lang="fr" dir="ltr">/);
+    expect(noteOf(unavailable)).toBe(
+      '<div class="reader-note" role="note" lang="ar" dir="rtl"><span>' +
+        'الترجمة غير متاحة حاليًا. إليك النص الأصلي؛ حاول مرة أخرى بعد قليل.</span></div>',
+    );
+    const noEngine = renderArticlePage({
+      ...original,
+      uiLang: 'en',
+      note: { kind: 'noEngine', originalHref: '/x' },
+    });
+    expect(noteOf(noEngine)).toContain(
+      '<span>Translation is not available on this site. Here is the original text.</span>',
+    );
+    expect(noteOf(noEngine)).not.toContain('<a');
+  });
+
+  it('says an article without blocks has no content yet', () => {
+    const empty = renderArticlePage({ ...page, lang: 'en', content: content() });
+    expect(empty).toContain(
+      '<div class="reader-blocks"><p class="reader-empty" style="color:#ffffff">This article has no content yet.</p></div>',
+    );
+    const elsewhere = renderArticlePage({ ...page, lang: 'fr', uiLang: 'he', content: content() });
+    expect(elsewhere).toContain('lang="he" dir="rtl">עדיין אין תוכן במאמר זה.</p>');
+    const light = renderArticlePage({
+      ...page,
+      content: [{ ...meta, backgroundColor: '#ffffff' }],
+    });
+    expect(light).toContain('style="color:#1f1422"');
+    expect(renderArticlePage(page)).not.toContain('<p class="reader-empty"');
+  });
+
+  it('tells screen readers that the language button changes the language', () => {
+    const html = renderArticlePage(page);
+    expect(html).toContain(
+      '<a class="reader-language" href="/article?name=joconde&amp;choose=1">' +
+        '<span class="reader-sr">Cambiar de idioma</span>Español</a>',
+    );
+    expect(renderArticlePage({ ...page, uiLang: 'de' })).toContain(
+      '<span class="reader-sr" lang="de" dir="ltr">Sprache ändern</span>Español</a>',
+    );
+    const inert = renderArticlePage({ ...page, languageHref: undefined });
+    expect(inert).toContain('<button type="button" class="reader-language">Español</button>');
+  });
+
+  it('marks a title in another language', () => {
+    expect(renderArticlePage({ ...page, titleLang: 'fr' })).toContain(
+      '<h1 class="reader-sr" lang="fr" dir="ltr">Joconde</h1>',
+    );
+  });
+
+  it('weighs well under 14 KB compressed for a typical article', () => {
+    const paragraph =
+      'Peint entre 1503 et 1519, ce portrait de Lisa Gherardini est exposé au Louvre depuis ' +
+      "la Révolution. Léonard y emploie le [!sfumato!], un modelé sans contour qui donne à l'ombre " +
+      'la douceur de la fumée, et place derrière son modèle un paysage imaginaire.';
+    const blocks: Block[] = [];
+    for (let i = 0; i < 12; i++) {
+      blocks.push({ ...newBlock('text'), content: paragraph, fontSize: 18, lineHeight: 26 });
+      blocks.push({ ...newBlock('image'), src: `/media/1/images/p${i}.webp`, alt: 'Détail' });
+    }
+    const accordion = newBlock('accordion');
+    blocks.push({
+      ...accordion,
+      header: { ...accordion.header, content: 'Pour aller plus loin' },
+      details: [{ ...newDetail('text'), content: paragraph.repeat(3) }],
+    });
+    const html = renderArticlePage({
+      ...page,
+      content: content(...blocks),
+      note: { kind: 'machine', originalHref: '/article?name=joconde&lang=fr' },
+    });
+    const gzip = gzipSync(html).length;
+    console.info(`article page: ${html.length} bytes, ${gzip} bytes gzip`);
+    // Measured: about 13 KB raw, 2.1 KB gzip (25 blocks; CSS included, images not).
+    expect(gzip).toBeLessThan(14 * 1024);
+  });
+});
+
+describe('inkOn', () => {
+  it('writes white on dark and near black on light backgrounds', () => {
+    expect(inkOn('#341539')).toBe('#ffffff');
+    expect(inkOn('#000000')).toBe('#ffffff');
+    expect(inkOn('#ffffff')).toBe('#1f1422');
+    expect(inkOn('#ffd700')).toBe('#1f1422');
+    expect(inkOn('not a colour')).toBe('#ffffff');
+  });
+});
+
 describe('renderNotFoundPage', () => {
   it('explains in French and in English, without script, not indexed', () => {
     const fr = renderNotFoundPage('fr');
@@ -486,6 +635,25 @@ describe('renderNotFoundPage', () => {
       expect(html).not.toMatch(/<script/i);
       expect(html).toContain('<meta name="robots" content="noindex">');
     }
+  });
+
+  it('speaks any language we have words for, right to left when it is', () => {
+    const es = renderNotFoundPage('es-AR');
+    expect(es).toMatch(/<html lang="es" dir="ltr">/);
+    expect(es).toContain('<title>Artículo no encontrado – Legenda</title>');
+    expect(es).toContain('<h1>Artículo no encontrado</h1>');
+    expect(es).toContain('recepción del museo');
+    const ar = renderNotFoundPage('ar');
+    expect(ar).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(ar).toContain('<h1>المقال غير موجود</h1>');
+    expect(ar).toContain('<main>');
+  });
+
+  it('falls back to English for other or malformed languages', () => {
+    expect(renderNotFoundPage('sw')).toMatch(/<html lang="en" dir="ltr">.*Article not found/s);
+    const hostile = renderNotFoundPage('"><script>alert(1)</script>');
+    expect(hostile).toMatch(/<html lang="en" dir="ltr">/);
+    expect(hostile).not.toMatch(/<script/i);
   });
 });
 

@@ -60,6 +60,8 @@ export interface Estimate {
 }
 
 export interface Translator {
+  /** An engine is configured: without one, visitors read the original. */
+  readonly configured: boolean;
   translateArticle(request: TranslateArticleRequest): Promise<TranslationResult>;
   /** A translation job of this article and language is running (show progress). */
   pending(articleId: number | string, generation: number, lang: string): boolean;
@@ -321,6 +323,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
         segmentsSent: outcome.segmentsSent,
       };
     },
+
+    configured: engine !== undefined,
 
     pending(articleId, generation, lang) {
       return runningJobs(articleId, generation, lang).length > 0;

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  date,
   index,
   integer,
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -138,6 +140,30 @@ export const qrcodes = pgTable(
   (t) => [uniqueIndex('qrcodes_link_key').on(t.link), index('qrcodes_museum_idx').on(t.museumId)],
 );
 
+/**
+ * Visitor counts per day (DESIGN 8): a scan is a QR code followed to its article, a request an
+ * article page shown in a language. Nothing about the visitor is kept. Days are UTC dates.
+ */
+export const dailyCounts = pgTable(
+  'daily_counts',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    kind: text('kind', { enum: ['scan', 'request'] }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.museumId, t.articleId, t.language, t.kind] }),
+    index('daily_counts_museum_day_idx').on(t.museumId, t.day),
+  ],
+);
+
 export const schema = {
   museums,
   users,
@@ -147,4 +173,5 @@ export const schema = {
   folders,
   articles,
   qrcodes,
+  dailyCounts,
 };

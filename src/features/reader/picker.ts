@@ -1,0 +1,173 @@
+import { languageName, nativeName } from '../translation/languages.ts';
+import {
+  documentHtml,
+  escapeHtml,
+  formatHtml,
+  framedPage,
+  languageAttributesHtml,
+  languageTag,
+  textDirection,
+} from './page.ts';
+import { uiLanguage, uiStrings } from './strings.ts';
+
+/**
+ * The language picker (DESIGN 7): a page of plain links, one per language, and a GET search form
+ * that filters the list on the server. No JavaScript. The original comes first, then the
+ * suggested languages (the browser's), then every language, sorted by native name with the
+ * collation of the interface language (Latin names alphabetically, then the other scripts).
+ */
+
+export interface PickerOptions {
+  /** The article's title, shown above the heading. */
+  title: string;
+  /** The article's public name, for the links and the form. */
+  articleName: string;
+  /** The article's background colour (#rrggbb). */
+  background: string;
+  /** The visitor's language, for the words of the page (falls back as uiStrings does). */
+  uiLang: string;
+  /** The article's own language and its native name: 'Original version'. */
+  source: { code: string; label: string };
+  /** Codes offered first (the browser's languages), the original left out. */
+  suggested: string[];
+  /** Every language, with its native name. */
+  languages: { code: string; name: string }[];
+  /** The search, from ?q=. */
+  query?: string;
+  /** Carried through every link and the form (a staff preview counts nothing). */
+  ignoreStats?: boolean;
+  noindex?: boolean;
+  /** Language of `title`; default the source language. */
+  titleLang?: string;
+}
+
+/** Longest search kept: a language name is short, and the query is written back in the page. */
+const MAX_QUERY = 64;
+
+/** Lower case, compatibility forms and accents folded: 'ESPAÑOL' and 'ｅｓｐａｎｏｌ' → 'espanol'. */
+export function fold(text: string): string {
+  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+}
+
+function cleanQuery(query: string | undefined): string {
+  return (query ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
+}
+
+interface Choice {
+  code: string;
+  name: string;
+  /** Said in the interface language ('Spanish'), or 'Original version'. */
+  alt?: string;
+}
+
+/**
+ * Whether a language answers the search: its native name, its English name, its name in the
+ * interface language (all folded), or the start of its code.
+ */
+export function matchesQuery(
+  language: { code: string; name: string },
+  query: string,
+  uiLang = 'en',
+): boolean {
+  const q = fold(cleanQuery(query));
+  if (q === '') return true;
+  if (language.code.toLowerCase().startsWith(q)) return true;
+  const names = [language.name, languageName(language.code, 'en')];
+  if (uiLang !== 'en') names.push(languageName(language.code, uiLang));
+  return names.some((name) => fold(name).includes(q));
+}
+
+function href(options: PickerOptions, code: string): string {
+  return (
+    `/article?name=${encodeURIComponent(options.articleName)}&lang=${encodeURIComponent(code)}` +
+    (options.ignoreStats === true ? '&ignoreStats=true' : '')
+  );
+}
+
+function item(options: PickerOptions, choice: Choice): string {
+  const lang = languageTag(choice.code);
+  return (
+    `<li><a href="${escapeHtml(href(options, choice.code))}">` +
+    `<span class="reader-choice" lang="${escapeHtml(lang)}" dir="${textDirection(lang)}">` +
+    `${escapeHtml(choice.name)}</span>` +
+    (choice.alt === undefined ? '' : `<span class="reader-alt">${escapeHtml(choice.alt)}</span>`) +
+    '</a></li>'
+  );
+}
+
+function list(options: PickerOptions, choices: Choice[]): string {
+  return `<ul class="reader-choices">${choices.map((c) => item(options, c)).join('')}</ul>`;
+}
+
+/** The name in the interface language, when it tells more than the native one. */
+function altName(code: string, name: string, ui: string): string | undefined {
+  const alt = languageName(code, ui);
+  return alt === code || fold(alt) === fold(name) ? undefined : alt;
+}
+
+export function renderLanguagePicker(options: PickerOptions): string {
+  const ui = uiLanguage(options.uiLang);
+  const words = uiStrings(ui);
+  const query = cleanQuery(options.query);
+  const sourceKey = options.source.code.toLowerCase();
+  const names = new Map(options.languages.map((l) => [l.code.toLowerCase(), l.name]));
+
+  const original: Choice = {
+    code: options.source.code,
+    name: options.source.label,
+    alt: words.original,
+  };
+  const seen = new Set([sourceKey]);
+  const suggested: Choice[] = [];
+  for (const code of options.suggested) {
+    const key = code.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const name = names.get(key) ?? nativeName(code);
+    suggested.push({ code, name, alt: altName(code, name, ui) });
+  }
+
+  const collator = new Intl.Collator(ui);
+  const all: Choice[] = options.languages
+    .filter((l) => matchesQuery(l, query, ui))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map((l) => ({ code: l.code, name: l.name, alt: altName(l.code, l.name, ui) }));
+
+  const hidden =
+    `<input type="hidden" name="name" value="${escapeHtml(options.articleName)}">` +
+    '<input type="hidden" name="choose" value="1">' +
+    (options.ignoreStats === true ? '<input type="hidden" name="ignoreStats" value="true">' : '');
+  // The form comes back to the list (#languages): on a phone the results are a screen down.
+  const form =
+    '<form class="reader-search" role="search" method="get" action="/article#languages">' +
+    hidden +
+    `<label for="q">${escapeHtml(words.search)}</label>` +
+    `<div><input type="search" id="q" name="q" value="${escapeHtml(query)}" ` +
+    `maxlength="${MAX_QUERY}" autocomplete="off" enterkeyhint="search">` +
+    `<button class="reader-button" type="submit">${escapeHtml(words.searchButton)}</button>` +
+    '</div></form>';
+  const results =
+    all.length > 0
+      ? list(options, all)
+      : `<p>${formatHtml(words.noMatch, { q: escapeHtml(query) })}</p>`;
+
+  const inner =
+    `<p class="reader-kicker"${languageAttributesHtml(options.titleLang ?? options.source.code, ui)}>` +
+    `${escapeHtml(options.title)}</p>` +
+    `<h1>${escapeHtml(words.chooseLanguage)}</h1>` +
+    list(options, [original]) +
+    (suggested.length > 0
+      ? `<h2>${escapeHtml(words.suggested)}</h2>${list(options, suggested)}`
+      : '') +
+    `<h2 id="languages">${escapeHtml(words.allLanguages)}</h2>` +
+    form +
+    results;
+
+  return documentHtml({
+    lang: ui,
+    title: `${words.chooseLanguage} – ${options.title}`,
+    background: options.background,
+    noindex: options.noindex === true,
+    body: framedPage(options.background, inner),
+  });
+}

@@ -1,0 +1,199 @@
+import { readContent, type ArticleContent } from '../editor/content.ts';
+import type { EditorRepo } from '../editor/repo.ts';
+import type { CountsRepo } from '../stats/counts.ts';
+import { matchTag, sameLanguage, supportedLanguage } from '../translation/languages.ts';
+import type { ArticleRequest, Translator } from '../translation/translator.ts';
+
+/** How long a visitor waits for a first translation before seeing the progress page. */
+export const FIRST_WAIT_MS = 1_000;
+/** After a failed translation, visitors read the original this long before a new attempt. */
+export const FAILURE_PAUSE_MS = 60_000;
+
+export interface VisitRequest {
+  name: string;
+  /** The language asked for (`lang`), as the visitor sent it. */
+  lang: string | undefined;
+  /** `choose=1` or a search: the language picker. */
+  choose: boolean;
+  query: string | undefined;
+  ignoreStats: boolean;
+  acceptLanguage: string | undefined;
+  /** Keeps a job running after the answer is sent (Netlify's waitUntil); Node needs nothing. */
+  background?: ((work: Promise<unknown>) => void) | undefined;
+}
+
+export interface VisitArticle {
+  id: number;
+  name: string;
+  title: string;
+  source: string;
+}
+
+export type Visit =
+  | { kind: 'notFound'; uiLang: string }
+  | {
+      kind: 'picker';
+      article: VisitArticle;
+      content: ArticleContent;
+      uiLang: string;
+      suggested: string[];
+    }
+  | {
+      kind: 'article';
+      article: VisitArticle;
+      content: ArticleContent;
+      lang: string;
+      note: 'machine' | 'unavailable' | 'noEngine' | undefined;
+    }
+  | {
+      kind: 'progress';
+      article: VisitArticle;
+      content: ArticleContent;
+      lang: string;
+      done: number;
+      total: number;
+    };
+
+export interface ReaderDeps {
+  repo: EditorRepo;
+  translator: Translator;
+  counts: CountsRepo;
+  now: () => Date;
+  firstWaitMs?: number;
+  failurePauseMs?: number;
+}
+
+/** The languages an Accept-Language header asks for, best first, that Legenda offers. */
+export function suggestedLanguages(header: string | undefined, limit = 3): string[] {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  const codes: string[] = [];
+  for (const { tag } of ranked) {
+    const code = matchTag(tag);
+    if (code && !codes.includes(code)) codes.push(code);
+  }
+  return codes.slice(0, limit);
+}
+
+/**
+ * The visitor page's decisions (DESIGN 6, 7, 8): which page to show, whether the engine is
+ * needed, when to show progress, and what to count.
+ */
+export function readerService(deps: ReaderDeps) {
+  const firstWait = deps.firstWaitMs ?? FIRST_WAIT_MS;
+  const failurePause = deps.failurePauseMs ?? FAILURE_PAUSE_MS;
+  /** article:generation:lang → when a translation last failed (a cache: per process). */
+  const failedAt = new Map<string, number>();
+
+  function recentlyFailed(key: string): boolean {
+    const at = failedAt.get(key);
+    if (at === undefined) return false;
+    if (deps.now().getTime() - at < failurePause) return true;
+    failedAt.delete(key);
+    return false;
+  }
+
+  return {
+    async visit(request: VisitRequest): Promise<Visit> {
+      const suggested = suggestedLanguages(request.acceptLanguage);
+      const row = await deps.repo.findByName(request.name);
+      if (!row) {
+        const asked = request.lang ? supportedLanguage(request.lang) : undefined;
+        return { kind: 'notFound', uiLang: asked ?? suggested[0] ?? 'fr' };
+      }
+      const article: VisitArticle = {
+        id: row.id,
+        name: row.name,
+        title: row.unformattedName || row.name,
+        source: row.language,
+      };
+      const content = readContent(row.content, row.name);
+      const lang = request.lang ? supportedLanguage(request.lang) : undefined;
+      if (request.choose || request.query !== undefined || !lang) {
+        return {
+          kind: 'picker',
+          article,
+          content,
+          uiLang: suggested[0] ?? row.language,
+          suggested,
+        };
+      }
+
+      const count = () =>
+        request.ignoreStats
+          ? Promise.resolve()
+          : deps.counts.add({
+              museumId: row.museumId,
+              articleId: row.id,
+              language: lang,
+              kind: 'request',
+              at: deps.now(),
+            });
+      const show = async (
+        shown: ArticleContent,
+        shownLang: string,
+        note: 'machine' | 'unavailable' | 'noEngine' | undefined,
+      ): Promise<Visit> => {
+        await count();
+        return { kind: 'article', article, content: shown, lang: shownLang, note };
+      };
+
+      if (sameLanguage(lang, row.language)) return show(content, row.language, undefined);
+      if (!deps.translator.configured) return show(content, row.language, 'noEngine');
+
+      const job: ArticleRequest = {
+        articleId: row.id,
+        generation: row.translationGeneration,
+        content,
+        instructions: row.instructions,
+        sourceLang: row.language,
+        targetLang: lang,
+      };
+      const estimate = await deps.translator.estimate(job);
+      if (estimate.segments === 0) return show(content, lang, undefined);
+      const failureKey = `${row.id}:${row.translationGeneration}:${lang}`;
+      if (estimate.missing > 0 && !deps.translator.pending(row.id, job.generation, lang)) {
+        if (recentlyFailed(failureKey)) return show(content, row.language, 'unavailable');
+      }
+
+      const running = deps.translator.translateArticle(job).then(
+        (result) => {
+          if (!result.complete) failedAt.set(failureKey, deps.now().getTime());
+          return result;
+        },
+        () => {
+          failedAt.set(failureKey, deps.now().getTime());
+          return undefined;
+        },
+      );
+      request.background?.(running);
+      const result = await Promise.race([
+        running,
+        new Promise<'waiting'>((resolve) => setTimeout(resolve, firstWait, 'waiting').unref?.()),
+      ]);
+      if (result === 'waiting') {
+        const progress = deps.translator.progress(row.id, job.generation, lang);
+        return {
+          kind: 'progress',
+          article,
+          content,
+          lang,
+          done: progress?.done ?? 0,
+          total: progress?.batches ?? estimate.batches,
+        };
+      }
+      // A translation with holes is not shown: the visitor reads the original, whole.
+      if (!result?.complete) return show(content, row.language, 'unavailable');
+      return show(result.content, lang, 'machine');
+    },
+  };
+}
+
+export type ReaderService = ReturnType<typeof readerService>;
