@@ -15,7 +15,8 @@ interface NetlifyContext {
   waitUntil?: (work: Promise<unknown>) => void;
 }
 
-const settings = loadConfig();
+// A function instance may be frozen at any moment: visitor counts are written at once.
+const settings = loadConfig({ COUNTS_FLUSH_MS: '0' });
 if (!settings.databaseUrl) {
   throw new Error(
     'DATABASE_URL must be set on Netlify (Netlify Database, Neon or any PostgreSQL).',

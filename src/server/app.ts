@@ -11,7 +11,8 @@ import { editorRoutes } from '../features/editor/routes.ts';
 import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
 import { readerService } from '../features/reader/service.ts';
-import { countsRepo } from '../features/stats/counts.ts';
+import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
+import { pageCache } from '../features/reader/page-cache.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { uploadsService } from '../features/uploads/service.ts';
@@ -36,16 +37,23 @@ export function createServices(deps: AppDeps): Services {
     concurrency: deps.config.translationConcurrency,
     log: deps.log,
   });
+  const pages = pageCache();
+  const counter = bufferedCounts(countsRepo(deps.db), {
+    flushMs: deps.config.countsFlushMs,
+    onError: (error) => deps.log.warn(`Visitor counts not written: ${(error as Error).message}`),
+  });
   return {
+    pages,
+    counter,
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db)),
-    editor: editorService(editorRepo(deps.db), deps.blobs, memory),
+    editor: editorService(editorRepo(deps.db), deps.blobs, memory, () => pages.clear()),
     translator,
     uploads: uploadsService(deps.blobs),
     reader: readerService({
       repo: editorRepo(deps.db),
       translator,
-      counts: countsRepo(deps.db),
+      counts: counter,
       now: deps.now ?? (() => new Date()),
     }),
   };
@@ -56,13 +64,20 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   const app = new Hono<AppEnv>();
 
   app.route('/', sessionRoute(services.auth, deps));
+  // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
+  app.route(
+    '/',
+    readerRoutes(services.reader, services.pages, services.counter, {
+      hsts: deps.config.secureCookies,
+      now: deps.now ?? (() => new Date()),
+    }),
+  );
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
   app.route('/', authRoutes(services.auth, deps));
-  // Public: what visitors read.
+  // Public: the uploaded media visitors see.
   app.route('/', mediaRoutes(services.uploads));
-  app.route('/', readerRoutes(services.reader));
 
   // Staff API: every call needs a session; the museum comes from it, never from the client.
   app.use('/api/*', async (c, next) => {

@@ -39,6 +39,7 @@ const envSchema = z.object({
   OPENAI_MODEL: optionalText,
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
@@ -70,6 +71,8 @@ export interface Config {
   };
   /** Batches of one article sent to the engine at once. */
   translationConcurrency: number;
+  /** Visitor counts are written this often (0: at each visit). */
+  countsFlushMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -111,6 +114,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       maxRetries: e.OPENAI_MAX_RETRIES,
     },
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
+    countsFlushMs: e.COUNTS_FLUSH_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -6,6 +6,8 @@ import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { ReaderService } from '../features/reader/service.ts';
+import type { PageCache } from '../features/reader/page-cache.ts';
+import type { Counter } from '../features/stats/counts.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -32,6 +34,9 @@ export interface Services {
   uploads: UploadsService;
   translator: Translator;
   reader: ReaderService;
+  /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
+  pages: PageCache;
+  counter: Counter;
 }
 
 export interface AppEnv {

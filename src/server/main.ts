@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
-import { createApp } from './app.ts';
+import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirInUseError } from './db/lock.ts';
@@ -90,7 +90,9 @@ async function main(): Promise<void> {
   const first = await accountsService(db).ensureFirstAccount(config.admin);
 
   const blobs = await createBlobStore(config);
-  const app = createApp({ config, db, blobs, log, clientAddress: clientAddress(config) });
+  const deps = { config, db, blobs, log, clientAddress: clientAddress(config) };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
   app.all('*', staticSite(path.resolve(distDir)));
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
     server.close(async () => {
       clearTimeout(force);
       try {
+        await services.counter.flush();
         await database.close();
         log.info('Stopped cleanly.');
         process.exit(0);

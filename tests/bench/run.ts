@@ -5,6 +5,8 @@ import { bareServer, compare, rawGet, startServer, type Comparison, type Target 
 import { seedMuseum } from './seed.ts';
 import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
+import { panelArticle, publish, translationBench } from './visitor.ts';
+import { startFakeOpenAI } from '../helpers/fake-openai.ts';
 
 /**
  * `npm run bench [-- --duration 5]`: GET /session for a signed-in user, in requests per second,
@@ -15,7 +17,10 @@ import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
 const SESSION_TARGET = 0.5;
 const TREE_TARGET = 0.3;
 const TYPING_TARGET_MS = 16;
-const BENCHES = ['session', 'tree', 'editor'] as const;
+const VISITOR_TARGET = 0.5;
+const TRANSLATION_TARGET = 1.3;
+const PAGE_BUDGET_BYTES = 14 * 1024;
+const BENCHES = ['session', 'tree', 'editor', 'visitor', 'translation'] as const;
 const EMAIL = 'bench@legenda.local';
 const PASSWORD = 'bench password 123';
 
@@ -177,9 +182,62 @@ async function benchEditor(url: string, cookie: string): Promise<void> {
   );
 }
 
+async function benchVisitor(url: string, cookie: string): Promise<void> {
+  await publish(url, cookie, panelArticle('bench-panel'));
+  const page = `${url}/article?name=bench-panel&lang=es`;
+  // The first request translates (fake engine); the bench measures the stored translation.
+  for (let i = 0; i < 30; i++) {
+    const text = await (await fetch(page)).text();
+    if (text.includes('[es] ')) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  // As a phone asks: compressed.
+  const headers = { 'accept-language': 'es-ES,es;q=0.9', 'accept-encoding': 'gzip' };
+  const { status, body, target } = await bareLike(page, headers);
+  const html = gunzipSync(body).toString('utf8');
+  if (status !== 200 || !html.includes('[es] ')) {
+    throw new Error(`The visitor page did not show the translation: ${status}`);
+  }
+  const size = body.byteLength;
+  console.log(
+    `Visitor page (25 blocks, Spanish, stored translation): ${html.length} characters, ` +
+      `${size} bytes gzip (budget ${PAGE_BUDGET_BYTES}) ${size <= PAGE_BUDGET_BYTES ? 'OK' : 'OVER BUDGET'}`,
+  );
+  const result = await compare(
+    { url: page, options: { duration, headers } },
+    { url: `${target.url}/article`, options: { duration, headers } },
+  );
+  report('GET /article?name=…&lang=es (counted)', result, VISITOR_TARGET);
+}
+
+async function benchTranslation(): Promise<void> {
+  const result = await translationBench();
+  console.log(
+    `First translation of ${result.words} words in ${result.batches} batches: ` +
+      `${Math.round(result.totalMs)} ms, largest batch ${Math.round(result.largestBatchMs)} ms, ` +
+      `ratio ${result.ratio.toFixed(2)} (target <= ${TRANSLATION_TARGET}) ` +
+      (result.ratio <= TRANSLATION_TARGET ? 'OK' : 'OVER TARGET'),
+  );
+  console.log('Engine work:');
+  for (const w of result.work) {
+    console.log(
+      `  ${w.label.padEnd(30)} ${String(w.calls).padStart(3)} calls, ` +
+        `${String(w.segments).padStart(4)} segments, ${String(w.promptTokens).padStart(6)} prompt ` +
+        `+ ${String(w.completionTokens).padStart(6)} completion tokens, ${w.ms} ms`,
+    );
+  }
+  console.log('');
+}
+
 async function main(): Promise<void> {
   ensureBuilt();
+  if (!only || only === 'translation') await benchTranslation();
+  if (only === 'translation') return;
+  const engine = await startFakeOpenAI();
+  open.push({ url: engine.url, close: () => engine.close() });
   const ours = await startServer({
+    OPENAI_BASE_URL: engine.url,
+    OPENAI_API_KEY: 'bench',
     ADMIN_EMAIL: EMAIL,
     ADMIN_PASSWORD: PASSWORD,
     LOG_LEVEL: 'info',
@@ -194,6 +252,7 @@ async function main(): Promise<void> {
   if (!only || only === 'session') await benchSession(ours.url, cookie);
   if (!only || only === 'tree') await benchTree(ours.url, cookie);
   if (!only || only === 'editor') await benchEditor(ours.url, cookie);
+  if (!only || only === 'visitor') await benchVisitor(ours.url, cookie);
 }
 
 try {

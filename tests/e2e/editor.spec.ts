@@ -582,8 +582,9 @@ for (const lang of LANGS) {
       await expect(field(second, f.align, elementRef(2))).toHaveValue('justify');
       await expectPreview(page, expected);
 
-      // The live page shows it to visitors.
+      // The live page shows it to visitors: they choose a language, here the original.
       const [visitor] = await Promise.all([page.context().waitForEvent('page'), s.live.click()]);
+      await visitor.locator('a[href*="lang=fr"]').first().click();
       await expect(visitor.locator('.reader-text').first()).toHaveText(B.content);
       await visitor.close();
     });

@@ -7,7 +7,16 @@ import type { ArticleDocument, SavedArticle } from './schema.ts';
 
 const missing = () => notFound('No such article in your museum.');
 
-export function editorService(repo: EditorRepo, blobs: BlobStore, memory: TranslationMemory) {
+/**
+ * `changed` is told after every save or reset: the visitor pages this process keeps are
+ * dropped at once (other processes' expire within a second).
+ */
+export function editorService(
+  repo: EditorRepo,
+  blobs: BlobStore,
+  memory: TranslationMemory,
+  changed: () => void = () => {},
+) {
   return {
     async read(museumId: number, id: number): Promise<ArticleDocument> {
       const row = await repo.find(museumId, id);
@@ -36,6 +45,7 @@ export function editorService(repo: EditorRepo, blobs: BlobStore, memory: Transl
         content: input.content,
       });
       if (result === undefined) throw missing();
+      if (result !== 'taken') changed();
       if (result === 'taken') {
         throw new ApiError(
           409,
@@ -56,6 +66,7 @@ export function editorService(repo: EditorRepo, blobs: BlobStore, memory: Transl
       const keys = await blobs.list(prefix);
       await blobs.removeAll(prefix);
       memory.forget(id);
+      changed();
       return { cleared: keys.length };
     },
   };

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
+import { securityHeaderValues } from '../../server/http/security-headers.ts';
+import type { Counter } from '../stats/counts.ts';
+import type { PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
 import { LANGUAGES, nativeName } from '../translation/languages.ts';
 import { renderArticlePage, renderNotFoundPage, VISITOR_PAGE_CSP } from './page.ts';
@@ -23,30 +27,67 @@ const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) })
  * the editor's preview, no JavaScript. Without `name` the request is the editor's page and goes
  * on to the static site. `lang` picks the language; `choose=1` or `q` show the picker.
  */
-export function readerRoutes(reader: ReaderService) {
+export function readerRoutes(
+  reader: ReaderService,
+  pages: PageCache,
+  counter: Counter,
+  options: { hsts: boolean; now: () => Date },
+) {
   const app = new Hono<AppEnv>();
+  // Mounted ahead of the shared middleware, so every answer carries these itself.
+  const headers: Record<string, string> = {
+    ...securityHeaderValues({ hsts: options.hsts }),
+    'Content-Security-Policy': VISITOR_PAGE_CSP,
+    'Content-Type': 'text/html; charset=UTF-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Language, Accept-Encoding',
+  };
+  const gzipHeaders = { ...headers, 'Content-Encoding': 'gzip' };
 
   app.get('/article', async (c, next) => {
     const name = c.req.query('name');
     if (name === undefined) return next();
-    c.header('Content-Security-Policy', VISITOR_PAGE_CSP);
-    c.header('Vary', 'Accept-Language');
     const ignoreStats = c.req.query('ignoreStats') === 'true';
     const lang = c.req.query('lang')?.slice(0, 35);
     const query = c.req.query('q')?.slice(0, 100);
+    const choose = c.req.query('choose') === '1';
+
+    // The busy path: a page in a language, shown a second ago in this process.
+    const key = `${name}\n${lang ?? ''}\n${ignoreStats}`;
+    const cached = lang && !choose && query === undefined ? pages.get(key) : undefined;
+    if (cached) {
+      if (cached.count) void counter.add({ ...cached.count, kind: 'request', at: options.now() });
+      const etag = { ETag: cached.etag };
+      if (c.req.header('if-none-match') === cached.etag) {
+        return new Response(null, { status: 304, headers: { ...headers, ...etag } });
+      }
+      return /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')
+        ? new Response(cached.gzip, { headers: { ...gzipHeaders, ...etag } })
+        : new Response(cached.html, { headers: { ...headers, ...etag } });
+    }
+
+    for (const [header, value] of Object.entries(headers)) c.header(header, value);
     const valid = name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name);
     const visit: Visit = valid
       ? await reader.visit({
           name,
           lang,
-          choose: c.req.query('choose') === '1',
+          choose,
           query,
           ignoreStats,
           acceptLanguage: c.req.header('accept-language'),
           background: backgroundOfRequest(c),
         })
       : { kind: 'notFound', uiLang: 'fr' };
-    return answer(c, visit, { ignoreStats, query });
+    const page = answer(c, visit, { ignoreStats, query });
+    if (visit.kind === 'article' && visit.note !== 'unavailable' && 'html' in page) {
+      const { article } = visit;
+      const count = ignoreStats
+        ? undefined
+        : { museumId: article.museumId, articleId: article.id, language: visit.requested };
+      return send(c, pages.set(key, page.html, count));
+    }
+    return 'html' in page ? send(c, page) : page.response;
   });
 
   return app;
@@ -69,16 +110,18 @@ function href(name: string, params: Record<string, string | undefined>, ignoreSt
   return `/article?${search.toString()}`;
 }
 
+type Answer = { html: string } | { response: Response };
+
 function answer(
   c: Context<AppEnv>,
   visit: Visit,
   options: { ignoreStats: boolean; query: string | undefined },
-): Response {
+): Answer {
   const { ignoreStats } = options;
   switch (visit.kind) {
     case 'notFound':
       c.header('Cache-Control', 'no-store');
-      return c.html(renderNotFoundPage(visit.uiLang), 404);
+      return { response: c.html(renderNotFoundPage(visit.uiLang), 404) };
 
     case 'picker': {
       const { article } = visit;
@@ -94,25 +137,27 @@ function answer(
         ignoreStats,
         noindex: ignoreStats,
       });
-      return cacheable(c, html);
+      return { html };
     }
 
     case 'progress': {
       const { article } = visit;
       c.header('Cache-Control', 'no-store');
-      return c.html(
-        renderProgressPage({
-          title: article.title,
-          background: backgroundOf(visit.content),
-          uiLang: visit.lang,
-          languageName: nativeName(visit.lang),
-          done: visit.done,
-          total: visit.total,
-          refreshSeconds: REFRESH_SECONDS,
-          originalHref: href(article.name, { lang: article.source }, ignoreStats),
-          noindex: true,
-        }),
-      );
+      return {
+        response: c.html(
+          renderProgressPage({
+            title: article.title,
+            background: backgroundOf(visit.content),
+            uiLang: visit.lang,
+            languageName: nativeName(visit.lang),
+            done: visit.done,
+            total: visit.total,
+            refreshSeconds: REFRESH_SECONDS,
+            originalHref: href(article.name, { lang: article.source }, ignoreStats),
+            noindex: true,
+          }),
+        ),
+      };
     }
 
     case 'article': {
@@ -132,18 +177,35 @@ function answer(
       // A page showing the original for want of a translation must not be kept.
       if (note === 'unavailable') {
         c.header('Cache-Control', 'no-store');
-        return c.html(html);
+        return { response: c.html(html) };
       }
-      return cacheable(c, html);
+      return { html };
     }
   }
 }
 
-/** A changed article changes the page; phones on a weak network revalidate with one request. */
-function cacheable(c: Context<AppEnv>, html: string): Response {
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  c.header('ETag', etag);
-  c.header('Cache-Control', 'no-cache');
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-  return c.html(html);
+/**
+ * A page that may be kept: its ETag lets a phone on a weak network revalidate with one small
+ * request; compressed when the browser takes it.
+ */
+function send(
+  c: Context<AppEnv>,
+  page: { html: string; gzip?: Uint8Array<ArrayBuffer>; etag?: string },
+) {
+  const ready =
+    page.gzip && page.etag ? { gzip: page.gzip, etag: page.etag } : compressed(page.html);
+  c.header('ETag', ready.etag);
+  if (c.req.header('if-none-match') === ready.etag) return c.body(null, 304);
+  if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+    c.header('Content-Encoding', 'gzip');
+    return c.body(ready.gzip);
+  }
+  return c.html(page.html);
+}
+
+function compressed(html: string): { gzip: Uint8Array<ArrayBuffer>; etag: string } {
+  return {
+    gzip: new Uint8Array(gzipSync(html)),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
 }

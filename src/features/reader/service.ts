@@ -1,6 +1,6 @@
 import { readContent, type ArticleContent } from '../editor/content.ts';
 import type { EditorRepo } from '../editor/repo.ts';
-import type { CountsRepo } from '../stats/counts.ts';
+import type { CountEvent } from '../stats/counts.ts';
 import { matchTag, sameLanguage, supportedLanguage } from '../translation/languages.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
 
@@ -24,6 +24,7 @@ export interface VisitRequest {
 
 export interface VisitArticle {
   id: number;
+  museumId: number;
   name: string;
   title: string;
   source: string;
@@ -43,6 +44,8 @@ export type Visit =
       article: VisitArticle;
       content: ArticleContent;
       lang: string;
+      /** The language asked for (counted), which the page may not be in. */
+      requested: string;
       note: 'machine' | 'unavailable' | 'noEngine' | undefined;
     }
   | {
@@ -57,7 +60,7 @@ export type Visit =
 export interface ReaderDeps {
   repo: EditorRepo;
   translator: Translator;
-  counts: CountsRepo;
+  counts: { add(event: CountEvent): Promise<void> };
   now: () => Date;
   firstWaitMs?: number;
   failurePauseMs?: number;
@@ -110,6 +113,7 @@ export function readerService(deps: ReaderDeps) {
       }
       const article: VisitArticle = {
         id: row.id,
+        museumId: row.museumId,
         name: row.name,
         title: row.unformattedName || row.name,
         source: row.language,
@@ -142,7 +146,7 @@ export function readerService(deps: ReaderDeps) {
         note: 'machine' | 'unavailable' | 'noEngine' | undefined,
       ): Promise<Visit> => {
         await count();
-        return { kind: 'article', article, content: shown, lang: shownLang, note };
+        return { kind: 'article', article, content: shown, lang: shownLang, requested: lang, note };
       };
 
       if (sameLanguage(lang, row.language)) return show(content, row.language, undefined);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
@@ -25,6 +26,7 @@ function app(env: Record<string, string> = {}) {
       OPENAI_API_KEY: 'test',
       OPENAI_TIMEOUT_MS: '1000',
       OPENAI_MAX_RETRIES: '0',
+      COUNTS_FLUSH_MS: '0',
       ...env,
     },
   });
@@ -296,6 +298,28 @@ describe('other pages', () => {
     const etag = first.headers.get('etag')!;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await visit('name=salle-1&lang=fr', { 'if-none-match': etag })).status).toBe(304);
+  });
+
+  it('sends the page compressed to browsers that take it, the same page either way', async () => {
+    await publish('salle-1');
+    const plain = await (await visit('name=salle-1&lang=fr')).text();
+    for (let i = 0; i < 2; i++) {
+      // The first answer is rendered, the second comes from the page cache.
+      const res = await visit('name=salle-1&lang=fr', { 'accept-encoding': 'gzip, br' });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      const body = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+      expect(body).toBe(plain);
+    }
+    expect(await counts()).toEqual([{ language: 'fr', kind: 'request', count: 3 }]);
+  });
+
+  it('shows a saved change at once, although pages are kept for a second', async () => {
+    const id = await publish('salle-1');
+    expect(await (await visit('name=salle-1&lang=fr')).text()).toContain('Bienvenue');
+    await save(id, 'salle-1', [{ type: 'text', content: 'Nouveau texte.' }]);
+    expect(await (await visit('name=salle-1&lang=fr')).text()).toContain('Nouveau texte.');
   });
 
   it('leaves /article without a name to the static editor page', async () => {
