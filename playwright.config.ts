@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { loadTestSettings } from './src/server/config.ts';
-import { ADMIN, E2E_PORT } from './tests/e2e/settings.ts';
+import { ADMIN, E2E_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
 
 /**
  * End-to-end tests: the real build served by the real Node entry on a fixed port, with a fresh
  * embedded database (the first start creates the one admin account), driven by the system
- * Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself.
+ * Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself. The
+ * translation engine is the fake one (tests/helpers/fake-engine-server.ts), started first.
  */
 
 const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
@@ -52,34 +53,48 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command:
-      'node_modules/.bin/node node_modules/astro/bin/astro.mjs build --silent && node_modules/.bin/node src/server/main.ts',
-    url: `${BASE_URL}/session`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // SIGTERM lets the server finish and close its database cleanly.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_SITE_URL: BASE_URL,
-      DATA_DIR,
-      // Set here, so neither the shell nor a developer's .env brings PostgreSQL, a proxy or AI.
-      DATABASE_URL: '',
-      BLOB_STORE: 'fs',
-      TRUST_PROXY: 'false',
-      OPENAI_BASE_URL: '',
-      OPENAI_API_KEY: '',
-      OPENAI_MODEL: '',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node_modules/.bin/node tests/helpers/fake-engine-server.ts',
+      url: `${FAKE_ENGINE_URL}/_calls`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command:
+        'node_modules/.bin/node node_modules/astro/bin/astro.mjs build --silent && node_modules/.bin/node src/server/main.ts',
+      url: `${BASE_URL}/session`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      // SIGTERM lets the server finish and close its database cleanly.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        PUBLIC_SITE_URL: BASE_URL,
+        DATA_DIR,
+        // Set here, so neither the shell nor a developer's .env brings PostgreSQL, a proxy or
+        // a real engine: translations come from the fake one.
+        DATABASE_URL: '',
+        BLOB_STORE: 'fs',
+        TRUST_PROXY: 'false',
+        OPENAI_BASE_URL: `${FAKE_ENGINE_URL}/v1`,
+        OPENAI_API_KEY: 'test',
+        OPENAI_MODEL: '',
+        // A stuck call fails fast and is not tried again: the tests wait for no engine.
+        OPENAI_TIMEOUT_MS: '5000',
+        OPENAI_MAX_RETRIES: '0',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });
 
 /** True when the directory's lock file names a living process (src/server/db/lock.ts). */

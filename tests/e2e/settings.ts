@@ -8,3 +8,10 @@ export const ADMIN = {
   email: 'curator@museum.example',
   password: 'correct horse battery',
 } as const;
+
+/**
+ * The fake translation engine the e2e server talks to (tests/helpers/fake-engine-server.ts):
+ * `OPENAI_BASE_URL` is `http://127.0.0.1:{FAKE_ENGINE_PORT}/v1`.
+ */
+export const FAKE_ENGINE_PORT = 4398;
+export const FAKE_ENGINE_URL = `http://127.0.0.1:${FAKE_ENGINE_PORT}`;

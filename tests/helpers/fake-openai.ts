@@ -55,14 +55,30 @@ export interface RecordedCall {
 
 export type BehaviourFor = Behaviour | ((call: RecordedCall) => Behaviour);
 
+/** A delay for every call, or one chosen per call (e.g. by its target language). */
+export type DelayFor = number | ((call: RecordedCall) => number);
+
+/** A test-control route's answer: a status and a JSON body. */
+export interface ControlAnswer {
+  status: number;
+  body: unknown;
+}
+
 export interface FakeOpenAIOptions {
   /** Milliseconds of "generation" per output token before an answer is sent. */
-  delayPerTokenMs?: number;
+  delayPerTokenMs?: DelayFor;
   /** Milliseconds before any answer (network and prompt reading). */
   latencyMs?: number;
   behaviour?: BehaviourFor;
   /** The fake translation of one text (default: `[xx] ` + text). */
   translate?: (text: string, targetLang: string) => string;
+  /** The port to listen on (default: any free one), on 127.0.0.1. */
+  port?: number;
+  /**
+   * Routes other than the chat completions (a test server's controls): an answer, or undefined
+   * for the usual 404.
+   */
+  control?: (method: string, path: string, body: string) => ControlAnswer | undefined;
 }
 
 export interface FakeOpenAI {
@@ -73,7 +89,7 @@ export interface FakeOpenAI {
   setBehaviour(behaviour: BehaviourFor): void;
   /** Behaviours for the next calls, one each, before the default one applies again. */
   queue(...behaviours: Behaviour[]): void;
-  setDelayPerToken(ms: number): void;
+  setDelayPerToken(ms: DelayFor): void;
   /** Forgets recorded calls. */
   reset(): void;
   close(): Promise<void>;
@@ -113,7 +129,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let fallback: BehaviourFor = options.behaviour ?? { type: 'ok' };
-  let delayPerTokenMs = options.delayPerTokenMs ?? 0;
+  let delayPerTokenMs: DelayFor = options.delayPerTokenMs ?? 0;
   const latencyMs = options.latencyMs ?? 0;
   const translate = options.translate ?? ((text, lang) => `[${lang}] ${text}`);
   const queued: Behaviour[] = [];
@@ -145,6 +161,12 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     void (async () => {
       const body = await readBody(req);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+        const control = options.control?.(req.method ?? 'GET', req.url ?? '/', body);
+        if (control !== undefined) {
+          res.writeHead(control.status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(control.body));
+          return;
+        }
         res.writeHead(404, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
         return;
@@ -213,7 +235,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
             ? behaviour.content
             : JSON.stringify({ translations: translations(behaviour, call) });
       call.completionTokens = estimateTokens(content);
-      if (delayPerTokenMs > 0) await sleep(call.completionTokens * delayPerTokenMs);
+      const perToken =
+        typeof delayPerTokenMs === 'function' ? delayPerTokenMs(call) : delayPerTokenMs;
+      if (perToken > 0) await sleep(call.completionTokens * perToken);
       if (res.destroyed) return; // the client gave up
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
@@ -244,7 +268,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
 
   return {

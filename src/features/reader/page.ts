@@ -168,6 +168,8 @@ export function documentHtml(options: {
     (options.noindex ? '<meta name="robots" content="noindex">' : '') +
     (options.head ?? '') +
     `<meta name="theme-color" content="${background}">` +
+    // Declared, so that browsers do not ask for /favicon.ico on every visit.
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<title>${escapeHtml(options.title)}</title>` +
     // The page's own rules come after the shared ones: the reader fills the screen, so the
     // footer sits at the bottom of a short article.

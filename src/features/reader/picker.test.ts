@@ -65,7 +65,10 @@ describe('renderLanguagePicker: the document', () => {
     // The title is in the article's language, not the page's.
     expect(html).toContain('<p class="reader-kicker" lang="fr" dir="ltr">La Joconde</p>');
     expect(html).not.toMatch(/<script/i);
-    expect(html).not.toContain('<link');
+    // Nothing to fetch before showing the page: the one link is the icon.
+    expect(html.match(/<link[^>]*>/g)).toEqual([
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ]);
     expect(html).not.toContain('noindex');
     expect(picker({ noindex: true })).toContain('<meta name="robots" content="noindex">');
   });

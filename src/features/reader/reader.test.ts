@@ -439,7 +439,10 @@ describe('renderArticlePage', () => {
     expect(html).toContain('<button type="button" class="reader-language">Français</button>');
     expect(html).toMatch(/<\/html>$/);
     expect(html).not.toMatch(/<script/i);
-    expect(html).not.toContain('<link');
+    // Nothing to fetch before showing the page: the one link is the icon.
+    expect(html.match(/<link[^>]*>/g)).toEqual([
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+    ]);
   });
 
   it('sets dir="rtl" for right-to-left languages', () => {

@@ -6,11 +6,11 @@ import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
-import { LANGUAGES, nativeName } from '../translation/languages.ts';
+import { LANGUAGES, nativeName, supportedLanguage } from '../translation/languages.ts';
 import { renderArticlePage, renderNotFoundPage, VISITOR_PAGE_CSP } from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
 import { renderProgressPage } from './progress.ts';
-import type { ReaderService, Visit } from './service.ts';
+import { suggestedLanguages, type ReaderService, type Visit } from './service.ts';
 
 /** The name of a language in itself, capitalised: 'fr' → 'Français'. */
 export function nativeLanguageName(lang: string): string {
@@ -78,7 +78,7 @@ export function readerRoutes(
           acceptLanguage: c.req.header('accept-language'),
           background: backgroundOfRequest(c),
         })
-      : { kind: 'notFound', uiLang: 'fr' };
+      : { kind: 'notFound', uiLang: notFoundLanguage(lang, c.req.header('accept-language')) };
     const page = answer(c, visit, { ignoreStats, query });
     if (visit.kind === 'article' && visit.note !== 'unavailable' && 'html' in page) {
       const { article } = visit;
@@ -91,6 +91,11 @@ export function readerRoutes(
   });
 
   return app;
+}
+
+/** The language of a not-found page: the one asked for, else the phone's, else French. */
+function notFoundLanguage(lang: string | undefined, acceptLanguage: string | undefined): string {
+  return (lang && supportedLanguage(lang)) || suggestedLanguages(acceptLanguage)[0] || 'fr';
 }
 
 /** The platform's way to finish work after answering (Netlify, workers); none on Node. */

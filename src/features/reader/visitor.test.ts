@@ -263,6 +263,8 @@ describe('other pages', () => {
     expect(await en.text()).toContain('Article not found');
     const es = await visit('name=nope&lang=es');
     expect(await es.text()).toContain('<html lang="es"');
+    const malformed = await visit('name=a%20b', { 'accept-language': 'es-ES' });
+    expect(await malformed.text()).toContain('<html lang="es"');
   });
 
   it('shows a clear page for an article with no content yet', async () => {

@@ -1,0 +1,120 @@
+import { FAKE_ENGINE_PORT } from '../e2e/settings.ts';
+import {
+  startFakeOpenAI,
+  type Behaviour,
+  type ControlAnswer,
+  type RecordedCall,
+} from './fake-openai.ts';
+
+/**
+ * The fake engine as a process, for the e2e server (playwright.config.ts):
+ * `node_modules/.bin/node tests/helpers/fake-engine-server.ts` listens on 127.0.0.1 at
+ * FAKE_ENGINE_PORT and answers `POST /v1/chat/completions` like tests/helpers/fake-openai.ts.
+ *
+ * Test controls (JSON):
+ * - `GET /_calls` → `{ calls: [{ index, targetLang, segments: [{ id, text }], behaviour }] }`;
+ *   also the health check Playwright waits for.
+ * - `POST /_reset`: forgets the calls and every behaviour and delay.
+ * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs? }`: from now on, for the calls
+ *   whose target language is `lang` (or, without `lang`, for the others). Both workers share
+ *   this process: a test that changes how the engine behaves gives it a language of its own.
+ */
+
+interface Setting {
+  behaviour?: Behaviour;
+  delayPerTokenMs?: number;
+}
+
+/** The behaviours a JSON body can ask for ('answer' needs a function). */
+const JSON_BEHAVIOURS = new Set([
+  'ok',
+  'status',
+  'malformed',
+  'missingId',
+  'extraId',
+  'emptyText',
+  'dropMarkers',
+  'hang',
+  'content',
+]);
+
+let everyLanguage: Setting = {};
+const byLanguage = new Map<string, Setting>();
+
+const settingOf = (call: RecordedCall): Setting => ({
+  ...everyLanguage,
+  ...byLanguage.get(call.targetLang.toLowerCase()),
+});
+
+const ok = (body: unknown): ControlAnswer => ({ status: 200, body });
+const badRequest = (message: string): ControlAnswer => ({ status: 400, body: { error: message } });
+
+function setBehaviour(body: string): ControlAnswer {
+  let request: { lang?: unknown; behaviour?: unknown; delayPerTokenMs?: unknown };
+  try {
+    request = JSON.parse(body || '{}') as typeof request;
+  } catch {
+    return badRequest('The body is not JSON.');
+  }
+  const { lang, behaviour, delayPerTokenMs } = request;
+  if (lang !== undefined && (typeof lang !== 'string' || lang === '')) {
+    return badRequest('lang must be a language code.');
+  }
+  if (
+    behaviour !== undefined &&
+    (typeof behaviour !== 'object' ||
+      behaviour === null ||
+      !JSON_BEHAVIOURS.has((behaviour as { type?: unknown }).type as string))
+  ) {
+    return badRequest(`behaviour.type must be one of ${[...JSON_BEHAVIOURS].join(', ')}.`);
+  }
+  if (
+    delayPerTokenMs !== undefined &&
+    (typeof delayPerTokenMs !== 'number' || !(delayPerTokenMs >= 0))
+  ) {
+    return badRequest('delayPerTokenMs must be a number of milliseconds.');
+  }
+  const setting: Setting = {};
+  if (behaviour !== undefined) setting.behaviour = behaviour as Behaviour;
+  if (delayPerTokenMs !== undefined) setting.delayPerTokenMs = delayPerTokenMs;
+  if (lang === undefined) everyLanguage = setting;
+  else byLanguage.set(lang.toLowerCase(), setting);
+  return ok({ lang: lang ?? null, ...setting });
+}
+
+const fake = await startFakeOpenAI({
+  port: FAKE_ENGINE_PORT,
+  behaviour: (call) => settingOf(call).behaviour ?? { type: 'ok' },
+  delayPerTokenMs: (call) => settingOf(call).delayPerTokenMs ?? 0,
+  control(method, path, body) {
+    const route = `${method} ${path.split('?')[0]}`;
+    switch (route) {
+      case 'GET /_calls':
+        return ok({
+          calls: fake.calls.map((call) => ({
+            index: call.index,
+            targetLang: call.targetLang,
+            segments: call.segments,
+            behaviour: call.behaviour,
+          })),
+        });
+      case 'POST /_reset':
+        fake.reset();
+        everyLanguage = {};
+        byLanguage.clear();
+        return ok({ reset: true });
+      case 'POST /_behaviour':
+        return setBehaviour(body);
+      default:
+        return undefined;
+    }
+  },
+});
+
+console.log(`Fake engine listening at ${fake.url}`);
+
+const stop = () => {
+  void fake.close().finally(() => process.exit(0));
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
