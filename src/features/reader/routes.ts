@@ -56,7 +56,8 @@ export function readerRoutes(
     const key = `${name}\n${lang ?? ''}\n${ignoreStats}`;
     const cached = lang && !choose && query === undefined ? pages.get(key) : undefined;
     if (cached) {
-      if (cached.count) void counter.add({ ...cached.count, kind: 'request', at: options.now() });
+      // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
+      if (cached.count) await counter.add({ ...cached.count, kind: 'request', at: options.now() });
       const etag = { ETag: cached.etag };
       if (c.req.header('if-none-match') === cached.etag) {
         return new Response(null, { status: 304, headers: { ...headers, ...etag } });

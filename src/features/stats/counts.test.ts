@@ -52,5 +52,7 @@ describe('bufferedCounts', () => {
     await counter.add(event('es'));
     await counter.flush();
     expect(onError).toHaveBeenCalledOnce();
+    await bufferedCounts(failing, { flushMs: 0, onError }).add(event('es'));
+    expect(onError).toHaveBeenCalledTimes(2);
   });
 });

@@ -71,7 +71,15 @@ export function bufferedCounts(
 
   return {
     async add(event: CountEvent): Promise<void> {
-      if (options.flushMs <= 0) return repo.add(event);
+      if (options.flushMs <= 0) {
+        // A visitor reads the page even when counting fails.
+        try {
+          await repo.add(event);
+        } catch (error) {
+          options.onError?.(error);
+        }
+        return;
+      }
       const key = `${dayOf(event.at)}|${event.museumId}|${event.articleId}|${event.language}|${event.kind}`;
       const entry = pending.get(key);
       if (entry) entry.n += 1;
