@@ -150,24 +150,7 @@ async function benchTree(url: string, cookie: string): Promise<void> {
 }
 
 async function benchEditor(url: string, cookie: string): Promise<void> {
-  const headers = { cookie, origin: url, 'content-type': 'application/json' };
-  const added = await fetch(`${url}/api/manage/add_article`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ pathArray: [] }),
-  });
-  const { id } = (await added.json()) as { id: number };
-  const saved = await fetch(`${url}/api/manage/update_article`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      articleId: id,
-      newContent: largeArticle(`bench-${id}`, 300),
-      unformatted_name: 'Bench: 300 elements',
-      instructions: '',
-    }),
-  });
-  if (!saved.ok) throw new Error(`Saving the bench article failed: ${saved.status}`);
+  const id = await publish(url, cookie, largeArticle('bench-editor', 300), 'Bench: 300 elements');
   const { updated, painted } = await typingLatency(url, cookie, id);
   const line = (label: string, values: number[]) =>
     `${label} median ${ms(percentile(values, 50))}, p95 ${ms(percentile(values, 95))}`;

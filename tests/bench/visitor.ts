@@ -23,8 +23,13 @@ export function panelArticle(url: string): unknown[] {
   return [{ type: 'metadatas', url }, ...blocks];
 }
 
-/** Saves an article through the API as a curator; answers its public name. */
-export async function publish(url: string, cookie: string, content: unknown[]): Promise<void> {
+/** Makes and saves an article through the API as a curator; answers its id. */
+export async function publish(
+  url: string,
+  cookie: string,
+  content: unknown[],
+  title = 'Bench panel',
+): Promise<number> {
   const headers = { cookie, origin: url, 'content-type': 'application/json' };
   const added = await fetch(`${url}/api/manage/add_article`, {
     method: 'POST',
@@ -38,11 +43,12 @@ export async function publish(url: string, cookie: string, content: unknown[]): 
     body: JSON.stringify({
       articleId: id,
       newContent: content,
-      unformatted_name: 'Bench panel',
+      unformatted_name: title,
       instructions: '',
     }),
   });
   if (!saved.ok) throw new Error(`Saving the bench article failed: ${saved.status}`);
+  return id;
 }
 
 interface Work {
