@@ -18,8 +18,8 @@ export interface BlobStore {
   remove(key: string): Promise<void>;
   /** Keys under a prefix, `/`-separated, without the prefix. */
   list(prefix: string): Promise<string[]>;
-  /** Removes every key under a prefix (e.g. all translations of one article). */
-  removeAll(prefix: string): Promise<void>;
+  /** Removes every key under a prefix (e.g. all translations of one article); how many. */
+  removeAll(prefix: string): Promise<number>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
@@ -62,6 +62,7 @@ export function wrapStorage(storage: Storage): BlobStore {
       const base = prefixOf(prefix);
       const keys = await storage.getKeys(base);
       await Promise.all(keys.map((k) => storage.removeItem(k)));
+      return keys.length;
     },
   };
 }

@@ -62,12 +62,10 @@ export function editorService(
      */
     async resetTranslations(museumId: number, id: number): Promise<{ cleared: number }> {
       if ((await repo.newTranslationGeneration(museumId, id)) === undefined) throw missing();
-      const prefix = translationsPrefix(id);
-      const keys = await blobs.list(prefix);
-      await blobs.removeAll(prefix);
+      const cleared = await blobs.removeAll(translationsPrefix(id));
       memory.forget(id);
       changed();
-      return { cleared: keys.length };
+      return { cleared };
     },
   };
 }

@@ -18,6 +18,14 @@ export interface CachedPage {
  * visitor in a language, so a second of reuse spares the database, the translation memory and
  * the rendering at the busiest moments. Saves and resets in this process clear it at once.
  */
+/** A page's gzip and the ETag that names its bytes. */
+export function compressPage(html: string): { gzip: Uint8Array<ArrayBuffer>; etag: string } {
+  return {
+    gzip: new Uint8Array(gzipSync(html)),
+    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
 export function pageCache(options: { ttlMs?: number; max?: number } = {}) {
   const pages = new LRUCache<string, CachedPage>({
     max: options.max ?? 500,
@@ -26,12 +34,7 @@ export function pageCache(options: { ttlMs?: number; max?: number } = {}) {
   return {
     get: (key: string) => pages.get(key),
     set(key: string, html: string, count: CachedPage['count']): CachedPage {
-      const page: CachedPage = {
-        html,
-        gzip: new Uint8Array(gzipSync(html)),
-        etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-        count,
-      };
+      const page: CachedPage = { html, ...compressPage(html), count };
       pages.set(key, page);
       return page;
     },

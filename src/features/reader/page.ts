@@ -2,6 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../editor/content.ts';
 import { ArticleView } from './ArticleView.ts';
+import { direction } from '../translation/languages.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
@@ -62,14 +63,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** Scripts written right to left, by language subtag, for runtimes without Locale text info. */
-const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
-
-interface LocaleTextInfo {
-  getTextInfo?: () => { direction?: string };
-  textInfo?: { direction?: string };
-}
-
 /** A well-formed language tag, canonicalised, or 'fr' (the default language, spec 9). */
 export function languageTag(lang: string): string {
   try {
@@ -80,15 +73,7 @@ export function languageTag(lang: string): string {
 }
 
 export function textDirection(lang: string): 'ltr' | 'rtl' {
-  try {
-    const locale = new Intl.Locale(lang);
-    const info = locale as unknown as LocaleTextInfo;
-    const direction = info.getTextInfo?.().direction ?? info.textInfo?.direction;
-    if (direction === 'rtl' || direction === 'ltr') return direction;
-    return RTL_LANGUAGES.has(locale.language) ? 'rtl' : 'ltr';
-  } catch {
-    return RTL_LANGUAGES.has(lang.split('-')[0]?.toLowerCase() ?? '') ? 'rtl' : 'ltr';
-  }
+  return direction(lang);
 }
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;

@@ -1,21 +1,14 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import type { Counter } from '../stats/counts.ts';
-import type { PageCache } from './page-cache.ts';
+import { compressPage, type PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
 import { LANGUAGES, nativeName, supportedLanguage } from '../translation/languages.ts';
 import { renderArticlePage, renderNotFoundPage, VISITOR_PAGE_CSP } from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
 import { renderProgressPage } from './progress.ts';
 import { suggestedLanguages, type ReaderService, type Visit } from './service.ts';
-
-/** The name of a language in itself, capitalised: 'fr' → 'Français'. */
-export function nativeLanguageName(lang: string): string {
-  return nativeName(lang);
-}
 
 /** Seconds between two looks at a first translation's progress. */
 const REFRESH_SECONDS = 2;
@@ -199,7 +192,7 @@ function send(
   page: { html: string; gzip?: Uint8Array<ArrayBuffer>; etag?: string },
 ) {
   const ready =
-    page.gzip && page.etag ? { gzip: page.gzip, etag: page.etag } : compressed(page.html);
+    page.gzip && page.etag ? { gzip: page.gzip, etag: page.etag } : compressPage(page.html);
   c.header('ETag', ready.etag);
   if (c.req.header('if-none-match') === ready.etag) return c.body(null, 304);
   if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
@@ -207,11 +200,4 @@ function send(
     return c.body(ready.gzip);
   }
   return c.html(page.html);
-}
-
-function compressed(html: string): { gzip: Uint8Array<ArrayBuffer>; etag: string } {
-  return {
-    gzip: new Uint8Array(gzipSync(html)),
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-  };
 }

@@ -324,6 +324,20 @@ describe('other pages', () => {
     expect(await (await visit('name=salle-1&lang=fr')).text()).toContain('Nouveau texte.');
   });
 
+  it('never fails on odd query values', async () => {
+    await publish('salle-1');
+    const odd = ['%00', '-', 'x'.repeat(80), 'zz-Latn-ZZZZZ', '%3Cscript%3E', 'ar-', 'und', '*'];
+    for (const value of odd) {
+      for (const query of [`lang=${value}`, `q=${value}`, `choose=${value}&lang=es`]) {
+        const res = await visit(`name=salle-1&${query}`);
+        expect(res.status, query).toBeLessThan(500);
+        expect(await res.text(), query).not.toMatch(/<script/i);
+      }
+    }
+    const twice = await visit('name=salle-1&name=other&lang=fr');
+    expect(twice.status).toBeLessThan(500);
+  });
+
   it('leaves /article without a name to the static editor page', async () => {
     const res = await t.request('/article?id=3');
     expect(res.headers.get('content-security-policy')).not.toContain("media-src 'self'");
