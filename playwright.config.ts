@@ -92,6 +92,8 @@ export default defineConfig({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // Small, so a test can go over it (the editor's 413 toast).
+        MAX_VIDEO_MB: '1',
       },
     },
   ],

@@ -818,6 +818,18 @@ for (const lang of LANGS) {
         .getByRole('button', { name: new RegExp(`^${escapeRegExp(te.upload.remove)}`) })
         .click();
       await expect(s.blocks).toHaveCount(0);
+
+      // A video over the server's limit (MAX_VIDEO_MB=1 here): 413 and the error toast.
+      await addElement(page, 1, 'video');
+      const video = field(s.card(2, 'video'), f.video, elementRef(2));
+      await video.setInputFiles({
+        name: 'long.webm',
+        mimeType: 'video/webm',
+        buffer: Buffer.concat([WEBM, Buffer.alloc(1024 * 1024)]),
+      });
+      await expect(toast(page, te.upload.tooLarge)).toBeVisible();
+      // Neither the video nor its subtitles hold a file.
+      await expect(s.card(2, 'video').getByText(te.upload.none, { exact: true })).toHaveCount(2);
     });
 
     test('reset translations asks first; leaving with unsaved changes asks too', async ({
