@@ -39,7 +39,9 @@ export default defineConfig({
     baseURL: BASE_URL,
     locale: 'fr-FR',
     headless: true,
-    trace: 'retain-on-failure',
+    // Off: recording snapshots of large pages (the 300-element editor) cost minutes on a busy
+    // machine. Debug a failure with `npx playwright test --trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
