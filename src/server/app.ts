@@ -13,6 +13,10 @@ import { readerRoutes } from '../features/reader/routes.ts';
 import { readerService } from '../features/reader/service.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
 import { pageCache } from '../features/reader/page-cache.ts';
+import { qrcodesRepo } from '../features/qrcodes/repo.ts';
+import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
+import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
+import { qrcodesService } from '../features/qrcodes/service.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { uploadsService } from '../features/uploads/service.ts';
@@ -26,7 +30,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { isUnavailable } from './http/unavailable.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
-export const API_ROUTES = ['/session', '/login', '/logout', '/api/*', '/media/*'] as const;
+export const API_ROUTES = ['/session', '/login', '/logout', '/api/*', '/media/*', '/r/*'] as const;
 
 export function createServices(deps: AppDeps): Services {
   // One memory and one translator per process: single flight and the LRU live in them.
@@ -42,19 +46,31 @@ export function createServices(deps: AppDeps): Services {
     flushMs: deps.config.countsFlushMs,
     onError: (error) => deps.log.warn(`Visitor counts not written: ${(error as Error).message}`),
   });
+  const now = deps.now ?? (() => new Date());
+  const qrcodes = qrcodesService(qrcodesRepo(deps.db), {
+    publicSiteUrl: deps.config.publicSiteUrl,
+    counter,
+    now,
+  });
+  // An article saved or deleted: its cached pages and where its codes lead are forgotten.
+  const articlesChanged = () => {
+    pages.clear();
+    qrcodes.forgetTargets();
+  };
   return {
     pages,
     counter,
+    qrcodes,
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
-    tree: treeService(treeRepo(deps.db)),
-    editor: editorService(editorRepo(deps.db), deps.blobs, memory, () => pages.clear()),
+    tree: treeService(treeRepo(deps.db), articlesChanged),
+    editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
     translator,
     uploads: uploadsService(deps.blobs),
     reader: readerService({
       repo: editorRepo(deps.db),
       translator,
       counts: counter,
-      now: deps.now ?? (() => new Date()),
+      now,
     }),
   };
 }
@@ -72,6 +88,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
       now: deps.now ?? (() => new Date()),
     }),
   );
+  app.route('/', scanRoutes(services.qrcodes, { hsts: deps.config.secureCookies }));
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
@@ -89,6 +106,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   });
   app.route('/api', treeRoutes(services.tree));
   app.route('/api', editorRoutes(services.editor));
+  app.route('/api', qrcodeRoutes(services.qrcodes));
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),

@@ -8,6 +8,7 @@ import type { Translator } from '../features/translation/translator.ts';
 import type { ReaderService } from '../features/reader/service.ts';
 import type { PageCache } from '../features/reader/page-cache.ts';
 import type { Counter } from '../features/stats/counts.ts';
+import type { QrcodesService } from '../features/qrcodes/service.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -34,6 +35,7 @@ export interface Services {
   uploads: UploadsService;
   translator: Translator;
   reader: ReaderService;
+  qrcodes: QrcodesService;
   /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
   pages: PageCache;
   counter: Counter;

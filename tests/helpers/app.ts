@@ -1,4 +1,5 @@
-import { createApp } from '../../src/server/app.ts';
+import type { Context } from 'hono';
+import { createApp, createServices } from '../../src/server/app.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/index.ts';
@@ -33,15 +34,17 @@ export function testApp(
   const config: Config = parseConfig({ NODE_ENV: 'test', ...options.env });
   const clock = options.clock ?? testClock();
   const blobs = options.blobs ?? createMemoryBlobStore();
-  const app = createApp({
+  const deps = {
     config,
     db,
     blobs,
     log: silentLogger,
     now: clock.now,
     passwordParams: options.passwordParams ?? FAST_SCRYPT,
-    clientAddress: (c) => c.req.header('x-test-address') ?? '192.0.2.1',
-  });
+    clientAddress: (c: Context) => c.req.header('x-test-address') ?? '192.0.2.1',
+  };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
   const base = config.publicSiteUrl;
 
   const request = (path: string, init: RequestInit = {}) => app.request(`${base}${path}`, init);
@@ -55,6 +58,7 @@ export function testApp(
 
   return {
     app,
+    services,
     config,
     clock,
     blobs,

@@ -32,6 +32,14 @@ export function treeRepo(db: Database) {
         .where(eq(articles.museumId, museumId));
     },
 
+    /** Every article with its url name and title: the QR picker's and statistics' list. */
+    async articleChoices(museumId: number) {
+      return db
+        .select({ id: articles.id, name: articles.name, title: articles.unformattedName })
+        .from(articles)
+        .where(eq(articles.museumId, museumId));
+    },
+
     async revision(museumId: number): Promise<number> {
       const [row] = await db
         .select({ revision: museums.treeRevision })

@@ -29,6 +29,8 @@ export function treeRoutes(tree: TreeService) {
     return c.body(doc.json);
   });
 
+  app.get('/read/articles', async (c) => c.json(await tree.articleChoices(museum(c))));
+
   app.post('/manage/add_article', async (c) => {
     const { pathArray } = await readJson(c, addArticleSchema);
     return c.json(await tree.addArticle(museum(c), pathArray), 201);

@@ -46,3 +46,12 @@ export interface TreeItem {
   name: string;
   children?: TreeItem[];
 }
+
+/** One line of GET /api/read/articles: the QR picker's and the statistics' list. */
+export interface ArticleChoice {
+  id: number;
+  /** The url name (the visitor page's `name`). */
+  name: string;
+  /** The title staff gave it. */
+  unformatted_name: string;
+}

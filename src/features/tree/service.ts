@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
-import type { TreeItem } from './schema.ts';
+import type { ArticleChoice, TreeItem } from './schema.ts';
 
 /** Public url slugs: lower-case letters and digits (spec 5), unguessable, made at creation. */
 const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
@@ -79,7 +79,8 @@ export interface TreeDocument {
   etag: string;
 }
 
-export function treeService(repo: TreeRepo) {
+/** `deleted` runs after articles were deleted (pages and scans that led to them are forgotten). */
+export function treeService(repo: TreeRepo, deleted: () => void = () => {}) {
   // The last tree built per museum. A cache: every request checks the revision in the
   // database, so a change made by any process is seen by the next read.
   const documents = new Map<number, TreeDocument>();
@@ -91,6 +92,14 @@ export function treeService(repo: TreeRepo) {
         repo.articles(museumId),
       ]);
       return buildTree(folderRows, articleRows);
+    },
+
+    /** GET /api/read/articles: every article, by title in the museum's reading order. */
+    async articleChoices(museumId: number): Promise<ArticleChoice[]> {
+      const rows = await repo.articleChoices(museumId);
+      return rows
+        .sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id)
+        .map((row) => ({ id: row.id, name: row.name, unformatted_name: row.title }));
     },
 
     /** The tree ready to send, rebuilt only when the museum's revision moved. */
@@ -146,8 +155,8 @@ export function treeService(repo: TreeRepo) {
     },
 
     /** Deletes an item found in the folder `path` leads to; returns how many articles went. */
-    deleteItem(museumId: number, path: number[], type: 'folder' | 'article', id: number) {
-      return repo.locked(museumId, async (tx) => {
+    async deleteItem(museumId: number, path: number[], type: 'folder' | 'article', id: number) {
+      const result = await repo.locked(museumId, async (tx) => {
         const parentId = await resolvePath(tx, path);
         if (type === 'article') {
           const article = await tx.article(id);
@@ -161,6 +170,8 @@ export function treeService(repo: TreeRepo) {
         await tx.deleteFolder(id);
         return { deletedArticles };
       });
+      if (result.deletedArticles > 0) deleted();
+      return result;
     },
 
     moveItem(

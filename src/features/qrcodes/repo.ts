@@ -1,0 +1,107 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../server/db/index.ts';
+import { articles, museums, qrcodes } from '../../server/db/schema.ts';
+import { isUniqueViolation } from '../../server/http/unavailable.ts';
+
+export interface QrcodeRow {
+  id: number;
+  link: string;
+  articleId: number | null;
+  title: string | null;
+  name: string | null;
+}
+
+/** Where a scanned code leads: its article, in its museum. */
+export interface ScanTarget {
+  museumId: number;
+  articleId: number;
+  name: string;
+  /** The museum's source language: what a scan counts when the browser names none we know. */
+  language: string;
+}
+
+const columns = {
+  id: qrcodes.id,
+  link: qrcodes.link,
+  articleId: qrcodes.articleId,
+  title: articles.unformattedName,
+  name: articles.name,
+};
+
+export function qrcodesRepo(db: Database) {
+  return {
+    async list(museumId: number): Promise<QrcodeRow[]> {
+      return db
+        .select(columns)
+        .from(qrcodes)
+        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .where(eq(qrcodes.museumId, museumId))
+        .orderBy(asc(qrcodes.id));
+    },
+
+    async find(museumId: number, id: number): Promise<QrcodeRow | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(qrcodes)
+        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)));
+      return row;
+    },
+
+    /** A new free code; 'taken' when another code already has this link. */
+    async insert(museumId: number, link: string): Promise<number | 'taken'> {
+      try {
+        const [row] = await db
+          .insert(qrcodes)
+          .values({ museumId, link })
+          .returning({ id: qrcodes.id });
+        return row!.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
+    },
+
+    /**
+     * Links a code to an article of the same museum. 'no_code' or 'no_article' when either is
+     * not this museum's.
+     */
+    async link(
+      museumId: number,
+      id: number,
+      articleId: number,
+    ): Promise<'ok' | 'no_code' | 'no_article'> {
+      return db.transaction(async (tx) => {
+        const [article] = await tx
+          .select({ id: articles.id })
+          .from(articles)
+          .where(and(eq(articles.museumId, museumId), eq(articles.id, articleId)));
+        if (!article) return 'no_article';
+        const updated = await tx
+          .update(qrcodes)
+          .set({ articleId })
+          .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)))
+          .returning({ id: qrcodes.id });
+        return updated.length ? 'ok' : 'no_code';
+      });
+    },
+
+    /** Resolved at every scan (not when printed): renaming an article's url keeps codes working. */
+    async target(link: string): Promise<ScanTarget | undefined> {
+      const [row] = await db
+        .select({
+          museumId: qrcodes.museumId,
+          articleId: articles.id,
+          name: articles.name,
+          language: museums.sourceLanguage,
+        })
+        .from(qrcodes)
+        .innerJoin(articles, eq(articles.id, qrcodes.articleId))
+        .innerJoin(museums, eq(museums.id, qrcodes.museumId))
+        .where(eq(qrcodes.link, link));
+      return row;
+    },
+  };
+}
+
+export type QrcodesRepo = ReturnType<typeof qrcodesRepo>;

@@ -1,0 +1,32 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../server/context.ts';
+import { ApiError } from '../../server/http/errors.ts';
+import { readJson } from '../../server/http/json-body.ts';
+import { readQrcodeQuery, updateQrcodeSchema } from './schema.ts';
+import type { QrcodesService } from './service.ts';
+
+/** Spec 7's QR code calls, under /api (the session middleware has set `user`). */
+export function qrcodeRoutes(qrcodes: QrcodesService) {
+  const app = new Hono<AppEnv>();
+  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+
+  app.get('/read/qrcodes', async (c) => c.json(await qrcodes.list(museum(c))));
+
+  app.get('/read/qrcode', async (c) => {
+    const query = readQrcodeQuery.safeParse({ qrcodeId: c.req.query('qrcodeId') });
+    if (!query.success) {
+      throw new ApiError(422, 'invalid_query', 'qrcodeId must be the id of a QR code.');
+    }
+    return c.json(await qrcodes.read(museum(c), query.data.qrcodeId));
+  });
+
+  // Spec 7: no body. The origin check has already refused cross-site calls.
+  app.post('/manage/add_qrcode', async (c) => c.json(await qrcodes.add(museum(c)), 201));
+
+  app.post('/manage/update_qrcode', async (c) => {
+    const { qrcodeId, articleId } = await readJson(c, updateQrcodeSchema);
+    return c.json(await qrcodes.link(museum(c), qrcodeId, articleId));
+  });
+
+  return app;
+}

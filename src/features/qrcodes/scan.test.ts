@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { testApp } from '../../../tests/helpers/app.ts';
+import { dailyCounts } from '../../server/db/schema.ts';
+import type { QrcodeDocument } from './schema.ts';
+
+let database: TestDatabase;
+let t: ReturnType<typeof testApp>;
+let cookie: string;
+let other: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.reset();
+  // Counts written at once, so each test reads them right after the scan.
+  t = testApp(database.db, { env: { COUNTS_FLUSH_MS: '0' } });
+  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
+  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
+  cookie = await t.login('a@museum.example', 'password of a');
+  other = await t.login('b@museum.example', 'password of b');
+});
+
+const manage = (path: string, body: unknown, as = cookie) =>
+  t.postJson(`/api/manage/${path}`, body, { cookie: as });
+
+async function publish(url: string, as = cookie): Promise<number> {
+  const added = await manage('add_article', { pathArray: [] }, as);
+  const { id } = (await added.json()) as { id: number };
+  await save(id, url, as);
+  return id;
+}
+
+async function save(id: number, url: string, as = cookie) {
+  const res = await manage(
+    'update_article',
+    {
+      articleId: id,
+      newContent: [
+        { type: 'metadatas', url },
+        { type: 'text', content: 'Bonjour' },
+      ],
+      unformatted_name: 'Panneau',
+      instructions: '',
+    },
+    as,
+  );
+  expect(res.status).toBe(200);
+}
+
+async function linkedCode(articleId: number | null, as = cookie): Promise<QrcodeDocument> {
+  const res = await t.request('/api/manage/add_qrcode', {
+    method: 'POST',
+    headers: { cookie: as, origin: t.config.publicSiteUrl },
+  });
+  const code = (await res.json()) as QrcodeDocument;
+  if (articleId !== null) {
+    expect((await manage('update_qrcode', { articleId, qrcodeId: code.id }, as)).status).toBe(200);
+  }
+  return code;
+}
+
+const scan = (link: string, headers: Record<string, string> = {}) =>
+  t.request(`/r/${link}`, { headers, redirect: 'manual' });
+
+async function counts() {
+  return (await database.db.select().from(dailyCounts)).map((r) => ({
+    day: r.day,
+    articleId: r.articleId,
+    language: r.language,
+    kind: r.kind,
+    count: r.count,
+  }));
+}
+
+describe('GET /r/{code}', () => {
+  it('redirects to the linked article, uncached, and counts a scan in the phone’s language', async () => {
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    const res = await scan(code.link, { 'accept-language': 'es-MX,es;q=0.9,en;q=0.5' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/article?name=salle-1');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await counts()).toEqual([
+      { day: '2026-11-21', articleId: id, language: 'es', kind: 'scan', count: 1 },
+    ]);
+  });
+
+  it('counts the museum’s language when the phone names none we translate into', async () => {
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    await scan(code.link);
+    await scan(code.link, { 'accept-language': 'tlh, *;q=0.1' });
+    await scan(code.link, { 'accept-language': 'de-CH' });
+    expect(await counts()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ language: 'fr', kind: 'scan', count: 2 }),
+        expect.objectContaining({ language: 'de', kind: 'scan', count: 1 }),
+      ]),
+    );
+  });
+
+  it('resolves at each scan: a renamed url, a relinked code and a deleted article', async () => {
+    const a = await publish('salle-1');
+    const b = await publish('salle-2');
+    const code = await linkedCode(a);
+    expect((await scan(code.link)).headers.get('location')).toBe('/article?name=salle-1');
+
+    // The printed code keeps working when the article's url changes.
+    await save(a, 'salle-un');
+    expect((await scan(code.link)).headers.get('location')).toBe('/article?name=salle-un');
+
+    await manage('update_qrcode', { articleId: b, qrcodeId: code.id });
+    expect((await scan(code.link)).headers.get('location')).toBe('/article?name=salle-2');
+
+    await manage('delete_item', { id: b, type: 'article', pathArray: [] });
+    expect((await scan(code.link)).status).toBe(404);
+  });
+
+  it('shows a friendly 404 in the phone’s language for a free or unknown code, counting nothing', async () => {
+    const free = await linkedCode(null);
+    for (const [link, accept, lang, words] of [
+      [free.link, 'en-GB,en;q=0.8', 'en', 'The QR code or link you followed may be out of date'],
+      ['ZZZZZZZZZZ', 'fr-FR', 'fr', 'Article introuvable'],
+      ['ZZZZZZZZZZ', 'es-ES', 'es', 'Artículo no encontrado'],
+      ['ZZZZZZZZZZ', '', 'fr', 'Article introuvable'],
+    ] as const) {
+      const res = await scan(link, accept ? { 'accept-language': accept } : {});
+      expect(res.status).toBe(404);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain(`lang="${lang}"`);
+      expect(html).toContain(words);
+      expect(html).not.toMatch(/<script/i);
+    }
+    expect(await counts()).toEqual([]);
+  });
+
+  it.each([
+    ['//evil.example', '%2F%2Fevil.example'],
+    ['a url', 'https%3A%2F%2Fevil.example'],
+    ['dots', '..%2F..%2Fapi%2Ftree'],
+    ['too long', 'A'.repeat(11)],
+    ['too short', 'A'.repeat(9)],
+    ['not alphanumeric', 'AAAA-AAAAA'],
+    ['a script', '%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+  ])('never leads outside: %s is a 404', async (_, link) => {
+    const res = await scan(link);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('location')).toBeNull();
+    expect(await res.text()).not.toContain('<script>alert');
+  });
+
+  it('always redirects to a path of this site', async () => {
+    const id = await publish('a-b-c-123');
+    const code = await linkedCode(id);
+    const location = (await scan(code.link)).headers.get('location')!;
+    expect(location).toMatch(/^\/article\?name=[A-Za-z0-9-]+$/);
+    expect(new URL(location, t.config.publicSiteUrl).origin).toBe(
+      new URL(t.config.publicSiteUrl).origin,
+    );
+  });
+
+  it('works for every museum’s codes, without a session', async () => {
+    const mine = await linkedCode(await publish('chez-a'));
+    const theirs = await linkedCode(await publish('chez-b', other), other);
+    expect((await scan(mine.link)).headers.get('location')).toBe('/article?name=chez-a');
+    expect((await scan(theirs.link)).headers.get('location')).toBe('/article?name=chez-b');
+  });
+
+  it('a link preview (HEAD) is answered but not counted', async () => {
+    const code = await linkedCode(await publish('salle-1'));
+    const res = await t.request(`/r/${code.link}`, { method: 'HEAD', redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(await counts()).toEqual([]);
+  });
+
+  it('counts every one of many simultaneous scans', async () => {
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    const answers = await Promise.all(Array.from({ length: 200 }, () => scan(code.link)));
+    expect(answers.every((res) => res.status === 302)).toBe(true);
+    expect(await counts()).toEqual([
+      { day: '2026-11-21', articleId: id, language: 'fr', kind: 'scan', count: 200 },
+    ]);
+  });
+});
+
+describe('buffered counting', () => {
+  it('loses no scan: 500 scans buffered, then flushed, make 500', async () => {
+    const buffered = testApp(database.db, { env: { COUNTS_FLUSH_MS: '60000' } });
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    await Promise.all(
+      Array.from({ length: 500 }, () =>
+        buffered.request(`/r/${code.link}`, { redirect: 'manual' }),
+      ),
+    );
+    expect(await counts()).toEqual([]);
+    await buffered.services.counter.flush();
+    expect((await counts())[0]?.count).toBe(500);
+  });
+});
