@@ -15,7 +15,7 @@ import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
 import { pageCache } from '../features/reader/page-cache.ts';
 import { qrcodesRepo } from '../features/qrcodes/repo.ts';
 import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
-import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
+import { scanner, scanRoutes } from '../features/qrcodes/scan-routes.ts';
 import { qrcodesService } from '../features/qrcodes/service.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
@@ -61,6 +61,7 @@ export function createServices(deps: AppDeps): Services {
     pages,
     counter,
     qrcodes,
+    scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db), articlesChanged),
     editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
@@ -88,7 +89,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
       now: deps.now ?? (() => new Date()),
     }),
   );
-  app.route('/', scanRoutes(services.qrcodes, { hsts: deps.config.secureCookies }));
+  app.route('/', scanRoutes(services.scan));
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 

@@ -1,9 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
+import { nodeScanHandler } from '../features/qrcodes/scan-routes.ts';
 import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -95,9 +98,18 @@ async function main(): Promise<void> {
   const app = createApp(deps, services);
   app.all('*', staticSite(path.resolve(distDir)));
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  // Scans of /r/{code} are answered before the Hono adapter (see nodeScanHandler).
+  const scan = nodeScanHandler(services.scan);
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => {
+    void scan(req, res).then((done) => {
+      if (!done) void listener(req, res);
+    });
+  });
+  server.listen(config.port, config.host, () => {
+    const port = (server.address() as AddressInfo).port;
     const where = config.publicSiteUrl.includes(`:${config.port}`)
-      ? config.publicSiteUrl.replace(`:${config.port}`, `:${info.port}`)
+      ? config.publicSiteUrl.replace(`:${config.port}`, `:${port}`)
       : config.publicSiteUrl;
     log.info(startMessage(where, config, database.handle.kind, first));
   });
@@ -117,7 +129,7 @@ async function main(): Promise<void> {
     log.info(`${signal} received: finishing requests in flight, then stopping.`);
     const force = setTimeout(() => {
       log.warn('Requests still running after 10 s; stopping anyway.');
-      if ('closeAllConnections' in server) server.closeAllConnections();
+      server.closeAllConnections();
     }, 10_000);
     force.unref();
     server.close(async () => {
@@ -132,7 +144,7 @@ async function main(): Promise<void> {
         process.exit(1);
       }
     });
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

@@ -21,6 +21,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     /** Responses with another body are counted in `mismatches`. */
     expectBody?: string;
+    /** Stop after this many requests. */
+    amount?: number;
   }
 
   interface Result {
@@ -34,6 +36,8 @@ declare module 'autocannon' {
     timeouts: number;
     mismatches: number;
     non2xx: number;
+    /** Responses per status code. */
+    statusCodeStats: Record<string, { count: number }>;
   }
 
   interface Instance extends PromiseLike<Result> {

@@ -16,12 +16,19 @@ export interface Target {
   close(): Promise<void>;
 }
 
+/** Our server, which can also stop and leave its data behind for a look inside. */
+export interface OurServer extends Target {
+  dataDir: string;
+  /** Stops it (SIGTERM: buffered counts are written) and keeps DATA_DIR; close() removes it. */
+  stop(): Promise<void>;
+}
+
 /**
  * The real server (`src/server/main.ts`, started as the tests start it) with its own temporary
  * DATA_DIR. `close()` stops it with SIGTERM, removes the directory, and throws when the server
  * did not stop cleanly.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<Target> {
+export async function startServer(env: Record<string, string> = {}): Promise<OurServer> {
   const dataDir = tempDir('legenda-bench-');
   let server: RunningServer;
   try {
@@ -30,12 +37,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tar
     await fs.rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= server.stop('SIGTERM').then((code) => {
+      if (code !== 0) throw new Error(`The server stopped with ${code}.\n${server.output()}`);
+    }));
   return {
     url: server.url,
+    dataDir,
+    stop,
     async close() {
       try {
-        const code = await server.stop('SIGTERM');
-        if (code !== 0) throw new Error(`The server stopped with ${code}.\n${server.output()}`);
+        await stop();
       } finally {
         await fs.rm(dataDir, { recursive: true, force: true });
       }
@@ -50,11 +63,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tar
 export async function bareServer(
   body: Uint8Array,
   headers: Record<string, string>,
+  status = 200,
 ): Promise<Target> {
   const child = spawn(process.execPath, [path.join(root, 'tests/bench/bare-server.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  child.stdin.end(JSON.stringify({ body: Buffer.from(body).toString('base64'), headers }));
+  child.stdin.end(
+    JSON.stringify({ body: Buffer.from(body).toString('base64'), headers, status }),
+  );
   let out = '';
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -81,6 +97,10 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** Every response must carry exactly this body. */
   expectBody?: string;
+  /** Every response must have this status (default: any 2xx). */
+  expectStatus?: number;
+  /** Stop after this many requests instead of after `duration`. */
+  amount?: number;
 }
 
 export interface Measurement {
@@ -95,14 +115,21 @@ export async function measure(url: string, options: LoadOptions): Promise<Measur
   const result = await autocannon({
     url,
     connections: options.connections ?? 10,
-    duration: options.duration,
+    ...(options.amount === undefined ? { duration: options.duration } : { amount: options.amount }),
     pipelining: 1,
     headers: options.headers ?? {},
     ...(options.expectBody === undefined ? {} : { expectBody: options.expectBody }),
   });
-  if (result.non2xx > 0 || result.errors > 0 || result.mismatches > 0) {
+  const wanted = options.expectStatus;
+  const unexpected =
+    wanted === undefined
+      ? result.non2xx
+      : Object.entries(result.statusCodeStats)
+          .filter(([code]) => Number(code) !== wanted)
+          .reduce((n, [, stat]) => n + stat.count, 0);
+  if (unexpected > 0 || result.errors > 0 || result.mismatches > 0) {
     throw new Error(
-      `${url}: ${result.non2xx} non-2xx responses, ${result.errors} errors ` +
+      `${url}: ${unexpected} responses with an unexpected status, ${result.errors} errors ` +
         `(${result.timeouts} timeouts), ${result.mismatches} unexpected bodies`,
     );
   }

@@ -1,7 +1,16 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import { bareServer, compare, rawGet, startServer, type Comparison, type Target } from './lib.ts';
+import {
+  bareServer,
+  compare,
+  measure,
+  rawGet,
+  startServer,
+  type Comparison,
+  type Target,
+} from './lib.ts';
+import { countedScans, linkedCode } from './scans.ts';
 import { seedMuseum } from './seed.ts';
 import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
@@ -19,8 +28,11 @@ const TREE_TARGET = 0.3;
 const TYPING_TARGET_MS = 16;
 const VISITOR_TARGET = 0.5;
 const TRANSLATION_TARGET = 1.3;
+const SCAN_TARGET = 0.5;
+const SCANS = 10_000;
+const SCAN_CLIENTS = 100;
 const PAGE_BUDGET_BYTES = 14 * 1024;
-const BENCHES = ['session', 'tree', 'editor', 'visitor', 'translation'] as const;
+const BENCHES = ['session', 'tree', 'editor', 'visitor', 'scan', 'translation'] as const;
 const EMAIL = 'bench@legenda.local';
 const PASSWORD = 'bench password 123';
 
@@ -77,10 +89,11 @@ async function bareLike(
       ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
     ),
   );
-  const target = await bareServer(res.body, {
-    ...sent,
-    'content-length': String(res.body.byteLength),
-  });
+  const target = await bareServer(
+    res.body,
+    { ...sent, 'content-length': String(res.body.byteLength) },
+    res.status,
+  );
   open.push(target);
   return { status: res.status, type: res.headers['content-type'] ?? '', body: res.body, target };
 }
@@ -193,6 +206,55 @@ async function benchVisitor(url: string, cookie: string): Promise<void> {
   report('GET /article?name=…&lang=es (counted)', result, VISITOR_TARGET);
 }
 
+async function benchScan(url: string, cookie: string): Promise<void> {
+  const articleId = await publish(url, cookie, panelArticle('bench-scan'));
+  const link = await linkedCode(url, cookie, articleId);
+  const headers = { 'accept-language': 'es-ES,es;q=0.9' };
+  const { status, target } = await bareLike(`${url}/r/${link}`, headers);
+  if (status !== 302) throw new Error(`GET /r/${link} answered ${status}`);
+  const result = await compare(
+    { url: `${url}/r/${link}`, options: { duration, headers, expectStatus: 302 } },
+    { url: `${target.url}/r/${link}`, options: { duration, headers, expectStatus: 302 } },
+  );
+  report(`GET /r/{code} (302, counted)`, result, SCAN_TARGET);
+}
+
+/**
+ * 10,000 scans from 100 clients at once, on a server of its own, counted in memory and written
+ * every second (Node) or written one by one (COUNTS_FLUSH_MS=0, as on Netlify): the day's count
+ * must be exactly 10,000 once the server has stopped.
+ */
+async function benchScanCount(flushMs: string): Promise<void> {
+  const server = await startServer({
+    ADMIN_EMAIL: EMAIL,
+    ADMIN_PASSWORD: PASSWORD,
+    NODE_ENV: 'production',
+    COUNTS_FLUSH_MS: flushMs,
+  });
+  open.push(server);
+  const cookie = await signIn(server.url);
+  const articleId = await publish(server.url, cookie, panelArticle('bench-count'));
+  const link = await linkedCode(server.url, cookie, articleId);
+  const started = performance.now();
+  await measure(`${server.url}/r/${link}`, {
+    duration: 0,
+    amount: SCANS,
+    connections: SCAN_CLIENTS,
+    expectStatus: 302,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  await server.stop();
+  const days = await countedScans(server.dataDir, articleId);
+  const total = days.reduce((n, d) => n + d.count, 0);
+  const mode = flushMs === '0' ? 'each written at once' : `written every ${flushMs} ms`;
+  console.log(
+    `${SCANS} scans from ${SCAN_CLIENTS} clients (${mode}) in ${seconds.toFixed(1)} s: counted ` +
+      `${days.map((d) => `${d.count} on ${d.day}`).join(', ')}  ` +
+      (total === SCANS ? 'OK' : `WRONG (expected ${SCANS})`),
+  );
+  if (total !== SCANS) process.exitCode = 1;
+}
+
 async function benchTranslation(): Promise<void> {
   const result = await translationBench();
   console.log(
@@ -213,7 +275,8 @@ async function benchTranslation(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  ensureBuilt();
+  // The benches that open screens in Chromium need the built site.
+  if (!only || only === 'tree' || only === 'editor') ensureBuilt();
   if (!only || only === 'translation') await benchTranslation();
   if (only === 'translation') return;
   const engine = await startFakeOpenAI();
@@ -236,6 +299,12 @@ async function main(): Promise<void> {
   if (!only || only === 'tree') await benchTree(ours.url, cookie);
   if (!only || only === 'editor') await benchEditor(ours.url, cookie);
   if (!only || only === 'visitor') await benchVisitor(ours.url, cookie);
+  if (!only || only === 'scan') {
+    await benchScan(ours.url, cookie);
+    await benchScanCount('1000');
+    await benchScanCount('0');
+    console.log('');
+  }
 }
 
 try {

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { openPglite } from '../../src/server/db/index.ts';
+import { dailyCounts } from '../../src/server/db/schema.ts';
 import { runScript, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
 
 /*
@@ -72,6 +74,69 @@ describe('npm start (the Node entry)', () => {
       (await login(again.url, 'director@museum.example', 'the director passphrase')).status,
     ).toBe(200);
     expect(await again.stop()).toBe(0);
+  });
+
+  it('answers scans of /r/{code} on its fast path, counts them and writes them at SIGTERM', async () => {
+    const dataDir = tempDir();
+    const env = {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: 'a@museum.example',
+      ADMIN_PASSWORD: 'passphrase a',
+    };
+    const server = await start(env);
+    const signedIn = await login(server.url, 'a@museum.example', 'passphrase a');
+    const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}/api/manage/${path}`, {
+        method: 'POST',
+        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const { id: articleId } = (await (await post('add_article', { pathArray: [] })).json()) as {
+      id: number;
+    };
+    const saved = await post('update_article', {
+      articleId,
+      newContent: [{ type: 'metadatas', url: 'salle-1' }],
+      unformatted_name: 'Salle 1',
+      instructions: '',
+    });
+    expect(saved.status).toBe(200);
+    const code = (await (await post('add_qrcode', {})).json()) as { id: number; link: string };
+    expect((await post('update_qrcode', { articleId, qrcodeId: code.id })).status).toBe(200);
+
+    const scan = (path: string, init: RequestInit = {}) =>
+      fetch(`${server.url}${path}`, {
+        redirect: 'manual',
+        ...init,
+        headers: { 'accept-language': 'es', ...init.headers },
+      });
+    for (let i = 0; i < 3; i++) {
+      const res = await scan(`/r/${code.link}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/article?name=salle-1');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+    const head = await scan(`/r/${code.link}?utm=poster`, { method: 'HEAD' });
+    expect([head.status, await head.text()]).toEqual([302, '']);
+    const unknown = await scan('/r/ZZZZZZZZZZ');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('Artículo no encontrado');
+    // Not for the fast path (a bad escape, a deeper path): the app answers them the same way.
+    expect((await scan('/r/%E0%A4%A')).status).toBe(404);
+    expect((await scan(`/r/${code.link}/more`)).status).toBe(404);
+
+    expect(await server.stop('SIGTERM')).toBe(0);
+    const database = await openPglite(dataDir);
+    try {
+      const rows = await database.db.select().from(dailyCounts);
+      expect(rows.map((r) => [r.articleId, r.language, r.kind, r.count])).toEqual([
+        [articleId, 'es', 'scan', 3],
+      ]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('stops at once with a message naming a wrong setting', async () => {

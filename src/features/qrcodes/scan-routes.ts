@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
@@ -9,10 +10,20 @@ import type { QrcodesService } from './service.ts';
  * GET /r/{code}: what a printed QR code opens (DESIGN 8). A redirect to the linked article's
  * visitor page, counted as a scan; never cached, so every scan reaches us; only ever to a path
  * of this site. A free or unknown code: a friendly 404 in the phone's language, counted nothing.
- * Mounted ahead of the shared middleware (a busy path), so it sets its own headers.
  */
-export function scanRoutes(qrcodes: QrcodesService, options: { hsts: boolean }) {
-  const app = new Hono<AppEnv>();
+export interface ScanAnswer {
+  status: 302 | 404;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export type Scanner = (
+  code: string,
+  acceptLanguage: string | undefined,
+  method: string,
+) => Promise<ScanAnswer>;
+
+export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Scanner {
   const base = { ...securityHeaderValues(options), 'Cache-Control': 'no-store' };
   const pageHeaders = {
     ...base,
@@ -20,16 +31,52 @@ export function scanRoutes(qrcodes: QrcodesService, options: { hsts: boolean }) 
     'Content-Type': 'text/html; charset=UTF-8',
     Vary: 'Accept-Language',
   };
-
-  app.get('/r/:code', async (c) => {
-    const acceptLanguage = c.req.header('accept-language');
-    const counted = c.req.method === 'GET';
-    const location = await qrcodes.scan(c.req.param('code'), acceptLanguage, counted);
-    if (location)
-      return new Response(null, { status: 302, headers: { ...base, Location: location } });
+  return async (code, acceptLanguage, method) => {
+    // A HEAD is a link preview, not a visitor: answered, not counted.
+    const location = await qrcodes.scan(code, acceptLanguage, method === 'GET');
+    if (location) return { status: 302, headers: { ...base, Location: location }, body: null };
     const lang = suggestedLanguages(acceptLanguage, 1)[0] ?? 'fr';
-    return new Response(renderNotFoundPage(lang), { status: 404, headers: pageHeaders });
-  });
+    return { status: 404, headers: pageHeaders, body: renderNotFoundPage(lang) };
+  };
+}
 
+/** The route in the Hono app (Netlify, tests); mounted ahead of the shared middleware. */
+export function scanRoutes(scan: Scanner) {
+  const app = new Hono<AppEnv>();
+  app.get('/r/:code', async (c) => {
+    const answer = await scan(c.req.param('code'), c.req.header('accept-language'), c.req.method);
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  });
   return app;
+}
+
+const SCAN_PATH = /^\/r\/([^/?#]+)(?:\?.*)?$/;
+
+/**
+ * The same answer straight on Node's request, ahead of the Hono adapter (the Node entry): a
+ * scan is the busiest request there is, and the adapter's Request and Response objects cost
+ * more than the scan itself. False: not a scan, or it failed (the app then answers it, errors
+ * included; nothing was counted, as counting comes after the lookup and never throws).
+ */
+export function nodeScanHandler(scan: Scanner) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const match = SCAN_PATH.exec(req.url ?? '');
+    if (!match) return false;
+    let code: string;
+    try {
+      code = decodeURIComponent(match[1]!);
+    } catch {
+      return false;
+    }
+    let answer: ScanAnswer;
+    try {
+      answer = await scan(code, req.headers['accept-language'], req.method);
+    } catch {
+      return false;
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+    return true;
+  };
 }
