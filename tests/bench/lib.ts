@@ -68,9 +68,7 @@ export async function bareServer(
   const child = spawn(process.execPath, [path.join(root, 'tests/bench/bare-server.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  child.stdin.end(
-    JSON.stringify({ body: Buffer.from(body).toString('base64'), headers, status }),
-  );
+  child.stdin.end(JSON.stringify({ body: Buffer.from(body).toString('base64'), headers, status }));
   let out = '';
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
