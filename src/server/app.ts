@@ -12,6 +12,9 @@ import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
 import { readerService } from '../features/reader/service.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
+import { statsRepo } from '../features/stats/repo.ts';
+import { statsRoutes } from '../features/stats/routes.ts';
+import { statsService } from '../features/stats/service.ts';
 import { pageCache } from '../features/reader/page-cache.ts';
 import { qrcodesRepo } from '../features/qrcodes/repo.ts';
 import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
@@ -62,6 +65,7 @@ export function createServices(deps: AppDeps): Services {
     counter,
     qrcodes,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
+    stats: statsService(statsRepo(deps.db), now),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db), articlesChanged),
     editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
@@ -108,6 +112,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', treeRoutes(services.tree));
   app.route('/api', editorRoutes(services.editor));
   app.route('/api', qrcodeRoutes(services.qrcodes));
+  app.route('/api', statsRoutes(services.stats));
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),

@@ -10,6 +10,7 @@ import type { PageCache } from '../features/reader/page-cache.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
 import type { Scanner } from '../features/qrcodes/scan-routes.ts';
+import type { StatsService } from '../features/stats/service.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -39,6 +40,7 @@ export interface Services {
   qrcodes: QrcodesService;
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;
+  stats: StatsService;
   /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
   pages: PageCache;
   counter: Counter;

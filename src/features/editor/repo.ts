@@ -44,9 +44,16 @@ export function editorRepo(db: Database) {
     /** A published article by its public url, whatever the museum (the visitor page). */
     async findByName(
       name: string,
-    ): Promise<(ArticleRecord & { museumId: number; language: string }) | undefined> {
+    ): Promise<
+      (ArticleRecord & { museumId: number; language: string; timeZone: string }) | undefined
+    > {
       const [row] = await db
-        .select({ ...columns, museumId: articles.museumId, language: museums.sourceLanguage })
+        .select({
+          ...columns,
+          museumId: articles.museumId,
+          language: museums.sourceLanguage,
+          timeZone: museums.timeZone,
+        })
         .from(articles)
         .innerJoin(museums, eq(museums.id, articles.museumId))
         .where(eq(articles.name, name));

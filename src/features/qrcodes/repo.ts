@@ -18,6 +18,8 @@ export interface ScanTarget {
   name: string;
   /** The museum's source language: what a scan counts when the browser names none we know. */
   language: string;
+  /** The museum's time zone: whose day a scan belongs to. */
+  timeZone: string;
 }
 
 const columns = {
@@ -94,6 +96,7 @@ export function qrcodesRepo(db: Database) {
           articleId: articles.id,
           name: articles.name,
           language: museums.sourceLanguage,
+          timeZone: museums.timeZone,
         })
         .from(qrcodes)
         .innerJoin(articles, eq(articles.id, qrcodes.articleId))

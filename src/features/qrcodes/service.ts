@@ -87,6 +87,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
       if (count) {
         await options.counter.add({
           museumId: target.museumId,
+          timeZone: target.timeZone,
           articleId: target.articleId,
           language: suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
           kind: 'scan',

@@ -10,7 +10,7 @@ export interface CachedPage {
   gzip: Uint8Array<ArrayBuffer>;
   etag: string;
   /** What one showing of the page counts (DESIGN 8); none for staff previews. */
-  count: { museumId: number; articleId: number; language: string } | undefined;
+  count: { museumId: number; timeZone: string; articleId: number; language: string } | undefined;
 }
 
 /**

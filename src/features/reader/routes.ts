@@ -78,7 +78,12 @@ export function readerRoutes(
       const { article } = visit;
       const count = ignoreStats
         ? undefined
-        : { museumId: article.museumId, articleId: article.id, language: visit.requested };
+        : {
+            museumId: article.museumId,
+            timeZone: article.timeZone,
+            articleId: article.id,
+            language: visit.requested,
+          };
       return send(c, pages.set(key, page.html, count));
     }
     return 'html' in page ? send(c, page) : page.response;

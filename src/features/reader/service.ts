@@ -25,6 +25,8 @@ export interface VisitRequest {
 export interface VisitArticle {
   id: number;
   museumId: number;
+  /** The museum's time zone: whose day a count belongs to. */
+  timeZone: string;
   name: string;
   title: string;
   source: string;
@@ -114,6 +116,7 @@ export function readerService(deps: ReaderDeps) {
       const article: VisitArticle = {
         id: row.id,
         museumId: row.museumId,
+        timeZone: row.timeZone,
         name: row.name,
         title: row.unformattedName || row.name,
         source: row.language,
@@ -135,6 +138,7 @@ export function readerService(deps: ReaderDeps) {
           ? Promise.resolve()
           : deps.counts.add({
               museumId: row.museumId,
+              timeZone: row.timeZone,
               articleId: row.id,
               language: lang,
               kind: 'request',

@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { bufferedCounts, type CountEvent, type CountsRepo } from './counts.ts';
+import { bufferedCounts, dayOf, type CountEvent, type CountsRepo } from './counts.ts';
 
 const at = new Date('2026-11-21T10:00:00Z');
 const event = (language: string): CountEvent => ({
   museumId: 1,
+  timeZone: 'Europe/Paris',
   articleId: 2,
   language,
   kind: 'request',
@@ -54,5 +55,31 @@ describe('bufferedCounts', () => {
     expect(onError).toHaveBeenCalledOnce();
     await bufferedCounts(failing, { flushMs: 0, onError }).add(event('es'));
     expect(onError).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('dayOf', () => {
+  it('gives the museum’s own day, not UTC’s', () => {
+    // 23:30 UTC on 21 November is already the 22nd in Paris, still the 21st in New York.
+    const lateEvening = new Date('2026-11-21T23:30:00Z');
+    expect(dayOf(lateEvening, 'Europe/Paris')).toBe('2026-11-22');
+    expect(dayOf(lateEvening, 'America/New_York')).toBe('2026-11-21');
+    expect(dayOf(lateEvening, 'UTC')).toBe('2026-11-21');
+    // Summer time: 22:30 UTC on 1 July is 00:30 on the 2nd in Paris (UTC+2).
+    expect(dayOf(new Date('2026-07-01T22:30:00Z'), 'Europe/Paris')).toBe('2026-07-02');
+    expect(dayOf(new Date('2026-01-01T22:30:00Z'), 'Europe/Paris')).toBe('2026-01-01');
+  });
+
+  it('keeps a late visitor’s scans and requests on one day in a buffered flush', async () => {
+    const { repo } = fakeRepo();
+    const counter = bufferedCounts(repo, { flushMs: 60_000 });
+    await counter.add({ ...event('es'), at: new Date('2026-11-21T22:59:00Z') });
+    await counter.add({ ...event('es'), at: new Date('2026-11-21T23:01:00Z') });
+    await counter.flush();
+    const days = vi.mocked(repo.add).mock.calls.map(([e, n]) => [dayOf(e.at, e.timeZone), n]);
+    expect(days).toEqual([
+      ['2026-11-21', 1],
+      ['2026-11-22', 1],
+    ]);
   });
 });

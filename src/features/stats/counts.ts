@@ -4,14 +4,31 @@ import { dailyCounts } from '../../server/db/schema.ts';
 
 export interface CountEvent {
   museumId: number;
+  /** The museum's IANA time zone: whose day the count belongs to. */
+  timeZone: string;
   articleId: number;
   language: string;
   kind: 'scan' | 'request';
   at: Date;
 }
 
-/** The UTC day of a moment, as PostgreSQL's date text. */
-export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The day of a moment in a time zone, as PostgreSQL's date text (YYYY-MM-DD). */
+export function dayOf(at: Date, timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+}
 
 /** Adds one to a day's count (DESIGN 8): one upsert, safe under concurrent visitors. */
 export function countsRepo(db: Database) {
@@ -20,7 +37,7 @@ export function countsRepo(db: Database) {
       await db
         .insert(dailyCounts)
         .values({
-          day: dayOf(event.at),
+          day: dayOf(event.at, event.timeZone),
           museumId: event.museumId,
           articleId: event.articleId,
           language: event.language,
@@ -80,7 +97,7 @@ export function bufferedCounts(
         }
         return;
       }
-      const key = `${dayOf(event.at)}|${event.museumId}|${event.articleId}|${event.language}|${event.kind}`;
+      const key = `${dayOf(event.at, event.timeZone)}|${event.museumId}|${event.articleId}|${event.language}|${event.kind}`;
       const entry = pending.get(key);
       if (entry) entry.n += 1;
       else pending.set(key, { ...event, n: 1 });

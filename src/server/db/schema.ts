@@ -20,6 +20,8 @@ export const museums = pgTable('museums', {
   name: text('name').notNull(),
   /** BCP-47 code of the language the museum writes in; served without translation. */
   sourceLanguage: text('source_language').notNull().default('fr'),
+  /** IANA time zone: the museum's days, for its statistics. */
+  timeZone: text('time_zone').notNull().default('Europe/Paris'),
   /** Raised by every change to the museum's folders or article titles: the tree cache key. */
   treeRevision: integer('tree_revision').notNull().default(0),
   createdAt: createdAt(),
@@ -142,7 +144,8 @@ export const qrcodes = pgTable(
 
 /**
  * Visitor counts per day (DESIGN 8): a scan is a QR code followed to its article, a request an
- * article page shown in a language. Nothing about the visitor is kept. Days are UTC dates.
+ * article page shown in a language. Nothing about the visitor is kept. Days are the museum's
+ * (its time zone).
  */
 export const dailyCounts = pgTable(
   'daily_counts',
@@ -160,7 +163,9 @@ export const dailyCounts = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.day, t.museumId, t.articleId, t.language, t.kind] }),
-    index('daily_counts_museum_day_idx').on(t.museumId, t.day),
+    // The charts: a museum's scans by day, and one article's requests by day.
+    index('daily_counts_museum_kind_day_idx').on(t.museumId, t.kind, t.day),
+    index('daily_counts_article_kind_day_idx').on(t.articleId, t.kind, t.day),
   ],
 );
 

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { itemId } from '../tree/schema.ts';
+
+/** The statistics calls (spec 7 'GET /api/stats/{hash}', issue 7), shared by the page and API. */
+
+export const CHARTS = ['scans-per-article', 'scans-per-language', 'requests-per-language'] as const;
+export type Chart = (typeof CHARTS)[number];
+
+/** The spec's window is 10 days; 30 and 90 are offered too. */
+export const RANGES = [10, 30, 90] as const;
+export const DEFAULT_RANGE = 10;
+
+export const statsQuery = z.object({
+  days: z
+    .enum(RANGES.map(String) as [string, ...string[]], { error: 'must be 10, 30 or 90' })
+    .default(String(DEFAULT_RANGE))
+    .transform(Number),
+  /** The interface language: how dates and language names are written. */
+  lang: z.enum(['fr', 'en'], { error: 'must be fr or en' }).default('fr'),
+  format: z.enum(['json', 'csv'], { error: 'must be json or csv' }).default('json'),
+  articleId: itemId.optional(),
+});
+
+/** One day of a chart: its date for the axis, then one count per series (spec 3 'Stats row'). */
+export type StatsRow = { formatted_date: string } & Record<string, number | string>;
