@@ -12,6 +12,9 @@ import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
 import { readerService } from '../features/reader/service.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
+import { settingsRepo } from '../features/settings/repo.ts';
+import { settingsRoutes } from '../features/settings/routes.ts';
+import { settingsService } from '../features/settings/service.ts';
 import { statsRepo } from '../features/stats/repo.ts';
 import { statsRoutes } from '../features/stats/routes.ts';
 import { statsService } from '../features/stats/service.ts';
@@ -55,7 +58,8 @@ export function createServices(deps: AppDeps): Services {
     counter,
     now,
   });
-  // An article saved or deleted: its cached pages and where its codes lead are forgotten.
+  // An article saved or deleted, or the museum's settings changed: cached pages and where
+  // codes lead are forgotten.
   const articlesChanged = () => {
     pages.clear();
     qrcodes.forgetTargets();
@@ -66,6 +70,7 @@ export function createServices(deps: AppDeps): Services {
     qrcodes,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
+    settings: settingsService(settingsRepo(deps.db), articlesChanged),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db), articlesChanged),
     editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
@@ -113,6 +118,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', editorRoutes(services.editor));
   app.route('/api', qrcodeRoutes(services.qrcodes));
   app.route('/api', statsRoutes(services.stats));
+  app.route('/api', settingsRoutes(services.settings));
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),

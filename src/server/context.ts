@@ -11,6 +11,7 @@ import type { Counter } from '../features/stats/counts.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
 import type { Scanner } from '../features/qrcodes/scan-routes.ts';
 import type { StatsService } from '../features/stats/service.ts';
+import type { SettingsService } from '../features/settings/service.ts';
 import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -41,6 +42,7 @@ export interface Services {
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;
   stats: StatsService;
+  settings: SettingsService;
   /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
   pages: PageCache;
   counter: Counter;

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../server/db/index.ts';
+import { museums } from '../../server/db/schema.ts';
+import type { MuseumSettings } from './schema.ts';
+
+export function settingsRepo(db: Database) {
+  return {
+    async read(museumId: number): Promise<MuseumSettings | undefined> {
+      const [row] = await db
+        .select({
+          museum: museums.name,
+          sourceLanguage: museums.sourceLanguage,
+          timeZone: museums.timeZone,
+        })
+        .from(museums)
+        .where(eq(museums.id, museumId));
+      return row;
+    },
+
+    async update(
+      museumId: number,
+      change: { sourceLanguage: string; timeZone: string },
+    ): Promise<void> {
+      await db.update(museums).set(change).where(eq(museums.id, museumId));
+    },
+  };
+}
+
+export type SettingsRepo = ReturnType<typeof settingsRepo>;

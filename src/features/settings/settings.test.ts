@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { testApp, testClock } from '../../../tests/helpers/app.ts';
+import type { QrcodeDocument } from '../qrcodes/schema.ts';
+import { isTimeZone } from './schema.ts';
+
+let database: TestDatabase;
+let t: ReturnType<typeof testApp>;
+let cookie: string;
+let other: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.reset();
+  // 23:30 UTC: the 22nd in Paris, still the 21st in New York.
+  t = testApp(database.db, {
+    clock: testClock(new Date('2026-11-21T23:30:00Z')),
+    env: { COUNTS_FLUSH_MS: '0', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
+  });
+  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
+  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
+  cookie = await t.login('a@museum.example', 'password of a');
+  other = await t.login('b@museum.example', 'password of b');
+});
+
+const manage = (path: string, body: unknown, as = cookie) =>
+  t.postJson(`/api/manage/${path}`, body, { cookie: as });
+const settings = async (as = cookie) =>
+  (await t.request('/api/read/settings', { headers: { cookie: as } })).json();
+
+describe('museum settings', () => {
+  it('start as French and Europe/Paris', async () => {
+    expect(await settings()).toEqual({
+      museum: 'Musée A',
+      sourceLanguage: 'fr',
+      timeZone: 'Europe/Paris',
+    });
+  });
+
+  it('change the time zone and source language of this museum only, at once', async () => {
+    const { id } = (await (await manage('add_article', { pathArray: [] })).json()) as {
+      id: number;
+    };
+    await manage('update_article', {
+      articleId: id,
+      newContent: [
+        { type: 'metadatas', url: 'salle-1' },
+        { type: 'text', content: 'Hello' },
+      ],
+      unformatted_name: 'Salle 1',
+      instructions: '',
+    });
+    const added = await t.request('/api/manage/add_qrcode', {
+      method: 'POST',
+      headers: { cookie, origin: t.config.publicSiteUrl },
+    });
+    const code = (await added.json()) as QrcodeDocument;
+    await manage('update_qrcode', { articleId: id, qrcodeId: code.id });
+    await t.request(`/r/${code.link}`, { redirect: 'manual' });
+
+    const res = await manage('update_settings', {
+      sourceLanguage: 'en',
+      timeZone: 'America/New_York',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      museum: 'Musée A',
+      sourceLanguage: 'en',
+      timeZone: 'America/New_York',
+    });
+    expect(await settings(other)).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
+
+    // The next scan counts on New York's day (the 21st) and in the new source language; the
+    // first was counted on Paris's day, the 22nd, not yet come in New York.
+    await t.request(`/r/${code.link}`, { redirect: 'manual' });
+    const chart = (await (
+      await t.request('/api/stats/scans-per-language?lang=en', { headers: { cookie } })
+    ).json()) as Record<string, string | number>[];
+    expect(chart.at(-1)).toEqual({ formatted_date: '21 Nov', English: 1 });
+    // The page in English is now the original, served without an engine.
+    const page = await (await t.request('/article?name=salle-1&lang=en')).text();
+    expect(page).toContain('Hello');
+    expect(page).not.toContain('Machine translated');
+  });
+
+  it.each([
+    ['an unknown language', { sourceLanguage: 'xx', timeZone: 'Europe/Paris' }, 'sourceLanguage'],
+    ['an unknown zone', { sourceLanguage: 'fr', timeZone: 'Mars/Olympus' }, 'timeZone'],
+    ['a hostile zone', { sourceLanguage: 'fr', timeZone: '<script>' }, 'timeZone'],
+    ['a number', { sourceLanguage: 'fr', timeZone: 2 }, 'timeZone'],
+    ['nothing', {}, 'sourceLanguage'],
+  ])('refuses %s, naming the field, and changes nothing', async (_, body, field) => {
+    const res = await manage('update_settings', body);
+    expect(res.status).toBe(422);
+    expect((await res.json()).error.message).toContain(field);
+    expect(await settings()).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
+  });
+
+  it('need a session and our own origin', async () => {
+    expect((await t.request('/api/read/settings')).status).toBe(401);
+    const cross = await t.postJson(
+      '/api/manage/update_settings',
+      { sourceLanguage: 'en', timeZone: 'UTC' },
+      { cookie, origin: 'https://evil.example' },
+    );
+    expect(cross.status).toBe(403);
+  });
+
+  it('knows time zones', () => {
+    expect(['Europe/Paris', 'UTC', 'America/Argentina/Buenos_Aires'].map(isTimeZone)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(['Paris', '', '../etc/passwd', 'Europe/Paris; drop'].map(isTimeZone)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
