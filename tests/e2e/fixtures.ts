@@ -37,6 +37,7 @@ export const PROTECTED_ROUTES = [
   '/articles/1/2',
   '/article?id=1',
   '/qrcodes',
+  '/qrcodes/print',
   '/qrcode?id=1',
   '/stats',
   '/settings',

@@ -1,0 +1,270 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
+import { useT, type TFn } from '../../i18n/react.ts';
+import { api } from '../../ui/api.ts';
+import { useQueryParam } from '../../ui/browser.ts';
+import Protected from '../../ui/Protected.tsx';
+import { toast } from '../../ui/toast.ts';
+import ArticlePicker, { articleLabel, type ArticlesLoad } from './ArticlePicker.tsx';
+import { parseArticleChoices, parseQrcode, qrcodeIdOf, type QrcodeDocument } from './qrApi.ts';
+import QrPreview from './QrPreview.tsx';
+
+type CodeLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; code: QrcodeDocument }
+  | { status: 'notFound' }
+  | { status: 'failed' }
+  /** 401: silently ignored (spec 6); Protected sends a logged-out visitor to sign-in. */
+  | { status: 'signedOut' };
+
+/** GET /api/read/qrcode (spec 7), reloaded after a save (spec 4). */
+function useQrcode(qrcodeId: number) {
+  const [load, setLoad] = useState<CodeLoad>({ status: 'loading' });
+  const seq = useRef(0);
+
+  const reload = useCallback(async () => {
+    const mine = ++seq.current;
+    let next: (previous: CodeLoad) => CodeLoad = (previous) =>
+      previous.status === 'ready' ? previous : { status: 'failed' };
+    try {
+      const result = await api(`/api/read/qrcode?qrcodeId=${qrcodeId}`);
+      const code = result.ok ? parseQrcode(result.body) : null;
+      if (result.status === 401) {
+        next = (previous) => (previous.status === 'ready' ? previous : { status: 'signedOut' });
+      } else if (result.status === 404 || result.status === 422) {
+        next = () => ({ status: 'notFound' });
+      } else if (code) {
+        next = () => ({ status: 'ready', code });
+      } else {
+        console.error('Loading the QR code failed', result.status, result.body);
+      }
+    } catch (error) {
+      console.error('Loading the QR code failed', error);
+    }
+    // An older answer arriving late must not replace a newer one.
+    if (mine === seq.current) setLoad(next);
+  }, [qrcodeId]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return { load, reload };
+}
+
+/** GET /api/read/articles: the picker's choices. */
+function useArticleChoices() {
+  const [load, setLoad] = useState<ArticlesLoad>({ status: 'loading' });
+  useEffect(() => {
+    let cancelled = false;
+    const run = async (): Promise<ArticlesLoad> => {
+      try {
+        const result = await api('/api/read/articles');
+        if (result.status === 401) return { status: 'signedOut' };
+        const articles = result.ok ? parseArticleChoices(result.body) : null;
+        if (articles) return { status: 'ready', articles };
+        console.error('Loading the articles failed', result.status, result.body);
+      } catch (error) {
+        console.error('Loading the articles failed', error);
+      }
+      return { status: 'failed' };
+    };
+    void run().then((next) => {
+      if (!cancelled) setLoad(next);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return load;
+}
+
+/** A failed save; the toast says 'Something went wrong' (spec 8). */
+class SaveFailed extends Error {}
+
+type ScreenProps = { lang: Lang; qrcodeId: number };
+
+/**
+ * The QR code detail (spec 2 'QR code detail', 4, 8): the linked article or the inactive
+ * message, the article picker and Save, the QR image and its download.
+ */
+function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
+  const t = useT(lang);
+  const { load, reload } = useQrcode(qrcodeId);
+  const articles = useArticleChoices();
+  /** The article picked here; undefined: the one linked now. */
+  const [picked, setPicked] = useState<number | undefined>(undefined);
+  const [pickerError, setPickerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+
+  const code = load.status === 'ready' ? load.code : null;
+  const heading = code ? t('qrcode.heading', { link: code.link }) : null;
+  useEffect(() => {
+    if (heading) document.title = translate(lang, 'meta.titleTemplate', { page: heading });
+  }, [heading, lang]);
+
+  if (load.status === 'signedOut') return null;
+
+  const backLinks = (
+    <div className="qr-backlinks">
+      <a className="back-link" href={localePath(lang, '/qrcodes')}>
+        {t('qrcode.backToQrcodes')}
+      </a>
+      <a className="back-link" href={localePath(lang, '/dashboard')}>
+        {t('common.backToDashboard')}
+      </a>
+    </div>
+  );
+
+  if (load.status === 'notFound') {
+    return (
+      <>
+        {backLinks}
+        <h1>{t('qrcode.notFound')}</h1>
+        <p>{t('qrcode.notFoundText')}</p>
+      </>
+    );
+  }
+
+  if (!code) {
+    return (
+      <>
+        {backLinks}
+        <h1>{t('qrcode.title')}</h1>
+        {load.status === 'loading' ? (
+          <p className="status-line" role="status">
+            {t('common.loading')}
+          </p>
+        ) : (
+          <p className="muted">{t('qrcode.loadFailed')}</p>
+        )}
+      </>
+    );
+  }
+
+  const chosen = picked === undefined ? code.id_article : picked;
+  const linkedTitle =
+    code.id_article === null
+      ? null
+      : articleLabel(t, { id: code.id_article, unformatted_name: code.unformatted_name ?? '' });
+
+  const send = async (articleId: number) => {
+    const result = await api('/api/manage/update_qrcode', {
+      method: 'POST',
+      body: { articleId, qrcodeId: code.id },
+    });
+    if (!result.ok) {
+      console.error('Saving the QR code failed', result.status, result.body);
+      throw new SaveFailed(`HTTP ${result.status}`);
+    }
+  };
+
+  const save = async () => {
+    if (saving) return;
+    if (chosen === null) {
+      // The server would refuse it too; nothing is sent.
+      setPickerError(t('qrcode.chooseFirst'));
+      (searchRef.current ?? saveRef.current)?.focus();
+      return;
+    }
+    setPickerError(null);
+    setSaving(true);
+    try {
+      await toast.promise(send(chosen), {
+        pending: t('qrcode.saving'),
+        success: t('qrcode.saved'),
+        error: t('common.genericError'),
+      });
+    } catch (error) {
+      if (!(error instanceof SaveFailed)) console.error('Saving the QR code failed', error);
+      setSaving(false);
+      return;
+    }
+    await reload();
+    setPicked(undefined);
+    setSaving(false);
+  };
+
+  return (
+    <div className="qr-detail-screen">
+      {backLinks}
+      <h1 className="qr-detail-screen__heading">{heading}</h1>
+      <div className="qr-detail">
+        <section className="qr-detail__article" aria-labelledby="qr-article-title">
+          <h2 id="qr-article-title">{t('qrcode.articleTitle')}</h2>
+          {linkedTitle === null ? (
+            <p className="qr-status qr-status--inactive">
+              <span className="qr-badge">{t('qrcodes.free')}</span>
+              <span>{t('qrcode.inactive')}</span>
+            </p>
+          ) : (
+            <p className="qr-status qr-status--active">
+              <a href={localePath(lang, `/article?id=${code.id_article}`)}>{linkedTitle}</a>
+            </p>
+          )}
+          <ArticlePicker
+            t={t}
+            load={articles}
+            chosen={chosen}
+            chosenTitle={chosen !== null && chosen === code.id_article ? linkedTitle : null}
+            onChoose={(id) => {
+              setPicked(id);
+              setPickerError(null);
+            }}
+            error={pickerError}
+            searchRef={searchRef}
+            disabled={saving}
+          />
+          <div className="qr-detail__buttons">
+            <button
+              ref={saveRef}
+              type="button"
+              className="button button--primary"
+              disabled={saving}
+              onClick={() => void save()}
+            >
+              {t('qrcode.save')}
+            </button>
+          </div>
+        </section>
+        <section className="qr-detail__image" aria-labelledby="qr-image-title">
+          <h2 id="qr-image-title">{t('qrcode.previewTitle')}</h2>
+          <QrPreview key={code.url} t={t} url={code.url} link={code.link} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** /qrcode without a usable id: say so, and lead back to the list. */
+function NoQrcode({ t, lang, missing }: { t: TFn; lang: Lang; missing: boolean }) {
+  return (
+    <>
+      <a className="back-link" href={localePath(lang, '/qrcodes')}>
+        {t('qrcode.backToQrcodes')}
+      </a>
+      <h1>{t('qrcode.title')}</h1>
+      <p>{missing ? t('qrcode.missing') : t('qrcode.invalidId')}</p>
+    </>
+  );
+}
+
+function QrcodeById({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  const param = useQueryParam('id');
+  if (param === undefined) return null;
+  const qrcodeId = qrcodeIdOf(param);
+  if (qrcodeId === null) return <NoQrcode t={t} lang={lang} missing={param === null} />;
+  return <QrcodeScreen key={qrcodeId} lang={lang} qrcodeId={qrcodeId} />;
+}
+
+/** The /qrcode?id= island (spec 2, QR code detail): for a logged-in user only (spec 6). */
+export default function QrcodeDetail({ lang }: { lang: Lang }) {
+  return (
+    <Protected lang={lang}>
+      <QrcodeById lang={lang} />
+    </Protected>
+  );
+}

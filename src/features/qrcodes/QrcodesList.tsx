@@ -1,0 +1,195 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { localePath, type Lang } from '../../i18n/index.ts';
+import { useT } from '../../i18n/react.ts';
+import { api } from '../../ui/api.ts';
+import Protected from '../../ui/Protected.tsx';
+import { toast } from '../../ui/toast.ts';
+import { articleLabel } from './ArticlePicker.tsx';
+import { parseQrcode, parseQrcodes, type QrcodeDocument } from './qrApi.ts';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; codes: QrcodeDocument[] }
+  | { status: 'failed' }
+  /** 401: silently ignored (spec 6); Protected sends a logged-out visitor to sign-in. */
+  | { status: 'signedOut' };
+
+/** GET /api/read/qrcodes, as the next state (a failure keeps a list already shown). */
+async function fetchCodes(): Promise<(previous: Load) => Load> {
+  const failed = (previous: Load): Load =>
+    previous.status === 'ready' ? previous : { status: 'failed' };
+  try {
+    const result = await api('/api/read/qrcodes');
+    if (result.status === 401) {
+      return (previous) => (previous.status === 'ready' ? previous : { status: 'signedOut' });
+    }
+    const codes = result.ok ? parseQrcodes(result.body) : null;
+    if (codes) return () => ({ status: 'ready', codes });
+    console.error('Loading the QR codes failed', result.status, result.body);
+  } catch (error) {
+    console.error('Loading the QR codes failed', error);
+  }
+  return failed;
+}
+
+/**
+ * The QR codes list (spec 2 'QR codes list', 4): one line per code, linking to its detail page,
+ * with its linked article or a 'Free' badge; 'Add a qrcode' adds a free code and reloads the
+ * list, then moves focus to the new line.
+ */
+function QrcodesScreen({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const links = useRef(new Map<number, HTMLAnchorElement>());
+  /** The line whose link takes focus after the next render. */
+  const pendingFocus = useRef<number | null>(null);
+  const loadSeq = useRef(0);
+
+  const reload = useCallback(async () => {
+    const seq = ++loadSeq.current;
+    const next = await fetchCodes();
+    // An older answer arriving late must not replace a newer one.
+    if (seq === loadSeq.current) setLoad(next);
+  }, []);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (target === null) return;
+    const element = links.current.get(target);
+    if (element) {
+      element.focus();
+      element.scrollIntoView({ block: 'nearest' });
+      pendingFocus.current = null;
+    }
+  });
+
+  const add = async () => {
+    setBusy(true);
+    try {
+      const result = await api('/api/manage/add_qrcode', { method: 'POST' });
+      const created = result.ok ? parseQrcode(result.body) : null;
+      if (created) {
+        pendingFocus.current = created.id;
+        setAnnouncement(t('qrcodes.added', { link: created.link }));
+      } else {
+        console.error('Adding a QR code failed', result.status, result.body);
+        toast.error(t('common.genericError'));
+      }
+    } catch (error) {
+      console.error('Adding a QR code failed', error);
+      toast.error(t('common.networkError'));
+    } finally {
+      // Spec 4: the list is reloaded after the write, whatever its answer.
+      await reload();
+      setBusy(false);
+    }
+  };
+
+  if (load.status === 'signedOut') return null;
+
+  const backLink = (
+    <a className="back-link" href={localePath(lang, '/dashboard')}>
+      {t('common.backToDashboard')}
+    </a>
+  );
+
+  if (load.status !== 'ready') {
+    return (
+      <>
+        {backLink}
+        <h1>{t('qrcodes.heading')}</h1>
+        {load.status === 'loading' ? (
+          <p className="status-line" role="status">
+            {t('common.loading')}
+          </p>
+        ) : (
+          <p className="muted">{t('qrcodes.loadFailed')}</p>
+        )}
+      </>
+    );
+  }
+
+  const { codes } = load;
+  const free = codes.filter((code) => code.id_article === null).length;
+
+  return (
+    <div className="qr-screen">
+      {backLink}
+      <div className="qr-screen__head">
+        <h1>{t('qrcodes.heading')}</h1>
+        <a className="qr-screen__print" href={localePath(lang, '/qrcodes/print')}>
+          {t('qrcodes.printLink')}
+        </a>
+      </div>
+      {codes.length === 0 ? (
+        <p className="muted">{t('qrcodes.empty')}</p>
+      ) : (
+        <>
+          <p className="muted qr-screen__summary">
+            {t('qrcodes.summary', { active: codes.length - free, free })}
+          </p>
+          <ul className="qr-list" aria-label={t('qrcodes.list')}>
+            {codes.map((code) => {
+              const isFree = code.id_article === null;
+              return (
+                <li key={code.id} className={isFree ? 'qr-line qr-line--free' : 'qr-line'}>
+                  <a
+                    className="qr-line__link"
+                    href={localePath(lang, `/qrcode?id=${code.id}`)}
+                    ref={(element) => {
+                      if (element) links.current.set(code.id, element);
+                      else links.current.delete(code.id);
+                    }}
+                  >
+                    <span className="qr-line__code">{t('qrcodes.line', { link: code.link })}</span>
+                    {isFree ? (
+                      <span className="qr-line__article">
+                        <span className="qr-badge">{t('qrcodes.free')}</span>
+                        <span className="muted">{t('qrcodes.noArticle')}</span>
+                      </span>
+                    ) : (
+                      <span className="qr-line__article">
+                        {articleLabel(t, {
+                          id: code.id_article ?? code.id,
+                          unformatted_name: code.unformatted_name ?? '',
+                        })}
+                      </span>
+                    )}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+      <div className="qr-screen__buttons">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void add()}
+        >
+          {t('qrcodes.add')}
+        </button>
+      </div>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}
+
+/** The /qrcodes island: the list, for a logged-in user only (spec 2, 6). */
+export default function QrcodesList({ lang }: { lang: Lang }) {
+  return (
+    <Protected lang={lang}>
+      <QrcodesScreen lang={lang} />
+    </Protected>
+  );
+}

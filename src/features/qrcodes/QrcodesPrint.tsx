@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from 'react';
+import { localePath, type Lang } from '../../i18n/index.ts';
+import { useT, type TFn } from '../../i18n/react.ts';
+import { api } from '../../ui/api.ts';
+import Protected from '../../ui/Protected.tsx';
+import { articleLabel } from './ArticlePicker.tsx';
+import { parseQrcodes, type QrcodeDocument } from './qrApi.ts';
+import { createQrCode, shortAddress } from './qrImage.ts';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; codes: QrcodeDocument[] }
+  | { status: 'failed' }
+  /** 401: silently ignored (spec 6). */
+  | { status: 'signedOut' };
+
+/** One code as printed: the image as SVG (sharp at any size), its article and its address. */
+function PrintCard({ t, code, onDrawn }: { t: TFn; code: QrcodeDocument; onDrawn: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  const drawnRef = useRef(onDrawn);
+  useEffect(() => {
+    drawnRef.current = onDrawn;
+  });
+
+  useEffect(() => {
+    const container = box.current;
+    let cancelled = false;
+    createQrCode(code.url, 'svg').then(
+      (qr) => {
+        if (cancelled || !container) return;
+        qr.append(container);
+        drawnRef.current();
+      },
+      (error: unknown) => {
+        console.error('Drawing the QR code failed', error);
+        if (cancelled) return;
+        setFailed(true);
+        drawnRef.current();
+      },
+    );
+    return () => {
+      cancelled = true;
+      container?.replaceChildren();
+    };
+  }, [code.url]);
+
+  const title = articleLabel(t, {
+    id: code.id_article ?? code.id,
+    unformatted_name: code.unformatted_name ?? '',
+  });
+  return (
+    <li className="print-card">
+      <div
+        ref={box}
+        className="print-card__qr"
+        role="img"
+        aria-label={t('qrcode.preview', { url: code.url })}
+      />
+      {failed && <p className="qr-field-error">{t('qrcode.downloadFailed')}</p>}
+      <p className="print-card__title">{title}</p>
+      <p className="print-card__url">{shortAddress(code.url)}</p>
+    </li>
+  );
+}
+
+/**
+ * The print sheet of the QR codes: every active code (linked to an article) with its title
+ * and short address, six per A4 page; the page's chrome is hidden when printing.
+ */
+function PrintScreen({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [drawn, setDrawn] = useState(0);
+
+  useEffect(() => {
+    let cancelled = false;
+    const run = async (): Promise<Load> => {
+      try {
+        const result = await api('/api/read/qrcodes');
+        if (result.status === 401) return { status: 'signedOut' };
+        const codes = result.ok ? parseQrcodes(result.body) : null;
+        if (codes) return { status: 'ready', codes };
+        console.error('Loading the QR codes failed', result.status, result.body);
+      } catch (error) {
+        console.error('Loading the QR codes failed', error);
+      }
+      return { status: 'failed' };
+    };
+    void run().then((next) => {
+      if (!cancelled) setLoad(next);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  if (load.status === 'signedOut') return null;
+
+  const active = load.status === 'ready' ? load.codes.filter((c) => c.id_article !== null) : [];
+  const ready = load.status === 'ready' && drawn >= active.length;
+
+  return (
+    <div className="qr-print">
+      <div className="qr-print__head">
+        <a className="back-link" href={localePath(lang, '/qrcodes')}>
+          {t('qrcode.backToQrcodes')}
+        </a>
+        <h1>{t('qrcodes.print.title')}</h1>
+        {load.status === 'loading' && (
+          <p className="status-line" role="status">
+            {t('common.loading')}
+          </p>
+        )}
+        {load.status === 'failed' && <p className="muted">{t('qrcodes.loadFailed')}</p>}
+        {load.status === 'ready' && active.length === 0 && (
+          <p className="muted">{t('qrcodes.print.empty')}</p>
+        )}
+        {active.length > 0 && (
+          <div className="qr-print__actions">
+            <p className="muted">{t('qrcodes.print.intro')}</p>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!ready}
+              onClick={() => window.print()}
+            >
+              {t('qrcodes.print.button')}
+            </button>
+          </div>
+        )}
+      </div>
+      {active.length > 0 && (
+        <ul className="print-grid" aria-label={t('qrcodes.print.list')}>
+          {active.map((code) => (
+            <PrintCard key={code.id} t={t} code={code} onDrawn={() => setDrawn((n) => n + 1)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The /qrcodes/print island: for a logged-in user only (spec 6). */
+export default function QrcodesPrint({ lang }: { lang: Lang }) {
+  return (
+    <Protected lang={lang}>
+      <PrintScreen lang={lang} />
+    </Protected>
+  );
+}

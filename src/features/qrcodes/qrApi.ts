@@ -1,0 +1,71 @@
+// Client-only: the QR screens' reading of the API answers (spec 7), checked before use.
+import type { ArticleChoice } from '../tree/schema.ts';
+import type { QrcodeDocument } from './schema.ts';
+
+export type { ArticleChoice, QrcodeDocument };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const nullableString = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
+
+/** GET /api/read/qrcode's answer (one line of /api/read/qrcodes), or null when malformed. */
+export function parseQrcode(body: unknown): QrcodeDocument | null {
+  if (!isRecord(body)) return null;
+  const { id, link, url, id_article, unformatted_name, name } = body;
+  if (
+    typeof id !== 'number' ||
+    typeof link !== 'string' ||
+    typeof url !== 'string' ||
+    !(id_article === null || typeof id_article === 'number') ||
+    !nullableString(unformatted_name) ||
+    !nullableString(name)
+  ) {
+    return null;
+  }
+  return { id, link, url, id_article, unformatted_name, name };
+}
+
+/** GET /api/read/qrcodes's answer, or null when it is not a list of codes. */
+export function parseQrcodes(body: unknown): QrcodeDocument[] | null {
+  if (!Array.isArray(body)) return null;
+  const codes: QrcodeDocument[] = [];
+  for (const item of body) {
+    const code = parseQrcode(item);
+    if (!code) return null;
+    codes.push(code);
+  }
+  return codes;
+}
+
+/** GET /api/read/articles's answer, or null when it is not a list of articles. */
+export function parseArticleChoices(body: unknown): ArticleChoice[] | null {
+  if (!Array.isArray(body)) return null;
+  const choices: ArticleChoice[] = [];
+  for (const item of body) {
+    if (!isRecord(item)) return null;
+    const { id, name, unformatted_name } = item;
+    if (
+      typeof id !== 'number' ||
+      typeof name !== 'string' ||
+      typeof unformatted_name !== 'string'
+    ) {
+      return null;
+    }
+    choices.push({ id, name, unformatted_name });
+  }
+  return choices;
+}
+
+/** An id from the query string (a positive 32-bit integer), or null. */
+export function qrcodeIdOf(param: string | null | undefined): number | null {
+  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** Lower case, without accents: 'Église' and 'eglise' match (a "contains" search). */
+export function searchKey(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+}
