@@ -43,6 +43,13 @@ export const PROTECTED_ROUTES = [
   '/settings',
 ] as const;
 
+/**
+ * A Playwright test lock (1.63+): held by the tests that change the museum's settings (its
+ * source language, its time zone), by those that read days of counts, and by those that read
+ * visitor pages in the museum's source language. Other tests keep running in parallel.
+ */
+export const MUSEUM_SETTINGS = { lock: 'museum-settings' } as const;
+
 /** An address no account has: each gets its own sign-in failure counter. */
 export const unknownEmail = () => `wrong-${randomUUID().slice(0, 12)}@museum.example`;
 

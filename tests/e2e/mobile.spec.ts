@@ -85,3 +85,22 @@ for (const lang of LANGS) {
     });
   });
 }
+
+test.describe('a small phone, signed in', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('the top bar with Logout fits: nothing scrolls sideways', async ({ page, signIn }) => {
+    await signIn();
+    for (const lang of LANGS) {
+      await visit(page, url(lang, '/dashboard'));
+      await expect(topBar(page, lang).logout).toBeVisible();
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        bar: document.querySelector('.topbar__inner')!.scrollWidth,
+        viewport: document.documentElement.clientWidth,
+      }));
+      expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+      expect(widths.bar).toBeLessThanOrEqual(widths.viewport);
+    }
+  });
+});

@@ -4,7 +4,16 @@ import { devices, type APIRequestContext, type Browser, type Page } from '@playw
 import { newBlock, newDetail } from '../../src/features/editor/content.ts';
 import { format, uiStrings } from '../../src/features/reader/strings.ts';
 import { nativeName } from '../../src/features/translation/languages.ts';
-import { ADMIN, dict, escapeRegExp, expect, test, toast, visit } from './fixtures.ts';
+import {
+  ADMIN,
+  dict,
+  escapeRegExp,
+  expect,
+  MUSEUM_SETTINGS,
+  test,
+  toast,
+  visit,
+} from './fixtures.ts';
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
@@ -233,7 +242,7 @@ async function expectProgressPageAccessible(page: Page, address: string, html: s
 for (const javaScriptEnabled of [true, false]) {
   const mode = javaScriptEnabled ? 'JavaScript on' : 'JavaScript off';
 
-  test.describe(`visitor page, on a phone (${mode})`, () => {
+  test.describe(`visitor page, on a phone (${mode})`, MUSEUM_SETTINGS, () => {
     test.use({ ...PHONE, javaScriptEnabled });
 
     /**

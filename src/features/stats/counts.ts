@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { dailyCounts } from '../../server/db/schema.ts';
+import { dailyArticleScans, dailyCounts, dailyLanguageScans } from '../../server/db/schema.ts';
 
 export interface CountEvent {
   museumId: number;
@@ -30,30 +30,37 @@ export function dayOf(at: Date, timeZone: string): string {
   return format.format(at);
 }
 
-/** Adds one to a day's count (DESIGN 8): one upsert, safe under concurrent visitors. */
+/**
+ * Adds to a day's count (DESIGN 8): upserts, safe under concurrent visitors. A scan also adds to
+ * the day's sums per article and per language that the charts read (ADR 0006), in the same
+ * statement, so the three never disagree.
+ */
 export function countsRepo(db: Database) {
   return {
     async add(event: CountEvent, n = 1): Promise<void> {
-      await db
-        .insert(dailyCounts)
-        .values({
-          day: dayOf(event.at, event.timeZone),
-          museumId: event.museumId,
-          articleId: event.articleId,
-          language: event.language,
-          kind: event.kind,
-          count: n,
-        })
-        .onConflictDoUpdate({
-          target: [
-            dailyCounts.day,
-            dailyCounts.museumId,
-            dailyCounts.articleId,
-            dailyCounts.language,
-            dailyCounts.kind,
-          ],
-          set: { count: sql`${dailyCounts.count} + ${n}` },
-        });
+      const day = dayOf(event.at, event.timeZone);
+      const { museumId, articleId, language, kind } = event;
+      const detail = sql`
+        insert into ${dailyCounts} (day, museum_id, article_id, language, kind, count)
+        values (${day}, ${museumId}, ${articleId}, ${language}, ${kind}, ${n})
+        on conflict (day, museum_id, article_id, language, kind)
+        do update set count = ${dailyCounts}.count + ${n}`;
+      if (kind !== 'scan') {
+        await db.execute(detail);
+        return;
+      }
+      await db.execute(sql`
+        with detail as (${detail}),
+        per_article as (
+          insert into ${dailyArticleScans} (museum_id, day, article_id, count)
+          values (${museumId}, ${day}, ${articleId}, ${n})
+          on conflict (museum_id, day, article_id)
+          do update set count = ${dailyArticleScans}.count + ${n}
+        )
+        insert into ${dailyLanguageScans} (museum_id, day, language, count)
+        values (${museumId}, ${day}, ${language}, ${n})
+        on conflict (museum_id, day, language)
+        do update set count = ${dailyLanguageScans}.count + ${n}`);
     },
   };
 }

@@ -1,17 +1,34 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { articles, dailyCounts, museums } from '../../server/db/schema.ts';
+import {
+  articles,
+  dailyArticleScans,
+  dailyCounts,
+  dailyLanguageScans,
+  museums,
+} from '../../server/db/schema.ts';
 
 export interface DayCount {
   day: string;
-  /** An article id or a language code. */
-  key: string;
+  /** An article id or a language code; null: all the others together. */
+  key: string | null;
   count: number;
+}
+
+export interface SeriesQuery {
+  museumId: number;
+  kind: 'scan' | 'request';
+  by: 'article' | 'language';
+  /** Only this article's counts. */
+  articleId?: number | undefined;
+  from: string;
+  to: string;
+  /** Keep the largest `top` series, the others summed under null. */
+  top?: number | undefined;
 }
 
 /** Reads of daily_counts for the charts, always within one museum. */
 export function statsRepo(db: Database) {
-  const total = sql<number>`sum(${dailyCounts.count})::int`;
   return {
     async timeZone(museumId: number): Promise<string> {
       const [row] = await db
@@ -21,44 +38,76 @@ export function statsRepo(db: Database) {
       return row?.timeZone ?? 'Europe/Paris';
     },
 
-    /** Scans per day and article, or per day and language, from `from` to `to` (inclusive). */
-    async scans(
-      museumId: number,
-      by: 'article' | 'language',
-      from: string,
-      to: string,
-    ): Promise<DayCount[]> {
-      const key =
-        by === 'article' ? sql<string>`${dailyCounts.articleId}::text` : dailyCounts.language;
-      return db
-        .select({ day: dailyCounts.day, key, count: total })
-        .from(dailyCounts)
-        .where(
-          and(
-            eq(dailyCounts.museumId, museumId),
-            eq(dailyCounts.kind, 'scan'),
-            gte(dailyCounts.day, from),
-            lte(dailyCounts.day, to),
-          ),
-        )
-        .groupBy(dailyCounts.day, key);
-    },
-
-    /** One article's visitor pages per day and language. */
-    async requests(museumId: number, articleId: number, from: string, to: string) {
-      return db
-        .select({ day: dailyCounts.day, key: dailyCounts.language, count: total })
-        .from(dailyCounts)
-        .where(
-          and(
-            eq(dailyCounts.articleId, articleId),
-            eq(dailyCounts.kind, 'request'),
-            eq(dailyCounts.museumId, museumId),
-            gte(dailyCounts.day, from),
-            lte(dailyCounts.day, to),
-          ),
-        )
-        .groupBy(dailyCounts.day, dailyCounts.language);
+    /**
+     * Counts per day and series (an article id or a language code) from `from` to `to`
+     * (inclusive): a museum's scans by article or by language, or one article's page requests
+     * by language. With `top`, only the `top` largest series are kept and the rest are summed
+     * under the key null, so that a museum of a thousand articles draws a readable chart and
+     * the database sends tens of rows, not thousands.
+     */
+    async series(query: SeriesQuery): Promise<DayCount[]> {
+      // Scans come from their sums per article or per language (ADR 0006); one article's
+      // requests from the detailed counts, through its index.
+      const source =
+        query.kind === 'request'
+          ? {
+              table: dailyCounts,
+              day: dailyCounts.day,
+              count: dailyCounts.count,
+              key: sql`${dailyCounts.language}`,
+              where: and(
+                eq(dailyCounts.articleId, query.articleId ?? -1),
+                eq(dailyCounts.kind, 'request'),
+                eq(dailyCounts.museumId, query.museumId),
+                gte(dailyCounts.day, query.from),
+                lte(dailyCounts.day, query.to),
+              ),
+            }
+          : query.by === 'article'
+            ? {
+                table: dailyArticleScans,
+                day: dailyArticleScans.day,
+                count: dailyArticleScans.count,
+                key: sql`${dailyArticleScans.articleId}::text`,
+                where: and(
+                  eq(dailyArticleScans.museumId, query.museumId),
+                  gte(dailyArticleScans.day, query.from),
+                  lte(dailyArticleScans.day, query.to),
+                ),
+              }
+            : {
+                table: dailyLanguageScans,
+                day: dailyLanguageScans.day,
+                count: dailyLanguageScans.count,
+                key: sql`${dailyLanguageScans.language}`,
+                where: and(
+                  eq(dailyLanguageScans.museumId, query.museumId),
+                  gte(dailyLanguageScans.day, query.from),
+                  lte(dailyLanguageScans.day, query.to),
+                ),
+              };
+      const { table, key, where } = source;
+      const day = sql`to_char(${source.day}, 'YYYY-MM-DD')`;
+      const count = sql`sum(${source.count})::int`;
+      const result =
+        query.top === undefined
+          ? await db.execute(sql`
+              select ${day} as day, ${key} as key, ${count} as count
+              from ${table} where ${where} group by 1, 2`)
+          : await db.execute(sql`
+              with top as (
+                select ${key} as key from ${table} where ${where}
+                group by 1 order by ${count} desc, 1 limit ${query.top}
+              )
+              select ${day} as day,
+                     case when ${key} in (select key from top) then ${key} end as key,
+                     ${count} as count
+              from ${table} where ${where} group by 1, 2`);
+      return (result as unknown as { rows: DayCount[] }).rows.map((row) => ({
+        day: row.day,
+        key: row.key,
+        count: Number(row.count),
+      }));
     },
 
     /** Titles of the museum's articles among `ids`. */

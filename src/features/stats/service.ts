@@ -1,6 +1,6 @@
 import { notFound } from '../../server/http/errors.ts';
 import { dayOf } from './counts.ts';
-import type { DayCount, StatsRepo } from './repo.ts';
+import type { StatsRepo } from './repo.ts';
 import type { Chart, StatsRow } from './schema.ts';
 
 export interface ChartRequest {
@@ -63,47 +63,79 @@ function uniqueNames(entries: { key: string; name: string }[]): Map<string, stri
   return names;
 }
 
+/**
+ * Series a chart draws: the largest, then one for all the others. A chart of a thousand stacked
+ * colours reads as noise and weighs hundreds of kilobytes; the CSV keeps every series.
+ */
+export const CHART_SERIES = 12;
+
+/** Key of the series that sums all the others. */
+const OTHERS = 'others';
+
+const othersName = {
+  article: { fr: 'Autres articles', en: 'Other articles' },
+  language: { fr: 'Autres langues', en: 'Other languages' },
+};
+
 /** The charts of the statistics page (spec 2, DESIGN 8). */
 export function statsService(repo: StatsRepo, now: () => Date) {
   return {
-    async chart(museumId: number, request: ChartRequest): Promise<ChartData> {
+    /** `all`: every series (the CSV); otherwise the largest and one for the others. */
+    async chart(museumId: number, request: ChartRequest, all = false): Promise<ChartData> {
       const timeZone = await repo.timeZone(museumId);
       const days = lastDays(dayOf(now(), timeZone), request.days);
-      const from = days[0]!;
-      const to = days.at(-1)!;
-
-      let counts: DayCount[];
-      if (request.chart === 'requests-per-language') {
-        const articleId = request.articleId!;
-        if (!(await repo.hasArticle(museumId, articleId))) {
-          throw notFound('No such article in your museum.');
-        }
-        counts = await repo.requests(museumId, articleId, from, to);
-      } else {
-        const by = request.chart === 'scans-per-article' ? 'article' : 'language';
-        counts = await repo.scans(museumId, by, from, to);
+      const by = request.chart === 'scans-per-article' ? 'article' : 'language';
+      const perArticle = request.chart === 'requests-per-language';
+      if (perArticle && !(await repo.hasArticle(museumId, request.articleId!))) {
+        throw notFound('No such article in your museum.');
       }
+      const counts = await repo.series({
+        museumId,
+        kind: perArticle ? 'request' : 'scan',
+        by,
+        articleId: perArticle ? request.articleId : undefined,
+        from: days[0]!,
+        to: days.at(-1)!,
+        top: all ? undefined : CHART_SERIES,
+      });
 
-      // Series by total, largest first, so the biggest sits at the bottom of each stack.
+      // Series by total, largest first (the biggest sits at the bottom of each stack), the
+      // others last.
       const totals = new Map<string, number>();
-      for (const c of counts) totals.set(c.key, (totals.get(c.key) ?? 0) + c.count);
-      const keys = [...totals.keys()].sort(
-        (a, b) => totals.get(b)! - totals.get(a)! || a.localeCompare(b),
-      );
-      let names: Map<string, string>;
-      if (request.chart === 'scans-per-article') {
-        const titles = new Map(
-          (await repo.titles(museumId, keys.map(Number))).map((t) => [String(t.id), t.title]),
-        );
-        names = uniqueNames(keys.map((key) => ({ key, name: titles.get(key) ?? `#${key}` })));
-      } else {
-        names = uniqueNames(keys.map((key) => ({ key, name: languageName(key, request.lang) })));
+      for (const c of counts) {
+        const key = c.key ?? OTHERS;
+        totals.set(key, (totals.get(key) ?? 0) + c.count);
       }
+      const keys = [...totals.keys()].sort(
+        (a, b) =>
+          Number(a === OTHERS) - Number(b === OTHERS) ||
+          totals.get(b)! - totals.get(a)! ||
+          a.localeCompare(b),
+      );
+      const titles =
+        by === 'article'
+          ? new Map(
+              (await repo.titles(museumId, keys.filter((k) => k !== OTHERS).map(Number))).map(
+                (t) => [String(t.id), t.title],
+              ),
+            )
+          : undefined;
+      const names = uniqueNames(
+        keys.map((key) => ({
+          key,
+          name:
+            key === OTHERS
+              ? othersName[by][request.lang]
+              : titles
+                ? (titles.get(key) ?? `#${key}`)
+                : languageName(key, request.lang),
+        })),
+      );
 
       const byDay = new Map<string, Map<string, number>>();
       for (const c of counts) {
         const day = byDay.get(c.day) ?? new Map<string, number>();
-        day.set(c.key, c.count);
+        day.set(c.key ?? OTHERS, c.count);
         byDay.set(c.day, day);
       }
       const series = keys.map((key) => names.get(key)!);

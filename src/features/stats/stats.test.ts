@@ -233,6 +233,22 @@ describe('GET /api/stats/{chart}', () => {
     });
   });
 
+  it('a deleted article leaves the article chart; its scans still count per language', async () => {
+    const kept = await publish('salle-a', 'Gardée');
+    const gone = await publish('salle-b', 'Supprimée');
+    await scan(await codeFor(kept), 1, 'es');
+    await scan(await codeFor(gone), 2, 'es');
+    await manage('delete_item', { id: gone, type: 'article', pathArray: [] });
+    expect((await chart('scans-per-article')).at(-1)).toEqual({
+      formatted_date: '21 nov.',
+      Gardée: 1,
+    });
+    expect((await chart('scans-per-language')).at(-1)).toEqual({
+      formatted_date: '21 nov.',
+      Espagnol: 3,
+    });
+  });
+
   it('tells apart two articles with one title', async () => {
     const a = await publish('salle-a', 'Salle');
     const b = await publish('salle-b', 'Salle');
@@ -243,6 +259,33 @@ describe('GET /api/stats/{chart}', () => {
       [`Salle (${a})`]: 2,
       [`Salle (${b})`]: 1,
     });
+  });
+
+  it('draws the twelve most scanned articles and one bar for the others; the CSV has all', async () => {
+    for (let i = 1; i <= 14; i++) {
+      const id = await publish(`salle-${i}`, `Salle ${String(i).padStart(2, '0')}`);
+      await scan(await codeFor(id), i);
+    }
+    const today = (await chart('scans-per-article')).at(-1)!;
+    const expected: Record<string, string | number> = { formatted_date: '21 nov.' };
+    for (let i = 14; i >= 3; i--) expected[`Salle ${String(i).padStart(2, '0')}`] = i;
+    expected['Autres articles'] = 1 + 2;
+    expect(today).toEqual(expected);
+    expect(Object.keys(today).at(-1)).toBe('Autres articles');
+    expect((await chart('scans-per-article?lang=en')).at(-1)).toHaveProperty('Other articles', 3);
+
+    const csv = await (await get('/api/stats/scans-per-article?format=csv')).text();
+    const [header, ...lines] = csv.trim().split('\r\n');
+    expect(header!.split(',')).toHaveLength(1 + 14);
+    expect(header).toContain('Salle 01');
+    expect(
+      lines
+        .at(-1)!
+        .split(',')
+        .slice(1)
+        .map(Number)
+        .reduce((a, b) => a + b),
+    ).toBe(105);
   });
 
   it('gives the numbers as CSV, safe to open in a spreadsheet', async () => {

@@ -1,0 +1,219 @@
+import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { localePath, type Lang } from '../../i18n/index.ts';
+import { useT } from '../../i18n/react.ts';
+import { api } from '../../ui/api.ts';
+import Protected from '../../ui/Protected.tsx';
+import { toast } from '../../ui/toast.ts';
+import { languageName, LANGUAGES, nativeName } from '../translation/languages.ts';
+import type { MuseumSettings } from './schema.ts';
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; settings: MuseumSettings }
+  | { status: 'failed' }
+  /** 401: nothing to show; Protected sends a logged-out visitor to sign-in. */
+  | { status: 'signedOut' };
+
+function isSettings(body: unknown): body is MuseumSettings {
+  const s = body as Partial<MuseumSettings> | null;
+  return (
+    typeof s?.museum === 'string' &&
+    typeof s.sourceLanguage === 'string' &&
+    typeof s.timeZone === 'string'
+  );
+}
+
+async function fetchSettings(): Promise<Load> {
+  try {
+    const result = await api<unknown>('/api/read/settings');
+    if (result.status === 401) return { status: 'signedOut' };
+    if (result.ok && isSettings(result.body)) return { status: 'ready', settings: result.body };
+    console.error('Loading the settings failed', result.status, result.body);
+  } catch (error) {
+    console.error('Loading the settings failed', error);
+  }
+  return { status: 'failed' };
+}
+
+/** The languages, by their own names ('Español'), with the interface's name when it differs. */
+function languageOptions(lang: Lang): { code: string; label: string }[] {
+  return LANGUAGES.map((code) => {
+    const own = nativeName(code);
+    const ours = languageName(code, lang);
+    return { code, label: own === ours ? own : `${own} (${ours})` };
+  }).sort((a, b) => a.label.localeCompare(b.label, lang));
+}
+
+/** The IANA time zones of this browser, grouped by region ('Europe', 'America'…). */
+function timeZoneGroups(current: string): { region: string; zones: string[] }[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  if (!zones.includes(current)) zones = [...zones, current];
+  const groups = new Map<string, string[]>();
+  for (const zone of [...zones].sort()) {
+    const slash = zone.indexOf('/');
+    const region = slash > 0 ? zone.slice(0, slash) : 'UTC';
+    groups.set(region, [...(groups.get(region) ?? []), zone]);
+  }
+  return [...groups].map(([region, list]) => ({ region, zones: list }));
+}
+
+const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
+
+function SettingsScreen({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  const id = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [language, setLanguage] = useState('');
+  const [timeZone, setTimeZone] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    void fetchSettings().then((next) => {
+      if (!live) return;
+      setLoad(next);
+      if (next.status === 'ready') {
+        setLanguage(next.settings.sourceLanguage);
+        setTimeZone(next.settings.timeZone);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const languages = useMemo(() => languageOptions(lang), [lang]);
+  const zones = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
+
+  const save = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    try {
+      const result = await api<unknown>('/api/manage/update_settings', {
+        method: 'POST',
+        body: { sourceLanguage: language, timeZone },
+      });
+      if (result.ok && isSettings(result.body)) {
+        const settings = result.body;
+        setLoad({ status: 'ready', settings });
+        setLanguage(settings.sourceLanguage);
+        setTimeZone(settings.timeZone);
+        toast.success(t('settings.saved'));
+      } else {
+        console.error('Saving the settings failed', result.status, result.body);
+        toast.error(t('common.genericError'));
+      }
+    } catch (error) {
+      console.error('Saving the settings failed', error);
+      toast.error(t('common.networkError'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (load.status === 'signedOut') return null;
+
+  const head = (
+    <>
+      <a className="back-link" href={localePath(lang, '/dashboard')}>
+        {t('common.backToDashboard')}
+      </a>
+      <h1>{t('settings.title')}</h1>
+    </>
+  );
+
+  if (load.status !== 'ready') {
+    return (
+      <div className="settings">
+        {head}
+        {load.status === 'loading' ? (
+          <p className="status-line" role="status">
+            {t('common.loading')}
+          </p>
+        ) : (
+          <p className="settings__error" role="alert">
+            {t('settings.loadFailed')}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="settings">
+      {head}
+      <p className="muted">{t('settings.intro')}</p>
+      <form className="settings-form card" onSubmit={(event) => void save(event)}>
+        <div className="settings-form__field">
+          <label htmlFor={`${id}-museum`}>{t('settings.museum')}</label>
+          <input id={`${id}-museum`} type="text" value={load.settings.museum} readOnly />
+        </div>
+        <div className="settings-form__field">
+          <label htmlFor={`${id}-language`}>{t('settings.sourceLanguage')}</label>
+          <select
+            id={`${id}-language`}
+            value={language}
+            aria-describedby={`${id}-language-hint`}
+            onChange={(event) => setLanguage(event.target.value)}
+          >
+            {languages.map(({ code, label }) => (
+              <option key={code} value={code}>
+                {label}
+              </option>
+            ))}
+          </select>
+          <p id={`${id}-language-hint`} className="settings-form__hint">
+            {t('settings.sourceLanguageHint')}
+          </p>
+        </div>
+        <div className="settings-form__field">
+          <label htmlFor={`${id}-zone`}>{t('settings.timeZone')}</label>
+          <select
+            id={`${id}-zone`}
+            value={timeZone}
+            aria-describedby={`${id}-zone-hint`}
+            onChange={(event) => setTimeZone(event.target.value)}
+          >
+            {zones.map(({ region, zones: list }) => (
+              <optgroup key={region} label={region}>
+                {list.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zoneLabel(zone)}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <p id={`${id}-zone-hint`} className="settings-form__hint">
+            {t('settings.timeZoneHint')}
+          </p>
+        </div>
+        <div>
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={saving}
+            aria-busy={saving}
+          >
+            {saving ? t('settings.saving') : t('settings.save')}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** The /settings island: the museum's settings, for a logged-in user only. */
+export default function SettingsPage({ lang }: { lang: Lang }) {
+  return (
+    <Protected lang={lang}>
+      <SettingsScreen lang={lang} />
+    </Protected>
+  );
+}

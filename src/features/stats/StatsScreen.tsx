@@ -1,0 +1,243 @@
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { localePath, type Lang } from '../../i18n/index.ts';
+import { useT } from '../../i18n/react.ts';
+import { api } from '../../ui/api.ts';
+import Protected from '../../ui/Protected.tsx';
+import {
+  DEFAULT_RANGE_CHOICE,
+  parseRows,
+  RANGE_CHOICES,
+  statsUrl,
+  type Range,
+} from './chartData.ts';
+import type { Chart, StatsRow } from './schema.ts';
+import StatsChart, { type ChartState } from './StatsChart.tsx';
+
+type Article = { id: number; title: string };
+
+/** Chart 3: its rows and the article they are about (its caption's name). */
+type RequestsState = { status: 'loading' | 'done'; rows: StatsRow[]; article: Article | null };
+
+const LOADING: ChartState = { status: 'loading' };
+
+/**
+ * One chart's rows; null when it failed: a 500 is ignored and the chart stays empty (spec 8),
+ * other failures are not shown either; 'aborted' when a newer request replaced it.
+ */
+async function fetchRows(url: string, signal: AbortSignal): Promise<StatsRow[] | null | 'aborted'> {
+  try {
+    const result = await api(url, { signal });
+    if (signal.aborted) return 'aborted';
+    const rows = result.ok ? parseRows(result.body) : null;
+    if (rows) return rows;
+    if (result.status !== 500) console.error('Loading a chart failed', url, result.status);
+  } catch (error) {
+    if (signal.aborted) return 'aborted';
+    console.error('Loading a chart failed', url, error);
+  }
+  return null;
+}
+
+/** GET /api/read/articles, as the selector's list (by title, as the server sorts them). */
+async function fetchArticles(): Promise<Article[]> {
+  try {
+    const result = await api<unknown>('/api/read/articles');
+    if (result.ok && Array.isArray(result.body)) {
+      return (result.body as { id?: unknown; unformatted_name?: unknown; name?: unknown }[])
+        .filter((a) => typeof a.id === 'number')
+        .map((a) => ({
+          id: a.id as number,
+          title: typeof a.unformatted_name === 'string' ? a.unformatted_name : String(a.name),
+        }));
+    }
+    if (result.status !== 401) console.error('Loading the articles failed', result.status);
+  } catch (error) {
+    console.error('Loading the articles failed', error);
+  }
+  return [];
+}
+
+/**
+ * The statistics page (spec 2 'Statistics', 4, 8; issue 7): scans per article and per language
+ * load at once, requests per language for one article after Fetch; a range of 10, 30 or 90
+ * days reloads them all; each chart offers its numbers as CSV.
+ */
+function StatsScreen({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  const [range, setRange] = useState<Range>(DEFAULT_RANGE_CHOICE);
+  const [byArticle, setByArticle] = useState<ChartState>(LOADING);
+  const [byLanguage, setByLanguage] = useState<ChartState>(LOADING);
+  const [requests, setRequests] = useState<RequestsState>({
+    status: 'done',
+    rows: [],
+    article: null,
+  });
+  const [articles, setArticles] = useState<Article[]>([]);
+  const [selected, setSelected] = useState('');
+  /** The request in flight of each chart: a newer one aborts it. */
+  const controllers = useRef(new Map<Chart, AbortController>());
+  /** Chart 3's article: the one shown, and the one asked for last (a Fetch may be in flight). */
+  const shownArticle = useRef<Article | null>(null);
+  const wantedArticle = useRef<Article | null>(null);
+
+  const load = useCallback(
+    async (chart: Chart, url: string): Promise<StatsRow[] | null | 'aborted'> => {
+      controllers.current.get(chart)?.abort();
+      const controller = new AbortController();
+      controllers.current.set(chart, controller);
+      return fetchRows(url, controller.signal);
+    },
+    [],
+  );
+
+  /** Charts 1 and 2 for `days`; their states change only when the answers come. */
+  const loadScans = useCallback(
+    (days: Range) => {
+      void load('scans-per-article', statsUrl('scans-per-article', { days, lang })).then(
+        (rows) => rows !== 'aborted' && setByArticle({ status: 'done', rows: rows ?? [] }),
+      );
+      void load('scans-per-language', statsUrl('scans-per-language', { days, lang })).then(
+        (rows) => rows !== 'aborted' && setByLanguage({ status: 'done', rows: rows ?? [] }),
+      );
+    },
+    [load, lang],
+  );
+
+  /**
+   * Chart 3 for `article`. Success shows its rows and its name in the caption (spec 4: the name
+   * changes only then). A failed Fetch leaves the chart as it was; a failed reload for a new
+   * range empties it (the rows it had are another range's).
+   */
+  const loadRequests = useCallback(
+    (article: Article, days: Range, keepOnFailure: boolean) => {
+      const url = statsUrl('requests-per-language', { days, lang, articleId: article.id });
+      void load('requests-per-language', url).then((rows) => {
+        if (rows === 'aborted') return;
+        if (rows) {
+          shownArticle.current = article;
+          setRequests({ status: 'done', rows, article });
+        } else if (keepOnFailure) {
+          wantedArticle.current = shownArticle.current;
+          setRequests((previous) => ({ ...previous, status: 'done' }));
+        } else {
+          setRequests((previous) => ({ status: 'done', rows: [], article: previous.article }));
+        }
+      });
+    },
+    [load, lang],
+  );
+
+  useEffect(() => {
+    const inFlight = controllers.current;
+    loadScans(DEFAULT_RANGE_CHOICE);
+    void fetchArticles().then(setArticles);
+    return () => inFlight.forEach((controller) => controller.abort());
+  }, [loadScans]);
+
+  const changeRange = (days: Range) => {
+    setRange(days);
+    setByArticle(LOADING);
+    setByLanguage(LOADING);
+    loadScans(days);
+    const article = wantedArticle.current;
+    if (article) {
+      setRequests((previous) => ({ ...previous, status: 'loading' }));
+      loadRequests(article, days, false);
+    }
+  };
+
+  const fetchRequests = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Spec 2, 5: Fetch does nothing without a selected article.
+    const article = articles.find((a) => String(a.id) === selected);
+    if (!article) return;
+    // The rows and the caption shown so far stay in the state, for a failed Fetch.
+    wantedArticle.current = article;
+    setRequests((previous) => ({ ...previous, status: 'loading' }));
+    loadRequests(article, range, true);
+  };
+
+  const csv = (chart: Chart, articleId?: number) =>
+    statsUrl(chart, { days: range, lang, format: 'csv', ...(articleId ? { articleId } : {}) });
+
+  const requestsState: ChartState =
+    requests.status === 'loading' ? LOADING : { status: 'done', rows: requests.rows };
+
+  return (
+    <div className="stats">
+      <a className="back-link" href={localePath(lang, '/dashboard')}>
+        {t('common.backToDashboard')}
+      </a>
+      <h1>{t('stats.title')}</h1>
+
+      <fieldset className="stats-range">
+        <legend>{t('stats.range')}</legend>
+        {RANGE_CHOICES.map((days) => (
+          <label key={days} className="stats-range__choice">
+            <input
+              type="radio"
+              name="stats-range"
+              value={days}
+              checked={range === days}
+              onChange={() => changeRange(days)}
+            />
+            <span>{t('stats.rangeDays', { n: days })}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <StatsChart
+        t={t}
+        caption={t('stats.perArticle')}
+        yLabel={t('stats.scansAxis')}
+        state={byArticle}
+        csvHref={csv('scans-per-article')}
+      />
+      <StatsChart
+        t={t}
+        caption={t('stats.perLanguage')}
+        yLabel={t('stats.scansAxis')}
+        state={byLanguage}
+        csvHref={csv('scans-per-language')}
+      />
+      <StatsChart
+        t={t}
+        caption={t('stats.forArticle', { name: requests.article?.title ?? '' }).trim()}
+        yLabel={t('stats.requestsAxis')}
+        state={requestsState}
+        csvHref={requests.article ? csv('requests-per-language', requests.article.id) : undefined}
+        hint={requests.article ? undefined : t('stats.fetchHint')}
+      />
+
+      <form className="stats-fetch" onSubmit={fetchRequests}>
+        <div className="stats-fetch__field">
+          <label htmlFor="stats-article">{t('stats.article')}</label>
+          <select
+            id="stats-article"
+            value={selected}
+            onChange={(event) => setSelected(event.target.value)}
+          >
+            <option value="">{t('stats.chooseArticle')}</option>
+            {articles.map((article) => (
+              <option key={article.id} value={String(article.id)}>
+                {article.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary">
+          {t('stats.fetch')}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The /stats island: for a logged-in user only, once the session check has answered. */
+export default function StatsPage({ lang }: { lang: Lang }) {
+  return (
+    <Protected lang={lang}>
+      <StatsScreen lang={lang} />
+    </Protected>
+  );
+}

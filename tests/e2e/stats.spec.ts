@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { PALETTE } from '../../src/features/stats/palette.ts';
+import {
+  dict,
+  escapeRegExp,
+  expect,
+  fill,
+  heading,
+  MUSEUM_SETTINGS,
+  test,
+  toast,
+  url,
+  visit,
+  watchMain,
+} from './fixtures.ts';
+
+/**
+ * The statistics page (spec 2 'Statistics', 4, 8; issue 7) and the settings form: real scans
+ * and visitor pages counted by the server, read back through the charts' hidden tables, the
+ * Fetch button, the range, the CSV download; in French, with the English wording checked too.
+ *
+ * The e2e server is shared: series are the test's own articles (unique titles), never totals.
+ * The tests that count days or change the museum's time zone hold the 'museum-settings' lock.
+ */
+
+type Json = Record<string, unknown>;
+type Row = Record<string, string | number>;
+type Article = { id: number; name: string; title: string };
+
+const fr = dict.fr;
+const en = dict.en;
+
+async function post<T = Json>(page: Page, path: string, data: unknown, status = 200): Promise<T> {
+  const response = await page.request.post(`/api/manage/${path}`, { data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
+}
+
+/** A saved article with a public url, so visitors can read it. */
+async function publish(page: Page, prefix: string): Promise<Article> {
+  const suffix = randomUUID().slice(0, 8);
+  const title = `${prefix} ${suffix}`;
+  const name = `stats-${prefix.toLowerCase()}-${suffix}`;
+  const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
+  await post(page, 'update_article', {
+    articleId: id,
+    newContent: [
+      { type: 'metadatas', url: name, backgroundColor: '#341539' },
+      { type: 'text', content: `Texte de ${title}.` },
+    ],
+    unformatted_name: title,
+    instructions: '',
+  });
+  return { id, name, title };
+}
+
+/** A new QR code linked to `article`: its public short code. */
+async function codeFor(page: Page, article: Article): Promise<string> {
+  const code = await post<{ id: number; link: string }>(page, 'add_qrcode', {}, 201);
+  await post(page, 'update_qrcode', { articleId: article.id, qrcodeId: code.id });
+  return code.link;
+}
+
+/** A visitor's phone scanning a printed code: counted, answered with a redirect. */
+async function scan(page: Page, link: string, acceptLanguage: string) {
+  const response = await page.request.get(`/r/${link}`, {
+    maxRedirects: 0,
+    headers: { 'accept-language': acceptLanguage },
+  });
+  expect(response.status()).toBe(302);
+}
+
+/** A visitor's page of `article` in `lang`: counted as a request for that language. */
+async function read(page: Page, article: Article, lang: string) {
+  const response = await page.request.get(`/article?name=${article.name}&lang=${lang}`);
+  expect(response.status()).toBeLessThan(400);
+}
+
+/** A series' total over a chart's days, through the API (counts are written every second). */
+async function apiTotal(page: Page, path: string, series: string): Promise<number> {
+  const response = await page.request.get(path);
+  if (!response.ok()) return -1;
+  const rows = (await response.json()) as Row[];
+  return rows.reduce((sum, row) => sum + Number(row[series] ?? 0), 0);
+}
+
+/** A chart's text alternative: its hidden table, as rows of cell texts (header row first). */
+async function tableOf(chart: Locator): Promise<string[][]> {
+  return chart
+    .locator('table')
+    .evaluate((table: HTMLTableElement) =>
+      [...table.rows].map((row) => [...row.cells].map((cell) => cell.textContent ?? '')),
+    );
+}
+
+/** A series' column of a table: its counts, oldest day first (undefined: not a series). */
+function column(table: string[][], series: string): number[] | undefined {
+  const index = table[0]?.indexOf(series) ?? -1;
+  if (index < 1) return undefined;
+  return table.slice(1).map((row) => Number(row[index]));
+}
+
+const sum = (values: number[] | undefined) => (values ?? []).reduce((a, b) => a + b, 0);
+
+/** Whether the chart's canvas shows bars: pixels in the palette's colours. */
+async function barsDrawn(chart: Locator): Promise<boolean> {
+  const colours = PALETTE.map((hex) => {
+    const n = Number.parseInt(hex.slice(1), 16);
+    return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  });
+  return chart.locator('canvas').evaluate((canvas: HTMLCanvasElement, palette) => {
+    const context = canvas.getContext('2d');
+    if (!context || canvas.width === 0 || canvas.height === 0) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    let matches = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3] !== 255) continue;
+      if (palette.some(([r, g, b]) => data[i] === r && data[i + 1] === g && data[i + 2] === b)) {
+        matches++;
+      }
+    }
+    return matches > 50;
+  }, colours);
+}
+
+/** The screen's pieces, in `lang`. */
+function screen(page: Page, lang: 'fr' | 'en') {
+  const t = dict[lang].stats;
+  const main = page.getByRole('main');
+  const figures = main.getByRole('figure');
+  return {
+    heading: heading(page, t.title),
+    back: main.getByRole('link', { name: dict[lang].common.backToDashboard, exact: true }),
+    perArticle: main.getByRole('figure', { name: t.perArticle, exact: true }),
+    perLanguage: main.getByRole('figure', { name: t.perLanguage, exact: true }),
+    requests: figures.nth(2),
+    article: main.getByLabel(t.article, { exact: true }),
+    fetch: main.getByRole('button', { name: t.fetch, exact: true }),
+    range: (n: number) =>
+      main.getByRole('radio', { name: fill(t.rangeDays, { n: String(n) }), exact: true }),
+  };
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}
+
+/** Console errors and uncaught exceptions (a CSP violation is a console error). */
+function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    // A status the test forced itself is logged by the browser as a failed resource.
+    if (message.text().startsWith('Failed to load resource')) return;
+    errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * How far the page's main content reaches past the window's right edge (0 or less: no sideways
+ * scrolling because of it). The top bar is left out: signed in at 375 px, its Logout button and
+ * hamburger overflow on every page (reported; not these screens').
+ */
+const mainOverflow = (page: Page) =>
+  page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const main = document.querySelector('main')!;
+    let right = main.getBoundingClientRect().right;
+    for (const element of main.querySelectorAll('*')) {
+      // Visually hidden text (the charts' tables) is clipped to one pixel.
+      if (element.closest('.visually-hidden')) continue;
+      const box = element.getBoundingClientRect();
+      right = Math.max(right, box.right);
+    }
+    return Math.ceil(right - width);
+  });
+
+test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
+  test('a curator reads scans and requests, fetches an article, changes the range, downloads', async ({
+    page,
+    signIn,
+  }) => {
+    const t = fr.stats;
+    const errors = watchConsole(page);
+    await signIn();
+    const a = await publish(page, 'Port');
+    const b = await publish(page, 'Navire');
+    const [codeA, codeB] = [await codeFor(page, a), await codeFor(page, b)];
+    for (let i = 0; i < 3; i++) await scan(page, codeA, 'es-ES,es;q=0.9');
+    await scan(page, codeB, 'de-DE,de;q=0.9');
+    await read(page, a, 'es');
+    await read(page, a, 'es');
+
+    // The server writes its counts every second.
+    const perArticle = '/api/stats/scans-per-article?days=10&lang=fr';
+    const perA = `/api/stats/requests-per-language?days=10&lang=fr&articleId=${a.id}`;
+    await expect.poll(() => apiTotal(page, perArticle, a.title)).toBe(3);
+    await expect.poll(() => apiTotal(page, perArticle, b.title)).toBe(1);
+    await expect.poll(() => apiTotal(page, perA, 'Espagnol')).toBe(2);
+
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/stats/')) sent.push(request.url());
+    });
+    await visit(page, '/stats');
+    const s = screen(page, 'fr');
+    await expect(s.heading).toBeVisible();
+    await expect(s.back).toHaveAttribute('href', '/dashboard');
+    await expect(s.perArticle.getByRole('heading', { level: 2 })).toHaveText(t.perArticle);
+    await expect(s.perLanguage.getByRole('heading', { level: 2 })).toHaveText(t.perLanguage);
+    await expect(s.range(10)).toBeChecked();
+
+    // Chart 1: today's scans of A and B, in its table; the canvas names the chart and its unit.
+    await expect(s.perArticle.locator('table')).toHaveCount(1);
+    const scans = await tableOf(s.perArticle);
+    expect(scans[0]?.[0]).toBe(t.date);
+    expect(scans).toHaveLength(11);
+    expect(column(scans, a.title)?.at(-1)).toBe(3);
+    expect(column(scans, b.title)?.at(-1)).toBe(1);
+    const canvas1 = s.perArticle.getByRole('img');
+    await expect(canvas1).toHaveAccessibleName(
+      new RegExp(
+        `^${escapeRegExp(t.perArticle)}\\. .*\\(${t.scansAxis}\\).*${escapeRegExp(a.title)} 3`,
+      ),
+    );
+    await expect.poll(() => barsDrawn(s.perArticle)).toBe(true);
+
+    // Chart 2: the same scans by language.
+    await expect(s.perLanguage.locator('table')).toHaveCount(1);
+    const languages = await tableOf(s.perLanguage);
+    expect(column(languages, 'Espagnol')?.at(-1)).toBeGreaterThanOrEqual(3);
+    expect(column(languages, 'Allemand')?.at(-1)).toBeGreaterThanOrEqual(1);
+    await expect(s.perLanguage.getByRole('img')).toHaveAccessibleName(
+      new RegExp(`\\(${t.scansAxis}\\)`),
+    );
+    await expect.poll(() => barsDrawn(s.perLanguage)).toBe(true);
+
+    // Chart 3 starts empty; Fetch with no article sends nothing.
+    const emptyCaption = fill(t.forArticle, { name: '' }).trim();
+    await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(emptyCaption);
+    await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+    await expect(s.article).toHaveValue('');
+    await s.fetch.click();
+    await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+
+    // Article A, then Fetch: Spanish twice, and A's title in the caption.
+    await s.article.selectOption({ label: a.title });
+    await s.fetch.click();
+    const captionA = fill(t.forArticle, { name: a.title });
+    await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
+    await expect(s.requests.locator('table')).toHaveCount(1);
+    // One request for chart 3 in all: the Fetch without an article sent none.
+    expect(sent.filter((address) => address.includes('/requests-per-language?'))).toHaveLength(1);
+    const requests = await tableOf(s.requests);
+    expect(column(requests, 'Espagnol')?.at(-1)).toBe(2);
+    await expect(s.requests.getByRole('img')).toHaveAccessibleName(
+      new RegExp(`^${escapeRegExp(captionA)}\\. .*\\(${t.requestsAxis}\\).*Espagnol 2`),
+    );
+    await expect.poll(() => barsDrawn(s.requests)).toBe(true);
+
+    // Choosing B without fetching changes nothing.
+    await s.article.selectOption({ label: b.title });
+    await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
+
+    // 30 days: every chart reloads, a row per day; chart 3 stays A's.
+    await s.range(30).check();
+    await expect(s.range(30)).toBeChecked();
+    for (const chart of [s.perArticle, s.perLanguage, s.requests]) {
+      await expect(chart.locator('table tbody tr')).toHaveCount(30);
+    }
+    await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
+    expect(sum(column(await tableOf(s.requests), 'Espagnol'))).toBe(2);
+
+    // The CSV of chart 1, for the range chosen: its header names A.
+    const link = s.perArticle.getByRole('link', {
+      name: fill(t.downloadOf, { caption: t.perArticle }),
+      exact: true,
+    });
+    await expect(link).toHaveAttribute(
+      'href',
+      '/api/stats/scans-per-article?format=csv&days=30&lang=fr',
+    );
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^scans-per-article-.*\.csv$/);
+    const csv = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const header = csv.split(/\r?\n/)[0] ?? '';
+    expect(header).toContain(a.title);
+    expect(csv.split(/\r?\n/).filter((line) => line.trim() !== '')).toHaveLength(31);
+    await expect(s.requests.getByRole('link', { name: /CSV/ })).toHaveAttribute(
+      'href',
+      `/api/stats/requests-per-language?format=csv&days=30&lang=fr&articleId=${a.id}`,
+    );
+
+    // No CSP violation or script error on the way.
+    expect(errors).toEqual([]);
+  });
+
+  test('a server error leaves its chart empty, without a toast; the others fill', async ({
+    page,
+    signIn,
+  }) => {
+    const t = fr.stats;
+    await signIn();
+    const article = await publish(page, 'Phare');
+    await scan(page, await codeFor(page, article), 'it-IT');
+    const perLanguage = '/api/stats/scans-per-language?days=10&lang=fr';
+    await expect.poll(() => apiTotal(page, perLanguage, 'Italien')).toBeGreaterThanOrEqual(1);
+
+    await page.route(
+      (address) => address.pathname === '/api/stats/scans-per-article',
+      (route) =>
+        route.fulfill({
+          status: 500,
+          json: { error: { code: 'internal', message: 'Something went wrong.' } },
+        }),
+    );
+    await visit(page, '/stats');
+    const s = screen(page, 'fr');
+    await expect(s.perLanguage.locator('table')).toHaveCount(1);
+    expect(column(await tableOf(s.perLanguage), 'Italien')?.at(-1)).toBeGreaterThanOrEqual(1);
+    await expect(s.perArticle.getByRole('status')).toHaveText(t.noData);
+    await expect(s.perArticle.locator('table, canvas')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test('the statistics and settings pages in English', async ({ page, signIn }) => {
+  const t = en.stats;
+  const seen = await watchMain(page);
+  await signIn();
+  await visit(page, '/en/stats');
+  const s = screen(page, 'en');
+  await expect(s.heading).toBeVisible();
+  await expect(s.back).toHaveAttribute('href', '/en/dashboard');
+  await expect(s.perArticle).toBeVisible();
+  await expect(s.perLanguage).toBeVisible();
+  await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(
+    fill(t.forArticle, { name: '' }).trim(),
+  );
+  await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+  await expect(page.getByLabel(t.article, { exact: true })).toBeVisible();
+  await expect(s.fetch).toBeVisible();
+  await expect(s.range(90)).toBeVisible();
+  await expect(s.perLanguage.getByRole('status')).not.toHaveText(t.loading);
+  expect(seen.map((entry) => entry.text)).toContain(t.loading);
+
+  // The settings form, in English too.
+  const ts = en.settings;
+  await visit(page, '/en/settings');
+  const main = page.getByRole('main');
+  await expect(heading(page, ts.title)).toBeVisible();
+  await expect(main.getByLabel(ts.museum, { exact: true })).not.toHaveValue('');
+  await expect(main.getByLabel(ts.sourceLanguage, { exact: true })).toBeVisible();
+  await expect(main.getByLabel(ts.timeZone, { exact: true })).toBeVisible();
+  await expect(main.getByRole('button', { name: ts.save, exact: true })).toBeVisible();
+});
+
+test.describe('settings', MUSEUM_SETTINGS, () => {
+  test('the museum changes its language and time zone, and finds them again', async ({
+    page,
+    signIn,
+  }) => {
+    const t = fr.settings;
+    await signIn();
+    const restore = () =>
+      page.request.post('/api/manage/update_settings', {
+        data: { sourceLanguage: 'fr', timeZone: 'Europe/Paris' },
+      });
+    try {
+      await visit(page, '/settings');
+      const main = page.getByRole('main');
+      const museum = main.getByLabel(t.museum, { exact: true });
+      const language = main.getByLabel(t.sourceLanguage, { exact: true });
+      const zone = main.getByLabel(t.timeZone, { exact: true });
+      const save = main.getByRole('button', { name: t.save, exact: true });
+      const saveAndWait = async () => {
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.url().endsWith('/api/manage/update_settings')),
+          save.click(),
+        ]);
+        expect(response.status()).toBe(200);
+      };
+      await expect(heading(page, t.title)).toBeVisible();
+      await expect(museum).not.toHaveValue('');
+      await expect(museum).toHaveAttribute('readonly', '');
+      await expect(language).toHaveValue('fr');
+      await expect(language.locator('option:checked')).toHaveText('Français');
+      await expect(zone).toHaveValue('Europe/Paris');
+
+      // A refused save: the error toast, nothing changed.
+      await page.route('**/api/manage/update_settings', (route) =>
+        route.fulfill({
+          status: 422,
+          json: { error: { code: 'invalid_body', message: 'timeZone: bad' } },
+        }),
+      );
+      await save.click();
+      await expect(toast(page, fr.common.genericError)).toBeVisible();
+      await page.unroute('**/api/manage/update_settings');
+
+      await zone.selectOption('America/New_York');
+      await language.selectOption('en');
+      await saveAndWait();
+      await expect(toast(page, t.saved)).toBeVisible();
+      await page.reload();
+      await expect(language).toHaveValue('en');
+      await expect(zone).toHaveValue('America/New_York');
+
+      // Back as they were: other tests share the museum.
+      await language.selectOption({ label: 'Français' });
+      await zone.selectOption('Europe/Paris');
+      await saveAndWait();
+      await expect(toast(page, t.saved).last()).toBeVisible();
+      const settings = await page.request.get('/api/read/settings');
+      expect(await settings.json()).toMatchObject({
+        sourceLanguage: 'fr',
+        timeZone: 'Europe/Paris',
+      });
+    } finally {
+      await restore();
+    }
+  });
+});
+
+test('statistics and settings: no axe violations on a desktop and a phone', async ({
+  page,
+  signIn,
+}) => {
+  await signIn();
+  await visit(page, '/stats');
+  const s = screen(page, 'fr');
+  for (const chart of [s.perArticle, s.perLanguage]) {
+    await expect(chart.getByRole('status')).not.toHaveText(fr.stats.loading);
+  }
+  await expectNoViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoViolations(page);
+
+  await visit(page, url('fr', '/settings'));
+  await expect(page.getByRole('main').getByLabel(fr.settings.timeZone)).toBeVisible();
+  expect(await mainOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoViolations(page);
+});
