@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import {
   dict,
   expect,
   expectDashboard,
   expectLoggedOut,
+  expectNoViolations,
   heading,
   LANGS,
   loginForm,
@@ -14,17 +13,6 @@ import {
 } from './fixtures.ts';
 
 /** axe-core finds no violation (all its rules, best practices included) on the shell's pages. */
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 for (const lang of LANGS) {
   const t = dict[lang];

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { newBlock, newDetail } from '../../src/features/editor/content.ts';
 import {
   dict,
   escapeRegExp,
   expect,
+  expectNoViolations,
   fill,
+  type Lang,
   LANGS,
   MUSEUM_SETTINGS,
   test,
   toast,
   url,
   visit,
-  type Lang,
 } from './fixtures.ts';
 
 /**
@@ -81,16 +81,6 @@ async function acceptDialog(page: Page, act: () => Promise<void>) {
   });
   await act();
   return seen;
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
 }
 
 for (const lang of LANGS) {

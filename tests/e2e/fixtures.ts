@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
@@ -211,3 +212,20 @@ export const test = base.extend<Fixtures>({
     await use((lang, submitWith = 'click') => signInWithForm(page, lang, submitWith));
   },
 });
+
+/**
+ * axe-core on the page as it is now: no violation, of any impact. `exclude`: selectors axe need
+ * not walk (a QR code's hundreds of shapes inside a named role="img").
+ */
+export async function expectNoViolations(page: Page, exclude: string[] = []): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const summary = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary).toEqual([]);
+}

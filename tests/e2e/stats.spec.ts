@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { PALETTE } from '../../src/features/stats/palette.ts';
 import {
   dict,
   escapeRegExp,
   expect,
+  expectNoViolations,
   fill,
   heading,
   MUSEUM_SETTINGS,
@@ -142,16 +142,6 @@ function screen(page: Page, lang: 'fr' | 'en') {
     range: (n: number) =>
       main.getByRole('radio', { name: fill(t.rangeDays, { n: String(n) }), exact: true }),
   };
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
 }
 
 /** Console errors and uncaught exceptions (a CSP violation is a console error). */

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { dict, escapeRegExp, expect, fill, heading, LANGS, test, url, visit } from './fixtures.ts';
+import {
+  dict,
+  escapeRegExp,
+  expect,
+  expectNoViolations,
+  fill,
+  heading,
+  LANGS,
+  test,
+  url,
+  visit,
+} from './fixtures.ts';
 
 /**
  * The articles tree (spec 2 'Articles tree', 4, 7). The e2e server has one museum for the whole
@@ -34,16 +44,6 @@ async function treeAt(page: Page, path: number[]): Promise<Item[]> {
   let items = (await response.json()) as Item[];
   for (const id of path) items = items.find((item) => item.id === id)?.children ?? [];
   return items;
-}
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
 }
 
 for (const lang of LANGS) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { newBlock, newDetail } from '../../src/features/editor/content.ts';
 import { format, uiStrings } from '../../src/features/reader/strings.ts';
@@ -9,6 +8,7 @@ import {
   dict,
   escapeRegExp,
   expect,
+  expectNoViolations,
   MUSEUM_SETTINGS,
   test,
   toast,
@@ -80,16 +80,6 @@ function watch(page: Page) {
 }
 
 /** axe-core finds no violation (it runs in the page: JavaScript on only). */
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-  expect(summary).toEqual([]);
-}
 
 /** The article of one test: every text holds `tag`, so its engine calls are told apart. */
 function makeArticle(tag: string) {

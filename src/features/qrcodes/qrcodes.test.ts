@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
+import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
 import { museums, qrcodes } from '../../server/db/schema.ts';
 import { bufferedCounts, countsRepo } from '../stats/counts.ts';
 import { qrcodesRepo } from './repo.ts';
@@ -21,24 +22,12 @@ afterAll(() => database.close());
 beforeEach(async () => {
   await database.reset();
   t = testApp(database.db, { env: { PUBLIC_SITE_URL: 'https://legenda.example' } });
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
-  cookie = await t.login('a@museum.example', 'password of a');
-  other = await t.login('b@museum.example', 'password of b');
+  ({ cookie, other } = await twoMuseums(t));
 });
 
-const manage = (path: string, body: unknown, as = cookie) =>
-  t.postJson(`/api/manage/${path}`, body, { cookie: as });
-const get = (path: string, as = cookie) => t.request(path, { headers: { cookie: as } });
-
-async function addCode(as = cookie): Promise<QrcodeDocument> {
-  const res = await t.request('/api/manage/add_qrcode', {
-    method: 'POST',
-    headers: { cookie: as, origin: t.config.publicSiteUrl },
-  });
-  expect(res.status).toBe(201);
-  return res.json();
-}
+const manage = (path: string, body: unknown, as = cookie) => staff(t, as).manage(path, body);
+const get = (path: string, as = cookie) => staff(t, as).get(path);
+const addCode = (as = cookie) => staff(t, as).addCode();
 
 async function newArticle(title: string, as = cookie): Promise<{ id: number; name: string }> {
   const res = await manage('add_article', { pathArray: [] }, as);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
+import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
 import type { QrcodeDocument } from './schema.ts';
 
@@ -17,50 +18,14 @@ beforeEach(async () => {
   await database.reset();
   // Counts written at once, so each test reads them right after the scan.
   t = testApp(database.db, { env: { COUNTS_FLUSH_MS: '0' } });
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
-  cookie = await t.login('a@museum.example', 'password of a');
-  other = await t.login('b@museum.example', 'password of b');
+  ({ cookie, other } = await twoMuseums(t));
 });
 
-const manage = (path: string, body: unknown, as = cookie) =>
-  t.postJson(`/api/manage/${path}`, body, { cookie: as });
-
-async function publish(url: string, as = cookie): Promise<number> {
-  const added = await manage('add_article', { pathArray: [] }, as);
-  const { id } = (await added.json()) as { id: number };
-  await save(id, url, as);
-  return id;
-}
-
-async function save(id: number, url: string, as = cookie) {
-  const res = await manage(
-    'update_article',
-    {
-      articleId: id,
-      newContent: [
-        { type: 'metadatas', url },
-        { type: 'text', content: 'Bonjour' },
-      ],
-      unformatted_name: 'Panneau',
-      instructions: '',
-    },
-    as,
-  );
-  expect(res.status).toBe(200);
-}
-
-async function linkedCode(articleId: number | null, as = cookie): Promise<QrcodeDocument> {
-  const res = await t.request('/api/manage/add_qrcode', {
-    method: 'POST',
-    headers: { cookie: as, origin: t.config.publicSiteUrl },
-  });
-  const code = (await res.json()) as QrcodeDocument;
-  if (articleId !== null) {
-    expect((await manage('update_qrcode', { articleId, qrcodeId: code.id }, as)).status).toBe(200);
-  }
-  return code;
-}
+const manage = (path: string, body: unknown, as = cookie) => staff(t, as).manage(path, body);
+const publish = (url: string, as = cookie) => staff(t, as).publish(url);
+const save = (id: number, url: string, as = cookie) => staff(t, as).save(id, url);
+const linkedCode = (articleId: number | null, as = cookie): Promise<QrcodeDocument> =>
+  articleId === null ? staff(t, as).addCode() : staff(t, as).codeFor(articleId);
 
 const scan = (link: string, headers: Record<string, string> = {}) =>
   t.request(`/r/${link}`, { headers, redirect: 'manual' });

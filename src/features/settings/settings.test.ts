@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp, testClock } from '../../../tests/helpers/app.ts';
-import type { QrcodeDocument } from '../qrcodes/schema.ts';
+import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
 import { isTimeZone } from './schema.ts';
 
 let database: TestDatabase;
@@ -20,10 +20,7 @@ beforeEach(async () => {
     clock: testClock(new Date('2026-11-21T23:30:00Z')),
     env: { COUNTS_FLUSH_MS: '0', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
   });
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
-  cookie = await t.login('a@museum.example', 'password of a');
-  other = await t.login('b@museum.example', 'password of b');
+  ({ cookie, other } = await twoMuseums(t));
 });
 
 const manage = (path: string, body: unknown, as = cookie) =>
@@ -41,24 +38,8 @@ describe('museum settings', () => {
   });
 
   it('change the time zone and source language of this museum only, at once', async () => {
-    const { id } = (await (await manage('add_article', { pathArray: [] })).json()) as {
-      id: number;
-    };
-    await manage('update_article', {
-      articleId: id,
-      newContent: [
-        { type: 'metadatas', url: 'salle-1' },
-        { type: 'text', content: 'Hello' },
-      ],
-      unformatted_name: 'Salle 1',
-      instructions: '',
-    });
-    const added = await t.request('/api/manage/add_qrcode', {
-      method: 'POST',
-      headers: { cookie, origin: t.config.publicSiteUrl },
-    });
-    const code = (await added.json()) as QrcodeDocument;
-    await manage('update_qrcode', { articleId: id, qrcodeId: code.id });
+    const curator = staff(t, cookie);
+    const code = await curator.codeFor(await curator.publish('salle-1', 'Salle 1', 'Hello'));
     await t.request(`/r/${code.link}`, { redirect: 'manual' });
 
     const res = await manage('update_settings', {

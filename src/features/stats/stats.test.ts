@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp, testClock, type TestClock } from '../../../tests/helpers/app.ts';
+import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
 import { museums } from '../../server/db/schema.ts';
-import type { QrcodeDocument } from '../qrcodes/schema.ts';
 import { lastDays } from './service.ts';
 
 let database: TestDatabase;
@@ -25,47 +25,15 @@ beforeEach(async () => {
     // No engine: a page in Spanish shows the original, and is counted as asked.
     env: { COUNTS_FLUSH_MS: '0', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
   });
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
-  cookie = await t.login('a@museum.example', 'password of a');
-  other = await t.login('b@museum.example', 'password of b');
+  ({ cookie, other } = await twoMuseums(t));
 });
 
 const DAY = 86_400_000;
-const manage = (path: string, body: unknown, as = cookie) =>
-  t.postJson(`/api/manage/${path}`, body, { cookie: as });
-const get = (path: string, as = cookie) => t.request(path, { headers: { cookie: as } });
-
-async function publish(url: string, title: string, as = cookie): Promise<number> {
-  const { id } = (await (await manage('add_article', { pathArray: [] }, as)).json()) as {
-    id: number;
-  };
-  const res = await manage(
-    'update_article',
-    {
-      articleId: id,
-      newContent: [
-        { type: 'metadatas', url },
-        { type: 'text', content: 'Bonjour' },
-      ],
-      unformatted_name: title,
-      instructions: '',
-    },
-    as,
-  );
-  expect(res.status).toBe(200);
-  return id;
-}
-
-async function codeFor(articleId: number, as = cookie): Promise<string> {
-  const res = await t.request('/api/manage/add_qrcode', {
-    method: 'POST',
-    headers: { cookie: as, origin: t.config.publicSiteUrl },
-  });
-  const code = (await res.json()) as QrcodeDocument;
-  expect((await manage('update_qrcode', { articleId, qrcodeId: code.id }, as)).status).toBe(200);
-  return code.link;
-}
+const manage = (path: string, body: unknown, as = cookie) => staff(t, as).manage(path, body);
+const get = (path: string, as = cookie) => staff(t, as).get(path);
+const publish = (url: string, title: string, as = cookie) => staff(t, as).publish(url, title);
+const codeFor = async (articleId: number, as = cookie) =>
+  (await staff(t, as).codeFor(articleId)).link;
 
 /** Real scans, as phones make them. */
 async function scan(link: string, times: number, acceptLanguage = 'fr-FR') {
