@@ -49,5 +49,5 @@ export default async (request: Request, context: NetlifyContext) => {
 
 // Netlify reads this statically, so it is spelled out; a test checks it matches API_ROUTES.
 export const config = {
-  path: ['/session', '/login', '/logout', '/api/*', '/media/*', '/r/*'],
+  path: ['/session', '/login', '/logout', '/api/*', '/media/*', '/r/*', '/healthz'],
 };

@@ -19,6 +19,7 @@ import { statsRepo } from '../features/stats/repo.ts';
 import { statsRoutes } from '../features/stats/routes.ts';
 import { statsService } from '../features/stats/service.ts';
 import { pageCache } from '../features/reader/page-cache.ts';
+import { healthRoutes } from '../features/health/routes.ts';
 import { qrcodesRepo } from '../features/qrcodes/repo.ts';
 import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
 import { scanner, scanRoutes } from '../features/qrcodes/scan-routes.ts';
@@ -36,7 +37,15 @@ import { securityHeaders } from './http/security-headers.ts';
 import { isUnavailable } from './http/unavailable.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
-export const API_ROUTES = ['/session', '/login', '/logout', '/api/*', '/media/*', '/r/*'] as const;
+export const API_ROUTES = [
+  '/session',
+  '/login',
+  '/logout',
+  '/api/*',
+  '/media/*',
+  '/r/*',
+  '/healthz',
+] as const;
 
 export function createServices(deps: AppDeps): Services {
   // One memory and one translator per process: single flight and the LRU live in them.
@@ -102,6 +111,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
+  app.route('/', healthRoutes(deps));
   app.route('/', authRoutes(services.auth, deps));
   // Public: the uploaded media visitors see.
   app.route('/', mediaRoutes(services.uploads));
