@@ -70,6 +70,24 @@ export interface ReaderDeps {
 
 /** The languages an Accept-Language header asks for, best first, that Legenda offers. */
 export function suggestedLanguages(header: string | undefined, limit = 3): string[] {
+  // Parsing and matching a header costs ~25 µs, more than the rest of a scan; phones send a
+  // few distinct headers, so answers are kept (a bounded map of short headers, emptied when
+  // full).
+  if (header && header.length > MAX_REMEMBERED_HEADER) return rankLanguages(header).slice(0, limit);
+  const key = `${limit}|${header ?? ''}`;
+  const known = suggestions.get(key);
+  if (known) return [...known];
+  const codes = rankLanguages(header).slice(0, limit);
+  if (suggestions.size >= MAX_SUGGESTIONS) suggestions.clear();
+  suggestions.set(key, codes);
+  return [...codes];
+}
+
+const MAX_SUGGESTIONS = 1000;
+const MAX_REMEMBERED_HEADER = 200;
+const suggestions = new Map<string, readonly string[]>();
+
+function rankLanguages(header: string | undefined): string[] {
   const ranked = (header ?? '')
     .split(',')
     .map((part, index) => {
@@ -84,7 +102,7 @@ export function suggestedLanguages(header: string | undefined, limit = 3): strin
     const code = matchTag(tag);
     if (code && !codes.includes(code)) codes.push(code);
   }
-  return codes.slice(0, limit);
+  return codes;
 }
 
 /**

@@ -11,6 +11,13 @@ import {
 } from './languages.ts';
 
 describe('languages', () => {
+  it('include the languages most visitors to a European museum speak', () => {
+    const common = ['en', 'fr', 'de', 'es', 'it', 'pt', 'nl', 'pl', 'sv', 'da', 'nb', 'fi', 'cs'];
+    const more = ['ro', 'hu', 'el', 'uk', 'ru', 'tr', 'ar', 'he', 'zh-Hans', 'ja', 'ko', 'hi'];
+    for (const code of [...common, ...more]) expect(supportedLanguage(code), code).toBe(code);
+    expect(nativeName('pl')).toBe('Polski');
+  });
+
   it('offers more than 100 distinct, valid BCP-47 codes', () => {
     expect(LANGUAGES.length).toBeGreaterThanOrEqual(110);
     expect(new Set(LANGUAGES).size).toBe(LANGUAGES.length);

@@ -12,7 +12,7 @@ export const LANGUAGES = [
   'he', 'hi', 'hmn', 'hr', 'ht', 'hu', 'hy', 'id', 'ig', 'ilo', 'is', 'it', 'ja', 'jv', 'ka',
   'kk', 'km', 'kn', 'ko', 'kok', 'kri', 'ku', 'ky', 'la', 'lb', 'lg', 'ln', 'lo', 'lt', 'lus',
   'lv', 'mai', 'mg', 'mi', 'mk', 'ml', 'mn', 'mni', 'mr', 'ms', 'mt', 'my', 'nb', 'ne', 'nl',
-  'nn', 'nso', 'ny', 'oc', 'om', 'or', 'pa', 'ps', 'pt', 'pt-PT', 'qu', 'ro', 'ru', 'rw', 'sa',
+  'nn', 'nso', 'ny', 'oc', 'om', 'or', 'pa', 'pl', 'ps', 'pt', 'pt-PT', 'qu', 'ro', 'ru', 'rw', 'sa',
   'sd', 'si', 'sk', 'sl', 'sm', 'sn', 'so', 'sq', 'sr', 'sr-Latn', 'st', 'su', 'sv', 'sw', 'ta',
   'te', 'tg', 'th', 'ti', 'tk', 'tn', 'to', 'tr', 'ts', 'tt', 'ug', 'uk', 'ur', 'uz', 've', 'vi',
   'wo', 'xh', 'yi', 'yo', 'yue', 'zh-Hans', 'zh-Hant', 'zu',
