@@ -1,7 +1,10 @@
 // Client-side helpers of the statistics page: no React, no Chart.js, so they stay testable.
 import type { Chart, StatsRow } from './schema.ts';
 
-/** The day ranges the page offers (the server's RANGES; schema.ts itself would bundle zod). */
+/**
+ * The day ranges of the charts (the spec's 10, and 30 and 90): the page's choices and the API's
+ * check (schema.ts) both read them here, where no zod is bundled into the page.
+ */
 export const RANGE_CHOICES = [10, 30, 90] as const;
 export type Range = (typeof RANGE_CHOICES)[number];
 export const DEFAULT_RANGE_CHOICE: Range = 10;

@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { itemId } from '../tree/schema.ts';
+import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './chartData.ts';
 
 /** The statistics calls (spec 7 'GET /api/stats/{hash}', issue 7), shared by the page and API. */
 
 export const CHARTS = ['scans-per-article', 'scans-per-language', 'requests-per-language'] as const;
 export type Chart = (typeof CHARTS)[number];
 
-/** The spec's window is 10 days; 30 and 90 are offered too. */
-export const RANGES = [10, 30, 90] as const;
-export const DEFAULT_RANGE = 10;
-
 export const statsQuery = z.object({
   days: z
-    .enum(RANGES.map(String) as [string, ...string[]], { error: 'must be 10, 30 or 90' })
-    .default(String(DEFAULT_RANGE))
+    .enum(RANGE_CHOICES.map(String) as [string, ...string[]], { error: 'must be 10, 30 or 90' })
+    .default(String(DEFAULT_RANGE_CHOICE))
     .transform(Number),
   /** The interface language: how dates and language names are written. */
   lang: z.enum(['fr', 'en'], { error: 'must be fr or en' }).default('fr'),
