@@ -42,6 +42,11 @@ const envSchema = z.object({
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  PUBLIC_BOOKING_URL: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
+  FOUNDER_NAME: optionalText.pipe(z.string().max(120).optional()),
+  FOUNDER_EMAIL: optionalText.pipe(z.email().optional()),
+  PROFESSIONAL_NETWORK_URL: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -74,7 +79,26 @@ export interface Config {
   /** Visitor counts are written this often (0: at each visit). */
   countsFlushMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** What the static public site is built with (a change rebuilds it at the next start). */
+  site: SiteSettings;
 }
+
+export interface SiteSettings {
+  /** publicSiteUrl again: canonical links, sitemap, Open Graph images, the demo QR code. */
+  url: string;
+  /** A scheduling page (Calendly) opened by 'Book a demo'; without it the button goes to /contact. */
+  bookingUrl: string | undefined;
+  contactEmail: string;
+  founder: { name: string; email: string };
+  /** The professional-network page linked from every blog post's footer. */
+  professionalNetworkUrl: string;
+}
+
+export const SITE_DEFAULTS = {
+  contactEmail: 'contact@legenda.example',
+  founderName: 'Camille Laurent',
+  professionalNetworkUrl: 'https://www.linkedin.com/company/legenda-museums',
+} as const;
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -116,6 +140,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
     countsFlushMs: e.COUNTS_FLUSH_MS,
     logLevel: e.LOG_LEVEL,
+    site: {
+      url: publicSiteUrl,
+      bookingUrl: e.PUBLIC_BOOKING_URL,
+      contactEmail: e.CONTACT_EMAIL ?? SITE_DEFAULTS.contactEmail,
+      founder: {
+        name: e.FOUNDER_NAME ?? SITE_DEFAULTS.founderName,
+        email: e.FOUNDER_EMAIL ?? e.CONTACT_EMAIL ?? SITE_DEFAULTS.contactEmail,
+      },
+      professionalNetworkUrl: e.PROFESSIONAL_NETWORK_URL ?? SITE_DEFAULTS.professionalNetworkUrl,
+    },
   };
 }
 

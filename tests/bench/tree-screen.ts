@@ -1,10 +1,10 @@
 import { chromium } from '@playwright/test';
-import { loadTestSettings } from '../../src/server/config.ts';
+import { loadConfig, loadTestSettings } from '../../src/server/config.ts';
 import { buildIfStale } from '../../src/server/build.ts';
 
 /** Builds the site when its sources changed (the bench serves the real pages). */
 export function ensureBuilt(): void {
-  buildIfStale();
+  buildIfStale(loadConfig().site);
 }
 
 /**
