@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
+import { demoAtFirstStart } from '../features/demo/service.ts';
 import { nodeScanHandler } from '../features/qrcodes/scan-routes.ts';
 import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
@@ -95,6 +96,8 @@ async function main(): Promise<void> {
   const blobs = await createBlobStore(config);
   const deps = { config, db, blobs, log, clientAddress: clientAddress(config) };
   const services = createServices(deps);
+  // The first start also writes the demo article the public landing page links to.
+  if (first) await demoAtFirstStart({ db, log, services }, first.museum);
   const app = createApp(deps, services);
   app.all('*', staticSite(path.resolve(distDir)));
 
