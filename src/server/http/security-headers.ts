@@ -8,6 +8,24 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
  */
 export const PAGE_CSP =
   "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
+/**
+ * The blog's CMS at /admin (public/admin/index.html, Decap CMS): a plain page without Astro's
+ * hashes, whose editor needs what other pages may not do: inline styles (emotion), eval (its
+ * configuration validator compiles schemas), images and draft backups read from blob: URLs, the
+ * local decap-server (`npm run cms`) and the status page Git Gateway polls.
+ * tests/e2e/cms.spec.ts goes through all of them but the last two.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' blob: http://localhost:8081 https://www.netlifystatus.com",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+].join('; ');
 
 /** The headers every answer carries (DESIGN 9), as a plain object. */
 export function securityHeaderValues(options: { hsts: boolean }): Record<string, string> {
