@@ -1,6 +1,9 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import { loadConfig } from './src/server/config.ts';
+import { bookingFrameDirectives, widgetStyleHashes } from './src/site/widget-csp.ts';
+import { decapCms } from './src/site/cms/integration.ts';
 
 // Static site: every page is prebuilt HTML; React only in islands. French at the spec's routes,
 // English under /en/ (docs/adr/0001-language-in-the-url.md).
@@ -8,12 +11,21 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
-  integrations: [react()],
+  integrations: [react(), decapCms()],
   i18n: {
     locales: ['fr', 'en'],
     defaultLocale: 'fr',
     routing: { prefixDefaultLocale: false },
   },
-  security: { csp: true },
+  // Astro hashes its own scripts and styles; the landing widgets add a <style> each
+  // (emoji-blast, react-calendly) and the booking popup frames the booking page.
+  security: {
+    csp: {
+      directives: bookingFrameDirectives(loadConfig().site.bookingUrl),
+      styleDirective: { hashes: widgetStyleHashes() },
+    },
+  },
+  // Posts carry no code; Shiki's inline styles would break the CSP.
+  markdown: { syntaxHighlight: false },
   devToolbar: { enabled: false },
 });

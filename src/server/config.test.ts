@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config.ts';
+import { settingsStamp } from './build.ts';
+import { ConfigError, parseConfig, SITE_DEFAULTS } from './config.ts';
 
 describe('settings', () => {
   it('runs locally with no setting at all', () => {
@@ -43,5 +44,53 @@ describe('settings', () => {
     const config = parseConfig({ DATABASE_URL: '', ADMIN_EMAIL: '', OPENAI_API_KEY: '' });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.admin.email).toBeUndefined();
+  });
+});
+
+describe('the public site settings', () => {
+  it('default to a working site without a booking page', () => {
+    const { site } = parseConfig({ PUBLIC_SITE_URL: 'https://legenda.example/' });
+    expect(site.url).toBe('https://legenda.example');
+    expect(site.bookingUrl).toBeUndefined();
+    expect(site.contactEmail).toBe(SITE_DEFAULTS.contactEmail);
+    expect(site.founder).toEqual({
+      name: SITE_DEFAULTS.founderName,
+      email: SITE_DEFAULTS.contactEmail,
+    });
+    expect(site.professionalNetworkUrl).toBe(SITE_DEFAULTS.professionalNetworkUrl);
+  });
+
+  it('take the addresses given, the founder writing from the contact address unless told', () => {
+    const { site } = parseConfig({
+      PUBLIC_BOOKING_URL: 'https://calendly.com/legenda/demo',
+      CONTACT_EMAIL: 'hello@museum.example',
+      FOUNDER_NAME: 'Ana Lima',
+    });
+    expect(site.bookingUrl).toBe('https://calendly.com/legenda/demo');
+    expect(site.founder).toEqual({ name: 'Ana Lima', email: 'hello@museum.example' });
+  });
+
+  it('refuse addresses that are not addresses, naming the setting', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems.map((p) => p.split(':')[0]);
+      }
+    };
+    expect(problems({ CONTACT_EMAIL: 'not an email' })).toEqual(['CONTACT_EMAIL']);
+    expect(problems({ FOUNDER_EMAIL: '<script>' })).toEqual(['FOUNDER_EMAIL']);
+    expect(problems({ PUBLIC_BOOKING_URL: 'javascript:alert(1)' })).toEqual(['PUBLIC_BOOKING_URL']);
+    expect(problems({ PROFESSIONAL_NETWORK_URL: 'linkedin' })).toEqual([
+      'PROFESSIONAL_NETWORK_URL',
+    ]);
+  });
+
+  it('are part of the build stamp, so a change rebuilds the site', () => {
+    const a = settingsStamp(parseConfig({}).site);
+    expect(settingsStamp(parseConfig({}).site)).toBe(a);
+    expect(settingsStamp(parseConfig({ PUBLIC_SITE_URL: 'https://x.example' }).site)).not.toBe(a);
+    expect(settingsStamp(parseConfig({ CONTACT_EMAIL: 'a@b.example' }).site)).not.toBe(a);
   });
 });

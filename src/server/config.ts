@@ -17,6 +17,16 @@ const booleanFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * The booking page the site frames: https, or plain http on this machine only (the e2e tests'
+ * fake booking page on 127.0.0.1; nothing crosses a network there).
+ */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+const bookingUrl = z.url({ protocol: /^https?$/, abort: true }).refine((value) => {
+  const url = new URL(value);
+  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+}, 'must be an https:// URL (http:// only on localhost)');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -42,7 +52,7 @@ const envSchema = z.object({
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  PUBLIC_BOOKING_URL: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  PUBLIC_BOOKING_URL: optionalText.pipe(bookingUrl.optional()),
   CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
   FOUNDER_NAME: optionalText.pipe(z.string().max(120).optional()),
   FOUNDER_EMAIL: optionalText.pipe(z.email().optional()),

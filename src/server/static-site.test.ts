@@ -23,6 +23,10 @@ beforeAll(() => {
   put('en/articles.html', '<html lang="en">articles</html>');
   put('404.html', '<html lang="fr">Il n’y a rien par ici...</html>');
   put('en/404.html', '<html lang="en">Nothing there...</html>');
+  put('blog/guarani.html', '<html lang="fr">guarani en français</html>');
+  put('en/blog/guarani.html', '<html lang="en">guarani in English</html>');
+  put('blog/not-found.html', '<html lang="fr"><footer>par Camille</footer></html>');
+  put('en/blog/not-found.html', '<html lang="en"><footer>by Camille</footer></html>');
   put('_astro/app.abc123.js', 'console.log(1)');
   put('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(os.tmpdir(), 'legenda-secret.txt'), 'secret');
@@ -42,6 +46,24 @@ describe('the static site', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers an unknown post with only the post footer and a 404, in its language', async () => {
+    expect(await (await get('/blog/guarani')).text()).toContain('en français');
+    expect(await (await get('/en/blog/guarani')).text()).toContain('in English');
+    const fr = await get('/blog/klingon');
+    expect(fr.status).toBe(404);
+    expect(await fr.text()).toContain('par Camille');
+    const en = await get('/en/blog/klingon');
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('by Camille');
+    // The footer page is never a 200, even at its own address.
+    expect((await get('/blog/not-found')).status).toBe(404);
+    expect((await get('/en/blog/not-found.html')).status).toBe(404);
+    // Deeper paths are not posts: the ordinary not-found page.
+    const deep = await get('/blog/x/y');
+    expect(deep.status).toBe(404);
+    expect(await deep.text()).toContain('rien par ici');
   });
 
   it('serves the articles screen for any folder path below it', async () => {
@@ -129,6 +151,36 @@ describe('pages and the security headers', () => {
       expect(res.headers.get('content-security-policy')).toContain("base-uri 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('strict-transport-security')).toContain('max-age');
+    }
+  });
+
+  it('gives the CMS at /admin its own CSP and every other page the usual one', async () => {
+    const { ADMIN_CSP, PAGE_CSP, securityHeaders } = await import('./http/security-headers.ts');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'legenda-dist-'));
+    fs.mkdirSync(path.join(root, 'admin'));
+    fs.writeFileSync(path.join(root, 'admin', 'index.html'), '<html>cms</html>');
+    fs.writeFileSync(path.join(root, 'admin', 'decap-cms.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(root, 'index.html'), '<html></html>');
+    fs.writeFileSync(path.join(root, 'administration.html'), '<html></html>');
+    fs.writeFileSync(path.join(root, '404.html'), '<html>404</html>');
+    const site = new Hono();
+    site.use(securityHeaders({ hsts: false }));
+    site.all('*', staticSite(root));
+    const csp = async (url: string) =>
+      (await site.request(`http://localhost${url}`)).headers.get('content-security-policy');
+
+    for (const url of ['/admin', '/admin/', '/admin/index.html']) {
+      expect(await csp(url), url).toBe(ADMIN_CSP);
+    }
+    // Decap's emotion styles and its schema validator; never framed.
+    expect(ADMIN_CSP).toContain("style-src 'self' 'unsafe-inline'");
+    expect(ADMIN_CSP).toContain("script-src 'self' 'unsafe-eval'");
+    expect(ADMIN_CSP).toContain("frame-ancestors 'none'");
+    expect((await site.request('http://localhost/admin')).headers.get('x-frame-options')).toBe(
+      'DENY',
+    );
+    for (const url of ['/', '/administration', '/admin/missing', '/en/admin']) {
+      expect(await csp(url), url).toBe(PAGE_CSP);
     }
   });
 });

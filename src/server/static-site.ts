@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LANG_COOKIE } from '../i18n/index.ts';
-import { PAGE_CSP } from './http/security-headers.ts';
+import { ADMIN_CSP, PAGE_CSP } from './http/security-headers.ts';
 
 /**
  * Serves the built site (dist/) for the Node entry: pages by clean URL, the English page when the
@@ -36,6 +36,17 @@ const TYPES: Record<string, string> = {
   '.yml': 'text/yaml; charset=utf-8',
 };
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg)/;
+
+/** A post's address, /blog/{title} or /en/blog/{title}. */
+const BLOG_POST = /^(\/en)?\/blog\/[^/]+$/;
+
+/** The blog's CMS (public/admin/): its page gets its own policy (ADMIN_CSP). */
+const ADMIN = /^\/admin(\/|$)/;
+/**
+ * Above this size brotli's quality 11 blocks for seconds (the CMS's 5 MB bundle: 23 s on two
+ * cores); quality 6 takes half a second for a file 14 % larger.
+ */
+const LARGE = 1 << 20;
 
 /** Screens whose URL continues with data the page reads itself (spec 2: /articles/*). */
 const PAGE_PREFIXES = ['articles'];
@@ -68,7 +79,10 @@ export function staticSite(root: string) {
     if (COMPRESSIBLE.test(type) && body.length > 512) {
       entry.gzip = gzipSync(body, { level: 9 });
       entry.br = brotliCompressSync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: body.length > LARGE ? 6 : 11,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       });
     }
     return entry;
@@ -103,12 +117,18 @@ export function staticSite(root: string) {
     return undefined;
   }
 
-  function send(c: Context, entry: Entry, status: 200 | 404, cacheControl: string): Response {
+  function send(
+    c: Context,
+    entry: Entry,
+    status: 200 | 404,
+    cacheControl: string,
+    csp = PAGE_CSP,
+  ): Response {
     c.header('Content-Type', entry.type);
     c.header('Cache-Control', cacheControl);
     c.header('ETag', entry.etag);
     c.header('Vary', 'Accept-Encoding');
-    if (entry.type.startsWith('text/html')) c.header('Content-Security-Policy', PAGE_CSP);
+    if (entry.type.startsWith('text/html')) c.header('Content-Security-Policy', csp);
     if (status === 200 && c.req.header('if-none-match') === entry.etag) return c.body(null, 304);
     const accept = c.req.header('accept-encoding') ?? '';
     let body = entry.body;
@@ -139,7 +159,9 @@ export function staticSite(root: string) {
       return c.json({ error: { code: 'method_not_allowed', message: 'Method not allowed.' } }, 405);
     }
 
-    const entry = bad ? undefined : await find(urlPath);
+    // The footer-only page answers 404 even at its own address.
+    const footerPage = /\/blog\/not-found(\.html)?$/.test(urlPath);
+    const entry = bad || footerPage ? undefined : await find(urlPath);
     if (entry) {
       const isPage = entry.type.startsWith('text/html');
       if (isPage && !english && wantsEnglish) {
@@ -157,9 +179,16 @@ export function staticSite(root: string) {
         : immutable
           ? 'public, max-age=31536000, immutable'
           : 'public, max-age=3600';
-      return send(c, entry, 200, cacheControl);
+      return send(c, entry, 200, cacheControl, ADMIN.test(urlPath) ? ADMIN_CSP : PAGE_CSP);
     }
 
+    // Spec 2: an unknown post shows only the post footer, in the language of its address.
+    if (!bad && (BLOG_POST.test(urlPath) || footerPage)) {
+      const footerOnly = await get(
+        english || wantsEnglish ? 'en/blog/not-found.html' : 'blog/not-found.html',
+      );
+      if (footerOnly) return send(c, footerOnly, 404, 'no-cache');
+    }
     const notFoundPage =
       (english || wantsEnglish ? await get('en/404.html') : undefined) ?? (await get('404.html'));
     if (notFoundPage) return send(c, notFoundPage, 404, 'no-cache');

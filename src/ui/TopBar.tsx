@@ -13,10 +13,12 @@ type Props = {
   lang: Lang;
   /** The page's route without the language prefix ("/blog"), to mark the current link. */
   current: string;
+  /** The booking page 'Book a demo' opens (site.bookingUrl); without it, a link to /contact. */
+  bookingUrl?: string | undefined;
 };
 
 /** Top navigation bar (spec 2). Rendered at build time, so its links are in the HTML. */
-export default function TopBar({ lang, current }: Props) {
+export default function TopBar({ lang, current, bookingUrl }: Props) {
   const t = useT(lang);
   const session = useSession();
 
@@ -52,7 +54,7 @@ export default function TopBar({ lang, current }: Props) {
         </div>
         <MobileMenu lang={lang} links={mobileLinks} current={current} />
       </div>
-      <BookDemo lang={lang} />
+      <BookDemo lang={lang} bookingUrl={bookingUrl} />
     </div>
   );
 }

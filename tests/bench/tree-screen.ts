@@ -2,9 +2,23 @@ import { chromium } from '@playwright/test';
 import { loadConfig, loadTestSettings } from '../../src/server/config.ts';
 import { buildIfStale } from '../../src/server/build.ts';
 
-/** Builds the site when its sources changed (the bench serves the real pages). */
-export function ensureBuilt(): void {
-  buildIfStale(loadConfig().site);
+/**
+ * Builds the site when its sources changed (the bench serves the real pages), for `siteUrl`
+ * (PUBLIC_SITE_URL: canonical links, sitemap) when given; the build reads the environment.
+ */
+export function ensureBuilt(siteUrl?: string): void {
+  if (siteUrl === undefined) {
+    buildIfStale(loadConfig().site);
+    return;
+  }
+  const before = process.env.PUBLIC_SITE_URL;
+  process.env.PUBLIC_SITE_URL = siteUrl;
+  try {
+    buildIfStale(loadConfig().site);
+  } finally {
+    if (before === undefined) delete process.env.PUBLIC_SITE_URL;
+    else process.env.PUBLIC_SITE_URL = before;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
+import { landingTextFor } from '../../src/site/landing/text.ts';
 import { ADMIN } from './settings.ts';
 
 export { expect };
@@ -13,6 +14,10 @@ export type Lang = 'fr' | 'en';
 export const LANGS: readonly Lang[] = ['fr', 'en'];
 /** The dictionaries themselves, so a wording change is caught in one place. */
 export const dict = { fr, en } as const;
+/** The landing page's words (spec 3 'Landing text dictionary'). */
+export const landing = (lang: Lang) => landingTextFor(lang);
+/** The landing page's one h1. */
+export const homeTitle = (lang: Lang) => landingTextFor(lang).box1Landing.title;
 
 export const other = (lang: Lang): Lang => (lang === 'fr' ? 'en' : 'fr');
 
@@ -103,7 +108,11 @@ export function loginForm(page: Page, lang: Lang) {
  */
 export async function visit(page: Page, route: string) {
   const response = await page.goto(route);
-  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+  // Islands hydrated at load or when idle; those waiting to be scrolled into view (client:visible,
+  // the landing carousel) are not waited for.
+  await page.waitForFunction(
+    () => document.querySelector('astro-island[ssr]:not([client="visible"])') === null,
+  );
   return response;
 }
 

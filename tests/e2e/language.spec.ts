@@ -10,6 +10,7 @@ import {
   url,
   visit,
   type Lang,
+  homeTitle,
 } from './fixtures.ts';
 
 /** The language switcher and the remembered choice (spec 1, 2, 4; docs/adr/0001). */
@@ -39,7 +40,7 @@ test('French is the default for a new visitor, whatever the browser language', a
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  await expect(heading(page, dict.fr.home.title)).toBeVisible();
+  await expect(heading(page, homeTitle('fr'))).toBeVisible();
   await expect(topBar(page, 'fr').langButton).toHaveText('FR');
   expect(await langCookie(context)).toBeUndefined();
   await context.close();
@@ -136,7 +137,7 @@ for (const lang of LANGS) {
       // A later visit to a French route lands in the chosen language.
       await page.goto('/');
       await expect(page).toHaveURL(url(target, '/'));
-      await expect(heading(page, dict[target].home.title)).toBeVisible();
+      await expect(heading(page, homeTitle(target))).toBeVisible();
       await page.goto('/contact?from=qr');
       await expect(page).toHaveURL(`${url(target, '/contact')}?from=qr`);
       await page.goto('/dashboard');

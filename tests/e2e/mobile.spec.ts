@@ -1,5 +1,16 @@
 import type { BrowserContext } from '@playwright/test';
-import { dict, expect, heading, LANGS, other, test, topBar, url, visit } from './fixtures.ts';
+import {
+  dict,
+  expect,
+  heading,
+  LANGS,
+  other,
+  test,
+  topBar,
+  url,
+  visit,
+  homeTitle,
+} from './fixtures.ts';
 
 /** The hamburger menu on a phone-sized screen (spec 2, top navigation bar). */
 
@@ -63,7 +74,7 @@ for (const lang of LANGS) {
       await expect(bar.burger).toHaveAttribute('aria-expanded', 'false');
       await page.goBack();
       await expect(page).toHaveURL(url(lang, '/'));
-      await expect(heading(page, t.home.title)).toBeVisible();
+      await expect(heading(page, homeTitle(lang))).toBeVisible();
       await expect(bar.mobileNav).toBeHidden();
     });
 

@@ -8,6 +8,7 @@ import {
   test,
   topBar,
   url,
+  homeTitle,
 } from './fixtures.ts';
 
 /** Public pages: home, not-found, what search engines may index, scrolling (spec 2). */
@@ -24,7 +25,7 @@ for (const lang of LANGS) {
       expect(response?.status()).toBe(200);
       await expect(page).toHaveURL(url(lang, '/'));
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
-      await expect(heading(page, t.home.title)).toBeVisible();
+      await expect(heading(page, homeTitle(lang))).toBeVisible();
 
       const bar = topBar(page, lang);
       await expect(bar.logo).toHaveAttribute('href', url(lang, '/'));
@@ -49,7 +50,7 @@ for (const lang of LANGS) {
       await expect(heading(page, t.contact.title)).toBeVisible();
       await topBar(page, lang).logo.click();
       await expect(page).toHaveURL(url(lang, '/'));
-      await expect(heading(page, t.home.title)).toBeVisible();
+      await expect(heading(page, homeTitle(lang))).toBeVisible();
     });
 
     test('an unknown address answers 404 with a way back home', async ({ page }) => {
@@ -61,7 +62,7 @@ for (const lang of LANGS) {
       await expect(back).toHaveAttribute('href', url(lang, '/'));
       await back.click();
       await expect(page).toHaveURL(url(lang, '/'));
-      await expect(heading(page, t.home.title)).toBeVisible();
+      await expect(heading(page, homeTitle(lang))).toBeVisible();
     });
 
     test('an unknown nested address is a 404 too', async ({ page }) => {
@@ -111,7 +112,7 @@ for (const lang of LANGS) {
       await scrollToBottom();
       await topBar(page, lang).logo.click();
       await expect(page).toHaveURL(url(lang, '/'));
-      await expect(heading(page, t.home.title)).toBeVisible();
+      await expect(heading(page, homeTitle(lang))).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(
         360 + 100,
       );

@@ -18,6 +18,8 @@ import {
  * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs? }`: from now on, for the calls
  *   whose target language is `lang` (or, without `lang`, for the others). Both workers share
  *   this process: a test that changes how the engine behaves gives it a language of its own.
+ * - `GET /booking`: a stand-in for the booking page the 'Book a demo' popup frames (JSON, as
+ *   every control answer; the browser shows it as text).
  */
 
 interface Setting {
@@ -105,6 +107,9 @@ const fake = await startFakeOpenAI({
         return ok({ reset: true });
       case 'POST /_behaviour':
         return setBehaviour(body);
+      case 'GET /booking':
+        // The e2e server's PUBLIC_BOOKING_URL: the page the 'Book a demo' popup frames.
+        return ok({ booking: 'Fake booking page' });
       default:
         return undefined;
     }

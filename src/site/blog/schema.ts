@@ -17,10 +17,14 @@ export const blogPostSchema = z.object({
   /** The spec's cards carry an empty tag list; the field is kept for later use. */
   tags: z.array(z.string().trim().min(1).max(40)).default([]),
   /** The address segment in this language when it differs from the file name (why-legenda). */
-  route: z
-    .string()
-    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
-    .optional(),
+  // Decap writes `route: ""` when the field is typed in then cleared: the same as no route.
+  route: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/)
+      .optional(),
+  ),
 });
 
 export type BlogPost = z.infer<typeof blogPostSchema>;

@@ -1,0 +1,419 @@
+import type { Page } from '@playwright/test';
+import {
+  dict,
+  expect,
+  expectNoViolations,
+  LANGS,
+  test,
+  topBar,
+  url,
+  visit,
+  type Lang,
+} from './fixtures.ts';
+import { FAKE_ENGINE_URL } from './settings.ts';
+
+/**
+ * The landing widgets (spec 2 'Landing page', 'Contact', top navigation bar; spec 9): the
+ * partner carousel and its full-size overlay, the flag bursts, the 'Book a demo' popup. No page
+ * here may log a CSP violation.
+ */
+
+/** The e2e server's PUBLIC_BOOKING_URL (playwright.config.ts). */
+const BOOKING_URL = `${FAKE_ENGINE_URL}/booking`;
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+const cspErrors = new WeakMap<Page, string[]>();
+
+test.beforeEach(({ page }) => {
+  const errors: string[] = [];
+  cspErrors.set(page, errors);
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) errors.push(message.text());
+  });
+});
+
+test.afterEach(({ page }) => {
+  expect(cspErrors.get(page) ?? []).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Carousel
+
+function carousel(page: Page, lang: Lang) {
+  return page.getByRole('group', { name: dict[lang].landingWidgets.carouselLabel, exact: true });
+}
+
+/** Scrolls to the partner section (the island hydrates when visible) and waits for the strip. */
+async function showCarousel(page: Page, lang: Lang) {
+  await page.locator('#partner').scrollIntoViewIfNeeded();
+  const strip = carousel(page, lang);
+  await expect(strip.locator('.react-multi-carousel-item').first()).toBeAttached();
+  return strip;
+}
+
+/** Slides wholly inside the strip, and slides cut by its edges (centre mode). */
+async function slidesInView(page: Page) {
+  return page.evaluate(() => {
+    const list = document.querySelector('.react-multi-carousel-list')?.getBoundingClientRect();
+    if (!list) return { whole: -1, cut: -1 };
+    let whole = 0;
+    let cut = 0;
+    for (const slide of document.querySelectorAll('.react-multi-carousel-item')) {
+      const box = slide.getBoundingClientRect();
+      if (box.right <= list.left + 1 || box.left >= list.right - 1) continue;
+      if (box.left >= list.left - 1 && box.right <= list.right + 1) whole += 1;
+      else cut += 1;
+    }
+    return { whole, cut };
+  });
+}
+
+/** The index of the first slide shown: it changes when the strip moves. */
+function currentSlide(page: Page) {
+  return page.evaluate(
+    () =>
+      document.querySelector('.react-multi-carousel-item--active')?.getAttribute('data-index') ??
+      '',
+  );
+}
+
+test.describe('partner carousel', () => {
+  const sizes = [
+    { width: 1280, whole: 3, cut: 2, center: true },
+    { width: 800, whole: 1, cut: 0, center: false },
+    { width: 400, whole: 1, cut: 0, center: false },
+  ];
+  for (const { width, whole, cut, center } of sizes) {
+    test(`shows ${whole} image(s) at ${width} px, centre mode ${center ? 'on' : 'off'}`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await visit(page, url('fr', '/'));
+      const strip = await showCarousel(page, 'fr');
+      await expect.poll(() => slidesInView(page)).toEqual({ whole, cut });
+      await expect(strip).toHaveAttribute('data-center-mode', String(center));
+      await expect(strip).toHaveClass(center ? /carousel--center/ : /^carousel$/);
+      // Only the images in full view are in the tab order.
+      await expect(strip.locator('.carousel__open:not([tabindex="-1"])')).toHaveCount(whole);
+
+      // The built page reserves the strip's height: no shift when it appears.
+      const built = await browser.newPage({
+        baseURL,
+        viewport: { width, height: 900 },
+        javaScriptEnabled: false,
+      });
+      await built.goto(url('fr', '/'));
+      const reserved = await built.locator('.carousel').boundingBox();
+      await built.close();
+      const drawn = await strip.boundingBox();
+      expect(reserved?.height).toBeGreaterThan(100);
+      expect(drawn?.height).toBe(reserved?.height);
+    });
+  }
+
+  test('centre mode follows the window across 1080 px', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await visit(page, url('fr', '/'));
+    const strip = await showCarousel(page, 'fr');
+    await expect(strip).toHaveAttribute('data-center-mode', 'true');
+    await page.setViewportSize({ width: 1080, height: 900 });
+    await expect(strip).toHaveAttribute('data-center-mode', 'false');
+    await expect.poll(() => slidesInView(page)).toEqual({ whole: 3, cut: 0 });
+    await page.setViewportSize({ width: 1081, height: 900 });
+    await expect(strip).toHaveAttribute('data-center-mode', 'true');
+  });
+
+  test('plays every 2.4 s and stops on Pause, on hover and on keyboard focus', async ({ page }) => {
+    const t = dict.fr.landingWidgets;
+    await visit(page, url('fr', '/'));
+    const strip = await showCarousel(page, 'fr');
+    await page.mouse.move(0, 0);
+    await expect(strip).toHaveAttribute('data-playing', 'true');
+
+    // Two moves in a row, 2400 ms apart (give or take a busy machine).
+    await page.evaluate(() => {
+      const stamps: number[] = [];
+      (window as unknown as { __moves: number[] }).__moves = stamps;
+      const track = document.querySelector('.react-multi-carousel-track');
+      let last = document.querySelector('.react-multi-carousel-item--active')?.outerHTML;
+      new MutationObserver(() => {
+        const now = document.querySelector('.react-multi-carousel-item--active')?.outerHTML;
+        if (now !== last) stamps.push(performance.now());
+        last = now;
+      }).observe(track ?? document, {
+        subtree: true,
+        attributes: true,
+        attributeFilter: ['class'],
+      });
+    });
+    const moves = () =>
+      page.evaluate(() => (window as unknown as { __moves: number[] }).__moves.length);
+    await expect.poll(moves, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+    const stamps = await page.evaluate(() => (window as unknown as { __moves: number[] }).__moves);
+    const gap = (stamps[2] ?? 0) - (stamps[1] ?? 0);
+    expect(gap).toBeGreaterThan(2000);
+    expect(gap).toBeLessThan(3600);
+
+    // Pause (WCAG 2.2.2), then Play.
+    const pause = strip.getByRole('button', { name: t.pause, exact: true });
+    await pause.click();
+    await expect(strip).toHaveAttribute('data-playing', 'false');
+    const paused = await currentSlide(page);
+    await page.waitForTimeout(3200);
+    expect(await currentSlide(page)).toBe(paused);
+    await strip.getByRole('button', { name: t.play, exact: true }).click();
+    await expect(strip).toHaveAttribute('data-playing', 'true');
+    await expect.poll(() => currentSlide(page), { timeout: 6000 }).not.toBe(paused);
+
+    // The pointer over the images holds them still.
+    await strip.locator('.carousel__viewport').hover();
+    await expect(strip).toHaveAttribute('data-playing', 'false');
+    await page.mouse.move(0, 0);
+    await expect(strip).toHaveAttribute('data-playing', 'true');
+
+    // So does a keyboard focus on them (Shift+Tab from Pause reaches the next arrow).
+    await strip.getByRole('button', { name: t.pause, exact: true }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(strip.getByRole('button', { name: t.next, exact: true })).toBeFocused();
+    await expect(strip).toHaveAttribute('data-playing', 'false');
+  });
+
+  test('never plays when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await visit(page, url('fr', '/'));
+    const strip = await showCarousel(page, 'fr');
+    await page.mouse.move(0, 0);
+    await expect(strip).toHaveAttribute('data-playing', 'false');
+    // Nothing moves, so there is nothing to pause.
+    await expect(strip.getByRole('button', { name: dict.fr.landingWidgets.pause })).toHaveCount(0);
+    const first = await currentSlide(page);
+    await page.waitForTimeout(3500);
+    expect(await currentSlide(page)).toBe(first);
+    // The arrows still move it.
+    await strip.getByRole('button', { name: dict.fr.landingWidgets.next, exact: true }).click();
+    await expect.poll(() => currentSlide(page)).not.toBe(first);
+  });
+
+  for (const lang of LANGS) {
+    test(`a click opens the image full size; Escape closes it and focus returns (${lang})`, async ({
+      page,
+    }) => {
+      const t = dict[lang].landingWidgets;
+      await visit(page, url(lang, '/'));
+      const strip = await showCarousel(page, lang);
+      // Hold the strip still under the pointer, then open the first image in view.
+      await strip.locator('.carousel__viewport').hover();
+      await expect(strip).toHaveAttribute('data-playing', 'false');
+      await expectNoViolations(page);
+
+      const opener = strip.locator('.react-multi-carousel-item--active .carousel__open').first();
+      const name = (await opener.getAttribute('aria-label')) ?? '';
+      const alt = name.slice(name.indexOf(':') + 1).trim();
+      expect(name).toBe(t.openImage.replace('{{alt}}', alt));
+      const small = (await opener.locator('img').getAttribute('src')) ?? '';
+      await expect(opener.locator('img')).toHaveAttribute('loading', 'lazy');
+      await expect(opener.locator('img')).toHaveAttribute('width', /^\d+$/);
+      await expect(opener.locator('img')).toHaveAttribute('height', /^\d+$/);
+      await opener.click();
+
+      const overlay = page.getByRole('dialog', { name: alt, exact: true });
+      await expect(overlay).toBeVisible();
+      const large = overlay.getByRole('img', { name: alt, exact: true });
+      await expect(large).toHaveAttribute('src', small.replace(/-640(\.\w+)$/, '$1'));
+      await expect
+        .poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      await expect(overlay.locator('figcaption')).toHaveText(alt);
+      const close = overlay.getByRole('button', { name: t.close, exact: true });
+      await expect(close).toBeFocused();
+      // Open, it holds the strip still even when the pointer leaves.
+      await page.mouse.move(0, 0);
+      await expect(strip).toHaveAttribute('data-playing', 'false');
+      await expectNoViolations(page);
+
+      await page.keyboard.press('Escape');
+      await expect(overlay).toHaveCount(0);
+      await expect(opener).toBeFocused();
+
+      // The close button and a click beside the image close it too.
+      await opener.click();
+      await close.click();
+      await expect(overlay).toHaveCount(0);
+      await expect(opener).toBeFocused();
+      await opener.click();
+      await expect(overlay).toBeVisible();
+      await page.mouse.click(5, 5);
+      await expect(overlay).toHaveCount(0);
+    });
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Flag bursts
+
+/** Waits until the four bursts have fired; what the page recorded on <html>. */
+async function bursts(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-flag-bursts', '4', { timeout: 15_000 });
+  return page.evaluate(() => ({ ...document.documentElement.dataset }));
+}
+
+test.describe('flag bursts', () => {
+  for (const route of ['/', '/contact']) {
+    test(`four bursts of 35, 35, 50 and 50 flags on a wide screen (${route})`, async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(url('fr', route));
+      const data = await bursts(page);
+      expect(data).toMatchObject({
+        flagBlaster: 'desktop',
+        flagBurstCounts: '35,35,50,50',
+        flagBurstFlags: '170',
+      });
+      // In a layer hidden from screen readers, letting clicks through, clipped to the window.
+      const layer = page.locator('.flag-burst');
+      await expect(layer).toHaveAttribute('aria-hidden', 'true');
+      await expect(layer).toHaveCSS('pointer-events', 'none');
+      // A flag in the window at this instant (they fly and vanish): what lies under its centre.
+      const found = await page.waitForFunction(() => {
+        for (const flag of document.querySelectorAll<HTMLElement>('.flag-burst__flag')) {
+          const box = flag.getBoundingClientRect();
+          const x = box.left + box.width / 2;
+          const y = box.top + box.height / 2;
+          if (x < 1 || y < 1 || x > window.innerWidth - 1 || y > window.innerHeight - 1) continue;
+          return {
+            pointerEvents: getComputedStyle(flag).pointerEvents,
+            underPointer: Boolean(document.elementFromPoint(x, y)?.closest('.flag-burst')),
+            tabIndex: flag.tabIndex,
+            text: flag.textContent ?? '',
+          };
+        }
+        return null;
+      });
+      const hit = await found.jsonValue();
+      expect(hit).toMatchObject({ pointerEvents: 'none', underPointer: false, tabIndex: -1 });
+      expect(hit?.text).toMatch(/^(\p{Regional_Indicator}){2}$/u);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      ).toBe(true);
+      await expectNoViolations(page);
+    });
+  }
+
+  test('15, 15, 20 and 20 flags below 720 px', async ({ page }) => {
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.goto(url('en', '/'));
+    expect(await bursts(page)).toMatchObject({
+      flagBlaster: 'narrow',
+      flagBurstCounts: '15,15,20,20',
+      flagBurstFlags: '70',
+    });
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+  });
+
+  test.describe('on an iPhone', () => {
+    test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test('a blaster of its own, 15, 15, 20 and 20 flags', async ({ page }) => {
+      await page.goto(url('fr', '/contact'));
+      expect(await bursts(page)).toMatchObject({
+        flagBlaster: 'ios-narrow',
+        flagBurstCounts: '15,15,20,20',
+        flagBurstFlags: '70',
+      });
+    });
+  });
+
+  test('none when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(url('fr', '/'));
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-flag-burst-skipped', 'reduced-motion');
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(2500);
+    await expect(html).toHaveAttribute('data-flag-bursts', '0');
+    await expect(page.locator('.flag-burst__flag')).toHaveCount(0);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Booking popup
+
+function bookingDialog(page: Page, lang: Lang) {
+  return page.getByRole('dialog', { name: dict[lang].nav.bookDemo, exact: true });
+}
+
+async function expectBookingPopup(page: Page, lang: Lang) {
+  const dialog = bookingDialog(page, lang);
+  await expect(dialog).toBeVisible();
+  const frame = dialog.locator('iframe');
+  await expect(frame).toHaveAttribute('title', dict[lang].landingWidgets.bookingFrame);
+  expect((await frame.getAttribute('src'))?.startsWith(`${BOOKING_URL}?`)).toBe(true);
+  await expect(dialog.frameLocator('iframe').locator('body')).toContainText('Fake booking page');
+  // Spec 9: 630 px high (this window is taller), at least 320 px wide.
+  const popup = await dialog.locator('.calendly-popup').boundingBox();
+  expect(popup?.height).toBe(630);
+  expect(popup?.width).toBeGreaterThanOrEqual(320);
+  return dialog;
+}
+
+test.describe('Book a demo', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  for (const lang of LANGS) {
+    test(`the floating button opens the booking popup; it closes (${lang})`, async ({ page }) => {
+      await visit(page, url(lang, '/'));
+      const bar = topBar(page, lang);
+      await expect(bar.bookDemo).toBeVisible();
+      await expect(bar.bookDemo).toHaveAttribute('aria-haspopup', 'dialog');
+      await bar.bookDemo.click();
+      await expect(page).toHaveURL(url(lang, '/'));
+      const dialog = await expectBookingPopup(page, lang);
+      // The framed page is the booking service's, not ours: axe looks at our side only.
+      await expectNoViolations(page, ['.booking-dialog iframe']);
+
+      await dialog
+        .getByRole('button', { name: dict[lang].landingWidgets.close, exact: true })
+        .click();
+      await expect(dialog).toHaveCount(0);
+      await expect(bar.bookDemo).toBeFocused();
+
+      await bar.bookDemo.click();
+      await expect(bookingDialog(page, lang)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(bookingDialog(page, lang)).toHaveCount(0);
+      await expect(bar.bookDemo).toBeFocused();
+    });
+  }
+
+  test('the contact page’s button opens it too', async ({ page }) => {
+    await visit(page, url('fr', '/contact'));
+    const button = page
+      .getByRole('main')
+      .getByRole('button', { name: dict.fr.nav.bookDemo, exact: true });
+    await button.click();
+    const dialog = await expectBookingPopup(page, 'fr');
+    // A click beside the frame closes it.
+    await page.mouse.click(5, 450);
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+  });
+
+  test('signed in, the floating button is gone; the contact page keeps its own', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    await visit(page, url('en', '/contact'));
+    const bar = topBar(page, 'en');
+    await expect(bar.logout).toBeVisible();
+    await expect(bar.bookDemo).toHaveCount(0);
+    const button = page
+      .getByRole('main')
+      .getByRole('button', { name: dict.en.nav.bookDemo, exact: true });
+    await expect(button).toBeVisible();
+  });
+});
