@@ -63,6 +63,7 @@ function jobs(): Job[] {
       outputs: [
         { file: `blog/${slug}.webp`, format: 'webp', width: 1200, height: 630, maxKB: 80 },
         { file: `blog/${slug}.jpg`, format: 'jpeg', width: 1200, height: 630, maxKB: 150 },
+        { file: `blog/${slug}-600.webp`, format: 'webp', width: 600, height: 315, maxKB: 30 },
       ],
     });
   }

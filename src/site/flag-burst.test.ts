@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BURST_OFFSETS_MS,
-  blastSettings,
-  blasterKind,
-  burstCounts,
-  FLAG_CLASS,
-  isIOS,
-} from './flag-burst.ts';
+import { BURST_OFFSETS_MS, blasterKind, burstCounts, burstFlights, isIOS } from './flag-burst.ts';
 import { FLAG_COUNTRIES, FLAGS, flagEmoji } from './flags.ts';
 
 const IPHONE =
@@ -44,41 +37,48 @@ describe('flag bursts (spec 2)', () => {
     }
   });
 
-  it('gives emoji-blast the count, the flags, font sizes 21 to 42 and hidden, untabbable flags', () => {
+  it('makes one flight per flag: a flag, font size 21 to 42, inside the window', () => {
     const viewport = { innerWidth: 390, innerHeight: 800, visualViewport: null };
-    const container = {} as HTMLElement;
     for (const kind of ['desktop', 'narrow', 'ios-narrow'] as const) {
-      const made: Element[] = [];
-      const settings = blastSettings(kind, container, 15, (el) => made.push(el), viewport);
-      expect(settings.emojiCount).toBe(15);
-      expect(settings.className).toBe(FLAG_CLASS);
-      expect(settings.container).toBe(container);
-      expect(settings.emojis).toEqual(FLAGS);
-      expect(settings.physics?.fontSize).toEqual({ min: 21, max: 42 });
-      const attributes = new Map<string, string>();
-      const element = { setAttribute: (n: string, v: string) => attributes.set(n, v) };
-      settings.process?.(element as unknown as Element);
-      expect(Object.fromEntries(attributes)).toEqual({ tabindex: '-1', 'aria-hidden': 'true' });
-      expect(made).toEqual([element]);
+      const flights = burstFlights(kind, 35, viewport);
+      expect(flights).toHaveLength(35);
+      for (const flight of flights) {
+        expect(FLAGS).toContain(flight.emoji);
+        expect(flight.fontSize).toBeGreaterThanOrEqual(21);
+        expect(flight.fontSize).toBeLessThanOrEqual(42);
+        expect(flight.x).toBeGreaterThanOrEqual(0);
+        expect(flight.x).toBeLessThanOrEqual(390);
+        expect(flight.y).toBeGreaterThanOrEqual(0);
+        expect(flight.y).toBeLessThanOrEqual(800);
+        expect(flight.durationMs).toBeGreaterThan(1000);
+        expect(flight.durationMs).toBeLessThan(3000);
+      }
+    }
+    // The extremes of the random draw stay within the bounds too.
+    for (const edge of [0, 0.999999]) {
+      const [flight] = burstFlights('desktop', 1, viewport, () => edge);
+      expect(flight?.fontSize).toBe(edge === 0 ? 21 : 42);
     }
   });
 
-  it('places the iOS blaster’s flags in the visual viewport', () => {
+  it('starts the iOS blaster’s flags in the visual viewport, with at most 12 different flags', () => {
     const viewport = {
       innerWidth: 390,
       innerHeight: 844,
       visualViewport: { offsetLeft: 10, offsetTop: 300, width: 100, height: 200 },
     };
-    const settings = blastSettings('ios-narrow', {} as HTMLElement, 15, () => {}, viewport);
-    expect(typeof settings.position).toBe('function');
-    for (let i = 0; i < 50; i += 1) {
-      const { x, y } = (settings.position as () => { x: number; y: number })();
+    const flights = burstFlights('ios-narrow', 200, viewport);
+    for (const { x, y } of flights) {
       expect(x).toBeGreaterThanOrEqual(10);
       expect(x).toBeLessThanOrEqual(110);
       expect(y).toBeGreaterThanOrEqual(300);
       expect(y).toBeLessThanOrEqual(500);
     }
-    expect(settings.uniqueness).toBe(12);
+    expect(new Set(flights.map((f) => f.emoji)).size).toBeLessThanOrEqual(12);
+    // Other blasters ignore the visual viewport and mix many more flags.
+    const desktop = burstFlights('desktop', 200, viewport);
+    expect(desktop.some((f) => f.y > 500)).toBe(true);
+    expect(new Set(desktop.map((f) => f.emoji)).size).toBeGreaterThan(12);
   });
 
   it('bursts the flags of many countries', () => {

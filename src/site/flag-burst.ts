@@ -1,13 +1,18 @@
-import type { EmojiBlastSettings } from 'emoji-blast';
 import { FLAGS } from './flags.ts';
 
 /**
  * The flag bursts of the landing and contact pages (spec 2): four bursts of 35, 35, 50 and 50
  * flags, 15, 15, 20 and 20 below 720 px, font size 21 to 42, a blaster of its own for iPhones
  * and iPads under 720 px. The page's script (FlagBurst.astro) picks the blaster and fires.
+ *
+ * Each flag flies on the compositor (Web Animations on transform and opacity only): the page's
+ * main thread lays out each burst once, then does nothing until the flags are removed. emoji-blast,
+ * which the design named, moves every flag from script and reads its size each frame: 170 forced
+ * layouts per frame kept a phone's main thread busy for seconds (Lighthouse: 19–29 s of blocking
+ * time, performance 61). See docs/adr/0007-flag-burst-on-the-compositor.md.
  */
 
-/** The class of every flag element; astro.config.mjs allows emoji-blast's <style> for it. */
+/** The class of every flag element. */
 export const FLAG_CLASS = 'flag-burst__flag';
 
 export const NARROW_BELOW_PX = 720;
@@ -54,63 +59,96 @@ export interface ViewportLike {
   visualViewport?: { offsetLeft: number; offsetTop: number; width: number; height: number } | null;
 }
 
+/** One flag's flight: where it starts, how far it rises and falls, for how long. */
+export interface FlagFlight {
+  emoji: string;
+  fontSize: number;
+  x: number;
+  y: number;
+  /** Sideways drift and rise to the top of the arc, then the fall below the start, in px. */
+  dx: number;
+  rise: number;
+  fall: number;
+  rotation: number;
+  durationMs: number;
+}
+
+const between = (random: () => number, min: number, max: number) => min + random() * (max - min);
+
 /**
- * emoji-blast's settings for one burst of `count` flags into `container`. `onFlag` runs for
- * each flag element before it is added: it is taken out of the tab order (emoji-blast makes
- * buttons) and hidden from screen readers, like its container.
- *
- * The iOS blaster (narrow iPhones and iPads): mobile Safari's toolbars grow and shrink while
- * the page loads and scrolls, so the layout viewport emoji-blast places flags in (innerWidth,
- * innerHeight) is not what the visitor sees; flags are placed in the visual viewport instead.
- * Safari also rasterises every colour-emoji glyph at every size it draws into a bitmap of its
- * own: a burst uses at most 12 different flags, slower sideways (a narrow screen keeps them in
- * view) and fading out (each flag lives fewer frames), which keeps older iPhones smooth.
+ * The flights of one burst. The iOS blaster (narrow iPhones and iPads): mobile Safari's toolbars
+ * grow and shrink while the page loads and scrolls, so the layout viewport (innerWidth,
+ * innerHeight) is not what the visitor sees; flags start in the visual viewport instead. Safari
+ * also rasterises each colour-emoji glyph at each size into a bitmap of its own: a burst uses at
+ * most 12 different flags, drifts less sideways (a narrow screen keeps them in view) and lives
+ * shorter, which keeps older iPhones smooth.
  */
-export function blastSettings(
+export function burstFlights(
   kind: BlasterKind,
-  container: HTMLElement,
   count: number,
-  onFlag: (element: Element) => void,
   viewport: ViewportLike,
-): Partial<EmojiBlastSettings> {
-  const process = (element: Element) => {
-    element.setAttribute('tabindex', '-1');
-    element.setAttribute('aria-hidden', 'true');
-    onFlag(element);
+  random: () => number = Math.random,
+): FlagFlight[] {
+  const ios = kind === 'ios-narrow';
+  const area = (ios ? viewport.visualViewport : undefined) ?? {
+    offsetLeft: 0,
+    offsetTop: 0,
+    width: viewport.innerWidth,
+    height: viewport.innerHeight,
   };
-  const common = {
-    className: FLAG_CLASS,
-    container,
-    emojiCount: count,
-    emojis: [...FLAGS],
-    process,
-  };
-  if (kind !== 'ios-narrow') {
-    return { ...common, physics: { fontSize: FONT_SIZE } };
-  }
-  return {
-    ...common,
-    uniqueness: 12,
-    position: () => {
-      const visible = viewport.visualViewport ?? {
-        offsetLeft: 0,
-        offsetTop: 0,
-        width: viewport.innerWidth,
-        height: viewport.innerHeight,
-      };
-      return {
-        x: visible.offsetLeft + Math.random() * visible.width,
-        y: visible.offsetTop + Math.random() * visible.height,
-      };
-    },
-    physics: {
-      fontSize: FONT_SIZE,
-      opacityDecay: 25,
-      initialVelocities: {
-        rotation: { min: -5, max: 5 },
-        x: { min: -4, max: 4 },
-        y: { min: -18, max: -7 },
-      },
-    },
-  };
+  const start = Math.floor(random() * FLAGS.length);
+  const palette = ios
+    ? Array.from({ length: 12 }, (_, i) => FLAGS[(start + i * 7) % FLAGS.length] ?? '🇫🇷')
+    : FLAGS;
+  return Array.from({ length: count }, () => ({
+    emoji: palette[Math.floor(random() * palette.length)] ?? '🇫🇷',
+    fontSize: Math.round(between(random, FONT_SIZE.min, FONT_SIZE.max)),
+    x: area.offsetLeft + random() * area.width,
+    y: area.offsetTop + between(random, 0.35, 1) * area.height,
+    dx: between(random, ios ? -60 : -180, ios ? 60 : 180),
+    rise: between(random, 0.15, 0.45) * area.height,
+    fall: between(random, 0.2, 0.5) * area.height,
+    rotation: between(random, -240, 240),
+    durationMs: Math.round(between(random, ios ? 1300 : 1600, ios ? 1900 : 2600)),
+  }));
+}
+
+/**
+ * Launches flights into `layer` and removes each flag when it lands. Only the flag's transform
+ * and opacity are animated, so the browser runs the flight off the main thread.
+ */
+export function launch(layer: HTMLElement, flights: readonly FlagFlight[]): HTMLElement[] {
+  const made = flights.map((flight) => {
+    const flag = document.createElement('span');
+    flag.className = FLAG_CLASS;
+    flag.textContent = flight.emoji;
+    flag.style.fontSize = `${flight.fontSize}px`;
+    // Centred on its start by its own size (0.5em each way): no percentage in the flight.
+    flag.style.left = `${flight.x - flight.fontSize / 2}px`;
+    flag.style.top = `${flight.y - flight.fontSize / 2}px`;
+    return flag;
+  });
+  layer.append(...made);
+  made.forEach((flag, index) => {
+    const f = flights[index];
+    if (!f) return;
+    const animation = flag.animate(
+      [
+        { transform: 'translate(0, 0) rotate(0deg)', opacity: 1, easing: 'ease-out' },
+        {
+          transform: `translate(${f.dx / 2}px, ${-f.rise}px) rotate(${f.rotation / 2}deg)`,
+          opacity: 1,
+          offset: 0.4,
+          easing: 'ease-in',
+        },
+        {
+          transform: `translate(${f.dx}px, ${f.fall}px) rotate(${f.rotation}deg)`,
+          opacity: 0,
+        },
+      ],
+      { duration: f.durationMs, fill: 'forwards' },
+    );
+    animation.onfinish = () => flag.remove();
+  });
+  return made;
 }

@@ -16,12 +16,19 @@ import { seedMuseum } from './seed.ts';
 import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
 import { panelArticle, publish, translationBench } from './visitor.ts';
+import {
+  LIGHTHOUSE_PAGES,
+  lighthouseBench,
+  lighthouseSiteUrl,
+  printLighthouse,
+} from './lighthouse.ts';
 import { startFakeOpenAI } from '../helpers/fake-openai.ts';
 
 /**
- * `npm run bench [-- --duration 5]`: GET /session for a signed-in user, in requests per second,
- * as a ratio to a bare node:http server answering the same JSON (target: at least 0.5).
- * Exits non-zero only when something failed, not when the ratio is below target.
+ * `npm run bench [-- --duration 5] [--only name] [--runs 2] [--page /contact]`: GET /session
+ * for a signed-in user, in requests per second, as a ratio to a bare node:http server answering
+ * the same JSON (target: at least 0.5), and the other benches below; `--runs` and `--page` are
+ * Lighthouse's. Exits non-zero only when something failed, not when a ratio is below target.
  */
 
 const SESSION_TARGET = 0.5;
@@ -33,7 +40,16 @@ const SCAN_TARGET = 0.5;
 const SCANS = 10_000;
 const SCAN_CLIENTS = 100;
 const PAGE_BUDGET_BYTES = 14 * 1024;
-const BENCHES = ['session', 'tree', 'editor', 'visitor', 'scan', 'stats', 'translation'] as const;
+const BENCHES = [
+  'session',
+  'tree',
+  'editor',
+  'visitor',
+  'scan',
+  'stats',
+  'translation',
+  'lighthouse',
+] as const;
 const STATS_P99_TARGET_MS = 50;
 const EMAIL = 'bench@legenda.local';
 const PASSWORD = 'bench password 123';
@@ -42,6 +58,10 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '5' },
     only: { type: 'string' },
+    // Lighthouse passes per page; the median performance is reported.
+    runs: { type: 'string', default: '2' },
+    // Lighthouse on these pages only (repeatable): `--page /contact`.
+    page: { type: 'string', multiple: true },
   },
 });
 const only = values.only;
@@ -52,6 +72,16 @@ if (only !== undefined && !(BENCHES as readonly string[]).includes(only)) {
 const duration = Number(values.duration);
 if (!(duration > 0)) {
   console.error('--duration must be a positive number of seconds');
+  process.exit(2);
+}
+const lighthousePages = values.page ?? LIGHTHOUSE_PAGES;
+if (!lighthousePages.every((p) => p.startsWith('/'))) {
+  console.error('--page takes a path: /contact');
+  process.exit(2);
+}
+const lighthouseRuns = Number(values.runs);
+if (!(Number.isInteger(lighthouseRuns) && lighthouseRuns > 0)) {
+  console.error('--runs must be a positive whole number');
   process.exit(2);
 }
 
@@ -296,9 +326,29 @@ async function benchTranslation(): Promise<void> {
   console.log('');
 }
 
+/** `loadAtStart`: the load average before this bench built the site. */
+async function benchLighthouse(siteUrl: string, loadAtStart: number): Promise<void> {
+  console.log(
+    `Lighthouse (mobile) on the public pages at ${siteUrl}, ${lighthouseRuns} runs each:`,
+  );
+  const results = await lighthouseBench({
+    siteUrl,
+    runs: lighthouseRuns,
+    pages: lighthousePages,
+    track: (target) => open.push(target),
+  });
+  printLighthouse(results, lighthouseRuns, loadAtStart);
+}
+
 async function main(): Promise<void> {
+  // Lighthouse's server has its own address, and the site is built for it (canonical links);
+  // it runs first, on a quiet machine.
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  const lighthouseUrl = !only || only === 'lighthouse' ? await lighthouseSiteUrl() : undefined;
   // The benches that open screens in Chromium need the built site.
-  if (!only || only === 'tree' || only === 'editor') ensureBuilt();
+  if (!only || only === 'tree' || only === 'editor' || lighthouseUrl) ensureBuilt(lighthouseUrl);
+  if (lighthouseUrl) await benchLighthouse(lighthouseUrl, loadAtStart);
+  if (only === 'lighthouse') return;
   if (!only || only === 'translation') await benchTranslation();
   if (!only || only === 'stats') await benchStats();
   if (only === 'translation' || only === 'stats') return;

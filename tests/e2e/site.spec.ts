@@ -172,6 +172,8 @@ for (const lang of LANGS) {
     test('"Test it" is a QR code of the demo article, and a link on narrow screens', async ({
       page,
     }) => {
+      // No flags flying over the code while it is photographed.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize({ width: 1280, height: 900 });
       await visit(page, url(lang, '/'));
       const qr = page.getByRole('link', { name: text.qrCodeTest.qrAlt });
