@@ -5,6 +5,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { loadTestSettings } from './src/server/config.ts';
 import { ADMIN, E2E_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
+import { CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
 
 /**
  * End-to-end tests: the real build served by the real Node entry on a fixed port, with a fresh
@@ -45,14 +46,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: [

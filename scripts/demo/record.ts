@@ -13,6 +13,7 @@ import { encodeMp4, encodeWebm, encodeWebp, requireFfmpeg } from './encode.ts';
 import { pause, walk, type Journey } from './journey.ts';
 import { demoMedia, IMAGE_BUDGET, VIDEO_BUDGET } from './media.ts';
 import { translationOf } from './translations.ts';
+import { CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
 
 /**
  * `npm run demo:record`: the landing page's demo video, poster and phone image, per landing
@@ -35,14 +36,7 @@ const FPS = 24;
 /** Ports of a developer's server and of the end-to-end tests: never used here. */
 const RESERVED_PORTS = new Set([4321, 4398, 4399]);
 
-const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const BROWSER_ARGS = [...CHROMIUM_ARGS];
 
 /** Every text of the demo article has a hand-written translation in every language shown. */
 function checkTranslations(): void {

@@ -18,6 +18,7 @@ import { BLOG_COVERS } from './scenes/blog.ts';
 import { CAROUSEL_SCENES } from './scenes/carousel.ts';
 import { OG_IMAGES } from './scenes/og.ts';
 import type { Scene } from './kit/svg.ts';
+import { CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
 
 const OUT = fileURLToPath(new URL('../../public/images/', import.meta.url));
 
@@ -106,14 +107,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   try {
     const page = await browser.newPage({ deviceScaleFactor: 1 });

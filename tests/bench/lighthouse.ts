@@ -4,6 +4,7 @@ import type { LaunchedChrome } from 'chrome-launcher';
 import type { Flags, Result } from 'lighthouse';
 import { loadTestSettings } from '../../src/server/config.ts';
 import { startServer, type Target } from './lib.ts';
+import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
 
 /**
  * DESIGN 10: the marketing pages in Lighthouse (mobile, default simulated throttling, as
@@ -32,15 +33,7 @@ const TARGETS: Record<Category, number> = {
 const PREFERRED_PORT = 4391;
 const AVOID = new Set([4321, 4398, 4399]);
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 function listenOn(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
