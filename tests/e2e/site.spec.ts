@@ -239,9 +239,6 @@ for (const lang of LANGS) {
       expect(links.slice(0, 6)).toEqual(
         SPEC_ROUTES[lang].map((route) => url(lang, `/blog/${route}`)),
       );
-      expect(await cards.locator('time').allInnerTexts()).toEqual(
-        expect.arrayContaining(SPEC_DATES),
-      );
       expect((await cards.locator('time').allInnerTexts()).slice(0, 6)).toEqual(SPEC_DATES);
       expect(await cards.getByRole('heading', { level: 2 }).allInnerTexts()).toEqual(
         onDisk.map((post) => post.title),

@@ -1,20 +1,11 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../src/features/demo/demo.ts';
 import { openPglite } from '../../src/server/db/index.ts';
 import { articles, qrcodes } from '../../src/server/db/schema.ts';
-import { startServer, tempDir, type RunningServer } from '../helpers/server.ts';
+import { tempDir } from '../helpers/server.ts';
+import { useServers } from '../helpers/use-servers.ts';
 
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
-const running: RunningServer[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop('SIGKILL')));
-});
-
-async function start(env: Record<string, string>) {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
+const start = useServers();
 
 describe('the demo article (the Node entry)', () => {
   it('is made at the first start only, and /r/DemoLegend leads to it', async () => {

@@ -1,23 +1,11 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/index.ts';
 import { dailyCounts } from '../../src/server/db/schema.ts';
-import { runScript, startServer, tempDir, type RunningServer } from '../helpers/server.ts';
+import { runScript, tempDir } from '../helpers/server.ts';
+import { useServers } from '../helpers/use-servers.ts';
 
-/*
- * Each start of the embedded database costs seconds (more on a busy machine), so these journeys
- * share a few processes and have generous time limits.
- */
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
-const running: RunningServer[] = [];
-afterAll(async () => {
-  await Promise.all(running.map((s) => s.stop('SIGKILL')));
-});
-
-async function start(env: Record<string, string>) {
-  const server = await startServer(env);
-  running.push(server);
-  return server;
-}
+// Each start of the embedded database costs seconds: these journeys share a few processes.
+const start = useServers();
 
 const login = (url: string, email: string, password: string) =>
   fetch(`${url}/login`, {

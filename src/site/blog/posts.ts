@@ -1,8 +1,6 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { localePath, type Lang } from '../../i18n/index.ts';
 
-export { cardDate } from './dates.ts';
-
 export type Post = CollectionEntry<'blog'>;
 
 /** The file name a post's two languages share ('fr/guarani' -> 'guarani'). */
