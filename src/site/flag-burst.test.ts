@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BURST_OFFSETS_MS, blasterKind, burstCounts, burstFlights, isIOS } from './flag-burst.ts';
+import {
+  BURST_OFFSETS_MS,
+  blasterKind,
+  burstCounts,
+  burstFlights,
+  flagPose,
+  isIOS,
+  type FlagFlight,
+} from './flag-burst.ts';
+import { animate, type FlagRenderer } from './flag-burst-renderer.ts';
 import { FLAG_COUNTRIES, FLAGS, flagEmoji } from './flags.ts';
 
 const IPHONE =
@@ -87,5 +96,80 @@ describe('flag bursts (spec 2)', () => {
     for (const code of FLAG_COUNTRIES) expect(code).toMatch(/^[A-Z]{2}$/);
     expect(flagEmoji('FR')).toBe('🇫🇷');
     expect(flagEmoji('jp')).toBe('🇯🇵');
+  });
+
+  it('flies each flag up to the top of its arc, then down below its start, fading out', () => {
+    const flight: FlagFlight = {
+      emoji: '🇫🇷',
+      fontSize: 30,
+      x: 100,
+      y: 400,
+      dx: 120,
+      rise: 200,
+      fall: 300,
+      rotation: 180,
+      durationMs: 2000,
+    };
+    expect(flagPose(flight, 0)).toEqual({ dx: 0, dy: -0, rotation: 0, opacity: 1 });
+    expect(flagPose(flight, 0.4)).toEqual({ dx: 60, dy: -200, rotation: 90, opacity: 1 });
+    expect(flagPose(flight, 1)).toEqual({ dx: 120, dy: 300, rotation: 180, opacity: 0 });
+    // Out of range is held at the ends.
+    expect(flagPose(flight, -1)).toEqual(flagPose(flight, 0));
+    expect(flagPose(flight, 2)).toEqual(flagPose(flight, 1));
+    // Up, slowing, then down, faster and faster; fading only on the way down.
+    const poses = Array.from({ length: 101 }, (_, i) => flagPose(flight, i / 100));
+    const ups = poses.slice(0, 41).map((p) => -p.dy);
+    for (let i = 1; i < ups.length; i += 1) expect(ups[i]).toBeGreaterThanOrEqual(ups[i - 1]!);
+    expect(ups[1]! - ups[0]!).toBeGreaterThan(ups[40]! - ups[39]!);
+    const downs = poses.slice(40).map((p) => p.dy);
+    for (let i = 1; i < downs.length; i += 1) expect(downs[i]).toBeGreaterThan(downs[i - 1]!);
+    expect(downs[60]! - downs[59]!).toBeGreaterThan(downs[1]! - downs[0]!);
+    for (let i = 1; i < poses.length; i += 1) {
+      expect(poses[i]!.opacity).toBeLessThanOrEqual(poses[i - 1]!.opacity);
+    }
+  });
+});
+
+describe('the flag bursts’ frame loop', () => {
+  it('asks for frames while flags fly, reports what was drawn, then sleeps', () => {
+    let flying = 3;
+    let drawn = 0;
+    const renderer: FlagRenderer = {
+      add: () => {},
+      resize: () => {},
+      frame: () => {
+        drawn = 5;
+        flying -= 1;
+        return flying > 0;
+      },
+      get drawn() {
+        return drawn;
+      },
+    };
+    const queued: ((now: number) => void)[] = [];
+    const reports: [number, boolean][] = [];
+    const loop = animate(
+      renderer,
+      (step) => queued.push(step),
+      (d, active) => reports.push([d, active]),
+    );
+    loop.wake();
+    loop.wake(); // already awake: one frame asked for, not two
+    expect(queued).toHaveLength(1);
+    let frames = 0;
+    while (queued.length > 0) {
+      queued.shift()!(frames * 16);
+      frames += 1;
+    }
+    expect(frames).toBe(3);
+    // Reported when the count changed and when the last flag landed, not on every frame.
+    expect(reports).toEqual([
+      [5, true],
+      [5, false],
+    ]);
+    // A new burst wakes it again.
+    flying = 1;
+    loop.wake();
+    expect(queued).toHaveLength(1);
   });
 });

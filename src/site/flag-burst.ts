@@ -5,15 +5,11 @@ import { FLAGS } from './flags.ts';
  * flags, 15, 15, 20 and 20 below 720 px, font size 21 to 42, a blaster of its own for iPhones
  * and iPads under 720 px. The page's script (FlagBurst.astro) picks the blaster and fires.
  *
- * Each flag flies on the compositor (Web Animations on transform and opacity only): the page's
- * main thread lays out each burst once, then does nothing until the flags are removed. emoji-blast,
- * which the design named, moves every flag from script and reads its size each frame: 170 forced
- * layouts per frame kept a phone's main thread busy for seconds (Lighthouse: 19–29 s of blocking
- * time, performance 61). See docs/adr/0007-flag-burst-on-the-compositor.md.
+ * This module plans the flights; flag-burst-renderer.ts draws them on one canvas, from a worker
+ * where the browser can (flag-burst-worker.ts), so the page's main thread does no work per flag
+ * or per frame. See docs/adr/0007-flag-burst-on-the-compositor.md and
+ * docs/adr/0009-flag-burst-on-a-canvas-in-a-worker.md.
  */
-
-/** The class of every flag element. */
-export const FLAG_CLASS = 'flag-burst__flag';
 
 export const NARROW_BELOW_PX = 720;
 
@@ -113,42 +109,39 @@ export function burstFlights(
   }));
 }
 
+/** Where a flag is, `progress` (0 to 1) into its flight: offset from its start, turn, opacity. */
+export interface FlagPose {
+  dx: number;
+  dy: number;
+  rotation: number;
+  opacity: number;
+}
+
+/** The top of the arc, as a share of the flight. */
+const APEX = 0.4;
+const easeOut = (t: number) => 1 - (1 - t) * (1 - t);
+const easeIn = (t: number) => t * t;
+
 /**
- * Launches flights into `layer` and removes each flag when it lands. Only the flag's transform
- * and opacity are animated, so the browser runs the flight off the main thread.
+ * The flight's arc: up and sideways to the apex, slowing (ease-out); then down below the start,
+ * faster and faster (ease-in), fading out as it falls.
  */
-export function launch(layer: HTMLElement, flights: readonly FlagFlight[]): HTMLElement[] {
-  const made = flights.map((flight) => {
-    const flag = document.createElement('span');
-    flag.className = FLAG_CLASS;
-    flag.textContent = flight.emoji;
-    flag.style.fontSize = `${flight.fontSize}px`;
-    // Centred on its start by its own size (0.5em each way): no percentage in the flight.
-    flag.style.left = `${flight.x - flight.fontSize / 2}px`;
-    flag.style.top = `${flight.y - flight.fontSize / 2}px`;
-    return flag;
-  });
-  layer.append(...made);
-  made.forEach((flag, index) => {
-    const f = flights[index];
-    if (!f) return;
-    const animation = flag.animate(
-      [
-        { transform: 'translate(0, 0) rotate(0deg)', opacity: 1, easing: 'ease-out' },
-        {
-          transform: `translate(${f.dx / 2}px, ${-f.rise}px) rotate(${f.rotation / 2}deg)`,
-          opacity: 1,
-          offset: 0.4,
-          easing: 'ease-in',
-        },
-        {
-          transform: `translate(${f.dx}px, ${f.fall}px) rotate(${f.rotation}deg)`,
-          opacity: 0,
-        },
-      ],
-      { duration: f.durationMs, fill: 'forwards' },
-    );
-    animation.onfinish = () => flag.remove();
-  });
-  return made;
+export function flagPose(flight: FlagFlight, progress: number): FlagPose {
+  const p = Math.min(1, Math.max(0, progress));
+  if (p < APEX) {
+    const u = easeOut(p / APEX);
+    return {
+      dx: (flight.dx / 2) * u,
+      dy: -flight.rise * u,
+      rotation: (flight.rotation / 2) * u,
+      opacity: 1,
+    };
+  }
+  const u = easeIn((p - APEX) / (1 - APEX));
+  return {
+    dx: flight.dx / 2 + (flight.dx / 2) * u,
+    dy: -flight.rise + (flight.rise + flight.fall) * u,
+    rotation: flight.rotation / 2 + (flight.rotation / 2) * u,
+    opacity: 1 - u,
+  };
 }
