@@ -59,7 +59,15 @@ export function createServices(deps: AppDeps): Services {
   const pages = pageCache();
   const counter = bufferedCounts(countsRepo(deps.db), {
     flushMs: deps.config.countsFlushMs,
-    onError: (error) => deps.log.warn(`Visitor counts not written: ${(error as Error).message}`),
+    onError: (error, kept) => {
+      // The driver's own words (a refused connection), not the statement around them.
+      const reason = ((error as Error).cause as Error | undefined)?.message ?? String(error);
+      deps.log.warn(
+        kept
+          ? `Visitor counts kept in memory until the database answers: ${reason}`
+          : `Visitor counts not written: ${reason}`,
+      );
+    },
   });
   const now = deps.now ?? (() => new Date());
   const qrcodes = qrcodesService(qrcodesRepo(deps.db), {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { settingsStamp } from './build.ts';
-import { ConfigError, parseConfig, SITE_DEFAULTS } from './config.ts';
+import { ConfigError, loadTestSettings, parseConfig, SITE_DEFAULTS } from './config.ts';
 
 describe('settings', () => {
   it('runs locally with no setting at all', () => {
@@ -28,6 +28,9 @@ describe('settings', () => {
     ['ADMIN_PASSWORD', 'short'],
     ['LOG_LEVEL', 'loud'],
     ['BLOB_STORE', 'floppy'],
+    ['LOG_FORMAT', 'yaml'],
+    ['S3_ENDPOINT', 'ftp://s3.example'],
+    ['S3_BUCKET', 'Not_A_Bucket'],
     ['TRUST_PROXY', 'maybe'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     let error: unknown;
@@ -92,5 +95,100 @@ describe('the public site settings', () => {
     expect(settingsStamp(parseConfig({}).site)).toBe(a);
     expect(settingsStamp(parseConfig({ PUBLIC_SITE_URL: 'https://x.example' }).site)).not.toBe(a);
     expect(settingsStamp(parseConfig({ CONTACT_EMAIL: 'a@b.example' }).site)).not.toBe(a);
+  });
+});
+
+describe('the S3 blob store settings', () => {
+  const s3 = {
+    BLOB_STORE: 's3',
+    S3_ENDPOINT: 'https://s3.eu-west-3.amazonaws.com',
+    S3_BUCKET: 'legenda-media',
+    S3_REGION: 'eu-west-3',
+    S3_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  };
+  const problems = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+      return [];
+    } catch (error) {
+      return (error as ConfigError).problems;
+    }
+  };
+
+  it('give the bucket with BLOB_STORE=s3', () => {
+    expect(parseConfig(s3)).toMatchObject({
+      blobStore: 's3',
+      s3: {
+        endpoint: 'https://s3.eu-west-3.amazonaws.com',
+        bucket: 'legenda-media',
+        region: 'eu-west-3',
+        accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+        secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+      },
+    });
+    expect(parseConfig({}).s3).toBeUndefined();
+  });
+
+  it('name every one missing when BLOB_STORE=s3, without printing the secret', () => {
+    expect(problems({ BLOB_STORE: 's3' })).toEqual([
+      'S3_ENDPOINT: required when BLOB_STORE=s3',
+      'S3_BUCKET: required when BLOB_STORE=s3',
+      'S3_REGION: required when BLOB_STORE=s3',
+      'S3_ACCESS_KEY_ID: required when BLOB_STORE=s3',
+      'S3_SECRET_ACCESS_KEY: required when BLOB_STORE=s3',
+    ]);
+    const { S3_REGION: _region, ...withoutRegion } = s3;
+    const found = problems({ ...withoutRegion, S3_SECRET_ACCESS_KEY: s3.S3_SECRET_ACCESS_KEY });
+    expect(found).toEqual(['S3_REGION: required when BLOB_STORE=s3']);
+    expect(found.join()).not.toContain(s3.S3_SECRET_ACCESS_KEY);
+  });
+
+  it('refuse S3_ settings without BLOB_STORE=s3, which would silently store on local disk', () => {
+    const { BLOB_STORE: _store, ...settings } = s3;
+    expect(problems(settings)).toEqual([
+      'BLOB_STORE: must be s3 to use S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (or leave the S3_ settings unset)',
+    ]);
+    // An explicit choice of another store is respected.
+    expect(parseConfig({ ...settings, BLOB_STORE: 'fs' }).s3).toBeUndefined();
+  });
+});
+
+describe('the log settings', () => {
+  it('default to text lines, and take json', () => {
+    expect(parseConfig({}).logFormat).toBe('text');
+    expect(parseConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+  });
+
+  it('list the secret values the logger must never print', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://legenda:p%40ss%2Fw0rd@db:5432/legenda',
+      OPENAI_API_KEY: 'sk-test-key-123456',
+      ADMIN_PASSWORD: 'a long admin password',
+    });
+    expect([...config.secrets].sort()).toEqual(
+      ['p%40ss%2Fw0rd', 'p@ss/w0rd', 'sk-test-key-123456', 'a long admin password'].sort(),
+    );
+    expect(parseConfig({}).secrets).toEqual([]);
+  });
+});
+
+describe('loadTestSettings', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('reads CI as CI services set it: tests that need a missing tool fail there', () => {
+    for (const [value, ci] of [
+      ['true', true],
+      ['1', true],
+      ['TRUE', true],
+      ['false', false],
+      ['0', false],
+      ['', false],
+    ] as const) {
+      vi.stubEnv('CI', value);
+      expect(loadTestSettings().ci, value).toBe(ci);
+    }
+    vi.stubEnv('CI', undefined);
+    expect(loadTestSettings().ci).toBe(false);
   });
 });

@@ -36,7 +36,27 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(
     z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
   ),
-  BLOB_STORE: z.enum(['fs', 'netlify', 'memory']).optional(),
+  /** Netlify Database's connection string; DATABASE_URL, when set, wins. */
+  NETLIFY_DB_URL: optionalText.pipe(
+    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
+  ),
+  DATABASE_POOL_MAX: optionalText.pipe(z.coerce.number<string>().int().min(1).max(100).optional()),
+  BLOB_STORE: z.enum(['fs', 'netlify', 's3', 'memory']).optional(),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name (3 to 63 a-z, 0-9, . or -)',
+      )
+      .optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   MAX_VIDEO_MB: z.coerce.number().int().min(1).max(2048).default(50),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(
@@ -52,6 +72,7 @@ const envSchema = z.object({
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   PUBLIC_BOOKING_URL: optionalText.pipe(bookingUrl.optional()),
   CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
   FOUNDER_NAME: optionalText.pipe(z.string().max(120).optional()),
@@ -71,7 +92,11 @@ export interface Config {
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
-  blobStore: 'fs' | 'netlify' | 'memory';
+  /** Connections each process keeps to PostgreSQL at most (unset: the entry point's default). */
+  databasePoolMax: number | undefined;
+  blobStore: 'fs' | 'netlify' | 's3' | 'memory';
+  /** The bucket, with BLOB_STORE=s3 (and only then). */
+  s3: S3Settings | undefined;
   /** The largest video an upload may carry, in bytes. */
   maxVideoBytes: number;
   admin: { email: string | undefined; password: string | undefined; museum: string };
@@ -89,8 +114,68 @@ export interface Config {
   /** Visitor counts are written this often (0: at each visit). */
   countsFlushMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** `text` lines for a terminal, or one JSON object a line for a log collector. */
+  logFormat: 'text' | 'json';
+  /** Setting values the logger must never print (passwords, keys), wherever they appear. */
+  secrets: readonly string[];
   /** What the static public site is built with (a change rebuilds it at the next start). */
   site: SiteSettings;
+}
+
+/** An S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2…), addressed path-style. */
+export interface S3Settings {
+  /** The service's address without the bucket, e.g. https://s3.eu-west-3.amazonaws.com. */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+const S3_SETTINGS = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const;
+
+/** BLOB_STORE=s3 needs every S3_ setting; S3_ settings without BLOB_STORE=s3 are a mistake. */
+function s3Settings(e: z.output<typeof envSchema>): { s3?: S3Settings; problems: string[] } {
+  if (e.BLOB_STORE !== 's3') {
+    const given = S3_SETTINGS.filter((name) => e[name] !== undefined);
+    return {
+      problems:
+        e.BLOB_STORE === undefined && given.length > 0
+          ? [`BLOB_STORE: must be s3 to use ${given.join(', ')} (or leave the S3_ settings unset)`]
+          : [],
+    };
+  }
+  const missing = S3_SETTINGS.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    return { problems: missing.map((name) => `${name}: required when BLOB_STORE=s3`) };
+  }
+  return {
+    s3: {
+      endpoint: e.S3_ENDPOINT!,
+      bucket: e.S3_BUCKET!,
+      region: e.S3_REGION!,
+      accessKeyId: e.S3_ACCESS_KEY_ID!,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    },
+    problems: [],
+  };
+}
+
+/** The password inside a connection string, as it may appear decoded or not. */
+function urlPassword(url: string | undefined): string[] {
+  if (!url) return [];
+  try {
+    const password = new URL(url).password;
+    return password ? [password, decodeURIComponent(password)] : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface SiteSettings {
@@ -120,13 +205,15 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const result = envSchema.safeParse(env);
+  const result = envSchema.safeParse(withNetlifyAddress(env));
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
   }
   const e = result.data;
+  const { s3, problems } = s3Settings(e);
+  if (problems.length > 0) throw new ConfigError(problems);
   const publicSiteUrl = (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     env: e.NODE_ENV,
@@ -135,8 +222,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publicSiteUrl,
     secureCookies: publicSiteUrl.startsWith('https:'),
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
+    databaseUrl: e.DATABASE_URL ?? e.NETLIFY_DB_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     blobStore: e.BLOB_STORE ?? 'fs',
+    s3,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, museum: e.ADMIN_MUSEUM },
     trustProxy: e.TRUST_PROXY,
@@ -150,6 +239,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
     countsFlushMs: e.COUNTS_FLUSH_MS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    secrets: [
+      ...new Set([
+        ...urlPassword(e.DATABASE_URL),
+        ...urlPassword(e.NETLIFY_DB_URL),
+        ...[e.OPENAI_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey].filter(
+          (v): v is string => v !== undefined,
+        ),
+      ]),
+    ],
     site: {
       url: publicSiteUrl,
       bookingUrl: e.PUBLIC_BOOKING_URL,
@@ -161,6 +260,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       professionalNetworkUrl: e.PROFESSIONAL_NETWORK_URL ?? SITE_DEFAULTS.professionalNetworkUrl,
     },
   };
+}
+
+/**
+ * Netlify sets NETLIFY=true in its builds and URL, the site's main address, in builds and
+ * functions: it is the public address unless PUBLIC_SITE_URL says otherwise.
+ */
+function withNetlifyAddress(env: Record<string, string | undefined>) {
+  if (env.NETLIFY !== 'true' || env.PUBLIC_SITE_URL?.trim() || !env.URL?.trim()) return env;
+  return { ...env, PUBLIC_SITE_URL: env.URL };
 }
 
 /**
@@ -176,11 +284,54 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
   return parseConfig({ ...process.env, ...overrides });
 }
 
+/** Connections one Netlify function instance keeps: it serves one request at a time. */
+export const NETLIFY_POOL_MAX = 2;
+
+/**
+ * The settings of the Netlify function (netlify/functions/): the same environment, with what
+ * Netlify needs. Blobs default to Netlify Blobs and logs to JSON lines; visitor counts are
+ * written at once (an instance may be frozen after any answer); PostgreSQL is required
+ * (DATABASE_URL, or NETLIFY_DB_URL that Netlify Database sets) and the address must be https://
+ * (Netlify's URL when PUBLIC_SITE_URL is unset).
+ */
+export function loadNetlifyConfig(): Config {
+  const config = parseConfig({
+    LOG_FORMAT: 'json',
+    ...process.env,
+    BLOB_STORE: process.env.BLOB_STORE?.trim() || 'netlify',
+    NETLIFY: 'true',
+    COUNTS_FLUSH_MS: '0',
+  });
+  const problems: string[] = [];
+  if (!config.databaseUrl) {
+    problems.push(
+      'DATABASE_URL: must be set on Netlify (Netlify Database sets NETLIFY_DB_URL; any PostgreSQL works)',
+    );
+  }
+  if (config.blobStore === 'fs') {
+    problems.push('BLOB_STORE: fs cannot work in a Netlify function; use netlify');
+  }
+  if (!config.secureCookies) {
+    problems.push(
+      `PUBLIC_SITE_URL: must be the site's https:// address on Netlify (got ${config.publicSiteUrl})`,
+    );
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { ...config, databasePoolMax: config.databasePoolMax ?? NETLIFY_POOL_MAX };
+}
+
 /** Settings the test suites read; kept apart so a developer's DATABASE_URL is never truncated. */
-export function loadTestSettings(): { databaseUrl: string | undefined; chromiumPath: string } {
+export function loadTestSettings(): {
+  databaseUrl: string | undefined;
+  chromiumPath: string;
+  /** CI=true (.ci/run, most CI services): a test that needs a missing tool fails, never skips. */
+  ci: boolean;
+} {
   const url = process.env.TEST_DATABASE_URL?.trim();
+  const ci = process.env.CI?.trim().toLowerCase();
   return {
     databaseUrl: url ? url : undefined,
     chromiumPath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    ci: ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0',
   };
 }

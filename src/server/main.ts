@@ -12,7 +12,9 @@ import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirInUseError } from './db/lock.ts';
+import { forwardedClient } from './http/forwarded.ts';
 import { createLogger } from './log.ts';
+import { startMessage } from './start-message.ts';
 import { openDatabase } from './runtime.ts';
 import { staticSite } from './static-site.ts';
 
@@ -22,7 +24,7 @@ const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
 function clientAddress(config: Config) {
   return (c: Context): string => {
     if (config.trustProxy) {
-      const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+      const forwarded = forwardedClient(c.req.header('x-forwarded-for'));
       if (forwarded) return forwarded;
     }
     try {
@@ -31,36 +33,6 @@ function clientAddress(config: Config) {
       return 'unknown';
     }
   };
-}
-
-/** Everything a person starting Legenda needs to read, printed as one block. */
-function startMessage(
-  where: string,
-  config: Config,
-  kind: 'pglite' | 'postgres',
-  first: { email: string; museum: string; password: string | undefined } | undefined,
-): string {
-  const lines = [
-    `Legenda is running at ${where}`,
-    `Database: ${kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-  ];
-  if (first) {
-    lines.push(
-      `First account created for the museum "${first.museum}". Sign in at ${where}/login with`,
-      `  email:    ${first.email}`,
-      first.password
-        ? `  password: ${first.password}\nThis password is shown once. Change it with: npm run users -- set-password --email ${first.email}`
-        : '  password: the one in ADMIN_PASSWORD',
-    );
-  } else {
-    lines.push(`Sign in at ${where}/login`);
-  }
-  if (!config.openai.baseUrl && !config.openai.apiKey) {
-    lines.push(
-      'No translation engine is configured (OPENAI_BASE_URL, OPENAI_API_KEY): visitors read articles in their original language.',
-    );
-  }
-  return lines.join('\n');
 }
 
 async function main(): Promise<void> {
@@ -76,7 +48,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config);
 
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {

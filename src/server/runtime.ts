@@ -16,7 +16,7 @@ export async function openDatabase(config: Config, log?: Logger): Promise<Opened
   let lock: DataDirLock | undefined;
   let handle: DatabaseHandle;
   if (config.databaseUrl) {
-    handle = openPostgres(config.databaseUrl, 10, (error) =>
+    handle = openPostgres(config.databaseUrl, config.databasePoolMax ?? 10, (error) =>
       log?.warn(`A database connection closed: ${error.message}`),
     );
   } else {

@@ -24,6 +24,32 @@ describe('when the database cannot be reached', () => {
   });
 });
 
+describe('visitors, when the database cannot be reached', () => {
+  it('get a page in their language that says so and reloads itself, never a JSON error', async () => {
+    const handle = openPostgres('postgres://legenda@127.0.0.1:1/legenda', 1);
+    const t = testApp(handle.db);
+    try {
+      const page = await t.request('/article?name=salle-1&lang=de');
+      expect(page.status).toBe(503);
+      expect(page.headers.get('retry-after')).toBe('10');
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const html = await page.text();
+      expect(html).toContain('<html lang="de" dir="ltr">');
+      expect(html).toContain('Gleich wieder da');
+      expect(html).toContain('<meta http-equiv="refresh" content="10">');
+
+      // A scan, in the phone's language (right to left for Arabic).
+      const scan = await t.request('/r/AbCdEfGhIj', { headers: { 'accept-language': 'ar' } });
+      expect(scan.status).toBe(503);
+      expect(scan.headers.get('retry-after')).toBe('10');
+      expect(await scan.text()).toContain('<html lang="ar" dir="rtl">');
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe('a pooled connection that dies while idle', () => {
   it('is reported to the handler instead of stopping the process', async () => {
     const errors: Error[] = [];

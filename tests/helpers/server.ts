@@ -61,7 +61,8 @@ export function startServer(
       reject(new Error(`server did not start:\n${out}`));
     }, timeoutMs);
     const onData = () => {
-      const match = /Legenda is running at (http:\/\/\S+)/.exec(out);
+      // Plain text or a JSON line (LOG_FORMAT=json), where the message goes on after `\n`.
+      const match = /Legenda is running at (http:\/\/[^\s\\"]+)/.exec(out);
       if (!match?.[1]) return;
       clearTimeout(timer);
       child.stdout?.off('data', onData);

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { DataDirInUseError } from '../../server/db/lock.ts';
+import { isUnavailable } from '../../server/http/unavailable.ts';
 import { openDatabase } from '../../server/runtime.ts';
 import { AccountError, accountsService } from './service.ts';
 
@@ -135,6 +136,15 @@ try {
     process.exitCode = 2;
   } else if (error instanceof AccountError || error instanceof ConfigError) {
     console.error(error.message);
+    process.exitCode = 1;
+  } else if (isUnavailable(error)) {
+    // Never the URL itself: it may carry the database password.
+    const reason =
+      ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
+    console.error(
+      `Cannot reach the database given by DATABASE_URL (${reason}). Check that PostgreSQL is ` +
+        'running and that the address is right; nothing was changed.',
+    );
     process.exitCode = 1;
   } else if (error instanceof DataDirInUseError) {
     console.error(

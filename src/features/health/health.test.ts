@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3Server, type S3TestServer } from '../../../tests/helpers/blob-servers.ts';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
-import { createMemoryBlobStore, type BlobStore } from '../../server/blobs.ts';
-import type { Database } from '../../server/db/index.ts';
-import { silentLogger } from '../../server/log.ts';
+import { createMemoryBlobStore, createS3BlobStore, type BlobStore } from '../../server/blobs.ts';
+import { openPostgres, type Database } from '../../server/db/index.ts';
+import { createLogger, silentLogger, type Logger } from '../../server/log.ts';
 import { healthRoutes } from './routes.ts';
 
 let database: TestDatabase;
@@ -13,11 +14,23 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const down = () => Promise.reject(new Error('connection refused'));
+/** A blob store every call of which fails, or never answers. */
+const blobStoreThat = (call: () => Promise<never>) =>
+  new Proxy({} as BlobStore, { get: () => call });
+const failing = () => Promise.reject(new Error('connect ECONNREFUSED 10.0.0.9:9000'));
 const hanging = () => new Promise<never>(() => {});
 
-function probe(db: Database, blobs: BlobStore) {
-  return healthRoutes({ db, blobs, log: silentLogger, timeoutMs: 200 }).request('/healthz');
+function probe(db: Database, blobs: BlobStore, log: Logger = silentLogger) {
+  return healthRoutes({ db, blobs, log, timeoutMs: 300 }).request('/healthz');
+}
+
+function recordingLogger() {
+  const lines: string[] = [];
+  const log = createLogger(
+    { logLevel: 'info', logFormat: 'json' },
+    { sink: (_stream, line) => lines.push(line) },
+  );
+  return { log, lines };
 }
 
 describe('GET /healthz', () => {
@@ -27,34 +40,77 @@ describe('GET /healthz', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await res.json()).toEqual({ status: 'ok', database: 'ok', blobs: 'ok' });
+    expect(await res.json()).toEqual({ ok: true, database: 'ok', blobs: 'ok' });
   });
 
-  it('answers 503 naming the database when it is down or hangs', async () => {
-    for (const execute of [down, hanging]) {
-      const db = { execute } as unknown as Database;
-      const started = Date.now();
-      const res = await probe(db, createMemoryBlobStore());
+  it('answers 503 naming the database when it cannot be reached, and logs why', async () => {
+    // Port 1 on loopback: nothing listens there, the connection is refused at once.
+    const handle = openPostgres('postgres://legenda:hunter2-password@127.0.0.1:1/legenda', 1);
+    const { log, lines } = recordingLogger();
+    try {
+      const res = await probe(handle.db, createMemoryBlobStore(), log);
       expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({
-        status: 'unavailable',
-        database: 'unreachable',
-        blobs: 'ok',
-      });
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ ok: false, database: 'unreachable', blobs: 'ok' });
+      expect(lines).toHaveLength(1);
+      const entry = JSON.parse(lines[0]!) as Record<string, unknown>;
+      expect(entry.msg).toBe('Health check failed: database unreachable, blob store ok');
+      expect(JSON.stringify(entry.database)).toContain('ECONNREFUSED');
+      // One line, no stack: a load balancer probes every few seconds.
+      expect(lines[0]).not.toMatch(/\bat .*:\d+:\d+/);
+      expect(lines[0]).not.toContain('hunter2');
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('answers 503 naming the database when it hangs, within the timeout', async () => {
+    const db = { execute: hanging } as unknown as Database;
+    const started = Date.now();
+    const res = await probe(db, createMemoryBlobStore());
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, database: 'unreachable', blobs: 'ok' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('answers 503 naming the blob store when its calls fail or hang, with no detail in the body', async () => {
+    for (const call of [failing, hanging]) {
+      const started = Date.now();
+      const res = await probe(database.db, blobStoreThat(call));
+      expect(res.status).toBe(503);
+      const text = await res.text();
+      expect(JSON.parse(text)).toEqual({ ok: false, database: 'ok', blobs: 'unreachable' });
+      expect(text).not.toContain('ECONNREFUSED');
       expect(Date.now() - started).toBeLessThan(2000);
     }
   });
 
-  it('answers 503 naming the blob store when it fails or hangs', async () => {
-    for (const has of [down, hanging]) {
-      const blobs = { ...createMemoryBlobStore(), has } as BlobStore;
-      const res = await probe(database.db, blobs);
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({
-        status: 'unavailable',
-        database: 'ok',
-        blobs: 'unreachable',
-      });
-    }
+  it('answers 503 naming both when both are down', async () => {
+    const db = { execute: failing } as unknown as Database;
+    const res = await probe(db, blobStoreThat(failing));
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ ok: false, database: 'unreachable', blobs: 'unreachable' });
+  });
+
+  describe('on S3', () => {
+    let s3: S3TestServer;
+    beforeAll(async () => {
+      s3 = await startS3Server();
+    });
+    afterAll(() => s3.stop());
+
+    it('is healthy with the bucket, and not when the bucket is missing or the key refused', async () => {
+      const { settings } = await s3.newBucket();
+      const healthy = await probe(database.db, await createS3BlobStore(settings));
+      expect(await healthy.json()).toEqual({ ok: true, database: 'ok', blobs: 'ok' });
+
+      for (const wrong of [{ bucket: 'no-such-bucket' }, { secretAccessKey: 'not-the-key' }]) {
+        const store = await createS3BlobStore({ ...settings, ...wrong });
+        const res = await probe(database.db, store);
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual({ ok: false, database: 'ok', blobs: 'unreachable' });
+      }
+    });
   });
 });

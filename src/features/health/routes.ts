@@ -7,26 +7,36 @@ import type { Logger } from '../../server/log.ts';
 /** How long a check may take before it counts as down: a probe must answer, not hang. */
 export const HEALTH_TIMEOUT_MS = 3000;
 
-type Check = 'ok' | 'unreachable';
+/** The blob store's cheap read: listing a prefix nothing is written under. */
+export const HEALTH_BLOB_PREFIX = 'healthz';
 
-async function check(work: () => Promise<unknown>, timeoutMs: number): Promise<Check> {
+type Outcome = { state: 'ok' } | { state: 'unreachable'; reason: unknown };
+
+async function check(work: () => Promise<unknown>, timeoutMs: number): Promise<Outcome> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>((resolve) => {
-    timer = setTimeout(() => resolve('late'), timeoutMs);
+  const late = new Promise<Outcome>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ state: 'unreachable', reason: `no answer within ${timeoutMs} ms` }),
+      timeoutMs,
+    );
   });
   try {
-    const result = await Promise.race([work().then(() => 'ok' as const), late]);
-    return result === 'ok' ? 'ok' : 'unreachable';
-  } catch {
-    return 'unreachable';
+    return await Promise.race([work().then((): Outcome => ({ state: 'ok' })), late]);
+  } catch (reason) {
+    return { state: 'unreachable', reason };
   } finally {
     clearTimeout(timer);
   }
 }
 
 /**
- * GET /healthz, for a load balancer or an uptime probe: 200 when the database and the blob store
- * answer, 503 naming what does not. Public, never cached, and it says nothing more than that.
+ * GET /healthz, for a load balancer or an uptime probe: 200 `{ ok: true, database: 'ok', blobs:
+ * 'ok' }` when the database answers `select 1` and the blob store answers a listing, each within
+ * the timeout; 503 with `ok: false` and 'unreachable' for the one that did not. Public, never
+ * cached, and it says nothing more: why a check failed goes to the log, not to the probe.
+ *
+ * The blob check lists a prefix rather than asking for one key: on S3 a missing bucket answers a
+ * key lookup with the same 404 as a missing key, and a listing with an error.
  */
 export function healthRoutes(deps: {
   db: Database;
@@ -39,12 +49,28 @@ export function healthRoutes(deps: {
   app.get('/healthz', async (c) => {
     const [database, blobs] = await Promise.all([
       check(() => ping(deps.db), timeoutMs),
-      check(() => deps.blobs.has('healthz'), timeoutMs),
+      check(() => deps.blobs.list(HEALTH_BLOB_PREFIX), timeoutMs),
     ]);
-    const ok = database === 'ok' && blobs === 'ok';
-    if (!ok) deps.log.warn(`Health check failed: database ${database}, blob store ${blobs}`);
+    const ok = database.state === 'ok' && blobs.state === 'ok';
+    if (!ok) {
+      // One line per failed probe: a load balancer asks every few seconds, stacks would flood.
+      const why = (reason: unknown): string => {
+        if (!(reason instanceof Error)) return String(reason);
+        // Drizzle's "Failed query" wraps the driver's error (ECONNREFUSED…) as its cause.
+        const cause = reason.cause === undefined ? '' : `: ${why(reason.cause)}`;
+        const code = (reason as { code?: unknown }).code;
+        return `${reason.message.split('\n')[0]}${typeof code === 'string' ? ` (${code})` : ''}${cause}`;
+      };
+      const reasons: Record<string, string> = {};
+      if (database.state !== 'ok') reasons.database = why(database.reason);
+      if (blobs.state !== 'ok') reasons.blobs = why(blobs.reason);
+      deps.log.warn(
+        `Health check failed: database ${database.state}, blob store ${blobs.state}`,
+        reasons,
+      );
+    }
     c.header('Cache-Control', 'no-store');
-    return c.json({ status: ok ? 'ok' : 'unavailable', database, blobs }, ok ? 200 : 503);
+    return c.json({ ok, database: database.state, blobs: blobs.state }, ok ? 200 : 503);
   });
   return app;
 }

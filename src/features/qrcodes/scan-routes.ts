@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
-import { renderNotFoundPage, VISITOR_PAGE_CSP } from '../reader/page.ts';
+import { isUnavailable } from '../../server/http/unavailable.ts';
+import {
+  OUTAGE_RETRY_SECONDS,
+  renderNotFoundPage,
+  renderOutagePage,
+  VISITOR_PAGE_CSP,
+} from '../reader/page.ts';
 import { suggestedLanguages } from '../reader/service.ts';
 import type { QrcodesService } from './service.ts';
 
@@ -10,9 +16,10 @@ import type { QrcodesService } from './service.ts';
  * GET /r/{code}: what a printed QR code opens (DESIGN 8). A redirect to the linked article's
  * visitor page, counted as a scan; never cached, so every scan reaches us; only ever to a path
  * of this site. A free or unknown code: a friendly 404 in the phone's language, counted nothing.
+ * The database out of reach: a 503 page in that language that reloads itself.
  */
 export interface ScanAnswer {
-  status: 302 | 404;
+  status: 302 | 404 | 503;
   headers: Record<string, string>;
   body: string | null;
 }
@@ -32,8 +39,21 @@ export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Sc
     Vary: 'Accept-Language',
   };
   return async (code, acceptLanguage, method) => {
-    // A HEAD is a link preview, not a visitor: answered, not counted.
-    const location = await qrcodes.scan(code, acceptLanguage, method === 'GET');
+    let location: string | undefined;
+    try {
+      // A HEAD is a link preview, not a visitor: answered, not counted.
+      location = await qrcodes.scan(code, acceptLanguage, method === 'GET');
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      // The database is out of reach: a page in the phone's language that reloads itself,
+      // so the scan goes through once the database is back.
+      const lang = suggestedLanguages(acceptLanguage, 1)[0] ?? 'fr';
+      return {
+        status: 503,
+        headers: { ...pageHeaders, 'Retry-After': String(OUTAGE_RETRY_SECONDS) },
+        body: renderOutagePage(lang),
+      };
+    }
     if (location) return { status: 302, headers: { ...base, Location: location }, body: null };
     const lang = suggestedLanguages(acceptLanguage, 1)[0] ?? 'fr';
     return { status: 404, headers: pageHeaders, body: renderNotFoundPage(lang) };

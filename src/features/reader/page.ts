@@ -237,6 +237,31 @@ export function renderArticlePage(page: VisitorPage): string {
 }
 
 /** The 404 page, in the visitor's language when we have its words (else English). */
+/** Seconds before the outage page reloads itself, and the Retry-After sent with it. */
+export const OUTAGE_RETRY_SECONDS = 10;
+
+/**
+ * The page a visitor sees while the database is out of reach and no recent copy of the page is
+ * at hand (routes.ts): in their language, and it reloads itself, so the phone in front of the
+ * panel shows the article once the database is back.
+ */
+export function renderOutagePage(lang: string): string {
+  const ui = uiLanguage(lang);
+  const words = uiStrings(ui);
+  return documentHtml({
+    lang: ui,
+    title: `${words.outageTitle} – ${PRODUCT_NAME}`,
+    background: DEFAULT_BACKGROUND,
+    noindex: true,
+    head: `<meta http-equiv="refresh" content="${OUTAGE_RETRY_SECONDS}">`,
+    body: framedPage(
+      DEFAULT_BACKGROUND,
+      `<h1>${escapeHtml(words.outageTitle)}</h1><p>${escapeHtml(words.outageText)}</p>` +
+        `<p>${escapeHtml(words.wait)}</p>`,
+    ),
+  });
+}
+
 export function renderNotFoundPage(lang: string): string {
   const ui = uiLanguage(lang);
   const words = uiStrings(ui);

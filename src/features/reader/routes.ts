@@ -2,10 +2,17 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import type { Counter } from '../stats/counts.ts';
-import { compressPage, type PageCache } from './page-cache.ts';
+import { isUnavailable } from '../../server/http/unavailable.ts';
+import { compressPage, type CachedPage, type PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
 import { LANGUAGES, nativeName, supportedLanguage } from '../translation/languages.ts';
-import { renderArticlePage, renderNotFoundPage, VISITOR_PAGE_CSP } from './page.ts';
+import {
+  OUTAGE_RETRY_SECONDS,
+  renderArticlePage,
+  renderNotFoundPage,
+  renderOutagePage,
+  VISITOR_PAGE_CSP,
+} from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
 import { renderProgressPage } from './progress.ts';
 import { suggestedLanguages, type ReaderService, type Visit } from './service.ts';
@@ -62,17 +69,23 @@ export function readerRoutes(
 
     for (const [header, value] of Object.entries(headers)) c.header(header, value);
     const valid = name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name);
-    const visit: Visit = valid
-      ? await reader.visit({
-          name,
-          lang,
-          choose,
-          query,
-          ignoreStats,
-          acceptLanguage: c.req.header('accept-language'),
-          background: backgroundOfRequest(c),
-        })
-      : { kind: 'notFound', uiLang: notFoundLanguage(lang, c.req.header('accept-language')) };
+    let visit: Visit;
+    try {
+      visit = valid
+        ? await reader.visit({
+            name,
+            lang,
+            choose,
+            query,
+            ignoreStats,
+            acceptLanguage: c.req.header('accept-language'),
+            background: backgroundOfRequest(c),
+          })
+        : { kind: 'notFound', uiLang: notFoundLanguage(lang, c.req.header('accept-language')) };
+    } catch (error) {
+      if (!isUnavailable(error)) throw error;
+      return outage(c, lang && !choose && query === undefined ? pages.stale(key) : undefined);
+    }
     const page = answer(c, visit, { ignoreStats, query });
     if (visit.kind === 'article' && visit.note !== 'unavailable' && 'html' in page) {
       const { article } = visit;
@@ -88,6 +101,29 @@ export function readerRoutes(
     }
     return 'html' in page ? send(c, page) : page.response;
   });
+
+  /**
+   * The database cannot be reached: the page last shown at this address (up to an hour old,
+   * counted like any showing; the counts wait in memory for the database), else a page in the
+   * visitor's language that says so and reloads itself. Neither is kept by the browser.
+   */
+  async function outage(c: Context<AppEnv>, kept: CachedPage | undefined): Promise<Response> {
+    c.header('Cache-Control', 'no-store');
+    if (kept) {
+      if (kept.count) await counter.add({ ...kept.count, kind: 'request', at: options.now() });
+      if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+        c.header('Content-Encoding', 'gzip');
+        return c.body(kept.gzip);
+      }
+      return c.html(kept.html);
+    }
+    c.header('Retry-After', String(OUTAGE_RETRY_SECONDS));
+    const lang = notFoundLanguage(
+      c.req.query('lang')?.slice(0, 35),
+      c.req.header('accept-language'),
+    );
+    return c.html(renderOutagePage(lang), 503);
+  }
 
   return app;
 }

@@ -1,8 +1,9 @@
 /**
  * The visitor pages' own words (DESIGN 7): the language picker, the translation notes, the
- * progress page, the empty article and the 404. A small dictionary per language, in the visitor's
- * language when we have it, English otherwise. Plain text: `format` escapes nothing, so callers
- * escape at render time (React does it for ArticleView; the string pages use escapeHtml).
+ * progress page, the empty article, the 404 and the page shown while the database is out of
+ * reach. A small dictionary per language, in the visitor's language when we have it, English
+ * otherwise. Plain text: `format` escapes nothing, so callers escape at render time (React does
+ * it for ArticleView; the string pages use escapeHtml).
  *
  * `{placeholders}` stand alone in every language (no declension around them): a language name
  * arrives in the nominative, capitalised, often in its own script ('Español', 'العربية').
@@ -28,6 +29,8 @@ export const UI_KEYS = [
   'notFoundTitle',
   'notFoundText',
   'changeLanguage',
+  'outageTitle',
+  'outageText',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];
@@ -56,6 +59,8 @@ const en: UiStrings = {
     'This article does not exist or is no longer online. The QR code or link you followed may ' +
     'be out of date: feel free to ask at the museum’s front desk.',
   changeLanguage: 'Change language',
+  outageTitle: 'Back in a moment',
+  outageText: 'This page cannot be shown right now. Please try again in a moment.',
 };
 
 /** Keyed by canonical BCP-47 tag. French spaces before « » : ; are no-break (U+00A0). */
@@ -85,6 +90,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       "Cet article n'existe pas ou n'est plus en ligne. Le QR code ou le lien que vous avez suivi " +
       "est peut-être périmé : n'hésitez pas à demander à l'accueil du musée.",
     changeLanguage: 'Changer de langue',
+    outageTitle: 'De retour dans un instant',
+    outageText: 'Cette page ne peut pas s’afficher pour le moment. Réessayez dans un instant.',
   },
   es: {
     chooseLanguage: 'Elija su idioma',
@@ -110,6 +117,9 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Este artículo no existe o ya no está en línea. Puede que el código QR o el enlace que ha ' +
       'seguido esté desactualizado: no dude en preguntar en la recepción del museo.',
     changeLanguage: 'Cambiar de idioma',
+    outageTitle: 'Volvemos enseguida',
+    outageText:
+      'Esta página no se puede mostrar en este momento. Inténtelo de nuevo en unos instantes.',
   },
   de: {
     chooseLanguage: 'Wählen Sie Ihre Sprache',
@@ -135,6 +145,9 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Dieser Artikel existiert nicht oder ist nicht mehr online. Der QR-Code oder Link, dem Sie ' +
       'gefolgt sind, ist vielleicht veraltet: Fragen Sie gern am Empfang des Museums nach.',
     changeLanguage: 'Sprache ändern',
+    outageTitle: 'Gleich wieder da',
+    outageText:
+      'Diese Seite kann gerade nicht angezeigt werden. Bitte versuchen Sie es gleich noch einmal.',
   },
   it: {
     chooseLanguage: 'Scegli la tua lingua',
@@ -159,6 +172,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Questo articolo non esiste o non è più online. Il codice QR o il link che hai seguito ' +
       'potrebbe essere scaduto: chiedi pure alla reception del museo.',
     changeLanguage: 'Cambia lingua',
+    outageTitle: 'Torniamo subito',
+    outageText: 'Al momento questa pagina non può essere visualizzata. Riprova tra un istante.',
   },
   pt: {
     chooseLanguage: 'Escolha o seu idioma',
@@ -184,6 +199,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Este artigo não existe ou já não está online. O código QR ou o link que seguiu pode estar ' +
       'desatualizado: não hesite em perguntar no balcão de informações do museu.',
     changeLanguage: 'Mudar de idioma',
+    outageTitle: 'Voltamos já',
+    outageText: 'Não é possível mostrar esta página neste momento. Tente novamente daqui a pouco.',
   },
   nl: {
     chooseLanguage: 'Kies uw taal',
@@ -209,6 +226,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Dit artikel bestaat niet of staat niet meer online. De QR-code of link die u hebt ' +
       'gevolgd, is misschien verouderd: vraag gerust bij de balie van het museum.',
     changeLanguage: 'Taal wijzigen',
+    outageTitle: 'Zo terug',
+    outageText: 'Deze pagina kan nu niet worden weergegeven. Probeer het zo meteen opnieuw.',
   },
   pl: {
     chooseLanguage: 'Wybierz język',
@@ -233,6 +252,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Ten artykuł nie istnieje lub nie jest już dostępny online. Kod QR lub link, z którego ' +
       'korzystasz, może być nieaktualny: zapytaj w recepcji muzeum.',
     changeLanguage: 'Zmień język',
+    outageTitle: 'Zaraz wracamy',
+    outageText: 'Tej strony nie można teraz wyświetlić. Spróbuj ponownie za chwilę.',
   },
   ru: {
     chooseLanguage: 'Выберите язык',
@@ -256,6 +277,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Эта статья не существует или больше не доступна. Возможно, QR-код или ссылка, по которой ' +
       'вы перешли, устарели: обратитесь на стойку информации музея.',
     changeLanguage: 'Сменить язык',
+    outageTitle: 'Скоро вернёмся',
+    outageText: 'Сейчас эту страницу нельзя показать. Попробуйте ещё раз через несколько секунд.',
   },
   uk: {
     chooseLanguage: 'Оберіть мову',
@@ -279,6 +302,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Ця стаття не існує або більше не доступна онлайн. Можливо, QR-код чи посилання, за яким ' +
       'ви перейшли, застаріли: зверніться до стійки інформації музею.',
     changeLanguage: 'Змінити мову',
+    outageTitle: 'Скоро повернемося',
+    outageText: 'Зараз цю сторінку неможливо показати. Спробуйте ще раз за мить.',
   },
   'zh-Hans': {
     chooseLanguage: '选择您的语言',
@@ -301,6 +326,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
     notFoundText:
       '该文章不存在或已下线。您扫描的二维码或访问的链接可能已过期，请向博物馆服务台咨询。',
     changeLanguage: '更改语言',
+    outageTitle: '马上回来',
+    outageText: '此页面暂时无法显示，请稍后再试。',
   },
   'zh-Hant': {
     chooseLanguage: '選擇您的語言',
@@ -323,6 +350,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
     notFoundText:
       '此文章不存在或已下架。您掃描的 QR 碼或點選的連結可能已過期，請向博物館服務台詢問。',
     changeLanguage: '變更語言',
+    outageTitle: '馬上回來',
+    outageText: '此頁面暫時無法顯示，請稍後再試。',
   },
   ja: {
     chooseLanguage: '言語を選択してください',
@@ -346,6 +375,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
     notFoundText:
       'この記事は存在しないか、公開が終了しています。読み取った QR コードまたはリンクが古い可能性があります。博物館の受付にお尋ねください。',
     changeLanguage: '言語を変更',
+    outageTitle: 'まもなく復旧します',
+    outageText: 'このページは現在表示できません。しばらくしてからもう一度お試しください。',
   },
   ko: {
     chooseLanguage: '언어를 선택하세요',
@@ -369,6 +400,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
     notFoundText:
       '이 글은 존재하지 않거나 더 이상 게시되지 않습니다. 스캔한 QR 코드나 링크가 오래되었을 수 있습니다. 박물관 안내 데스크에 문의해 주세요.',
     changeLanguage: '언어 변경',
+    outageTitle: '곧 돌아옵니다',
+    outageText: '지금은 이 페이지를 표시할 수 없습니다. 잠시 후 다시 시도해 주세요.',
   },
   ar: {
     chooseLanguage: 'اختر لغتك',
@@ -392,6 +425,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'هذا المقال غير موجود أو لم يعد متاحًا على الإنترنت. ربما يكون رمز QR أو الرابط الذي ' +
       'اتبعته قديمًا: لا تتردد في السؤال في مكتب الاستقبال بالمتحف.',
     changeLanguage: 'تغيير اللغة',
+    outageTitle: 'نعود بعد قليل',
+    outageText: 'لا يمكن عرض هذه الصفحة الآن. يُرجى المحاولة مرة أخرى بعد قليل.',
   },
   he: {
     chooseLanguage: 'בחרו שפה',
@@ -415,6 +450,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'המאמר הזה אינו קיים או שאינו זמין עוד. ייתכן שקוד ה־QR או הקישור שבו השתמשתם אינם ' +
       'עדכניים: אל תהססו לשאול בדלפק הקבלה של המוזיאון.',
     changeLanguage: 'החלפת שפה',
+    outageTitle: 'נחזור בעוד רגע',
+    outageText: 'לא ניתן להציג את הדף הזה כרגע. נסו שוב בעוד רגע.',
   },
   tr: {
     chooseLanguage: 'Dilinizi seçin',
@@ -438,6 +475,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Bu makale mevcut değil veya artık yayında değil. Takip ettiğiniz QR kod veya bağlantı ' +
       'güncelliğini yitirmiş olabilir: müzenin danışma masasına sormaktan çekinmeyin.',
     changeLanguage: 'Dili değiştir',
+    outageTitle: 'Birazdan döneceğiz',
+    outageText: 'Bu sayfa şu anda gösterilemiyor. Lütfen birazdan tekrar deneyin.',
   },
   el: {
     chooseLanguage: 'Επιλέξτε τη γλώσσα σας',
@@ -464,6 +503,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Αυτό το άρθρο δεν υπάρχει ή δεν είναι πλέον διαθέσιμο. Ο κωδικός QR ή ο σύνδεσμος που ' +
       'ακολουθήσατε ίσως δεν είναι πια ενημερωμένος: ρωτήστε στην υποδοχή του μουσείου.',
     changeLanguage: 'Αλλαγή γλώσσας',
+    outageTitle: 'Επιστρέφουμε σε λίγο',
+    outageText: 'Αυτή η σελίδα δεν μπορεί να εμφανιστεί αυτή τη στιγμή. Δοκιμάστε ξανά σε λίγο.',
   },
   sv: {
     chooseLanguage: 'Välj ditt språk',
@@ -488,6 +529,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Den här artikeln finns inte eller är inte längre publicerad. QR-koden eller länken du ' +
       'följde kan vara inaktuell: fråga gärna i museets reception.',
     changeLanguage: 'Byt språk',
+    outageTitle: 'Strax tillbaka',
+    outageText: 'Sidan kan inte visas just nu. Försök igen om en liten stund.',
   },
   da: {
     chooseLanguage: 'Vælg dit sprog',
@@ -512,6 +555,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Denne artikel findes ikke eller er ikke længere online. QR-koden eller linket, du har ' +
       'fulgt, er måske forældet: spørg endelig i museets reception.',
     changeLanguage: 'Skift sprog',
+    outageTitle: 'Straks tilbage',
+    outageText: 'Siden kan ikke vises lige nu. Prøv igen om et øjeblik.',
   },
   nb: {
     chooseLanguage: 'Velg språket ditt',
@@ -537,6 +582,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Denne artikkelen finnes ikke eller er ikke lenger på nett. QR-koden eller lenken du ' +
       'fulgte, kan være utdatert: spør gjerne i museets resepsjon.',
     changeLanguage: 'Bytt språk',
+    outageTitle: 'Straks tilbake',
+    outageText: 'Siden kan ikke vises akkurat nå. Prøv igjen om et øyeblikk.',
   },
   fi: {
     chooseLanguage: 'Valitse kieli',
@@ -562,6 +609,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Tätä artikkelia ei ole olemassa tai se ei ole enää verkossa. Seuraamasi QR-koodi tai ' +
       'linkki voi olla vanhentunut: kysy rohkeasti museon infotiskiltä.',
     changeLanguage: 'Vaihda kieltä',
+    outageTitle: 'Palaamme pian',
+    outageText: 'Sivua ei voi näyttää juuri nyt. Yritä hetken kuluttua uudelleen.',
   },
   cs: {
     chooseLanguage: 'Vyberte si jazyk',
@@ -585,6 +634,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Tento článek neexistuje nebo už není online. QR kód nebo odkaz, který jste použili, může ' +
       'být zastaralý: neváhejte se zeptat na recepci muzea.',
     changeLanguage: 'Změnit jazyk',
+    outageTitle: 'Hned jsme zpět',
+    outageText: 'Tuto stránku teď nelze zobrazit. Zkuste to prosím za chvíli znovu.',
   },
   ro: {
     chooseLanguage: 'Alegeți limba',
@@ -610,6 +661,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Acest articol nu există sau nu mai este online. Codul QR sau linkul pe care l-ați urmat ' +
       'poate fi depășit: nu ezitați să întrebați la recepția muzeului.',
     changeLanguage: 'Schimbați limba',
+    outageTitle: 'Revenim imediat',
+    outageText: 'Această pagină nu poate fi afișată acum. Încercați din nou în câteva momente.',
   },
   hu: {
     chooseLanguage: 'Válassza ki a nyelvet',
@@ -634,6 +687,9 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'Ez a cikk nem létezik, vagy már nem érhető el. Lehet, hogy a QR-kód vagy a link, amelyet ' +
       'követett, elavult: kérdezzen nyugodtan a múzeum recepcióján.',
     changeLanguage: 'Nyelv módosítása',
+    outageTitle: 'Mindjárt visszatérünk',
+    outageText:
+      'Ezt az oldalt most nem lehet megjeleníteni. Kérjük, próbálja újra egy kis idő múlva.',
   },
   hi: {
     chooseLanguage: 'अपनी भाषा चुनें',
@@ -657,6 +713,8 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
       'यह लेख मौजूद नहीं है या अब ऑनलाइन नहीं है। आपने जिस QR कोड या लिंक का उपयोग किया, वह ' +
       'शायद पुराना हो गया है: कृपया संग्रहालय के स्वागत कक्ष पर पूछें।',
     changeLanguage: 'भाषा बदलें',
+    outageTitle: 'हम जल्द ही लौटेंगे',
+    outageText: 'यह पेज अभी दिखाया नहीं जा सकता। कृपया थोड़ी देर में फिर से कोशिश करें।',
   },
 };
 

@@ -56,6 +56,37 @@ describe('bufferedCounts', () => {
     await bufferedCounts(failing, { flushMs: 0, onError }).add(event('es'));
     expect(onError).toHaveBeenCalledTimes(2);
   });
+
+  it('keeps the counts while the database is out of reach, and writes them when it is back', async () => {
+    const writes: [string, number][] = [];
+    let down = true;
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const repo = {
+      add: vi.fn(async (e: CountEvent, n = 1) => {
+        if (down) throw new Error('Failed query', { cause: refused });
+        writes.push([e.language, n]);
+      }),
+    } as unknown as CountsRepo;
+    const onError = vi.fn();
+    const counter = bufferedCounts(repo, { flushMs: 60_000, onError });
+    for (let i = 0; i < 3; i++) await counter.add(event('es'));
+    await counter.add(event('de'));
+    await counter.flush();
+    // One attempt: the rest of the batch is not tried against a database known to be down.
+    expect(repo.add).toHaveBeenCalledOnce();
+    expect(onError).toHaveBeenCalledOnce();
+    await counter.add(event('es'));
+    down = false;
+    await counter.flush();
+    expect(writes.sort()).toEqual([
+      ['de', 1],
+      ['es', 4],
+    ]);
+    await counter.flush();
+    expect(writes).toHaveLength(2);
+  });
 });
 
 describe('dayOf', () => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
+import { isUnavailable } from '../../server/http/unavailable.ts';
 import { dailyArticleScans, dailyCounts, dailyLanguageScans } from '../../server/db/schema.ts';
 
 export interface CountEvent {
@@ -67,30 +68,63 @@ export function countsRepo(db: Database) {
 
 export type CountsRepo = ReturnType<typeof countsRepo>;
 
+/** While the database is out of reach, buffered counts are tried again this often at most. */
+export const COUNTS_RETRY_MS = 1000;
+
 /**
  * Counts added in memory and written every `flushMs` as one upsert per (day, article, language,
  * kind): a busy page costs no database write per visitor. A crash loses at most that much
- * counting; a graceful stop flushes. `flushMs` 0 writes each count at once.
+ * counting; a graceful stop flushes. While the database cannot be reached the counts stay in
+ * memory (one entry per day, article, language and kind, however many visits) and are written
+ * when it is back. `flushMs` 0 writes each count at once, and loses it if that fails.
  */
 export function bufferedCounts(
   repo: CountsRepo,
-  options: { flushMs: number; onError?: (error: unknown) => void },
+  options: {
+    flushMs: number;
+    /** `kept`: the counts wait in memory for the next attempt; otherwise they are lost. */
+    onError?: (error: unknown, kept: boolean) => void;
+  },
 ) {
   const pending = new Map<string, CountEvent & { n: number }>();
   let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const keyOf = (event: CountEvent) =>
+    `${dayOf(event.at, event.timeZone)}|${event.museumId}|${event.articleId}|${event.language}|${event.kind}`;
+
+  function keep(event: CountEvent, n: number): void {
+    const key = keyOf(event);
+    const entry = pending.get(key);
+    if (entry) entry.n += n;
+    else pending.set(key, { ...event, n });
+  }
+
+  function schedule(ms: number): void {
+    timer ??= setTimeout(() => void flush(), ms);
+    timer.unref?.();
+  }
 
   async function flush(): Promise<void> {
     if (timer) clearTimeout(timer);
     timer = undefined;
     const batch = [...pending.values()];
     pending.clear();
+    let unreachable = false;
     for (const event of batch) {
+      // Once the database is found out of reach, the rest of the batch waits with this event.
+      if (unreachable) {
+        keep(event, event.n);
+        continue;
+      }
       try {
         await repo.add(event, event.n);
       } catch (error) {
-        options.onError?.(error);
+        unreachable = isUnavailable(error);
+        if (unreachable) keep(event, event.n);
+        options.onError?.(error, unreachable);
       }
     }
+    if (unreachable) schedule(Math.max(options.flushMs, COUNTS_RETRY_MS));
   }
 
   return {
@@ -100,16 +134,12 @@ export function bufferedCounts(
         try {
           await repo.add(event);
         } catch (error) {
-          options.onError?.(error);
+          options.onError?.(error, false);
         }
         return;
       }
-      const key = `${dayOf(event.at, event.timeZone)}|${event.museumId}|${event.articleId}|${event.language}|${event.kind}`;
-      const entry = pending.get(key);
-      if (entry) entry.n += 1;
-      else pending.set(key, { ...event, n: 1 });
-      timer ??= setTimeout(() => void flush(), options.flushMs);
-      timer.unref?.();
+      keep(event, 1);
+      schedule(options.flushMs);
     },
     flush,
   };

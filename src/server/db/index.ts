@@ -42,18 +42,30 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   return wrapPglite(client);
 }
 
+/** How a pool keeps its connections (pg's defaults when unset). */
+export interface PoolOptions {
+  /** Milliseconds an unused connection stays open. */
+  idleTimeoutMillis?: number;
+  /** Idle connections do not keep the process (a serverless instance) alive. */
+  allowExitOnIdle?: boolean;
+}
+
 /**
  * A pool on a PostgreSQL server. A pooled connection that dies while idle (server restart,
  * failover) is reported to `onIdleError` and replaced at the next query; unhandled, that event
- * would stop the process.
+ * would stop the process. One that dies while lent out (a query or a transaction running) emits
+ * the same event on the client, where the pool listens only while it is idle: every client gets
+ * a listener of its own, since the query it was running fails with the error anyway (503).
  */
 export function openPostgres(
   connectionString: string,
   max = 10,
   onIdleError: (error: Error) => void = () => {},
+  options: PoolOptions = {},
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, ...options });
   pool.on('error', onIdleError);
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Database,

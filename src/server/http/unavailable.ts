@@ -12,6 +12,10 @@ const NETWORK_CODES = new Set([
   'EPIPE',
 ]);
 
+/** 'not queryable': pg's answer on a client whose connection died (a ROLLBACK after it). */
+const UNREACHABLE =
+  /Connection terminated|timeout exceeded when trying to connect|PGlite is closed|connection error and is not queryable/i;
+
 export function isUnavailable(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
@@ -20,15 +24,7 @@ export function isUnavailable(error: unknown): boolean {
       // PostgreSQL classes 08 (connection exception), 53 (insufficient resources), 57P (shutdown).
       if (/^(08|53)\d{3}$|^57P0[1-3]$/.test(code)) return true;
     }
-    if (typeof message === 'string') {
-      if (
-        /Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
-          message,
-        )
-      ) {
-        return true;
-      }
-    }
+    if (typeof message === 'string' && UNREACHABLE.test(message)) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

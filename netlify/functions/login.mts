@@ -1,0 +1,16 @@
+import { netlifyHandler, type NetlifyContext } from '../../src/server/netlify/handler.ts';
+
+/**
+ * POST /login, apart from api.mts because GET /login is the static sign-in page: a function's
+ * path takes every method it declares, so this one declares POST only and Netlify serves
+ * login.html for the rest. Same app, same handler (src/server/netlify/handler.ts).
+ */
+const handler = await netlifyHandler();
+
+export default (request: Request, context: NetlifyContext) => handler.fetch(request, context);
+
+// Netlify reads this from the source; src/server/netlify-entry.test.ts checks it.
+export const config = {
+  path: ['/login'],
+  method: ['POST'],
+};

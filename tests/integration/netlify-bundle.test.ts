@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { functionFiles } from '../helpers/netlify.ts';
+import { ROOT } from '../helpers/server.ts';
+
+/**
+ * The functions bundled the way Netlify bundles TypeScript functions (zip-it-and-ship-it: one
+ * esbuild bundle per file, ES module for .mts, Node platform, with a banner that gives bundled
+ * CommonJS packages a `require`), then loaded and called: the bundle must hold everything the
+ * function needs (the migration journal included) and answer. No database here: the answer is
+ * the clear 503 of an unreachable one.
+ */
+const out = path.join(ROOT, '.tmp', `netlify-bundle-${process.pid}`);
+const BANNER =
+  "import { createRequire as __netlifyCreateRequire } from 'node:module';" +
+  'const require = __netlifyCreateRequire(import.meta.url);';
+
+let errors: unknown[] = [];
+
+beforeAll(async () => {
+  vi.stubEnv('DATABASE_URL', 'postgres://nobody@127.0.0.1:1/unreachable');
+  vi.stubEnv('PUBLIC_SITE_URL', 'https://legenda.example');
+  vi.stubEnv('BLOB_STORE', 'memory');
+  vi.stubEnv('LOG_LEVEL', 'silent');
+  // One esbuild run for all files (Netlify makes one bundle per file, as this does).
+  const result = await build({
+    entryPoints: functionFiles().map((f) => f.file),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    outdir: out,
+    outExtension: { '.js': '.mjs' },
+    banner: { js: BANNER },
+    logLevel: 'silent',
+  });
+  errors = result.errors;
+});
+
+afterAll(() => {
+  vi.unstubAllEnvs();
+  fs.rmSync(out, { recursive: true, force: true });
+});
+
+describe('the Netlify functions, bundled', () => {
+  for (const { name, file } of functionFiles()) {
+    it(`${name}: bundles, loads and answers`, async () => {
+      expect(errors).toEqual([]);
+      const outfile = path.join(out, `${path.basename(file).replace(/\.m?ts$/, '')}.mjs`);
+      expect(fs.existsSync(outfile), outfile).toBe(true);
+      const mod = (await import(pathToFileURL(outfile).href)) as {
+        default: (request: Request, context: object) => Promise<Response>;
+        config: { path: string[]; method?: string[] };
+      };
+      const method = mod.config.method?.[0] ?? 'GET';
+      const res = await mod.default(
+        new Request(`https://legenda.example${mod.config.path[0]}`, {
+          method,
+          headers: { 'content-type': 'application/json', origin: 'https://legenda.example' },
+          body: method === 'GET' ? undefined : '{}',
+        }),
+        { ip: '203.0.113.7', waitUntil: () => {} },
+      );
+      expect(res.status).toBe(503);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unavailable');
+    });
+  }
+});
