@@ -248,6 +248,14 @@ for (const lang of LANGS) {
         await expect
           .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
           .toBeGreaterThan(0);
+        // Shown at the cover’s own shape (1200 × 630), as wide as its card (within its border).
+        const shown = await img.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const card = el.closest('article')?.getBoundingClientRect();
+          return { ratio: box.width / box.height, fills: box.width >= (card?.width ?? 0) - 2 };
+        });
+        expect(shown.ratio).toBeCloseTo(1200 / 630, 1);
+        expect(shown.fills).toBe(true);
       }
       await cards.first().click();
       await expect(page).toHaveURL(url(lang, '/blog/petanque'));
