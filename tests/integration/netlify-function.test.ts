@@ -19,21 +19,6 @@ import { runScript } from '../helpers/server.ts';
  */
 const SITE = 'https://legenda.example';
 
-/**
- * A new cluster listens before it accepts sessions ("the database system is starting up",
- * 57P03): asked again until it does.
- */
-async function whenReady<T>(work: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await work();
-    } catch (error) {
-      if ((error as { code?: string }).code !== '57P03' || Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
 const CURATOR = { email: 'curator@museum.example', password: 'a long enough passphrase' };
 type Fn = (request: Request, context: NetlifyContext) => Promise<Response>;
 
@@ -66,7 +51,7 @@ describeWithPg('server', 'the Netlify functions', () => {
 
   beforeAll(async () => {
     server = await openPgServer('server');
-    databaseUrl = await whenReady(() => server.createDatabase());
+    databaseUrl = await server.createDatabase();
     sql = await sqlClient(databaseUrl);
     vi.stubEnv('DATABASE_URL', databaseUrl);
     vi.stubEnv('PUBLIC_SITE_URL', SITE);

@@ -90,7 +90,7 @@ describeWithPg('server', 'npm run db:migrate on PostgreSQL', () => {
   }
 
   it('two builds at the same time: both succeed, each migration applied once', async () => {
-    const url = await ready(() => server.createDatabase());
+    const url = await server.createDatabase();
     const runs = await Promise.all([
       runScript(SCRIPT, [], { ...CLEAN, DATABASE_URL: url }),
       runScript(SCRIPT, [], { ...CLEAN, DATABASE_URL: url }),
@@ -106,7 +106,7 @@ describeWithPg('server', 'npm run db:migrate on PostgreSQL', () => {
   });
 
   it("reads Netlify Database's NETLIFY_DB_URL when DATABASE_URL is unset", async () => {
-    const url = await ready(() => server.createDatabase());
+    const url = await server.createDatabase();
     const res = await runScript(SCRIPT, [], { ...CLEAN, NETLIFY_DB_URL: url });
     expect(res.code, res.stderr).toBe(0);
     expect(res.stdout).toContain('Migrated: PostgreSQL at');
@@ -114,15 +114,3 @@ describeWithPg('server', 'npm run db:migrate on PostgreSQL', () => {
   });
 });
 
-/** A new cluster listens before it takes sessions (57P03): asked again until it does. */
-async function ready<T>(work: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await work();
-    } catch (error) {
-      if ((error as { code?: string }).code !== '57P03' || Date.now() > deadline) throw error;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-}
