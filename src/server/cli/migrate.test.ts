@@ -113,4 +113,3 @@ describeWithPg('server', 'npm run db:migrate on PostgreSQL', () => {
     expect(await recorded(url)).toHaveLength(journal.entries.length);
   });
 });
-
