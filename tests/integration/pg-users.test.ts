@@ -54,6 +54,14 @@ describeWithPg('server', 'npm run users on PostgreSQL', () => {
     });
     // Stored as an scrypt hash at full cost, never as the password.
     expect(row.rows[0].password_hash).toMatch(/^scrypt\$17\$8\$1\$/);
+    // The first account comes with the demo article and its code, as at a first start.
+    expect(added.stdout).toContain('Demo article created');
+    const demo = await sql.query(
+      `select q.link, m.name as museum, a.id is not null as linked
+         from qrcodes q join museums m on m.id = q.museum_id
+         left join articles a on a.id = q.article_id`,
+    );
+    expect(demo.rows).toEqual([{ link: 'DemoLegend', museum: 'Musée du port', linked: true }]);
 
     // The app on the same database, in this process; the command runs beside it.
     handle = openPostgres(env.DATABASE_URL!, 2);
@@ -93,6 +101,18 @@ describeWithPg('server', 'npm run users on PostgreSQL', () => {
     const enabled = await users(['enable', '--email', 'guide@port.example']);
     expect(enabled.stdout).toContain('guide@port.example can sign in again');
     await t.login('guide@port.example', 'a new guide passphrase');
+
+    // A second museum gets no demo of its own.
+    const second = await users(
+      ['add', '--email', 'keeper@lighthouse.example', '--museum', 'Musée du phare'],
+      'keeper passphrase\n',
+    );
+    expect([second.code, second.stdout]).toEqual([
+      0,
+      'Account keeper@lighthouse.example added to the new museum "Musée du phare".\n',
+    ]);
+    const codes = await sql.query('select count(*)::int as n from qrcodes');
+    expect(codes.rows[0].n).toBe(1);
     expect(fs.readdirSync(env.DATA_DIR!)).toEqual([]);
   });
 

@@ -4,6 +4,11 @@ import { ConfigError, loadConfig } from '../../server/config.ts';
 import { DataDirInUseError } from '../../server/db/lock.ts';
 import { isUnavailable } from '../../server/http/unavailable.ts';
 import { openDatabase } from '../../server/runtime.ts';
+import { createServices } from '../../server/app.ts';
+import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { museums } from '../../server/db/schema.ts';
+import { createLogger } from '../../server/log.ts';
+import { demoAtFirstStart } from '../demo/service.ts';
 import { AccountError, accountsService } from './service.ts';
 
 /**
@@ -102,10 +107,24 @@ async function run(argv: string[]): Promise<number> {
   try {
     const accounts = accountsService(database.handle.db);
     if (command === 'add') {
+      const db = database.handle.db;
+      const firstMuseum = (await db.$count(museums)) === 0;
       const made = await accounts.add({ email: email!, museum: museum!, password: password! });
       console.log(
         `Account ${made.email} added to ${made.newMuseum ? 'the new museum' : 'the museum'} "${made.museum}".`,
       );
+      // The first account comes with the demo article, as at a first start (on Netlify, where
+      // nothing starts, this is how it is made). The demo stores no file: no blob store needed.
+      if (firstMuseum) {
+        const deps = {
+          config: { ...config, countsFlushMs: 0 },
+          db,
+          blobs: createMemoryBlobStore(),
+          log: createLogger(config),
+          clientAddress: () => 'cli',
+        };
+        await demoAtFirstStart({ ...deps, services: createServices(deps) }, made.museum);
+      }
     } else if (command === 'set-password') {
       const done = await accounts.setPassword(email!, password!);
       console.log(`Password of ${done.email} changed; its open sessions are closed.`);
