@@ -402,6 +402,7 @@ test.describe('accessibility of the public pages', () => {
     '/blog/klingon',
     '/nothing-here',
   ];
+  const POST_TWINS = SPEC_ROUTES.fr.slice(1).map((route) => `/blog/${route}`);
   for (const lang of LANGS) {
     for (const width of [1280, 375]) {
       test(`axe finds nothing on every public page (${lang}, ${width} px)`, async ({ page }) => {
@@ -411,7 +412,9 @@ test.describe('accessibility of the public pages', () => {
         page.on('console', (message) => {
           if (message.type() === 'error') errors.push(message.text());
         });
-        for (const route of pages) {
+        // The six posts share one template: on a phone, one of them stands for all.
+        const routes = width === 1280 ? pages : pages.filter((r) => !POST_TWINS.includes(r));
+        for (const route of routes) {
           const target = url(
             lang,
             lang === 'en' ? route.replace('pourquoi-legenda', 'why-legenda') : route,

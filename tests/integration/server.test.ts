@@ -4,6 +4,8 @@ import { dailyCounts } from '../../src/server/db/schema.ts';
 import { runScript, tempDir } from '../helpers/server.ts';
 import { useServers } from '../helpers/use-servers.ts';
 
+const cli = 'src/features/accounts/cli.ts';
+
 // Each start of the embedded database costs seconds: these journeys share a few processes.
 const start = useServers();
 
@@ -13,8 +15,6 @@ const login = (url: string, email: string, password: string) =>
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
   });
-
-const cli = 'src/features/accounts/cli.ts';
 
 describe('npm start (the Node entry)', () => {
   it('creates the first account with a generated password, printed once', async () => {
@@ -135,45 +135,5 @@ describe('npm start (the Node entry)', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PORT');
     expect(result.stderr).toContain('.env.example');
-  });
-});
-
-describe('npm run users', () => {
-  it('adds, disables, lists and enables accounts; the password comes from stdin', async () => {
-    const env = { DATA_DIR: tempDir() };
-    const add = await runScript(
-      cli,
-      ['add', '--email', 'Guide@Museum.example', '--museum', 'Musée du port'],
-      env,
-      'guide passphrase\n',
-    );
-    expect(add.stderr).toBe('');
-    expect(add.code).toBe(0);
-    expect(add.stdout).toContain('guide@museum.example');
-
-    const disable = await runScript(cli, ['disable', '--email', 'guide@museum.example'], env);
-    expect(disable.code).toBe(0);
-    const list = await runScript(cli, ['list'], env);
-    expect(list.stdout).toContain('guide@museum.example\tMusée du port\tdisabled');
-
-    const enable = await runScript(cli, ['enable', '--email', 'guide@museum.example'], env);
-    expect(enable.stdout).toContain('can sign in again');
-  });
-
-  it('refuses a password on the command line, and unknown commands, before touching data', async () => {
-    const env = { DATA_DIR: tempDir() };
-    const flag = await runScript(
-      cli,
-      ['add', '--email', 'a@b.example', '--museum', 'M', '--password', 'secret pass 123'],
-      env,
-    );
-    expect(flag.code).toBe(2);
-    expect(flag.stderr).toContain('not taken on the command line');
-    const unknown = await runScript(cli, ['frobnicate'], env);
-    expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('Usage');
-    const missing = await runScript(cli, ['add', '--email', 'a@b.example'], env);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('--museum is required');
   });
 });

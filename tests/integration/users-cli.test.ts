@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { runScript, tempDir } from '../helpers/server.ts';
+
+/**
+ * `npm run users` on the embedded database, as a person runs it (its PostgreSQL twin is
+ * pg-users.test.ts). A file of its own, so that it runs beside server.test.ts's long journeys.
+ */
+const cli = 'src/features/accounts/cli.ts';
+
+describe('npm run users', () => {
+  it('adds, disables, lists and enables accounts; the password comes from stdin', async () => {
+    const env = { DATA_DIR: tempDir() };
+    const add = await runScript(
+      cli,
+      ['add', '--email', 'Guide@Museum.example', '--museum', 'Musée du port'],
+      env,
+      'guide passphrase\n',
+    );
+    expect(add.stderr).toBe('');
+    expect(add.code).toBe(0);
+    expect(add.stdout).toContain('guide@museum.example');
+
+    const disable = await runScript(cli, ['disable', '--email', 'guide@museum.example'], env);
+    expect(disable.code).toBe(0);
+    const list = await runScript(cli, ['list'], env);
+    expect(list.stdout).toContain('guide@museum.example\tMusée du port\tdisabled');
+
+    const enable = await runScript(cli, ['enable', '--email', 'guide@museum.example'], env);
+    expect(enable.stdout).toContain('can sign in again');
+  });
+
+  it('refuses a password on the command line, and unknown commands, before touching data', async () => {
+    const env = { DATA_DIR: tempDir() };
+    const flag = await runScript(
+      cli,
+      ['add', '--email', 'a@b.example', '--museum', 'M', '--password', 'secret pass 123'],
+      env,
+    );
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('not taken on the command line');
+    const unknown = await runScript(cli, ['frobnicate'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Usage');
+    const missing = await runScript(cli, ['add', '--email', 'a@b.example'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--museum is required');
+  });
+});
