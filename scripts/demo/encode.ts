@@ -50,18 +50,21 @@ export interface VideoInput {
   workDir: string;
 }
 
-const scale = (v: VideoInput) => `scale=${v.width}:${v.height}:flags=lanczos,format=yuv420p`;
+/** The screencast's frames, scaled to the video's size: where both encodings start. */
+const frames = (v: VideoInput) => [
+  '-framerate',
+  String(v.fps),
+  '-i',
+  v.pattern,
+  '-vf',
+  `scale=${v.width}:${v.height}:flags=lanczos,format=yuv420p`,
+];
 
 export function encodeWebm(input: VideoInput, out: string, budget: number) {
   const passlog = path.join(input.workDir, 'vp9-pass');
   return withinBudget(out, budget, [36, 40, 44, 48], (crf) => {
     const common = [
-      '-framerate',
-      String(input.fps),
-      '-i',
-      input.pattern,
-      '-vf',
-      scale(input),
+      ...frames(input),
       '-c:v',
       'libvpx-vp9',
       '-b:v',
@@ -88,12 +91,7 @@ export function encodeWebm(input: VideoInput, out: string, budget: number) {
 export function encodeMp4(input: VideoInput, out: string, budget: number) {
   return withinBudget(out, budget, [27, 30, 33, 36], (crf) =>
     ffmpeg([
-      '-framerate',
-      String(input.fps),
-      '-i',
-      input.pattern,
-      '-vf',
-      scale(input),
+      ...frames(input),
       '-c:v',
       'libx264',
       '-profile:v',

@@ -34,7 +34,7 @@ import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { isUnavailable } from './http/unavailable.ts';
+import { errorReason, isUnavailable } from './http/unavailable.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
 export const API_ROUTES = [
@@ -60,8 +60,7 @@ export function createServices(deps: AppDeps): Services {
   const counter = bufferedCounts(countsRepo(deps.db), {
     flushMs: deps.config.countsFlushMs,
     onError: (error, kept) => {
-      // The driver's own words (a refused connection), not the statement around them.
-      const reason = ((error as Error).cause as Error | undefined)?.message ?? String(error);
+      const reason = errorReason(error);
       deps.log.warn(
         kept
           ? `Visitor counts kept in memory until the database answers: ${reason}`

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../tests/helpers/app.ts';
 import { openPostgres } from './db/index.ts';
+import { errorReason } from './http/unavailable.ts';
 
 describe('when the database cannot be reached', () => {
   it('answers 503 with Retry-After, not 500, and signs nobody in', async () => {
@@ -60,5 +61,17 @@ describe('a pooled connection that dies while idle', () => {
       'terminating connection due to administrator command',
     ]);
     await handle.close();
+  });
+});
+
+describe('errorReason', () => {
+  it('gives the driver’s words from under Drizzle’s wrapping, in one line', () => {
+    const driver = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const wrapped = new Error('Failed query: select 1\nparams: ', { cause: driver });
+    expect(errorReason(wrapped)).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(errorReason(new Error('first line\nsecond'))).toBe('first line');
+    expect(errorReason('no answer within 3000 ms')).toBe('no answer within 3000 ms');
   });
 });

@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 import { DataDirInUseError } from '../../server/db/lock.ts';
-import { isUnavailable } from '../../server/http/unavailable.ts';
+import { errorReason, isUnavailable } from '../../server/http/unavailable.ts';
 import { openDatabase } from '../../server/runtime.ts';
 import { createServices } from '../../server/app.ts';
 import { createMemoryBlobStore } from '../../server/blobs.ts';
@@ -158,10 +158,8 @@ try {
     process.exitCode = 1;
   } else if (isUnavailable(error)) {
     // Never the URL itself: it may carry the database password.
-    const reason =
-      ((error as Error).cause as Error | undefined)?.message ?? (error as Error).message;
     console.error(
-      `Cannot reach the database given by DATABASE_URL (${reason}). Check that PostgreSQL is ` +
+      `Cannot reach the database given by DATABASE_URL (${errorReason(error)}). Check that PostgreSQL is ` +
         'running and that the address is right; nothing was changed.',
     );
     process.exitCode = 1;

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { BlobStore } from '../../server/blobs.ts';
 import type { AppEnv } from '../../server/context.ts';
 import { ping, type Database } from '../../server/db/index.ts';
+import { errorReason } from '../../server/http/unavailable.ts';
 import type { Logger } from '../../server/log.ts';
 
 /** How long a check may take before it counts as down: a probe must answer, not hang. */
@@ -54,16 +55,9 @@ export function healthRoutes(deps: {
     const ok = database.state === 'ok' && blobs.state === 'ok';
     if (!ok) {
       // One line per failed probe: a load balancer asks every few seconds, stacks would flood.
-      const why = (reason: unknown): string => {
-        if (!(reason instanceof Error)) return String(reason);
-        // Drizzle's "Failed query" wraps the driver's error (ECONNREFUSED…) as its cause.
-        const cause = reason.cause === undefined ? '' : `: ${why(reason.cause)}`;
-        const code = (reason as { code?: unknown }).code;
-        return `${reason.message.split('\n')[0]}${typeof code === 'string' ? ` (${code})` : ''}${cause}`;
-      };
       const reasons: Record<string, string> = {};
-      if (database.state !== 'ok') reasons.database = why(database.reason);
-      if (blobs.state !== 'ok') reasons.blobs = why(blobs.reason);
+      if (database.state !== 'ok') reasons.database = errorReason(database.reason);
+      if (blobs.state !== 'ok') reasons.blobs = errorReason(blobs.reason);
       deps.log.warn(
         `Health check failed: database ${database.state}, blob store ${blobs.state}`,
         reasons,

@@ -30,6 +30,10 @@ export type Scanner = (
   method: string,
 ) => Promise<ScanAnswer>;
 
+/** The language of the phone's first choice we write pages in; French otherwise. */
+const phoneLanguage = (acceptLanguage: string | undefined) =>
+  suggestedLanguages(acceptLanguage, 1)[0] ?? 'fr';
+
 export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Scanner {
   const base = { ...securityHeaderValues(options), 'Cache-Control': 'no-store' };
   const pageHeaders = {
@@ -47,16 +51,18 @@ export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Sc
       if (!isUnavailable(error)) throw error;
       // The database is out of reach: a page in the phone's language that reloads itself,
       // so the scan goes through once the database is back.
-      const lang = suggestedLanguages(acceptLanguage, 1)[0] ?? 'fr';
       return {
         status: 503,
         headers: { ...pageHeaders, 'Retry-After': String(OUTAGE_RETRY_SECONDS) },
-        body: renderOutagePage(lang),
+        body: renderOutagePage(phoneLanguage(acceptLanguage)),
       };
     }
     if (location) return { status: 302, headers: { ...base, Location: location }, body: null };
-    const lang = suggestedLanguages(acceptLanguage, 1)[0] ?? 'fr';
-    return { status: 404, headers: pageHeaders, body: renderNotFoundPage(lang) };
+    return {
+      status: 404,
+      headers: pageHeaders,
+      body: renderNotFoundPage(phoneLanguage(acceptLanguage)),
+    };
   };
 }
 

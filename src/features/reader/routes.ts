@@ -84,7 +84,7 @@ export function readerRoutes(
         : { kind: 'notFound', uiLang: notFoundLanguage(lang, c.req.header('accept-language')) };
     } catch (error) {
       if (!isUnavailable(error)) throw error;
-      return outage(c, lang && !choose && query === undefined ? pages.stale(key) : undefined);
+      return outage(c, lang, lang && !choose && query === undefined ? pages.stale(key) : undefined);
     }
     const page = answer(c, visit, { ignoreStats, query });
     if (visit.kind === 'article' && visit.note !== 'unavailable' && 'html' in page) {
@@ -107,7 +107,11 @@ export function readerRoutes(
    * counted like any showing; the counts wait in memory for the database), else a page in the
    * visitor's language that says so and reloads itself. Neither is kept by the browser.
    */
-  async function outage(c: Context<AppEnv>, kept: CachedPage | undefined): Promise<Response> {
+  async function outage(
+    c: Context<AppEnv>,
+    lang: string | undefined,
+    kept: CachedPage | undefined,
+  ): Promise<Response> {
     c.header('Cache-Control', 'no-store');
     if (kept) {
       if (kept.count) await counter.add({ ...kept.count, kind: 'request', at: options.now() });
@@ -118,11 +122,7 @@ export function readerRoutes(
       return c.html(kept.html);
     }
     c.header('Retry-After', String(OUTAGE_RETRY_SECONDS));
-    const lang = notFoundLanguage(
-      c.req.query('lang')?.slice(0, 35),
-      c.req.header('accept-language'),
-    );
-    return c.html(renderOutagePage(lang), 503);
+    return c.html(renderOutagePage(notFoundLanguage(lang, c.req.header('accept-language'))), 503);
   }
 
   return app;

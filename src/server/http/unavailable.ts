@@ -30,6 +30,19 @@ export function isUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Why a call to the database failed, in the driver's own words ("connect ECONNREFUSED …"): the
+ * innermost cause's first line, not the statement Drizzle wraps it in nor a stack. Never the
+ * connection string, which may carry a password.
+ */
+export function errorReason(error: unknown): string {
+  let e = error;
+  for (let depth = 0; depth < 5 && e instanceof Error && e.cause !== undefined; depth++) {
+    e = e.cause;
+  }
+  return e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
+}
+
 /** Whether an error is PostgreSQL's unique_violation (23505), through Drizzle's wrapping. */
 export function isUniqueViolation(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
