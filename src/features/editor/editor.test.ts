@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
-import { eq } from 'drizzle-orm';
-import { articles } from '../../server/db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import { loadTestSettings } from '../../server/config.ts';
+import { articles, museums } from '../../server/db/schema.ts';
 import type { TreeItem } from '../tree/schema.ts';
 import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from './content.ts';
 import type { ArticleDocument } from './schema.ts';
@@ -331,6 +332,161 @@ describe('POST /api/manage/update_article', () => {
     const huge = await manage('update_article', { ...body, pad: 'x'.repeat(1024 * 1024) });
     expect(huge.status).toBe(413);
     expect((await read(id)).revision).toBe(0);
+  });
+});
+
+describe('POST /api/manage/update_article with the revision it was based on', () => {
+  /** Everything a save could change: the article as read, and the museum's tree revision. */
+  async function snapshot(id: number) {
+    const [museum] = await database.db
+      .select({ treeRevision: museums.treeRevision })
+      .from(museums)
+      .where(eq(museums.name, 'Musée A'));
+    return { article: await read(id), treeRevision: museum?.treeRevision };
+  }
+
+  it('saves without a revision as before, overwriting whatever is stored', async () => {
+    const { id } = await newArticle();
+    expect((await save(id, panel('sans-revision'), { revision: 0 })).status).toBe(200);
+    const res = await save(id, panel('ecrase'), { unformatted_name: 'Sans révision' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id, name: 'ecrase', revision: 2 });
+    expect((await read(id)).unformatted_name).toBe('Sans révision');
+  });
+
+  it('saves on the current revision and answers the new one, which the next save is based on', async () => {
+    const { id } = await newArticle();
+    const first = await save(id, panel('premier'), { revision: 0 });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ id, name: 'premier', revision: 1 });
+    const second = await save(id, panel('second'), { revision: 1 });
+    expect(second.status).toBe(200);
+    expect((await second.json()).revision).toBe(2);
+  });
+
+  it('refuses a save based on an older revision with 409 and the current one, changing nothing', async () => {
+    const { id } = await newArticle();
+    const other = await newArticle();
+    expect((await save(other.id, panel('prise'))).status).toBe(200);
+    expect(
+      (await save(id, panel('version-a'), { revision: 0, unformatted_name: 'Version A' })).status,
+    ).toBe(200);
+    const before = await snapshot(id);
+    expect(before.article.revision).toBe(1);
+
+    for (const [stale, url] of [
+      [0, 'version-b'],
+      [7, 'version-b'], // a revision the article never had
+      [0, 'prise'], // stale and a url already taken: the staleness is told first
+    ] as const) {
+      const res = await save(id, panel(url), {
+        revision: stale,
+        unformatted_name: 'Version B',
+        instructions: 'Autre consigne',
+      });
+      expect(res.status, `revision ${stale}, url ${url}`).toBe(409);
+      const body = (await res.json()) as { error: { code: string; details: unknown } };
+      expect(body.error).toMatchObject({ code: 'stale_revision', details: { revision: 1 } });
+      expect(await snapshot(id)).toEqual(before);
+    }
+    expect(before.article).toMatchObject({
+      name: 'version-a',
+      unformatted_name: 'Version A',
+      content: panel('version-a'),
+    });
+    // The url clash keeps its own code, told apart from a stale revision.
+    const taken = await save(id, panel('prise'), { revision: 1 });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error.code).toBe('url_taken');
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  it('lets exactly one of several simultaneous saves based on the same revision win', async () => {
+    const { id } = await newArticle();
+    const titles = ['Onglet 1', 'Onglet 2', 'Onglet 3', 'Onglet 4'];
+    const answers = await Promise.all(
+      titles.map((title, i) =>
+        save(id, panel(`onglet-${i + 1}`), { revision: 0, unformatted_name: title }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect([...statuses].sort()).toEqual([200, 409, 409, 409]);
+    const winner = statuses.indexOf(200);
+    for (const [i, res] of answers.entries()) {
+      if (i === winner) continue;
+      expect((await res.json()).error).toMatchObject({
+        code: 'stale_revision',
+        details: { revision: 1 },
+      });
+    }
+    const doc = await read(id);
+    expect(doc).toMatchObject({ revision: 1, unformatted_name: titles[winner] });
+    expect(doc.content).toEqual(panel(`onglet-${winner + 1}`));
+  });
+
+  // PGlite runs one transaction at a time, so only PostgreSQL can interleave two saves (npm run
+  // test:pg): here a save reads revision 0, then finds the row locked by another writer raising
+  // it. Checking the revision before the UPDATE alone would let the save overwrite that writer.
+  it.skipIf(!loadTestSettings().databaseUrl)(
+    'checks the revision in the UPDATE itself: a save that read the old one, then waited on another writer, is refused (PostgreSQL only)',
+    async () => {
+      const { id } = await newArticle();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      const writer = database.db.transaction(async (tx) => {
+        await tx
+          .update(articles)
+          .set({ revision: sql`${articles.revision} + 1`, unformattedName: 'Autre onglet' })
+          .where(eq(articles.id, id));
+        holding();
+        await released;
+      });
+      await held;
+      const pending = save(id, panel('en-attente'), { revision: 0 });
+      // The save has read revision 0 and its UPDATE now waits for the writer's row lock.
+      await expect
+        .poll(async () => {
+          const result = await database.db.execute(
+            sql`select count(*)::int as waiting from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return (result as unknown as { rows: { waiting: number }[] }).rows[0]?.waiting;
+        })
+        .toBe(1);
+      release();
+      await writer;
+      const res = await pending;
+      expect(res.status).toBe(409);
+      expect((await res.json()).error).toMatchObject({
+        code: 'stale_revision',
+        details: { revision: 1 },
+      });
+      expect(await read(id)).toMatchObject({ revision: 1, unformatted_name: 'Autre onglet' });
+    },
+  );
+
+  it('refuses a revision that is not a whole number of the right range with 422', async () => {
+    const { id } = await newArticle();
+    const before = await snapshot(id);
+    for (const bad of ['0', '', 1.5, -1, 2 ** 31, null, true, [0], { revision: 0 }]) {
+      const res = await save(id, panel('mauvais-type'), { revision: bad });
+      expect(res.status, JSON.stringify(bad)).toBe(422);
+      expect(JSON.stringify(await res.json())).toContain('revision');
+    }
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  it("answers 404 for another museum's article or an unknown one, whatever the revision", async () => {
+    const foreign = await newArticle(other);
+    for (const revision of [0, 3]) {
+      const res = await save(foreign.id, panel('pirate'), { revision });
+      expect(res.status).toBe(404);
+      expect(JSON.stringify(await res.json())).not.toContain('revision');
+    }
+    expect((await read(foreign.id, other)).revision).toBe(0);
+    expect((await save(foreign.id + 1000, panel('nulle-part'), { revision: 0 })).status).toBe(404);
   });
 });
 

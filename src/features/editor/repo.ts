@@ -73,14 +73,33 @@ export function editorRepo(db: Database) {
     /**
      * Saves an article and raises its revision; raises the museum's tree revision too, since
      * the title shows in the tree. Undefined: no such article in this museum. 'taken': another
-     * article already has this url.
+     * article already has this url. With `expected` (the revision the edit was based on), only
+     * while the article is still at that revision: the UPDATE itself checks it, so of two saves
+     * based on the same revision exactly one writes, also on PostgreSQL under concurrency (the
+     * second waits for the first's row lock, then finds the revision raised); `stale` names the
+     * article's current revision and nothing is written.
      */
     async update(
       museumId: number,
       id: number,
       change: ArticleChange,
-    ): Promise<{ revision: number } | 'taken' | undefined> {
+      expected?: number,
+    ): Promise<{ revision: number } | { stale: number } | 'taken' | undefined> {
+      const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
       const save = db.transaction(async (tx) => {
+        const current = async () => {
+          const [found] = await tx
+            .select({ revision: articles.revision })
+            .from(articles)
+            .where(ours);
+          return found && { stale: found.revision };
+        };
+        // A save based on an older revision is told so first, whatever else is wrong with it.
+        if (expected !== undefined) {
+          const now = await current();
+          if (!now) return undefined;
+          if (now.stale !== expected) return now;
+        }
         const clash = await tx
           .select({ id: articles.id })
           .from(articles)
@@ -96,9 +115,9 @@ export function editorRepo(db: Database) {
             revision: sql`${articles.revision} + 1`,
             updatedAt: new Date(),
           })
-          .where(and(eq(articles.museumId, museumId), eq(articles.id, id)))
+          .where(expected === undefined ? ours : and(ours, eq(articles.revision, expected)))
           .returning({ revision: articles.revision });
-        if (!row) return undefined;
+        if (!row) return expected === undefined ? undefined : current();
         await tx
           .update(museums)
           .set({ treeRevision: sql`${museums.treeRevision} + 1` })

@@ -28,6 +28,7 @@ export function editorRoutes(editor: EditorService) {
       content: body.newContent as ArticleContent,
       title: body.unformatted_name,
       instructions: body.instructions,
+      revision: body.revision,
     });
     return c.json(saved);
   });

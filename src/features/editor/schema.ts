@@ -29,6 +29,11 @@ export const updateArticleSchema = z.object({
   newContent: contentSchema,
   unformatted_name: articleTitle,
   instructions,
+  /**
+   * The revision the edit was based on (GET /api/read/article's `revision`). Not in spec 7: a
+   * call without it saves as before; with it, a save based on an older revision answers 409.
+   */
+  revision: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 export const resetTranslationsSchema = z.object({ articleId: itemId });

@@ -31,20 +31,38 @@ export function editorService(
       };
     },
 
-    /** The article's public name follows the url of its metadatas entry (spec 3). */
+    /**
+     * The article's public name follows the url of its metadatas entry (spec 3). With
+     * `revision` (the one the editor loaded), a save based on an older revision changes nothing
+     * and answers 409 `stale_revision` with the current revision in `details`; without it, the
+     * save overwrites whatever is stored (spec 7's payload).
+     */
     async update(
       museumId: number,
       id: number,
-      input: { content: ArticleContent; title: string; instructions: string },
+      input: { content: ArticleContent; title: string; instructions: string; revision?: number },
     ): Promise<SavedArticle> {
       const name = input.content[0].url;
-      const result = await repo.update(museumId, id, {
-        name,
-        unformattedName: input.title,
-        instructions: input.instructions,
-        content: input.content,
-      });
+      const result = await repo.update(
+        museumId,
+        id,
+        {
+          name,
+          unformattedName: input.title,
+          instructions: input.instructions,
+          content: input.content,
+        },
+        input.revision,
+      );
       if (result === undefined) throw missing();
+      if (typeof result === 'object' && 'stale' in result) {
+        throw new ApiError(
+          409,
+          'stale_revision',
+          `Someone else saved this article meanwhile: it is at revision ${result.stale}, not ${input.revision}. Reload it, or send revision ${result.stale} to overwrite it.`,
+          { details: { revision: result.stale } },
+        );
+      }
       if (result !== 'taken') changed();
       if (result === 'taken') {
         throw new ApiError(
