@@ -139,8 +139,11 @@ export function statsService(repo: StatsRepo, now: () => Date) {
         byDay.set(c.day, day);
       }
       const series = keys.map((key) => names.get(key)!);
+      // Rows without a prototype: a series named `__proto__` or `constructor` (an article's
+      // title, a language) is a key like any other, not Object.prototype's.
       const rows = days.map((day) => {
-        const row: StatsRow = { formatted_date: formatDay(day, request.lang) };
+        const row = Object.create(null) as StatsRow;
+        row.formatted_date = formatDay(day, request.lang);
         for (const key of keys) row[names.get(key)!] = byDay.get(day)?.get(key) ?? 0;
         return row;
       });
@@ -162,7 +165,8 @@ function csvCell(value: string | number): string {
 export function chartCsv(data: ChartData): string {
   const lines = [['date', ...data.series].map(csvCell).join(',')];
   data.rows.forEach((row, i) => {
-    lines.push([data.days[i]!, ...data.series.map((s) => row[s] ?? 0)].map(csvCell).join(','));
+    const cells = data.series.map((s) => (Object.hasOwn(row, s) ? row[s]! : 0));
+    lines.push([data.days[i]!, ...cells].map(csvCell).join(','));
   });
   return `${lines.join('\r\n')}\r\n`;
 }

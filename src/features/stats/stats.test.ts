@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp, testClock, type TestClock } from '../../../tests/helpers/app.ts';
 import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
-import { museums } from '../../server/db/schema.ts';
+import {
+  dailyArticleScans,
+  dailyCounts,
+  dailyLanguageScans,
+  museums,
+} from '../../server/db/schema.ts';
 import { lastDays } from './service.ts';
 
 let database: TestDatabase;
@@ -35,12 +40,16 @@ const publish = (url: string, title: string, as = cookie) => staff(t, as).publis
 const codeFor = async (articleId: number, as = cookie) =>
   (await staff(t, as).codeFor(articleId)).link;
 
+/** Each scan and page from a phone of its own (one phone's repeats count once: repeats.ts). */
+let phones = 0;
+const newPhone = () => ({ 'user-agent': `phone ${++phones}` });
+
 /** Real scans, as phones make them. */
 async function scan(link: string, times: number, acceptLanguage = 'fr-FR') {
   for (let i = 0; i < times; i++) {
     const res = await t.request(`/r/${link}`, {
       redirect: 'manual',
-      headers: { 'accept-language': acceptLanguage },
+      headers: { 'accept-language': acceptLanguage, ...newPhone() },
     });
     expect(res.status).toBe(302);
   }
@@ -49,7 +58,8 @@ async function scan(link: string, times: number, acceptLanguage = 'fr-FR') {
 /** Real visitor pages, shown in a language. */
 async function read(name: string, lang: string, times: number) {
   for (let i = 0; i < times; i++) {
-    expect((await t.request(`/article?name=${name}&lang=${lang}`)).status).toBe(200);
+    const res = await t.request(`/article?name=${name}&lang=${lang}`, { headers: newPhone() });
+    expect(res.status).toBe(200);
   }
 }
 
@@ -276,6 +286,64 @@ describe('GET /api/stats/{chart}', () => {
     expect(lines[1]).toBe('2026-11-12,0,0');
     expect(lines[10]).toBe('2026-11-21,2,1');
     expect(lines).toHaveLength(12);
+  });
+
+  it('counts titles and languages named like Object.prototype’s keys, in JSON and CSV', async () => {
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
+    const ids: number[] = [];
+    for (const [i, name] of names.entries()) ids.push(await publish(`salle-${i}`, name));
+    // Counts as the counter writes them (the scans tests above go through real scans).
+    const [museum] = await database.db.select().from(museums).where(eq(museums.name, 'Musée A'));
+    const museumId = museum!.id;
+    const day = '2026-11-21';
+    await database.db
+      .insert(dailyArticleScans)
+      .values(ids.map((articleId, i) => ({ museumId, day, articleId, count: i + 1 })));
+    await database.db
+      .insert(dailyLanguageScans)
+      .values(names.map((language, i) => ({ museumId, day, language, count: i + 1 })));
+    await database.db.insert(dailyCounts).values(
+      names.map((language, i) => ({
+        day,
+        museumId,
+        articleId: ids[0]!,
+        language,
+        kind: 'request' as const,
+        count: i + 1,
+      })),
+    );
+
+    // Object.entries: an object literal's `__proto__:` would set a prototype, not a key.
+    const today = (await chart('scans-per-article')).at(-1)!;
+    expect(Object.entries(today)).toEqual([
+      ['formatted_date', '21 nov.'],
+      ['hasOwnProperty', 4],
+      ['toString', 3],
+      ['constructor', 2],
+      ['__proto__', 1],
+    ]);
+    const csv = await (await get('/api/stats/scans-per-article?format=csv')).text();
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('date,hasOwnProperty,toString,constructor,__proto__');
+    expect(lines[1]).toBe('2026-11-12,0,0,0,0');
+    expect(lines[10]).toBe('2026-11-21,4,3,2,1');
+
+    // Language names: Intl's, capitalised; a code it does not know stays as it is.
+    const languages = [
+      ['formatted_date', '21 Nov'],
+      ['HasOwnProperty', 4],
+      ['Tostring', 3],
+      ['Constructor', 2],
+      ['__proto__', 1],
+    ];
+    for (const path of ['scans-per-language?', `requests-per-language?articleId=${ids[0]}&`]) {
+      expect(Object.entries((await chart(`${path}lang=en`)).at(-1)!), path).toEqual(languages);
+      const text = await (await get(`/api/stats/${path}lang=en&format=csv`)).text();
+      expect(text.split('\r\n')[0], path).toBe(
+        'date,HasOwnProperty,Tostring,Constructor,__proto__',
+      );
+      expect(text.split('\r\n')[10], path).toBe('2026-11-21,4,3,2,1');
+    }
   });
 
   it.each([
