@@ -51,7 +51,7 @@ export function createServices(deps: AppDeps): Services {
   // One memory and one translator per process: single flight and the LRU live in them.
   const memory = translationMemory(deps.blobs);
   const translator = createTranslator({
-    engine: createEngine(deps.config.openai),
+    engine: createEngine({ ...deps.config.openai, log: deps.log }),
     memory,
     concurrency: deps.config.translationConcurrency,
     log: deps.log,

@@ -38,6 +38,9 @@ const JSON_BEHAVIOURS = new Set([
   'dropMarkers',
   'hang',
   'content',
+  'huge',
+  'refuseJsonSchema',
+  'jsonObjectOnly',
 ]);
 
 let everyLanguage: Setting = {};

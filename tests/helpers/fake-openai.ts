@@ -32,7 +32,22 @@ export type Behaviour =
   /** The answer's translations as given (ids and texts chosen by the test). */
   | { type: 'answer'; translations: (segments: FakeSegment[]) => { id: string; text: string }[] }
   /** A 200 with this message content. */
-  | { type: 'content'; content: string };
+  | { type: 'content'; content: string }
+  /**
+   * A 200 whose message content is `bytes` of 'x', streamed in chunks as the client reads them
+   * (the fake never holds it whole); `declareLength` sends its Content-Length first.
+   */
+  | { type: 'huge'; bytes: number; declareLength?: boolean }
+  /**
+   * Refuses `response_format: json_schema` with a 400 saying so (like DeepSeek: "This
+   * response_format type is unavailable now"); any other format, or none, is answered as 'ok'.
+   */
+  | { type: 'refuseJsonSchema' }
+  /**
+   * Answers only `response_format: json_object` (as 'ok'); a request with any other format, or
+   * none, gets a 400 that names the accepted format.
+   */
+  | { type: 'jsonObjectOnly' };
 
 export interface RecordedCall {
   /** 0, 1, 2… in arrival order. */
@@ -51,6 +66,8 @@ export interface RecordedCall {
   /** performance.now() at arrival and when the answer was sent (undefined: none sent). */
   startedAt: number;
   endedAt: number | undefined;
+  /** Bytes of the answer's body written to the connection ('huge' counts as it streams). */
+  bytesSent: number;
 }
 
 export type BehaviourFor = Behaviour | ((call: RecordedCall) => Behaviour);
@@ -127,6 +144,73 @@ const readBody = (req: http.IncomingMessage) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A chat completion answering `content`. */
+function completion(call: RecordedCall, content: string) {
+  return {
+    id: `chatcmpl-fake-${call.index}`,
+    object: 'chat.completion',
+    created: Math.floor(Date.now() / 1000),
+    model: call.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        finish_reason: 'stop',
+        logprobs: null,
+      },
+    ],
+    usage: {
+      prompt_tokens: call.promptTokens,
+      completion_tokens: call.completionTokens,
+      total_tokens: call.promptTokens + call.completionTokens,
+    },
+  };
+}
+
+/**
+ * A completion whose content is `bytes` of 'x', written 64 KiB at a time as the connection
+ * drains, until all is sent or the client hangs up.
+ */
+async function sendHuge(
+  res: http.ServerResponse,
+  call: RecordedCall,
+  bytes: number,
+  declareLength: boolean,
+): Promise<void> {
+  const MARK = '\u0000';
+  const [head = '', tail = ''] = JSON.stringify(completion(call, MARK)).split(JSON.stringify(MARK));
+  const prefix = `${head}"`;
+  const suffix = `"${tail}`;
+  const filler = Math.max(0, bytes - prefix.length - suffix.length);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (declareLength) headers['content-length'] = String(prefix.length + filler + suffix.length);
+  res.writeHead(200, headers);
+  const chunk = 'x'.repeat(64 * 1024);
+  const write = async (text: string): Promise<boolean> => {
+    if (res.destroyed) return false;
+    call.bytesSent += Buffer.byteLength(text);
+    if (res.write(text)) return true;
+    return new Promise<boolean>((resolve) => {
+      const done = (ok: boolean) => () => {
+        res.off('drain', onDrain);
+        res.off('close', onClose);
+        resolve(ok);
+      };
+      const onDrain = done(true);
+      const onClose = done(false);
+      res.once('drain', onDrain);
+      res.once('close', onClose);
+    });
+  };
+  if (!(await write(prefix))) return;
+  for (let left = filler; left > 0; left -= chunk.length) {
+    if (!(await write(left >= chunk.length ? chunk : chunk.slice(0, left)))) return;
+  }
+  if (!(await write(suffix))) return;
+  res.end();
+  call.endedAt = performance.now();
+}
+
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let fallback: BehaviourFor = options.behaviour ?? { type: 'ok' };
   let delayPerTokenMs: DelayFor = options.delayPerTokenMs ?? 0;
@@ -200,6 +284,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         completionTokens: 0,
         startedAt: performance.now(),
         endedAt: undefined,
+        bytesSent: 0,
       };
       calls.push(call);
       const chosen = queued.shift() ?? fallback;
@@ -208,6 +293,27 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
 
       if (behaviour.type === 'hang') return; // the client's timeout, or close(), ends it
       if (latencyMs > 0) await sleep(latencyMs);
+      const format = (request.response_format as { type?: unknown } | undefined)?.type;
+      const refusal =
+        behaviour.type === 'refuseJsonSchema' && format === 'json_schema'
+          ? 'This response_format type is unavailable now'
+          : behaviour.type === 'jsonObjectOnly' && format !== 'json_object'
+            ? `Invalid response_format ${JSON.stringify(format ?? null)}: only "json_object" is supported`
+            : undefined;
+      if (refusal !== undefined) {
+        const body = JSON.stringify({
+          error: { message: refusal, type: 'invalid_request_error', param: null, code: null },
+        });
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(body);
+        call.bytesSent = Buffer.byteLength(body);
+        call.endedAt = performance.now();
+        return;
+      }
+      if (behaviour.type === 'huge') {
+        await sendHuge(res, call, behaviour.bytes, behaviour.declareLength === true);
+        return;
+      }
       if (behaviour.type === 'status') {
         const headers: Record<string, string> = { 'content-type': 'application/json' };
         if (behaviour.retryAfter !== undefined)
@@ -240,27 +346,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       if (perToken > 0) await sleep(call.completionTokens * perToken);
       if (res.destroyed) return; // the client gave up
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          id: `chatcmpl-fake-${call.index}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model: call.model,
-          choices: [
-            {
-              index: 0,
-              message: { role: 'assistant', content, refusal: null },
-              finish_reason: 'stop',
-              logprobs: null,
-            },
-          ],
-          usage: {
-            prompt_tokens: call.promptTokens,
-            completion_tokens: call.completionTokens,
-            total_tokens: call.promptTokens + call.completionTokens,
-          },
-        }),
-      );
+      const answer = JSON.stringify(completion(call, content));
+      res.end(answer);
+      call.bytesSent = Buffer.byteLength(answer);
       call.endedAt = performance.now();
     })().catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
-import { DEFAULT_MODEL, createEngine, type Engine } from './engine.ts';
+import {
+  ANSWER_FACTOR,
+  ANSWER_FLOOR_BYTES,
+  DEFAULT_MODEL,
+  answerCap,
+  createEngine,
+  type Engine,
+} from './engine.ts';
+import { answerSchema } from './prompt.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 
 let fake: FakeOpenAI;
@@ -53,7 +61,7 @@ describe('createEngine', () => {
   it('takes the default model when none is set, and works without a key', async () => {
     const local = createEngine({ baseUrl: fake.url, timeoutMs: 1000, maxRetries: 0 });
     expect(local?.model).toBe(DEFAULT_MODEL);
-    expect(await local?.translate(request)).toEqual({
+    expect((await local?.translate(request))?.translations).toEqual({
       '1': '[es] Le port de [!Saint-Malo!] en 1850',
       '2': '[es] Une vitrine\navec deux lignes',
     });
@@ -65,8 +73,11 @@ describe('engine.translate', () => {
   it('sends one structured request and returns the checked translations', async () => {
     const answer = await engine.translate(request);
     expect(answer).toEqual({
-      '1': '[es] Le port de [!Saint-Malo!] en 1850',
-      '2': '[es] Une vitrine\navec deux lignes',
+      translations: {
+        '1': '[es] Le port de [!Saint-Malo!] en 1850',
+        '2': '[es] Une vitrine\navec deux lignes',
+      },
+      rejected: {},
     });
     expect(fake.calls).toHaveLength(1);
     const call = fake.calls[0]!;
@@ -110,8 +121,6 @@ describe('engine.translate', () => {
     ['malformed JSON', { type: 'malformed' }],
     ['a missing id', { type: 'missingId' }],
     ['an extra id', { type: 'extraId' }],
-    ['an empty text', { type: 'emptyText' }],
-    ['dropped markers', { type: 'dropMarkers' }],
     ['JSON of another shape', { type: 'content', content: '{"segments": []}' }],
     ['plain text', { type: 'content', content: 'Voici la traduction : …' }],
     [
@@ -125,31 +134,72 @@ describe('engine.translate', () => {
         ],
       },
     ],
+  ] as const)('rejects %s with BadAnswerError, without SDK retries', async (_name, behaviour) => {
+    fake.setBehaviour(behaviour as Parameters<FakeOpenAI['setBehaviour']>[0]);
+    expect(await failure(engine.translate(request))).toBeInstanceOf(BadAnswerError);
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it.each([
+    ['an empty text', { type: 'emptyText' }, 'empty'],
+    ['dropped markers', { type: 'dropMarkers' }, 'markers [! changed'],
     [
       'a text far longer than its source',
       {
         type: 'answer',
         translations: () => [
-          { id: '1', text: '[!x!] '.repeat(20) + 'x'.repeat(1000) },
-          { id: '2', text: 'dos' },
+          { id: '1', text: 'El puerto de [!Saint-Malo!] en 1850 ' + 'x'.repeat(1000) },
+          { id: '2', text: 'Una vitrina\ncon dos líneas' },
         ],
       },
+      'far longer than its source',
     ],
     [
       'a whitespace-only text',
       {
         type: 'answer',
         translations: () => [
-          { id: '1', text: '[!x!]' },
+          { id: '1', text: 'El puerto de [!Saint-Malo!] en 1850' },
           { id: '2', text: ' \n ' },
         ],
       },
+      'empty',
     ],
-  ] as const)('rejects %s with BadAnswerError, without SDK retries', async (_name, behaviour) => {
-    fake.setBehaviour(behaviour as Parameters<FakeOpenAI['setBehaviour']>[0]);
-    expect(await failure(engine.translate(request))).toBeInstanceOf(BadAnswerError);
-    expect(fake.calls).toHaveLength(1);
-  });
+    [
+      'a tag the source does not have',
+      {
+        type: 'answer',
+        translations: () => [
+          { id: '1', text: 'El puerto de [!Saint-Malo!] en 1850<img src=x onerror=alert(1)>' },
+          { id: '2', text: 'Una vitrina\ncon dos líneas' },
+        ],
+      },
+      'a tag absent from the source',
+    ],
+    [
+      'a changed number',
+      {
+        type: 'answer',
+        translations: () => [
+          { id: '1', text: 'El puerto de [!Saint-Malo!] en 1905' },
+          { id: '2', text: 'Una vitrina\ncon dos líneas' },
+        ],
+      },
+      'a number of the source missing',
+    ],
+  ] as const)(
+    'keeps the good texts and reports %s as rejected, without SDK retries',
+    async (_name, behaviour, reason) => {
+      fake.setBehaviour(behaviour as Parameters<FakeOpenAI['setBehaviour']>[0]);
+      const answer = await engine.translate(request);
+      const bad = Object.keys(answer.rejected);
+      expect(bad).toHaveLength(1);
+      expect(Object.values(answer.rejected)).toEqual([reason]);
+      const good = segments.map((s) => s.id).filter((id) => !bad.includes(id));
+      expect(Object.keys(answer.translations)).toEqual(good);
+      expect(fake.calls).toHaveLength(1);
+    },
+  );
 
   it('accepts an answer in a markdown fence and strips control characters', async () => {
     const json = JSON.stringify({
@@ -159,7 +209,7 @@ describe('engine.translate', () => {
       ],
     });
     fake.setBehaviour({ type: 'content', content: '```json\n' + json + '\n```' });
-    expect(await engine.translate(request)).toEqual({
+    expect((await engine.translate(request)).translations).toEqual({
       '1': 'El puerto de [!Saint-Malo!] en 1850',
       '2': 'Una vitrina\ncon dos líneas',
     });
@@ -185,7 +235,7 @@ describe('engine.translate', () => {
 
   it('succeeds when a retry of the SDK succeeds', async () => {
     fake.queue({ type: 'status', status: 429, retryAfterMs: 5 });
-    expect(Object.keys(await engine.translate(request))).toEqual(['1', '2']);
+    expect(Object.keys((await engine.translate(request)).translations)).toEqual(['1', '2']);
     expect(fake.calls).toHaveLength(2);
   });
 
@@ -242,7 +292,129 @@ describe('engine.translate', () => {
   });
 
   it('sends nothing for no segments', async () => {
-    expect(await engine.translate({ ...request, segments: [] })).toEqual({});
+    expect(await engine.translate({ ...request, segments: [] })).toEqual({
+      translations: {},
+      rejected: {},
+    });
     expect(fake.calls).toHaveLength(0);
+  });
+});
+
+describe('an answer far larger than its batch', () => {
+  const SIXTY_MB = 60 * 1024 * 1024;
+
+  it('is a bad answer, read no further than its cap: memory does not grow with it', async () => {
+    fake.setBehaviour({ type: 'huge', bytes: SIXTY_MB });
+    const error = await failure(engine.translate(request));
+    expect(error).toBeInstanceOf(BadAnswerError);
+    expect((error as Error).message).toMatch(/far larger/);
+    expect(fake.calls).toHaveLength(1); // no retry of the SDK
+    // The client dropped the connection past the cap: the fake wrote only what the sockets'
+    // buffers took, a few megabytes at most, never the 60 MB.
+    await vi.waitFor(() => expect(fake.calls[0]!.endedAt).toBeUndefined());
+    expect(fake.calls[0]!.bytesSent).toBeLessThan(SIXTY_MB / 4);
+  });
+
+  it('is refused without reading when its Content-Length says so', async () => {
+    fake.setBehaviour({ type: 'huge', bytes: SIXTY_MB, declareLength: true });
+    expect(await failure(engine.translate(request))).toBeInstanceOf(BadAnswerError);
+    expect(fake.calls[0]!.bytesSent).toBeLessThan(SIXTY_MB / 4);
+  });
+
+  it('leaves answers within the cap alone', async () => {
+    // An answer 30 times its batch, under the cap's floor: the JSON is read (and found bad).
+    fake.setBehaviour({ type: 'huge', bytes: 100 * 1024 });
+    const error = await failure(engine.translate(request));
+    expect(error).toBeInstanceOf(BadAnswerError);
+    expect((error as Error).message).toBe('the answer is not JSON');
+    expect(fake.calls[0]!.endedAt).toBeDefined();
+  });
+
+  it('caps at a multiple of the batch with a floor', () => {
+    expect(answerCap(10)).toBe(ANSWER_FLOOR_BYTES);
+    expect(answerCap(1_000_000)).toBe(ANSWER_FACTOR * 1_000_000);
+  });
+});
+
+describe('an engine that refuses json_schema', () => {
+  function recordingEngine() {
+    const lines: string[] = [];
+    const at = (level: string) => (message: string) => lines.push(`${level}: ${message}`);
+    const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+    const fresh = createEngine({ baseUrl: fake.url, timeoutMs: 1_000, maxRetries: 1, log })!;
+    return { engine: fresh, lines };
+  }
+
+  it.each([
+    ['refuses json_schema', { type: 'refuseJsonSchema' }],
+    ['accepts only json_object', { type: 'jsonObjectOnly' }],
+  ] as const)(
+    'translates through json_object when the server %s, and remembers it',
+    async (_name, behaviour) => {
+      const { engine: fresh, lines } = recordingEngine();
+      fake.setBehaviour(behaviour);
+      // Two batches at once, both refused: each falls back once, the log says it once.
+      const [first, second] = await Promise.all([
+        fresh.translate(request),
+        fresh.translate({ ...request, targetLang: 'de' }),
+      ]);
+      expect(first.translations).toEqual({
+        '1': '[es] Le port de [!Saint-Malo!] en 1850',
+        '2': '[es] Une vitrine\navec deux lignes',
+      });
+      expect(Object.keys(second.translations)).toEqual(['1', '2']);
+      const formats = fake.calls.map((c) => (c.responseFormat as { type: string }).type).sort();
+      expect(formats).toEqual(['json_object', 'json_object', 'json_schema', 'json_schema']);
+      // The schema travels in the prompt instead, with the ids of the batch.
+      const asked = fake.calls.find(
+        (c) => (c.responseFormat as { type: string }).type === 'json_object',
+      )!;
+      expect(asked.responseFormat).toEqual({ type: 'json_object' });
+      const system = asked.messages[0]!.content;
+      expect(system).toContain('JSON Schema');
+      expect(system).toContain(JSON.stringify(answerSchema(['1', '2'])));
+      expect(lines.filter((l) => l.includes('refuses response_format json_schema'))).toEqual([
+        expect.stringMatching(/^warn: .*400 .*response_format.*json_object/),
+      ]);
+
+      // Remembered: the next batch asks for json_object at once, and says nothing more.
+      fake.reset();
+      expect(Object.keys((await fresh.translate(request)).translations)).toEqual(['1', '2']);
+      expect(fake.calls.map((c) => c.responseFormat)).toEqual([{ type: 'json_object' }]);
+      expect(lines).toHaveLength(1);
+    },
+  );
+
+  it('checks the json_object answer as any other: prose is a bad answer', async () => {
+    const { engine: fresh } = recordingEngine();
+    fake.queue({ type: 'refuseJsonSchema' }, { type: 'content', content: 'Voici : El puerto…' });
+    expect(await failure(fresh.translate(request))).toBeInstanceOf(BadAnswerError);
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it('does not fall back on other 400s, nor after json_schema has worked', async () => {
+    const { engine: fresh, lines } = recordingEngine();
+    fake.setBehaviour({ type: 'status', status: 400 });
+    expect(await failure(fresh.translate(request))).toMatchObject({
+      reason: 'refused',
+      status: 400,
+    });
+    expect(fake.calls).toHaveLength(1);
+
+    // Once json_schema was accepted, a refusal of one request is tried once with json_object
+    // but not remembered.
+    fake.reset();
+    fake.setBehaviour({ type: 'ok' });
+    await fresh.translate(request);
+    fake.queue({ type: 'refuseJsonSchema' });
+    await fresh.translate(request);
+    await fresh.translate(request);
+    expect(fake.calls.map((c) => (c.responseFormat as { type: string }).type)).toEqual([
+      'json_schema',
+      'json_schema',
+      'json_object',
+      'json_schema',
+    ]);
+    expect(lines).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import OpenAI, {
   APIError,
   APIUserAbortError,
 } from 'openai';
-import { checkAnswer } from './answer.ts';
+import type { Logger } from '../../server/log.ts';
+import { checkAnswer, type CheckedAnswer } from './answer.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { answerSchema, systemPrompt, userMessage } from './prompt.ts';
 import type { Segment } from './segments.ts';
@@ -32,6 +33,8 @@ export interface EngineOptions {
    * back-off and slack each.
    */
   deadlineMs?: number | undefined;
+  /** Where the engine says, once, that it fell back on `json_object`. */
+  log?: Logger | undefined;
 }
 
 export interface TranslateRequest {
@@ -45,15 +48,97 @@ export interface TranslateRequest {
 export interface Engine {
   readonly model: string;
   /**
-   * Translates one batch: id → translated text for every segment. Throws BadAnswerError when
-   * the answer is unusable and EngineUnavailableError when there is no answer.
+   * Translates one batch: id → translated text for every segment whose text passed the checks,
+   * and id → reason for the others (answer.ts). Throws BadAnswerError when the answer as a
+   * whole is unusable (not JSON of the schema, wrong ids, too large) and EngineUnavailableError
+   * when there is no answer.
    */
-  translate(request: TranslateRequest): Promise<Record<string, string>>;
+  translate(request: TranslateRequest): Promise<CheckedAnswer>;
+}
+
+/**
+ * The most an answer may weigh: a multiple of the batch's source (the user message, in bytes),
+ * at least ANSWER_FLOOR_BYTES. A translation is rarely more than 3 times its source, escaped
+ * JSON and a reasoning model's thoughts add some; anything larger is a bad answer, stopped
+ * while it arrives so that memory never grows with it.
+ */
+export const ANSWER_FACTOR = 32;
+export const ANSWER_FLOOR_BYTES = 128 * 1024;
+
+export const answerCap = (sourceBytes: number): number =>
+  Math.max(ANSWER_FLOOR_BYTES, ANSWER_FACTOR * sourceBytes);
+
+/** An answer's body went past its cap: the body stream is cancelled and the read fails. */
+export class AnswerTooLargeError extends Error {
+  override readonly name = 'AnswerTooLargeError';
+}
+
+/**
+ * `fetch` whose answers' bodies fail once they pass `maxBytes` (as delivered, decompressed): a
+ * declared Content-Length above the cap fails at once without reading; otherwise the bytes are
+ * counted as they arrive and the connection is dropped past the cap. `tripped` is set either way.
+ */
+export function cappedFetch(
+  maxBytes: number,
+  tripped: { tooLarge: boolean },
+  inner: typeof fetch = globalThis.fetch,
+): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    const body = response.body;
+    if (!body) return response;
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    const declared = Number(response.headers.get('content-length') ?? 0);
+    let limited: ReadableStream<Uint8Array>;
+    if (declared > maxBytes) {
+      tripped.tooLarge = true;
+      await body.cancel().catch(() => {});
+      limited = new ReadableStream({
+        start(controller) {
+          controller.error(new AnswerTooLargeError(`the answer declares ${declared} bytes`));
+        },
+      });
+    } else {
+      let seen = 0;
+      limited = body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            seen += chunk.byteLength;
+            if (seen > maxBytes) {
+              tripped.tooLarge = true;
+              // Errors the pipe, which cancels the body: the connection is dropped.
+              controller.error(new AnswerTooLargeError(`the answer passed ${maxBytes} bytes`));
+              return;
+            }
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+    }
+    return new Response(limited, {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  };
+}
+
+/**
+ * A 400 that refuses `response_format: json_schema` (DeepSeek, some hosted and on-premises
+ * servers): its message names the setting.
+ */
+function refusesSchema(error: unknown): boolean {
+  if (!(error instanceof EngineUnavailableError) || error.status !== 400) return false;
+  const cause = error.cause;
+  if (!(cause instanceof APIError)) return false;
+  const said = `${cause.message} ${JSON.stringify(cause.error ?? null)}`;
+  return /response_format|json_schema/i.test(said);
 }
 
 /** The engine of the settings, or undefined when none is configured (DESIGN 6.7). */
 export function createEngine(options: EngineOptions): Engine | undefined {
-  const { baseUrl, apiKey, timeoutMs, maxRetries } = options;
+  const { baseUrl, apiKey, timeoutMs, maxRetries, log } = options;
   if (!baseUrl && !apiKey) return undefined;
   const model = options.model || DEFAULT_MODEL;
   const deadlineMs = options.deadlineMs ?? (timeoutMs + 2_000) * (maxRetries + 1);
@@ -66,29 +151,68 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     maxRetries,
   });
 
-  async function translate(request: TranslateRequest): Promise<Record<string, string>> {
+  /**
+   * `json_object` once this engine refused `json_schema` and never accepted it: remembered for
+   * the process (this engine object), said once in the log.
+   */
+  let format: 'json_schema' | 'json_object' = 'json_schema';
+  let schemaAccepted = false;
+
+  async function translate(request: TranslateRequest): Promise<CheckedAnswer> {
+    if (request.segments.length === 0) return { translations: {}, rejected: {} };
+    const asked = format;
+    try {
+      const answer = await attempt(request, asked);
+      if (asked === 'json_schema') schemaAccepted = true;
+      return answer;
+    } catch (error) {
+      if (asked !== 'json_schema' || !refusesSchema(error)) throw error;
+      // Once, for this batch: the same request with json_object and the schema in the prompt.
+      if (!schemaAccepted && format === 'json_schema') {
+        format = 'json_object';
+        const said = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+        log?.warn(
+          `translation: the engine refuses response_format json_schema (${String(said)}); ` +
+            'asking it for json_object with the schema in the prompt from now on',
+        );
+      }
+      return attempt(request, 'json_object');
+    }
+  }
+
+  async function attempt(
+    request: TranslateRequest,
+    mode: 'json_schema' | 'json_object',
+  ): Promise<CheckedAnswer> {
     const { segments } = request;
-    if (segments.length === 0) return {};
+    const schema = answerSchema(segments.map((s) => s.id));
+    const user = userMessage(request);
+    const tripped = { tooLarge: false };
+    const capped = client.withOptions({
+      fetch: cappedFetch(answerCap(Buffer.byteLength(user)), tripped),
+    });
     const stop = new AbortController();
     const deadline = AbortSignal.timeout(deadlineMs);
     const signal = AbortSignal.any(
       [stop.signal, deadline, request.signal].filter((s): s is AbortSignal => s !== undefined),
     );
-    const call = client.chat.completions.create(
+    const call = capped.chat.completions.create(
       {
         model,
         messages: [
-          { role: 'system', content: systemPrompt(request) },
-          { role: 'user', content: userMessage(request) },
-        ],
-        response_format: {
-          type: 'json_schema',
-          json_schema: {
-            name: 'translations',
-            strict: true,
-            schema: answerSchema(segments.map((s) => s.id)),
+          {
+            role: 'system',
+            content: systemPrompt(
+              request,
+              mode === 'json_object' ? { schemaInPrompt: schema } : {},
+            ),
           },
-        },
+          { role: 'user', content: user },
+        ],
+        response_format:
+          mode === 'json_object'
+            ? { type: 'json_object' }
+            : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
       },
       { signal, timeout: timeoutMs, maxRetries },
     );
@@ -115,8 +239,11 @@ export function createEngine(options: EngineOptions): Engine | undefined {
       if (choice.finish_reason === 'length') throw new BadAnswerError('the answer was cut short');
       const content = choice.message.content;
       if (typeof content !== 'string') throw new BadAnswerError('the answer has no content');
-      return checkAnswer(content, segments);
+      return checkAnswer(content, segments, request);
     } catch (error) {
+      if (tripped.tooLarge) {
+        throw new BadAnswerError('the answer is far larger than its batch', { cause: error });
+      }
       throw unavailable(error, deadline);
     } finally {
       signal.removeEventListener('abort', onAbort);

@@ -154,9 +154,14 @@ export function createTranslator(options: TranslatorOptions): Translator {
     out: Record<string, string>,
   ): Promise<void> {
     if (!engine) return;
-    // Ids local to the batch: short (fewer tokens), and an answer can only name its own batch.
-    const segments = batch.map((s, i) => ({ id: String(i + 1), text: s.text }));
-    for (let attempt = 1; attempt <= 2 && !state.unavailable; attempt++) {
+    // A bad batch is sent once more whole; segments whose text failed the checks are sent once
+    // more on their own. What fails twice shows its source text and is not stored.
+    let pending: readonly KeyedSegment[] = batch;
+    for (let attempt = 1; attempt <= 2 && pending.length > 0 && !state.unavailable; attempt++) {
+      // Ids local to the call: short (fewer tokens), and an answer can only name its own batch.
+      const segments = pending.map((s, i) => ({ id: String(i + 1), text: s.text }));
+      const where = `article ${request.articleId}, ${request.targetLang}, ${segments.length} segment(s)`;
+      const next = attempt === 1 ? 'trying again' : 'giving up';
       state.calls += 1;
       state.sent += segments.length;
       try {
@@ -166,18 +171,22 @@ export function createTranslator(options: TranslatorOptions): Translator {
           targetLang: request.targetLang,
           instructions: request.instructions,
         });
-        batch.forEach((s, i) => {
-          const text = answer[String(i + 1)];
+        const refused: KeyedSegment[] = [];
+        pending.forEach((s, i) => {
+          const text = answer.translations[String(i + 1)];
           if (text !== undefined) out[s.key] = text;
+          else refused.push(s);
         });
-        return;
-      } catch (error) {
-        const where = `article ${request.articleId}, ${request.targetLang}, ${segments.length} segment(s)`;
-        if (error instanceof BadAnswerError) {
-          // A bad batch is tried once more, then its segments show their source text.
+        if (refused.length > 0) {
+          const reasons = [...new Set(Object.values(answer.rejected))].join(', ');
           log?.warn(
-            `translation: bad answer (${error.message}), ${attempt === 1 ? 'trying again' : 'giving up'}: ${where}`,
+            `translation: ${refused.length} text(s) refused (${reasons}), ${next}: ${where}`,
           );
+        }
+        pending = refused;
+      } catch (error) {
+        if (error instanceof BadAnswerError) {
+          log?.warn(`translation: bad answer (${error.message}), ${next}: ${where}`);
           continue;
         }
         if (error instanceof EngineUnavailableError) {
