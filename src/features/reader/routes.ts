@@ -206,6 +206,7 @@ function answer(
         title: article.title,
         content: visit.content,
         lang: visit.lang,
+        uiLang: visit.uiLang,
         languageLabel: nativeName(visit.lang),
         languageHref: href(article.name, { choose: '1' }, ignoreStats),
         noindex: ignoreStats,

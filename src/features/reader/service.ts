@@ -3,6 +3,7 @@ import type { EditorRepo } from '../editor/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import { matchTag, sameLanguage, supportedLanguage } from '../translation/languages.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
+import { uiLanguage } from './strings.ts';
 
 /** How long a visitor waits for a first translation before seeing the progress page. */
 export const FIRST_WAIT_MS = 1_000;
@@ -49,6 +50,8 @@ export type Visit =
       /** The language asked for (counted), which the page may not be in. */
       requested: string;
       note: 'machine' | 'unavailable' | 'noEngine' | undefined;
+      /** The language of our words (note, footer): `lang`, or noteLanguage's for the original. */
+      uiLang: string;
     }
   | {
       kind: 'progress';
@@ -103,6 +106,18 @@ function rankLanguages(header: string | undefined): string[] {
     if (code && !codes.includes(code)) codes.push(code);
   }
   return codes;
+}
+
+/**
+ * The language of the words that say why the original is shown: the one the visitor asked for
+ * when we have its words, else the first of their phone's that we have, else English.
+ */
+export function noteLanguage(requested: string, suggested: readonly string[]): string {
+  for (const code of [requested, ...suggested]) {
+    const ui = uiLanguage(code);
+    if (ui !== 'en' || code.split('-')[0]?.toLowerCase() === 'en') return ui;
+  }
+  return 'en';
 }
 
 /**
@@ -168,7 +183,18 @@ export function readerService(deps: ReaderDeps) {
         note: 'machine' | 'unavailable' | 'noEngine' | undefined,
       ): Promise<Visit> => {
         await count();
-        return { kind: 'article', article, content: shown, lang: shownLang, requested: lang, note };
+        // The original shown instead: our words in the visitor's language, not the article's.
+        const uiLang =
+          note === 'unavailable' || note === 'noEngine' ? noteLanguage(lang, suggested) : shownLang;
+        return {
+          kind: 'article',
+          article,
+          content: shown,
+          lang: shownLang,
+          requested: lang,
+          note,
+          uiLang,
+        };
       };
 
       if (sameLanguage(lang, row.language)) return show(content, row.language, undefined);
