@@ -12,6 +12,7 @@ import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
 import { readerService } from '../features/reader/service.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
+import { repeatFilter } from '../features/stats/repeats.ts';
 import { settingsRepo } from '../features/settings/repo.ts';
 import { settingsRoutes } from '../features/settings/routes.ts';
 import { settingsService } from '../features/settings/service.ts';
@@ -59,6 +60,8 @@ export function createServices(deps: AppDeps): Services {
   const pages = pageCache();
   const counter = bufferedCounts(countsRepo(deps.db), {
     flushMs: deps.config.countsFlushMs,
+    // A visitor's reloads and rescans count once per half hour (per process).
+    repeats: repeatFilter(),
     onError: (error, kept) => {
       const reason = errorReason(error);
       deps.log.warn(
@@ -112,9 +115,10 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     readerRoutes(services.reader, services.pages, services.counter, {
       hsts: deps.config.secureCookies,
       now: deps.now ?? (() => new Date()),
+      clientAddress: deps.clientAddress,
     }),
   );
-  app.route('/', scanRoutes(services.scan));
+  app.route('/', scanRoutes(services.scan, deps.clientAddress));
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -32,6 +32,18 @@ function clientAddress(config: Config) {
     } catch {
       return 'unknown';
     }
+  };
+}
+
+/** The same address from Node's own request, for the scans' fast path (nodeScanHandler). */
+function nodeClientAddress(config: Config) {
+  return (req: IncomingMessage): string => {
+    if (config.trustProxy) {
+      const header = req.headers['x-forwarded-for'];
+      const forwarded = forwardedClient(Array.isArray(header) ? header.join(', ') : header);
+      if (forwarded) return forwarded;
+    }
+    return req.socket.remoteAddress ?? 'unknown';
   };
 }
 
@@ -74,7 +86,7 @@ async function main(): Promise<void> {
   app.all('*', staticSite(path.resolve(distDir)));
 
   // Scans of /r/{code} are answered before the Hono adapter (see nodeScanHandler).
-  const scan = nodeScanHandler(services.scan);
+  const scan = nodeScanHandler(services.scan, nodeClientAddress(config));
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => {
     void scan(req, res).then((done) => {

@@ -23,6 +23,8 @@ declare module 'autocannon' {
     expectBody?: string;
     /** Stop after this many requests. */
     amount?: number;
+    /** Each `[<id>]` in the request (headers included) becomes a new id at every request. */
+    idReplacement?: boolean;
   }
 
   interface Result {

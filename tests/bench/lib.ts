@@ -99,6 +99,11 @@ export interface LoadOptions {
   expectStatus?: number;
   /** Stop after this many requests instead of after `duration`. */
   amount?: number;
+  /**
+   * Every request from a phone of its own (a user agent of its own), so that the server counts
+   * each one: one phone's repeats within half an hour count once (stats/repeats.ts).
+   */
+  phones?: boolean;
 }
 
 export interface Measurement {
@@ -115,7 +120,11 @@ export async function measure(url: string, options: LoadOptions): Promise<Measur
     connections: options.connections ?? 10,
     ...(options.amount === undefined ? { duration: options.duration } : { amount: options.amount }),
     pipelining: 1,
-    headers: options.headers ?? {},
+    headers: {
+      ...options.headers,
+      ...(options.phones ? { 'user-agent': 'bench phone [<id>]' } : {}),
+    },
+    ...(options.phones ? { idReplacement: true } : {}),
     ...(options.expectBody === undefined ? {} : { expectBody: options.expectBody }),
   });
   const wanted = options.expectStatus;

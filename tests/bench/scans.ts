@@ -20,19 +20,20 @@ export async function linkedCode(url: string, cookie: string, articleId: number)
 }
 
 /**
- * The scans counted for an article, per day, read from a stopped server's embedded database
- * (one process per data directory: the server must have stopped).
+ * The scans (or visitor pages) counted for an article, per day, read from a stopped server's
+ * embedded database (one process per data directory: the server must have stopped).
  */
 export async function countedScans(
   dataDir: string,
   articleId: number,
+  kind: 'scan' | 'request' = 'scan',
 ): Promise<{ day: string; count: number }[]> {
   const database = await openPglite(dataDir);
   try {
     return await database.db
       .select({ day: dailyCounts.day, count: sql<number>`sum(${dailyCounts.count})::int` })
       .from(dailyCounts)
-      .where(and(eq(dailyCounts.articleId, articleId), eq(dailyCounts.kind, 'scan')))
+      .where(and(eq(dailyCounts.articleId, articleId), eq(dailyCounts.kind, kind)))
       .groupBy(dailyCounts.day);
   } finally {
     await database.close();

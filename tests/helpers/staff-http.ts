@@ -26,9 +26,14 @@ export function staffHttp(base: string, origin: string) {
         headers: { ...json, cookie },
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
-    /** A visitor's GET of the page (no cookie), in their phone's languages. */
-    visit: (path: string, acceptLanguage = 'fr') =>
-      fetch(`${base}${path}`, { headers: { 'accept-language': acceptLanguage } }),
+    /**
+     * A visitor's GET of the page (no cookie), in their phone's languages; `phone` is its user
+     * agent (one phone's reloads within half an hour count once).
+     */
+    visit: (path: string, acceptLanguage = 'fr', phone?: string) =>
+      fetch(`${base}${path}`, {
+        headers: { 'accept-language': acceptLanguage, ...(phone ? { 'user-agent': phone } : {}) },
+      }),
   };
 }
 

@@ -79,7 +79,9 @@ describeWithPg('cluster', 'PostgreSQL stopped in the middle of a run', () => {
       (await sql.query('select tree_revision from museums where id = $1', [museumId])).rows[0]
         .tree_revision as number;
     const before = await treeRevision();
-    const shown = await http.visit('/article?name=salle-3&lang=fr');
+    // Three phones read it in French (one phone's reloads would count once): before the stop,
+    // during it and after it.
+    const shown = await http.visit('/article?name=salle-3&lang=fr', 'fr', 'phone 1');
     expect(await shown.text()).toContain('Le phare, v1.');
 
     // The save runs its statements in one transaction: hold the museum's row, so the save has
@@ -137,7 +139,7 @@ describeWithPg('cluster', 'PostgreSQL stopped in the middle of a run', () => {
     expect((await http.get('/healthz')).status).toBe(503);
 
     // Visitors: the page shown a moment ago is shown again (counted, not kept by the phone)...
-    const again = await http.visit('/article?name=salle-3&lang=fr');
+    const again = await http.visit('/article?name=salle-3&lang=fr', 'fr', 'phone 2');
     expect(again.status).toBe(200);
     expect(again.headers.get('cache-control')).toBe('no-store');
     expect(await again.text()).toContain('Le phare, v1.');
@@ -196,7 +198,7 @@ describeWithPg('cluster', 'PostgreSQL stopped in the middle of a run', () => {
       cookie,
     );
     expect(await saved.json()).toMatchObject({ revision: 2 });
-    const page = await (await http.visit('/article?name=salle-3&lang=fr')).text();
+    const page = await (await http.visit('/article?name=salle-3&lang=fr', 'fr', 'phone 3')).text();
     expect(page).toContain('Construit en 1834, v2.');
     const scan = await fetch(`${app.url}/r/${code}`, { redirect: 'manual' });
     expect(scan.status).toBe(302);

@@ -254,16 +254,24 @@ describeWithPg('server', 'two server processes on one PostgreSQL', () => {
     );
     expect(linked.status).toBe(200);
 
+    // Eighteen phones: each scan and page from a user agent of its own (one phone's repeats
+    // within half an hour count once, per process).
+    let phones = 0;
+    const phone = () => `phone ${++phones}`;
     const scan = (via: StaffHttp, language: string) =>
       fetch(`${via.base}/r/${code.link}`, {
         redirect: 'manual',
-        headers: { 'accept-language': language },
+        headers: { 'accept-language': language, 'user-agent': phone() },
       });
     const visits: Promise<Response>[] = [];
     for (let i = 0; i < 3; i++) visits.push(scan(a, 'es'), scan(b, 'de'), scan(b, 'es'));
     // The museum's own language: no engine; the cached page counts too.
-    for (let i = 0; i < 4; i++) visits.push(a.visit('/article?name=vitrine-7&lang=fr'));
-    for (let i = 0; i < 5; i++) visits.push(b.visit('/article?name=vitrine-7&lang=fr'));
+    for (let i = 0; i < 4; i++) {
+      visits.push(a.visit('/article?name=vitrine-7&lang=fr', 'fr', phone()));
+    }
+    for (let i = 0; i < 5; i++) {
+      visits.push(b.visit('/article?name=vitrine-7&lang=fr', 'fr', phone()));
+    }
     const answers = await Promise.all(visits);
     expect(answers.map((r) => r.status).sort((x, y) => x - y)).toEqual([
       ...Array<number>(9).fill(200),
@@ -297,5 +305,24 @@ describeWithPg('server', 'two server processes on one PostgreSQL', () => {
       expect(fromA, chart).toEqual(want);
       expect(await totals(b, chart), chart).toEqual(want);
     }
+
+    // One phone scanning three times through each process: counted once per process, as each
+    // recognises repeats in its own memory (README). Then another phone once through each: when
+    // its two scans are written, so are the first phone's, which each process had before.
+    const rescan = (via: StaffHttp, language: string, userAgent: string) =>
+      fetch(`${via.base}/r/${code.link}`, {
+        redirect: 'manual',
+        headers: { 'accept-language': language, 'user-agent': userAgent },
+      });
+    for (const via of [a, b, a, b, a, b]) {
+      expect((await rescan(via, 'it', 'the same phone')).status).toBe(302);
+    }
+    for (const via of [a, b]) expect((await rescan(via, 'pt', 'a last phone')).status).toBe(302);
+    const perLanguage = await until(
+      () => totals(b, 'scans-per-language'),
+      (got) => got.Portuguese === 2,
+      5000,
+    );
+    expect(perLanguage).toEqual({ Spanish: 6, German: 3, Italian: 2, Portuguese: 2 });
   });
 });

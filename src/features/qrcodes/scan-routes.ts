@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { isUnavailable } from '../../server/http/unavailable.ts';
@@ -10,12 +10,13 @@ import {
   VISITOR_PAGE_CSP,
 } from '../reader/page.ts';
 import { suggestedLanguages } from '../reader/service.ts';
+import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';
 
 /**
  * GET /r/{code}: what a printed QR code opens (DESIGN 8). A redirect to the linked article's
- * visitor page, counted as a scan; never cached, so every scan reaches us; only ever to a path
- * of this site. A free or unknown code: a friendly 404 in the phone's language, counted nothing.
+ * visitor page, counted as a scan (a phone's rescans within half an hour count once); never
+ * cached, so every scan reaches us; only ever to a path of this site. A free or unknown code: a friendly 404 in the phone's language, counted nothing.
  * The database out of reach: a 503 page in that language that reloads itself.
  */
 export interface ScanAnswer {
@@ -28,6 +29,8 @@ export type Scanner = (
   code: string,
   acceptLanguage: string | undefined,
   method: string,
+  /** Who scanned (address and user agent): hashed to count rescans once, never kept. */
+  visitor?: Visitor,
 ) => Promise<ScanAnswer>;
 
 /** The language of the phone's first choice we write pages in; French otherwise. */
@@ -42,11 +45,11 @@ export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Sc
     'Content-Type': 'text/html; charset=UTF-8',
     Vary: 'Accept-Language',
   };
-  return async (code, acceptLanguage, method) => {
+  return async (code, acceptLanguage, method, visitor) => {
     let location: string | undefined;
     try {
       // A HEAD is a link preview, not a visitor: answered, not counted.
-      location = await qrcodes.scan(code, acceptLanguage, method === 'GET');
+      location = await qrcodes.scan(code, acceptLanguage, method === 'GET', visitor);
     } catch (error) {
       if (!isUnavailable(error)) throw error;
       // The database is out of reach: a page in the phone's language that reloads itself,
@@ -67,10 +70,13 @@ export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Sc
 }
 
 /** The route in the Hono app (Netlify, tests); mounted ahead of the shared middleware. */
-export function scanRoutes(scan: Scanner) {
+export function scanRoutes(scan: Scanner, clientAddress: (c: Context) => string) {
   const app = new Hono<AppEnv>();
   app.get('/r/:code', async (c) => {
-    const answer = await scan(c.req.param('code'), c.req.header('accept-language'), c.req.method);
+    const answer = await scan(c.req.param('code'), c.req.header('accept-language'), c.req.method, {
+      address: clientAddress(c),
+      userAgent: c.req.header('user-agent'),
+    });
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
   return app;
@@ -84,7 +90,11 @@ const SCAN_PATH = /^\/r\/([^/?#]+)(?:\?.*)?$/;
  * more than the scan itself. False: not a scan, or it failed (the app then answers it, errors
  * included; nothing was counted, as counting comes after the lookup and never throws).
  */
-export function nodeScanHandler(scan: Scanner) {
+export function nodeScanHandler(
+  scan: Scanner,
+  /** The same address as AppDeps.clientAddress gives the app for this request. */
+  clientAddress: (req: IncomingMessage) => string,
+) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const match = SCAN_PATH.exec(req.url ?? '');
@@ -97,7 +107,10 @@ export function nodeScanHandler(scan: Scanner) {
     }
     let answer: ScanAnswer;
     try {
-      answer = await scan(code, req.headers['accept-language'], req.method);
+      answer = await scan(code, req.headers['accept-language'], req.method, {
+        address: clientAddress(req),
+        userAgent: req.headers['user-agent'],
+      });
     } catch {
       return false;
     }

@@ -57,9 +57,10 @@ describe('GET /r/{code}', () => {
   it('counts the museum’s language when the phone names none we translate into', async () => {
     const id = await publish('salle-1');
     const code = await linkedCode(id);
-    await scan(code.link);
-    await scan(code.link, { 'accept-language': 'tlh, *;q=0.1' });
-    await scan(code.link, { 'accept-language': 'de-CH' });
+    // Three phones (one phone's rescans count once: below).
+    await scan(code.link, { 'user-agent': 'phone 1' });
+    await scan(code.link, { 'accept-language': 'tlh, *;q=0.1', 'user-agent': 'phone 2' });
+    await scan(code.link, { 'accept-language': 'de-CH', 'user-agent': 'phone 3' });
     expect(await counts()).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ language: 'fr', kind: 'scan', count: 2 }),
@@ -147,10 +148,60 @@ describe('GET /r/{code}', () => {
   it('counts every one of many simultaneous scans', async () => {
     const id = await publish('salle-1');
     const code = await linkedCode(id);
-    const answers = await Promise.all(Array.from({ length: 200 }, () => scan(code.link)));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => scan(code.link, { 'user-agent': `phone ${i}` })),
+    );
     expect(answers.every((res) => res.status === 302)).toBe(true);
     expect(await counts()).toEqual([
       { day: '2026-11-21', articleId: id, language: 'fr', kind: 'scan', count: 200 },
+    ]);
+  });
+});
+
+describe('a phone scanning again', () => {
+  const phone = {
+    'accept-language': 'es-ES',
+    'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1)',
+  };
+
+  it('counts its rescans of an article once per half hour, in each language', async () => {
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    for (let i = 0; i < 20; i++) expect((await scan(code.link, phone)).status).toBe(302);
+    // A second code on the same article, within the window: the same article, not counted.
+    const other = await linkedCode(id);
+    expect((await scan(other.link, phone)).status).toBe(302);
+    expect(await counts()).toEqual([
+      { day: '2026-11-21', articleId: id, language: 'es', kind: 'scan', count: 1 },
+    ]);
+    // The phone's language changed: another count.
+    await scan(code.link, { ...phone, 'accept-language': 'de' });
+    t.clock.advance(29 * 60_000);
+    await scan(code.link, phone);
+    expect(await counts()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ language: 'es', count: 1 }),
+        expect.objectContaining({ language: 'de', count: 1 }),
+      ]),
+    );
+    t.clock.advance(60_000);
+    await scan(code.link, phone);
+    expect(await counts()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ language: 'es', count: 2 })]),
+    );
+  });
+
+  it('counts other phones and other addresses apart; a link preview does not use the window', async () => {
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    const head = await t.request(`/r/${code.link}`, { method: 'HEAD', headers: phone });
+    expect(head.status).toBe(302);
+    await scan(code.link, phone);
+    await scan(code.link, { ...phone, 'user-agent': 'Mozilla/5.0 (Linux; Android 15)' });
+    await scan(code.link, { ...phone, 'x-test-address': '198.51.100.4' });
+    await scan(code.link, phone);
+    expect(await counts()).toEqual([
+      { day: '2026-11-21', articleId: id, language: 'es', kind: 'scan', count: 3 },
     ]);
   });
 });
@@ -161,8 +212,11 @@ describe('buffered counting', () => {
     const id = await publish('salle-1');
     const code = await linkedCode(id);
     await Promise.all(
-      Array.from({ length: 500 }, () =>
-        buffered.request(`/r/${code.link}`, { redirect: 'manual' }),
+      Array.from({ length: 500 }, (_, i) =>
+        buffered.request(`/r/${code.link}`, {
+          redirect: 'manual',
+          headers: { 'user-agent': `phone ${i}` },
+        }),
       ),
     );
     expect(await counts()).toEqual([]);

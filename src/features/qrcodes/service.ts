@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { Counter } from '../stats/counts.ts';
+import type { Visitor } from '../stats/repeats.ts';
 import { suggestedLanguages } from '../reader/service.ts';
 import { CODE_PATTERN, newCode, shortUrl } from './codes.ts';
 import type { QrcodeRow, QrcodesRepo, ScanTarget } from './repo.ts';
@@ -70,12 +71,14 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
     /**
      * A scan (DESIGN 8): where the code leads now, counted in the browser's preferred language
      * among those we translate into (else the museum's own). Undefined: unknown or free code,
-     * counted nothing. `count` false: a HEAD request (a link preview), not a visitor.
+     * counted nothing. `count` false: a HEAD request (a link preview), not a visitor. `visitor`:
+     * who scanned, so that a rescan within the window counts once (stats/repeats.ts).
      */
     async scan(
       link: string,
       acceptLanguage: string | undefined,
       count = true,
+      visitor?: Visitor,
     ): Promise<string | undefined> {
       if (!CODE_PATTERN.test(link)) return undefined;
       let target = targets.get(link);
@@ -85,14 +88,17 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
       }
       if (target === 'none') return undefined;
       if (count) {
-        await options.counter.add({
-          museumId: target.museumId,
-          timeZone: target.timeZone,
-          articleId: target.articleId,
-          language: suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
-          kind: 'scan',
-          at: options.now(),
-        });
+        await options.counter.add(
+          {
+            museumId: target.museumId,
+            timeZone: target.timeZone,
+            articleId: target.articleId,
+            language: suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
+            kind: 'scan',
+            at: options.now(),
+          },
+          visitor,
+        );
       }
       return `/article?name=${encodeURIComponent(target.name)}`;
     },

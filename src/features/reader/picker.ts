@@ -1,4 +1,5 @@
 import { languageName, nativeName } from '../translation/languages.ts';
+import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from './ignore-stats.ts';
 import {
   documentHtml,
   escapeHtml,
@@ -34,7 +35,7 @@ export interface PickerOptions {
   languages: { code: string; name: string }[];
   /** The search, from ?q=. */
   query?: string;
-  /** Carried through every link and the form (a staff preview counts nothing). */
+  /** Carried through every link and the form (a staff preview counts nothing; ignore-stats.ts). */
   ignoreStats?: boolean;
   noindex?: boolean;
   /** Language of `title`; default the source language. */
@@ -80,7 +81,7 @@ export function matchesQuery(
 function href(options: PickerOptions, code: string): string {
   return (
     `/article?name=${encodeURIComponent(options.articleName)}&lang=${encodeURIComponent(code)}` +
-    (options.ignoreStats === true ? '&ignoreStats=true' : '')
+    (options.ignoreStats === true ? `&${IGNORE_STATS_PARAM}=${IGNORE_STATS_VALUE}` : '')
   );
 }
 
@@ -136,7 +137,9 @@ export function renderLanguagePicker(options: PickerOptions): string {
   const hidden =
     `<input type="hidden" name="name" value="${escapeHtml(options.articleName)}">` +
     '<input type="hidden" name="choose" value="1">' +
-    (options.ignoreStats === true ? '<input type="hidden" name="ignoreStats" value="true">' : '');
+    (options.ignoreStats === true
+      ? `<input type="hidden" name="${IGNORE_STATS_PARAM}" value="${IGNORE_STATS_VALUE}">`
+      : '');
   // The form comes back to the list (#languages): on a phone the results are a screen down.
   const form =
     '<form class="reader-search" role="search" method="get" action="/article#languages">' +

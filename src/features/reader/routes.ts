@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import type { Counter } from '../stats/counts.ts';
+import type { Visitor } from '../stats/repeats.ts';
 import { isUnavailable } from '../../server/http/unavailable.ts';
 import { compressPage, type CachedPage, type PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
@@ -13,6 +14,7 @@ import {
   renderOutagePage,
   VISITOR_PAGE_CSP,
 } from './page.ts';
+import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE, ignoresStats } from './ignore-stats.ts';
 import { renderLanguagePicker } from './picker.ts';
 import { renderProgressPage } from './progress.ts';
 import { suggestedLanguages, type ReaderService, type Visit } from './service.ts';
@@ -25,13 +27,15 @@ const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) })
 /**
  * The visitor page, /article?name={name} (spec 2, DESIGN 7): rendered here with the component of
  * the editor's preview, no JavaScript. Without `name` the request is the editor's page and goes
- * on to the static site. `lang` picks the language; `choose=1` or `q` show the picker.
+ * on to the static site. `lang` picks the language; `choose=1` or `q` show the picker;
+ * `ignoreStats` (ignore-stats.ts) makes a staff preview that counts nothing. A visitor's page
+ * in a language counts once per half hour however often it is reloaded (stats/repeats.ts).
  */
 export function readerRoutes(
   reader: ReaderService,
   pages: PageCache,
   counter: Counter,
-  options: { hsts: boolean; now: () => Date },
+  options: { hsts: boolean; now: () => Date; clientAddress: (c: Context) => string },
 ) {
   const app = new Hono<AppEnv>();
   // Mounted ahead of the shared middleware, so every answer carries these itself.
@@ -43,11 +47,15 @@ export function readerRoutes(
     Vary: 'Accept-Language, Accept-Encoding',
   };
   const gzipHeaders = { ...headers, 'Content-Encoding': 'gzip' };
+  const visitorOf = (c: Context<AppEnv>): Visitor => ({
+    address: options.clientAddress(c),
+    userAgent: c.req.header('user-agent'),
+  });
 
   app.get('/article', async (c, next) => {
     const name = c.req.query('name');
     if (name === undefined) return next();
-    const ignoreStats = c.req.query('ignoreStats') === 'true';
+    const ignoreStats = ignoresStats(c.req.query(IGNORE_STATS_PARAM));
     const lang = c.req.query('lang')?.slice(0, 35);
     const query = c.req.query('q')?.slice(0, 100);
     const choose = c.req.query('choose') === '1';
@@ -57,7 +65,9 @@ export function readerRoutes(
     const cached = lang && !choose && query === undefined ? pages.get(key) : undefined;
     if (cached) {
       // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
-      if (cached.count) await counter.add({ ...cached.count, kind: 'request', at: options.now() });
+      if (cached.count) {
+        await counter.add({ ...cached.count, kind: 'request', at: options.now() }, visitorOf(c));
+      }
       const etag = { ETag: cached.etag };
       if (c.req.header('if-none-match') === cached.etag) {
         return new Response(null, { status: 304, headers: { ...headers, ...etag } });
@@ -78,6 +88,7 @@ export function readerRoutes(
             choose,
             query,
             ignoreStats,
+            visitor: visitorOf(c),
             acceptLanguage: c.req.header('accept-language'),
             background: backgroundOfRequest(c),
           })
@@ -114,7 +125,9 @@ export function readerRoutes(
   ): Promise<Response> {
     c.header('Cache-Control', 'no-store');
     if (kept) {
-      if (kept.count) await counter.add({ ...kept.count, kind: 'request', at: options.now() });
+      if (kept.count) {
+        await counter.add({ ...kept.count, kind: 'request', at: options.now() }, visitorOf(c));
+      }
       if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
         c.header('Content-Encoding', 'gzip');
         return c.body(kept.gzip);
@@ -146,7 +159,7 @@ function backgroundOfRequest(c: Context<AppEnv>) {
 function href(name: string, params: Record<string, string | undefined>, ignoreStats: boolean) {
   const search = new URLSearchParams({ name });
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  if (ignoreStats) search.set('ignoreStats', 'true');
+  if (ignoreStats) search.set(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE);
   return `/article?${search.toString()}`;
 }
 

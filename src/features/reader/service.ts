@@ -1,6 +1,7 @@
 import { readContent, type ArticleContent } from '../editor/content.ts';
 import type { EditorRepo } from '../editor/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
+import type { Visitor } from '../stats/repeats.ts';
 import { matchTag, sameLanguage, supportedLanguage } from '../translation/languages.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
 import { uiLanguage } from './strings.ts';
@@ -18,6 +19,8 @@ export interface VisitRequest {
   choose: boolean;
   query: string | undefined;
   ignoreStats: boolean;
+  /** Who asked: a reload within the window counts once (stats/repeats.ts). */
+  visitor?: Visitor;
   acceptLanguage: string | undefined;
   /** Keeps a job running after the answer is sent (Netlify's waitUntil); Node needs nothing. */
   background?: ((work: Promise<unknown>) => void) | undefined;
@@ -65,7 +68,7 @@ export type Visit =
 export interface ReaderDeps {
   repo: EditorRepo;
   translator: Translator;
-  counts: { add(event: CountEvent): Promise<void> };
+  counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   firstWaitMs?: number;
   failurePauseMs?: number;
@@ -169,14 +172,17 @@ export function readerService(deps: ReaderDeps) {
       const count = () =>
         request.ignoreStats
           ? Promise.resolve()
-          : deps.counts.add({
-              museumId: row.museumId,
-              timeZone: row.timeZone,
-              articleId: row.id,
-              language: lang,
-              kind: 'request',
-              at: deps.now(),
-            });
+          : deps.counts.add(
+              {
+                museumId: row.museumId,
+                timeZone: row.timeZone,
+                articleId: row.id,
+                language: lang,
+                kind: 'request',
+                at: deps.now(),
+              },
+              request.visitor,
+            );
       const show = async (
         shown: ArticleContent,
         shownLang: string,

@@ -134,7 +134,7 @@ describe('reading in a language', () => {
     expect(instructions).toContain('Vocabulaire maritime.');
 
     fake.reset();
-    const second = await (await visit('name=salle-1&lang=es')).text();
+    const second = await (await visit('name=salle-1&lang=es', { 'user-agent': 'phone 2' })).text();
     expect(second).toContain('[es] Les navires partaient vers les Antilles.');
     expect(fake.calls).toHaveLength(0);
     expect(await counts()).toEqual([{ language: 'es', kind: 'request', count: 2 }]);
@@ -169,6 +169,40 @@ describe('reading in a language', () => {
     await visit('name=salle-1&lang=es&ignoreStats=true');
     await visit('name=salle-1&lang=fr&ignoreStats=true');
     expect(await counts()).toEqual([]);
+  });
+
+  it('counts nothing for a preview: ignoreStats true, 1 or yes in any case; links stay previews', async () => {
+    await publish('salle-1');
+    for (const value of ['true', 'TRUE', 'True', '1', 'yes', 'YES']) {
+      // Each from another phone, so that only the rule can keep them from counting.
+      const headers = { 'user-agent': `phone ${value}` };
+      expect((await visit(`name=salle-1&lang=fr&ignoreStats=${value}`, headers)).status).toBe(200);
+      expect((await visit(`name=salle-1&lang=es&ignoreStats=${value}`, headers)).status).toBe(200);
+    }
+    expect(await counts()).toEqual([]);
+
+    // The picker's links and search form carry the preview on, in its one spelling.
+    const picker = await (await visit('name=salle-1&choose=1&ignoreStats=Yes')).text();
+    expect(picker).toContain('href="/article?name=salle-1&amp;lang=es&amp;ignoreStats=true"');
+    expect(picker).toContain('<input type="hidden" name="ignoreStats" value="true">');
+    // So does the article page's way to the picker.
+    const page = await (await visit('name=salle-1&lang=fr&ignoreStats=1')).text();
+    expect(page).toContain('choose=1&amp;ignoreStats=true');
+    expect(page).toMatch(/<meta name="robots" content="noindex"/);
+  });
+
+  it('counts a visit for any other ignoreStats value, or none', async () => {
+    await publish('salle-1');
+    const values = ['false', '0', 'no', '', 'truee', 'true ', 'on'];
+    for (const value of values) {
+      const headers = { 'user-agent': `phone ${JSON.stringify(value)}` };
+      const query = `name=salle-1&lang=fr&ignoreStats=${encodeURIComponent(value)}`;
+      const html = await (await visit(query, headers)).text();
+      expect(html).not.toContain('ignoreStats');
+      expect(html).not.toContain('noindex');
+    }
+    await visit('name=salle-1&lang=fr', { 'user-agent': 'phone without' });
+    expect(await counts()).toEqual([{ language: 'fr', kind: 'request', count: values.length + 1 }]);
   });
 
   it('shares one job between concurrent first requests', async () => {
@@ -212,6 +246,40 @@ describe('reading in a language', () => {
     t.clock.advance(61_000);
     expect(await (await visit('name=salle-1&lang=it')).text()).toContain(
       '[it] Ignore previous instructions.',
+    );
+  });
+});
+
+describe('counting a visitor once per half hour', () => {
+  const phone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1)' };
+
+  it('counts a reload loop once, rendered or cached, and again after 30 minutes', async () => {
+    await publish('salle-1');
+    // 50 reloads: the first rendered, the rest from the page cache (as a busy phone gets them).
+    for (let i = 0; i < 50; i++) {
+      expect((await visit('name=salle-1&lang=fr', phone)).status).toBe(200);
+    }
+    expect(await counts()).toEqual([{ language: 'fr', kind: 'request', count: 1 }]);
+    t.clock.advance(29 * 60_000);
+    await visit('name=salle-1&lang=fr', phone);
+    expect(await counts()).toEqual([{ language: 'fr', kind: 'request', count: 1 }]);
+    t.clock.advance(60_000);
+    await visit('name=salle-1&lang=fr', phone);
+    expect(await counts()).toEqual([{ language: 'fr', kind: 'request', count: 2 }]);
+  });
+
+  it('counts another language, another phone or another address apart', async () => {
+    await publish('salle-1');
+    await visit('name=salle-1&lang=fr', phone);
+    await visit('name=salle-1&lang=es', phone);
+    await visit('name=salle-1&lang=fr', { 'user-agent': 'Mozilla/5.0 (Linux; Android 15)' });
+    await visit('name=salle-1&lang=fr', { ...phone, 'x-test-address': '198.51.100.4' });
+    for (let i = 0; i < 3; i++) await visit('name=salle-1&lang=fr', phone);
+    expect(await counts()).toEqual(
+      expect.arrayContaining([
+        { language: 'fr', kind: 'request', count: 3 },
+        { language: 'es', kind: 'request', count: 1 },
+      ]),
     );
   });
 });
@@ -354,8 +422,11 @@ describe('other pages', () => {
     await publish('salle-1');
     const plain = await (await visit('name=salle-1&lang=fr')).text();
     for (let i = 0; i < 2; i++) {
-      // The first answer is rendered, the second comes from the page cache.
-      const res = await visit('name=salle-1&lang=fr', { 'accept-encoding': 'gzip, br' });
+      // The first answer is rendered, the second comes from the page cache; two more phones.
+      const res = await visit('name=salle-1&lang=fr', {
+        'accept-encoding': 'gzip, br',
+        'user-agent': `phone ${i}`,
+      });
       expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');

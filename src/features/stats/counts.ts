@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { isUnavailable } from '../../server/http/unavailable.ts';
 import { dailyArticleScans, dailyCounts, dailyLanguageScans } from '../../server/db/schema.ts';
+import type { RepeatFilter, Visitor } from './repeats.ts';
 
 export interface CountEvent {
   museumId: number;
@@ -77,6 +78,9 @@ export const COUNTS_RETRY_MS = 1000;
  * counting; a graceful stop flushes. While the database cannot be reached the counts stay in
  * memory (one entry per day, article, language and kind, however many visits) and are written
  * when it is back. `flushMs` 0 writes each count at once, and loses it if that fails.
+ *
+ * With `repeats`, a count that names its visitor is counted once per visitor, kind, article and
+ * language in a window (repeats.ts): a reload loop adds one, not one per reload.
  */
 export function bufferedCounts(
   repo: CountsRepo,
@@ -84,6 +88,7 @@ export function bufferedCounts(
     flushMs: number;
     /** `kept`: the counts wait in memory for the next attempt; otherwise they are lost. */
     onError?: (error: unknown, kept: boolean) => void;
+    repeats?: RepeatFilter;
   },
 ) {
   const pending = new Map<string, CountEvent & { n: number }>();
@@ -127,8 +132,22 @@ export function bufferedCounts(
     if (unreachable) schedule(Math.max(options.flushMs, COUNTS_RETRY_MS));
   }
 
+  const { repeats } = options;
+
   return {
-    async add(event: CountEvent): Promise<void> {
+    /** `visitor`: who asked, for recognising repeats; without it every call counts. */
+    async add(event: CountEvent, visitor?: Visitor): Promise<void> {
+      if (
+        visitor &&
+        repeats &&
+        !repeats.first(
+          visitor,
+          `${event.kind}\n${event.articleId}\n${event.language}`,
+          event.at.getTime(),
+        )
+      ) {
+        return;
+      }
       if (options.flushMs <= 0) {
         // A visitor reads the page even when counting fails.
         try {
