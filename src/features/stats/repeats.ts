@@ -35,10 +35,24 @@ export function repeatFilter(
   const windowMs = options.windowMs ?? REPEAT_WINDOW_MS;
   const max = options.max ?? MAX_REMEMBERED_VISITS;
   const newSalt = options.newSalt ?? (() => randomBytes(32).toString('base64'));
-  /** Hash → end of its window (ms since the epoch), oldest first. */
-  const seen = new Map<string, number>();
+  /** The hashes remembered, for a look-up. */
+  const seen = new Set<string>();
+  // The same hashes in the order they came, with the end of their window: a ring of `max`. A
+  // window never moves, so the oldest is always the first to end (no walk over a Map, whose
+  // deleted entries a new iterator would have to step over each time).
+  const order: (string | undefined)[] = new Array<string | undefined>(max);
+  const ends = new Float64Array(max);
+  let head = 0;
+  let count = 0;
   let salt = '';
   let saltDay = Number.NaN;
+
+  function forgetOldest(): void {
+    seen.delete(order[head]!);
+    order[head] = undefined;
+    head = (head + 1) % max;
+    count--;
+  }
 
   return {
     /**
@@ -52,24 +66,28 @@ export function repeatFilter(
         salt = newSalt();
         saltDay = day;
         seen.clear();
+        order.fill(undefined);
+        head = 0;
+        count = 0;
       }
-      for (const [key, until] of seen) {
-        if (until > at) break;
-        seen.delete(key);
-      }
+      while (count > 0 && ends[head]! <= at) forgetOldest();
       const key = hash(
         'sha256',
         `${salt}\n${visitor.address}\n${visitor.userAgent ?? ''}\n${subject}`,
         'base64url',
       );
       if (seen.has(key)) return false;
-      if (seen.size >= max) seen.delete(seen.keys().next().value!);
-      seen.set(key, at + windowMs);
+      if (count === max) forgetOldest();
+      const tail = (head + count) % max;
+      order[tail] = key;
+      ends[tail] = at + windowMs;
+      count++;
+      seen.add(key);
       return true;
     },
     /** How many visits are remembered now (tests, and the README's memory figure). */
     get size(): number {
-      return seen.size;
+      return count;
     },
     /** What is remembered: hashes only (tests check no address or browser is in them). */
     remembered(): string[] {
