@@ -238,12 +238,6 @@ async function benchVisitor(url: string, cookie: string): Promise<void> {
     { url: `${target.url}/article`, options: { duration, headers } },
   );
   report('GET /article?name=…&lang=es (one phone: its reloads)', result, VISITOR_TARGET);
-  // Every request a new phone: each one hashed, remembered and counted.
-  const phones = await compare(
-    { url: page, options: { duration, headers, phones: true } },
-    { url: `${target.url}/article`, options: { duration, headers, phones: true } },
-  );
-  report('GET /article?name=…&lang=es (a new phone each: counted)', phones, VISITOR_TARGET);
 }
 
 async function benchScan(url: string, cookie: string): Promise<void> {
@@ -257,13 +251,6 @@ async function benchScan(url: string, cookie: string): Promise<void> {
     { url: `${target.url}/r/${link}`, options: { duration, headers, expectStatus: 302 } },
   );
   report(`GET /r/{code} (302, one phone: its rescans)`, result, SCAN_TARGET);
-  // Every request a new phone: each one hashed, remembered and counted.
-  const phones = { duration, headers, expectStatus: 302, phones: true };
-  const counted = await compare(
-    { url: `${url}/r/${link}`, options: phones },
-    { url: `${target.url}/r/${link}`, options: phones },
-  );
-  report(`GET /r/{code} (302, a new phone each: counted)`, counted, SCAN_TARGET);
 }
 
 /**
