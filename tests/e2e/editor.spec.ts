@@ -888,6 +888,100 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(url(lang, '/articles'));
     });
 
+    test('two tabs save one article: the second is told, keeps its text and chooses', async ({
+      page,
+      browser,
+      signIn,
+    }) => {
+      test.skip(lang === 'en', 'Runs once, in French; the strings are the same keys in English.');
+      // Two tabs, three page loads: a few seconds, with room for a busy machine.
+      test.setTimeout(60_000);
+      await signIn();
+      const created = await newArticle(page, 'Vitrine partagée');
+      await post(page, 'update_article', {
+        articleId: created.id,
+        newContent: [
+          { type: 'metadatas', url: unique('vitrine'), backgroundColor: '#341539' },
+          { ...newBlock('text'), content: "Texte d'origine" },
+        ],
+        unformatted_name: created.unformatted_name,
+        instructions: '',
+      });
+      const article = await readArticle(page, created.id);
+      // Anne works in this page; Bruno in another browser context (its own tab and storage,
+      // the same museum: the session cookie is copied, a sign-in costs seconds of scrypt),
+      // opened before Anne saves.
+      const other = await browser.newContext();
+      await other.addCookies(await page.context().cookies());
+      const bruno = await other.newPage();
+      const [a, b] = await Promise.all([open(page, article), open(bruno, article)]);
+      const text = (s: ReturnType<typeof screen>) =>
+        field(s.card(1, 'text'), f.content, elementRef(1));
+      const conflict = b.dialog;
+      const saved = async () => (await readArticle(page, article.id)).content[1]?.content;
+
+      await text(a).fill("Version d'Anne");
+      await a.save.click();
+      await expect(toast(page, te.saved)).toBeVisible();
+      await expect(a.state).toHaveText(te.upToDate);
+
+      // Bruno saves on the revision he opened: refused, told in French, his text kept.
+      await text(b).fill('Version de Bruno');
+      await b.save.click();
+      await expect(conflict).toBeVisible();
+      await expect(conflict).toHaveAccessibleName(te.conflictTitle);
+      await expect(conflict).toHaveAccessibleDescription(new RegExp(escapeRegExp(te.conflictText)));
+      await expect(conflict.getByRole('button', { name: te.conflictKeep })).toBeFocused();
+      expect(await saved()).toBe("Version d'Anne");
+      await expect(toast(bruno, te.saved)).toHaveCount(0);
+      // Escape closes it and changes nothing; saving again asks again.
+      await bruno.keyboard.press('Escape');
+      await expect(conflict).toHaveCount(0);
+      await expect(text(b)).toHaveValue('Version de Bruno');
+      await expect(b.state).toHaveText(te.unsaved);
+      await bruno.keyboard.press('ControlOrMeta+s');
+      await expect(conflict).toBeVisible();
+      expect(await saved()).toBe("Version d'Anne");
+
+      // He overwrites knowingly, from the keyboard; his next save is no conflict.
+      await bruno.keyboard.press('Tab');
+      await bruno.keyboard.press('Tab');
+      await expect(conflict.getByRole('button', { name: te.conflictOverwrite })).toBeFocused();
+      await bruno.keyboard.press('Enter');
+      await expect(conflict).toHaveCount(0);
+      await expect(toast(bruno, te.saved)).toBeVisible();
+      expect(await saved()).toBe('Version de Bruno');
+      await text(b).fill('Version de Bruno, relue');
+      await b.save.click();
+      await expect(b.state).toHaveText(te.upToDate);
+      await expect(conflict).toHaveCount(0);
+      expect(await saved()).toBe('Version de Bruno, relue');
+
+      // Anne, still on her revision, saves too: she loads Bruno's version, hers set aside…
+      await text(a).fill("Version d'Anne, complétée");
+      await a.save.click();
+      await expect(a.dialog).toHaveAccessibleName(te.conflictTitle);
+      await a.dialog.getByRole('button', { name: te.conflictReload }).click();
+      await expect(a.dialog).toHaveCount(0);
+      await expect(text(a)).toHaveValue('Version de Bruno, relue');
+      await expect(a.state).toHaveText(te.upToDate);
+      const restore = a.main.getByRole('button', { name: te.restoreMine });
+      await expect(restore).toBeFocused();
+      await expect(a.main.getByRole('group', { name: te.setAside })).toBeVisible();
+      // …then brings hers back and saves it over his, knowingly.
+      await restore.click();
+      await expect(text(a)).toHaveValue("Version d'Anne, complétée");
+      await expect(a.state).toHaveText(te.unsaved);
+      await expect(a.heading).toBeFocused();
+      await a.save.click();
+      await expect(a.state).toHaveText(te.upToDate);
+      expect(await saved()).toBe("Version d'Anne, complétée");
+      // Bruno's page, loaded again, shows it.
+      await bruno.reload();
+      await expect(text(screen(bruno))).toHaveValue("Version d'Anne, complétée");
+      await other.close();
+    });
+
     test('missing, invalid and unknown ids say so', async ({ page, signIn }) => {
       await signIn();
       await visit(page, url(lang, '/article'));

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
 import { toast } from '../../ui/toast.ts';
-import { Announce } from './announce.ts';
+import { afterRender, Announce } from './announce.ts';
+import ConflictDialog from './ConflictDialog.tsx';
 import { MAX_ELEMENTS } from './content.ts';
 import EditorToolbar from './EditorToolbar.tsx';
 import ElementList from './ElementList.tsx';
@@ -9,7 +10,8 @@ import { typeLabel } from './labels.ts';
 import MetaFields from './MetaFields.tsx';
 import PhonePreview from './PhonePreview.tsx';
 import ResetDialog from './ResetDialog.tsx';
-import { EMPTY_DRAFT, editorReducer, sameDraft } from './state.ts';
+import SetAsideNotice from './SetAsideNotice.tsx';
+import { EMPTY_DRAFT, editorReducer, sameDraft, type Draft } from './state.ts';
 import { useArticle } from './useArticle.ts';
 import { useLatest } from './useLatest.ts';
 import { useResetTranslations } from './useResetTranslations.ts';
@@ -22,20 +24,32 @@ type Props = { lang: Lang; articleId: number };
 /**
  * The article editor (spec 2, 4): the article's fields and elements on the left, the live phone
  * preview on the right; save, reset translations and the live page in a toolbar that stays in
- * reach. Edits stay local until saved; leaving with unsaved edits asks first.
+ * reach. Edits stay local until saved; leaving with unsaved edits asks first. A save over
+ * someone else's newer one is refused: the conflict dialog offers their version (the curator's
+ * changes set aside, to bring back with one click) or saving over it.
  */
 export default function EditorScreen({ lang, articleId }: Props) {
   const t = useStableT(lang);
   const [draft, dispatch] = useReducer(editorReducer, EMPTY_DRAFT);
-  const { load, reload, markSaved } = useArticle(t, articleId, dispatch);
-  const { save, saving, attempted, takenUrl } = useSave({ t, articleId, reload, markSaved });
+  const { load, reload, markSaved, baseRevision } = useArticle(t, articleId, dispatch);
+  const { save, saving, attempted, takenUrl, conflict, overwrite, dismissConflict } = useSave({
+    t,
+    articleId,
+    reload,
+    markSaved,
+    baseRevision,
+  });
   const { reset, resetting } = useResetTranslations({ t, articleId, reload });
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   const saved = load.status === 'ready' ? load.saved : null;
   const dirty = useMemo(() => saved !== null && !sameDraft(draft, saved), [draft, saved]);
-  useUnsavedGuard(dirty);
+  /** The curator's changes, set aside when they loaded the version saved meanwhile. */
+  const [setAside, setSetAside] = useState<Draft | null>(null);
+  // Set-aside changes are unsaved work too: leaving asks first.
+  useUnsavedGuard(dirty || setAside !== null);
 
   const heading =
     load.status === 'ready'
@@ -72,6 +86,21 @@ export default function EditorScreen({ lang, articleId }: Props) {
     [announce, full, t],
   );
 
+  /** The conflict's 'load the other version': the draft is replaced, the curator's kept aside. */
+  const loadOther = async () => {
+    const mine = draft;
+    dismissConflict();
+    // When the load fails (its toast says so), the draft is left as it was.
+    // The notice takes the focus; its text names it.
+    if (await reload()) setSetAside(mine);
+  };
+
+  const closeNotice = () => {
+    setSetAside(null);
+    // The notice and its focused button go: the focus goes back to the top.
+    afterRender(() => headingRef.current?.focus());
+  };
+
   if (load.status === 'signedOut') return null;
   const backLink = (
     <a className="back-link" href={localePath(lang, '/articles')}>
@@ -103,7 +132,9 @@ export default function EditorScreen({ lang, articleId }: Props) {
     <Announce.Provider value={announce}>
       <div className="article-editor">
         {backLink}
-        <h1 className="editor-heading">{heading}</h1>
+        <h1 ref={headingRef} className="editor-heading" tabIndex={-1}>
+          {heading}
+        </h1>
         <EditorToolbar
           t={t}
           name={load.article.name}
@@ -113,6 +144,17 @@ export default function EditorScreen({ lang, articleId }: Props) {
           onSave={() => void save(draft)}
           onReset={() => setConfirming(true)}
         />
+        {setAside && (
+          <SetAsideNotice
+            t={t}
+            onRestore={() => {
+              dispatch({ type: 'load', draft: setAside });
+              closeNotice();
+              announce(t('editor.restored'));
+            }}
+            onDiscard={closeNotice}
+          />
+        )}
         <div className="editor-layout">
           <div className="editor-main">
             <MetaFields
@@ -146,6 +188,14 @@ export default function EditorScreen({ lang, articleId }: Props) {
               setConfirming(false);
               void reset();
             }}
+          />
+        )}
+        {conflict && (
+          <ConflictDialog
+            t={t}
+            onKeep={dismissConflict}
+            onReload={() => void loadOther()}
+            onOverwrite={() => void overwrite(draft)}
           />
         )}
       </div>

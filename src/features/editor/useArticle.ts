@@ -19,13 +19,22 @@ export type ArticleLoad =
  */
 export type ReloadBase = Draft | null | undefined;
 
-/** GET /api/read/article (spec 7): the article as saved, its draft kept in step. */
+/**
+ * GET /api/read/article (spec 7): the article as saved, its draft kept in step. `baseRevision`
+ * is the revision the draft is based on, sent with each save so that a save over someone else's
+ * newer one is refused: set when a load replaces the whole draft and when a save succeeds, never
+ * by a reload that may keep edits (after a save or a reset), so that it is never newer than what
+ * the draft was built on (at worst a save is refused for nothing; never one lost silently).
+ */
 export function useArticle(t: TFn, articleId: number, dispatch: Dispatch<Action>) {
   const [load, setLoad] = useState<ArticleLoad>({ status: 'loading' });
   const seq = useRef(0);
+  const basis = useRef<number | null>(null);
 
+  /** True when the article was loaded (and, without `base`, the draft replaced). */
   const reload = useCallback(
-    async (base?: ReloadBase) => {
+    async (base?: ReloadBase): Promise<boolean> => {
+      let loaded = false;
       const mine = ++seq.current;
       const failed = (previous: ArticleLoad): ArticleLoad =>
         previous.status === 'ready' ? previous : { status: 'failed' };
@@ -48,6 +57,8 @@ export function useArticle(t: TFn, articleId: number, dispatch: Dispatch<Action>
                 ? previous.saved
                 : saved,
           });
+          if (mine === seq.current) loaded = true;
+          if (mine === seq.current && base === undefined) basis.current = article.revision;
           if (mine === seq.current && base !== null) {
             dispatch(
               base === undefined
@@ -65,6 +76,7 @@ export function useArticle(t: TFn, articleId: number, dispatch: Dispatch<Action>
       }
       // An older answer arriving late must not replace a newer one.
       if (mine === seq.current) setLoad(next);
+      return loaded;
     },
     [articleId, dispatch, t],
   );
@@ -73,10 +85,20 @@ export function useArticle(t: TFn, articleId: number, dispatch: Dispatch<Action>
     void reload();
   }, [reload]);
 
-  /** After a save: what was sent is what is stored, before the reload confirms it. */
-  const markSaved = useCallback((saved: Draft) => {
-    setLoad((previous) => (previous.status === 'ready' ? { ...previous, saved } : previous));
+  /**
+   * After a save: what was sent is what is stored, at `revision`, before the reload confirms
+   * it; the next save is based on it (a second save from this tab is no conflict).
+   */
+  const markSaved = useCallback((saved: Draft, revision: number) => {
+    basis.current = revision;
+    setLoad((previous) =>
+      previous.status === 'ready'
+        ? { ...previous, saved, article: { ...previous.article, revision } }
+        : previous,
+    );
   }, []);
 
-  return { load, reload, markSaved };
+  const baseRevision = useCallback(() => basis.current, []);
+
+  return { load, reload, markSaved, baseRevision };
 }

@@ -7,7 +7,7 @@ import type { ReloadBase } from './useArticle.ts';
 type Options = {
   t: TFn;
   articleId: number;
-  reload: (base?: ReloadBase) => Promise<void>;
+  reload: (base?: ReloadBase) => Promise<unknown>;
 };
 
 /** Reset translations (spec 4, 7): 'Reseting translations...', then success and a reload. */

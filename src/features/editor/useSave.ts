@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import type { Id } from 'react-toastify/unstyled';
 import type { TFn } from '../../i18n/react.ts';
-import { api, type ApiResult } from '../../ui/api.ts';
+import { api, errorCode, type ApiResult } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender } from './announce.ts';
 import { focusProblem } from './focusProblem.ts';
@@ -27,23 +28,55 @@ function serverReason(t: TFn, draft: Draft, result: ApiResult): string | null {
   return typeof error?.message === 'string' ? error.message : null;
 }
 
+/** The revision a 409 `stale_revision` names (someone else's save), or null. */
+function staleRevision(result: ApiResult): number | null {
+  if (result.status !== 409 || errorCode(result) !== 'stale_revision') return null;
+  const details = (result.body as { error?: { details?: { revision?: unknown } } } | null)?.error
+    ?.details;
+  const revision = details?.revision;
+  return typeof revision === 'number' && Number.isInteger(revision) && revision >= 0
+    ? revision
+    : null;
+}
+
+/** Turns the pending toast into its outcome, as toast.promise does. */
+function settle(id: Id, type: 'success' | 'error', render: string) {
+  toast.update(id, {
+    render,
+    type,
+    isLoading: false,
+    autoClose: undefined,
+    closeOnClick: undefined,
+    closeButton: undefined,
+    draggable: undefined,
+  });
+}
+
+/** Someone else saved the article since the draft's revision; `revision` is theirs. */
+export type Conflict = { revision: number };
+
 type Options = {
   t: TFn;
   articleId: number;
-  reload: (base?: ReloadBase) => Promise<void>;
-  markSaved: (draft: Draft) => void;
+  reload: (base?: ReloadBase) => Promise<boolean>;
+  markSaved: (draft: Draft, revision: number) => void;
+  /** The revision the draft is based on; null until the article is loaded. */
+  baseRevision: () => number | null;
 };
 
 /**
  * Save (spec 4, 7): checked here first (a refused save names the element and the field), then
- * 'Saving article...', then 'Article saved' and a reload, or the error.
+ * 'Saving article...', then 'Article saved' and a reload, or the error. Each save says which
+ * revision the draft is based on; when someone else saved meanwhile, the server refuses it and
+ * `conflict` is set: nothing typed is lost, and `overwrite` saves again over their revision.
  */
-export function useSave({ t, articleId, reload, markSaved }: Options) {
+export function useSave({ t, articleId, reload, markSaved, baseRevision }: Options) {
   const [saving, setSaving] = useState(false);
   /** A save was tried: required fields left empty now show their error. */
   const [attempted, setAttempted] = useState(false);
   /** The url a 409 refused, shown as taken until it is changed. */
   const [takenUrl, setTakenUrl] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
 
   const refuse = (draft: Draft, problems: Problem[]) => {
     const first = problems[0];
@@ -57,7 +90,11 @@ export function useSave({ t, articleId, reload, markSaved }: Options) {
     afterRender(() => focusProblem(first.path));
   };
 
-  const send = async (draft: Draft, content: unknown) => {
+  const send = async (
+    draft: Draft,
+    content: unknown,
+    revision: number,
+  ): Promise<{ revision: number } | { conflict: number }> => {
     let result: ApiResult;
     try {
       result = await api('/api/manage/update_article', {
@@ -67,21 +104,27 @@ export function useSave({ t, articleId, reload, markSaved }: Options) {
           newContent: content,
           unformatted_name: draft.title,
           instructions: draft.instructions,
+          revision,
         },
       });
     } catch (error) {
       console.error('Saving the article failed', error);
       throw error;
     }
-    if (result.ok) return;
+    const stale = staleRevision(result);
+    if (stale !== null) return { conflict: stale };
+    if (result.ok) {
+      const saved = (result.body as { revision?: unknown } | null)?.revision;
+      return { revision: typeof saved === 'number' ? saved : revision + 1 };
+    }
     console.error('Saving the article failed', result.status, result.body);
-    if (result.status === 409) setTakenUrl(draft.content[0].url);
+    if (errorCode(result) === 'url_taken') setTakenUrl(draft.content[0].url);
     const reason = [409, 413, 422].includes(result.status) ? serverReason(t, draft, result) : null;
     throw reason ? new Shown(reason) : new Error(`HTTP ${result.status}`);
   };
 
-  const save = async (draft: Draft) => {
-    if (saving) return;
+  /** Saves `draft` as the next revision after `revision`. */
+  const saveOn = async (draft: Draft, revision: number) => {
     setAttempted(true);
     const checked = checkDraft(draft);
     if (!checked.ok) {
@@ -89,22 +132,44 @@ export function useSave({ t, articleId, reload, markSaved }: Options) {
       return;
     }
     setSaving(true);
+    const pending = toast.loading(t('editor.saving'));
+    let outcome: Awaited<ReturnType<typeof send>>;
     try {
-      await toast.promise(send(draft, checked.content), {
-        pending: t('editor.saving'),
-        success: t('editor.saved'),
-        error: {
-          render: ({ data }) => (data instanceof Shown ? data.message : t('common.genericError')),
-        },
-      });
-    } catch {
+      outcome = await send(draft, checked.content, revision);
+    } catch (error) {
+      settle(pending, 'error', error instanceof Shown ? error.message : t('common.genericError'));
       setSaving(false);
       return;
     }
-    markSaved(draft);
+    if ('conflict' in outcome) {
+      // The dialog tells it; no toast on top of it.
+      toast.dismiss(pending);
+      setSaving(false);
+      setConflict({ revision: outcome.conflict });
+      return;
+    }
+    settle(pending, 'success', t('editor.saved'));
+    markSaved(draft, outcome.revision);
     setSaving(false);
     await reload(draft);
   };
 
-  return { save, saving, attempted, takenUrl };
+  const save = async (draft: Draft) => {
+    const revision = baseRevision();
+    // Not loaded yet, already saving, or a conflict waiting for the curator's choice.
+    if (saving || conflict || revision === null) return;
+    await saveOn(draft, revision);
+  };
+
+  /** Saves over the other version, knowingly: based on the revision the conflict named. */
+  const overwrite = async (draft: Draft) => {
+    if (saving || !conflict) return;
+    setConflict(null);
+    await saveOn(draft, conflict.revision);
+  };
+
+  /** Closes the conflict without saving (the draft stays as it is). */
+  const dismissConflict = () => setConflict(null);
+
+  return { save, saving, attempted, takenUrl, conflict, overwrite, dismissConflict };
 }
