@@ -57,7 +57,8 @@ export function createServices(deps: AppDeps): Services {
     concurrency: deps.config.translationConcurrency,
     log: deps.log,
   });
-  const pages = pageCache();
+  // The app's clock: a test that moves it past a second sees pages rendered afresh.
+  const pages = deps.now ? pageCache({ now: () => deps.now!().getTime() }) : pageCache();
   const counter = bufferedCounts(countsRepo(deps.db), {
     flushMs: deps.config.countsFlushMs,
     // A visitor's reloads and rescans count once per half hour (per process).

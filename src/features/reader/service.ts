@@ -3,7 +3,7 @@ import type { EditorRepo } from '../editor/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import { matchTag, sameLanguage, supportedLanguage } from '../translation/languages.ts';
-import type { ArticleRequest, Translator } from '../translation/translator.ts';
+import type { ArticleRequest, TranslationResult, Translator } from '../translation/translator.ts';
 import { uiLanguage } from './strings.ts';
 
 /** How long a visitor waits for a first translation before seeing the progress page. */
@@ -130,16 +130,23 @@ export function noteLanguage(requested: string, suggested: readonly string[]): s
 export function readerService(deps: ReaderDeps) {
   const firstWait = deps.firstWaitMs ?? FIRST_WAIT_MS;
   const failurePause = deps.failurePauseMs ?? FAILURE_PAUSE_MS;
-  /** article:generation:lang → when a translation last failed (a cache: per process). */
-  const failedAt = new Map<string, number>();
+  /**
+   * article:generation:lang → when a translation last failed, and whether the engine answered
+   * and only some texts were refused by the checks (a cache: per process).
+   */
+  const failedAt = new Map<string, { at: number; refusedOnly: boolean }>();
 
-  function recentlyFailed(key: string): boolean {
-    const at = failedAt.get(key);
-    if (at === undefined) return false;
-    if (deps.now().getTime() - at < failurePause) return true;
+  function recentFailure(key: string): { refusedOnly: boolean } | undefined {
+    const failure = failedAt.get(key);
+    if (failure === undefined) return undefined;
+    if (deps.now().getTime() - failure.at < failurePause) return failure;
     failedAt.delete(key);
-    return false;
+    return undefined;
   }
+
+  /** Translated but for texts the checks refused twice: those stay in the source language. */
+  const refusedOnly = (result: TranslationResult | undefined): result is TranslationResult =>
+    result !== undefined && result.refused > 0 && result.refused === result.untranslated;
 
   return {
     async visit(request: VisitRequest): Promise<Visit> {
@@ -218,16 +225,24 @@ export function readerService(deps: ReaderDeps) {
       if (estimate.segments === 0) return show(content, lang, undefined);
       const failureKey = `${row.id}:${row.translationGeneration}:${lang}`;
       if (estimate.missing > 0 && !deps.translator.pending(row.id, job.generation, lang)) {
-        if (recentlyFailed(failureKey)) return show(content, row.language, 'unavailable');
+        const failure = recentFailure(failureKey);
+        if (failure?.refusedOnly) {
+          // What was stored, the refused texts in the source language, until the pause ends.
+          const stored = await deps.translator.translateArticle({ ...job, storedOnly: true });
+          return show(stored.content, lang, 'machine');
+        }
+        if (failure) return show(content, row.language, 'unavailable');
       }
 
+      const failed = (refused: boolean) =>
+        failedAt.set(failureKey, { at: deps.now().getTime(), refusedOnly: refused });
       const running = deps.translator.translateArticle(job).then(
         (result) => {
-          if (!result.complete) failedAt.set(failureKey, deps.now().getTime());
+          if (!result.complete) failed(refusedOnly(result));
           return result;
         },
         () => {
-          failedAt.set(failureKey, deps.now().getTime());
+          failed(false);
           return undefined;
         },
       );
@@ -247,7 +262,9 @@ export function readerService(deps: ReaderDeps) {
           total: progress?.batches ?? estimate.batches,
         };
       }
-      // A translation with holes is not shown: the visitor reads the original, whole.
+      // Texts the checks refused twice stay in the source language (DESIGN 6.8); a translation
+      // with holes for any other reason is not shown: the visitor reads the original, whole.
+      if (refusedOnly(result)) return show(result.content, lang, 'machine');
       if (!result?.complete) return show(content, row.language, 'unavailable');
       return show(result.content, lang, 'machine');
     },

@@ -204,7 +204,14 @@ describe('translateArticle', () => {
     const { translator } = setup();
     for (const targetLang of ['fr', 'fr-FR', 'fr-CA']) {
       const result = await translator.translateArticle(request(small, { targetLang }));
-      expect(result).toEqual({ content: small, complete: true, engineCalls: 0, segmentsSent: 0 });
+      expect(result).toEqual({
+        content: small,
+        complete: true,
+        untranslated: 0,
+        refused: 0,
+        engineCalls: 0,
+        segmentsSent: 0,
+      });
     }
     expect(fake.calls).toHaveLength(0);
   });
@@ -216,7 +223,14 @@ describe('translateArticle', () => {
       memory,
     });
     const result = await translator.translateArticle(request(small));
-    expect(result).toEqual({ content: small, complete: false, engineCalls: 0, segmentsSent: 0 });
+    expect(result).toEqual({
+      content: small,
+      complete: false,
+      untranslated: 8,
+      refused: 0,
+      engineCalls: 0,
+      segmentsSent: 0,
+    });
     expect(await translator.estimate(request(small))).toEqual({
       segments: 8,
       missing: 0,
@@ -268,7 +282,7 @@ describe('a bad or missing answer', () => {
     const { translator, blobs } = setup();
     fake.setBehaviour(behaviour);
     const result = await translator.translateArticle(request(small));
-    expect(result).toMatchObject({ content: small, complete: false, engineCalls: 2 });
+    expect(result).toMatchObject({ content: small, complete: false, refused: 0, engineCalls: 2 });
     expect(await blobs.getJson(documentKey(1, 0, 'es'))).toBeUndefined();
   });
 
@@ -284,7 +298,13 @@ describe('a bad or missing answer', () => {
       // The refused text went back alone once; the other six are shown and stored.
       expect(fake.calls.map((c) => c.segments.length)).toEqual([7, 1]);
       const refused = fake.calls[1]!.segments[0]!.text;
-      expect(result).toMatchObject({ complete: false, engineCalls: 2, segmentsSent: 8 });
+      expect(result).toMatchObject({
+        complete: false,
+        untranslated: 1,
+        refused: 1,
+        engineCalls: 2,
+        segmentsSent: 8,
+      });
       for (const s of extractSegments(result.content)) {
         const source = extractSegments(small).find((x) => x.id === s.id)!.text;
         expect(s.text).toBe(source === refused ? source : `[es] ${source}`);

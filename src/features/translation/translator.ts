@@ -34,6 +34,8 @@ export interface ArticleRequest {
 export interface TranslateArticleRequest extends ArticleRequest {
   /** Stops this caller's wait (the visitor left); the shared job goes on and is stored. */
   signal?: AbortSignal | undefined;
+  /** Only what is stored is applied: the engine is not called (a pause after a failure). */
+  storedOnly?: boolean | undefined;
 }
 
 export interface TranslationResult {
@@ -41,6 +43,13 @@ export interface TranslationResult {
   content: ArticleContent;
   /** Every segment is translated (or nothing needed translating). */
   complete: boolean;
+  /** Segments shown in their source text: not translated, or refused. */
+  untranslated: number;
+  /**
+   * Of those, the ones whose translation this request's job refused twice (answer.ts's checks):
+   * the engine answered, and the text stays in the source language, not stored (DESIGN 6.8).
+   */
+  refused: number;
   /**
    * Engine calls (retries included) and segments sent by the job this request started. A
    * request that joined another's job, or was served from memory, reports 0: summed over
@@ -84,6 +93,8 @@ interface KeyedSegment {
 interface JobOutcome {
   /** segment key → translated text, for the keys the job was asked for. */
   translations: Record<string, string>;
+  /** Keys whose translation was refused by the checks on both tries. */
+  refused: readonly string[];
   engineCalls: number;
   segmentsSent: number;
 }
@@ -97,7 +108,7 @@ interface Job {
   promise: Promise<JobOutcome>;
 }
 
-const NO_WORK: JobOutcome = { translations: {}, engineCalls: 0, segmentsSent: 0 };
+const NO_WORK: JobOutcome = { translations: {}, refused: [], engineCalls: 0, segmentsSent: 0 };
 
 export function createTranslator(options: TranslatorOptions): Translator {
   const { engine, memory, log } = options;
@@ -150,10 +161,12 @@ export function createTranslator(options: TranslatorOptions): Translator {
   async function translateBatch(
     request: ArticleRequest,
     batch: readonly KeyedSegment[],
-    state: { calls: number; sent: number; unavailable: boolean },
+    state: { calls: number; sent: number; unavailable: boolean; refused: string[] },
     out: Record<string, string>,
   ): Promise<void> {
     if (!engine) return;
+    /** The last try ended with texts refused by the checks (not a bad answer as a whole). */
+    let refusedLast = false;
     // A bad batch is sent once more whole; segments whose text failed the checks are sent once
     // more on their own. What fails twice shows its source text and is not stored.
     let pending: readonly KeyedSegment[] = batch;
@@ -184,9 +197,11 @@ export function createTranslator(options: TranslatorOptions): Translator {
           );
         }
         pending = refused;
+        refusedLast = refused.length > 0;
       } catch (error) {
         if (error instanceof BadAnswerError) {
           log?.warn(`translation: bad answer (${error.message}), ${next}: ${where}`);
+          refusedLast = false;
           continue;
         }
         if (error instanceof EngineUnavailableError) {
@@ -202,6 +217,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
         return;
       }
     }
+    if (refusedLast) state.refused.push(...pending.map((s) => s.key));
   }
 
   async function runJob(
@@ -223,7 +239,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
 
     const batches = makeBatches(todo, maxBatchTokens);
     job.batches = batches.length;
-    const state = { calls: 0, sent: 0, unavailable: false };
+    const state = { calls: 0, sent: 0, unavailable: false, refused: [] as string[] };
     const made: Record<string, string> = {};
     await runBounded(
       batches.map((batch) => async () => {
@@ -249,7 +265,12 @@ export function createTranslator(options: TranslatorOptions): Translator {
       }
     }
     Object.assign(translations, made);
-    return { translations, engineCalls: state.calls, segmentsSent: state.sent };
+    return {
+      translations,
+      refused: state.refused,
+      engineCalls: state.calls,
+      segmentsSent: state.sent,
+    };
   }
 
   /** Joins the running job for the same work, or starts it. */
@@ -302,6 +323,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
       const original = (complete: boolean): TranslationResult => ({
         content,
         complete,
+        untranslated: complete ? 0 : extractSegments(content).length,
+        refused: 0,
         engineCalls: 0,
         segmentsSent: 0,
       });
@@ -314,20 +337,25 @@ export function createTranslator(options: TranslatorOptions): Translator {
       const stored = await readMemory(request);
       const missing = missingOf(segments, stored);
       let outcome = NO_WORK;
-      if (missing.length > 0) {
+      if (missing.length > 0 && !request.storedOnly) {
         const { job, started } = share(request, missing, new Set(segments.map((s) => s.key)));
         const result = await waitFor(job.promise, request.signal);
         outcome = started ? result : { ...result, engineCalls: 0, segmentsSent: 0 };
       }
 
       const byId = new Map<string, string>();
+      const refusedKeys = new Set(outcome.refused);
+      let refused = 0;
       for (const s of segments) {
         const text = stored[s.key] ?? outcome.translations[s.key];
         if (text !== undefined) byId.set(s.id, text);
+        else if (refusedKeys.has(s.key)) refused += 1;
       }
       return {
         content: applyTranslations(content, byId),
         complete: byId.size === segments.length,
+        untranslated: segments.length - byId.size,
+        refused,
         engineCalls: outcome.engineCalls,
         segmentsSent: outcome.segmentsSent,
       };
