@@ -111,6 +111,41 @@ function blobStoreContract(backend: Backend) {
       expect([...(await store.getBytes('media/1/images/abc.png'))!]).toEqual([0xff, 0x00, 0xfe]);
     });
 
+    it('gives a size without the bytes, and streams all of them or any range', async () => {
+      const store = await open();
+      const bytes = awkwardBytes(); // 300 KB: several chunks of a streamed read
+      const key = 'media/1/videos/Ab12Cd-x.webm';
+      await store.setBytes(key, bytes);
+      expect(await store.size(key)).toBe(bytes.byteLength);
+      expect(await store.size('media/1/videos/none.webm')).toBeUndefined();
+      expect(await store.getStream('media/1/videos/none.webm')).toBeUndefined();
+      expect(await store.size('media/1')).toBeUndefined(); // a prefix is not a blob
+
+      // A reader that stops early (a client gone) cancels the read; the store still answers.
+      const reader = (await store.getStream(key))!.getReader();
+      const first = await reader.read();
+      expect(first.value!.byteLength).toBeLessThan(bytes.byteLength);
+      await reader.cancel();
+
+      const read = async (range?: { start: number; end: number }) =>
+        Buffer.from(await new Response(await store.getStream(key, range)).arrayBuffer());
+      expect((await read()).equals(Buffer.from(bytes))).toBe(true);
+      const last = bytes.byteLength - 1;
+      for (const [start, end] of [
+        [0, 0],
+        [1, 1],
+        [65_535, 65_537], // across a chunk's end
+        [100_000, 250_000],
+        [last, last],
+        [last - 9, last + 100], // past the end: stops at the end
+      ] as const) {
+        const expected = Buffer.from(bytes.subarray(start, Math.min(end, last) + 1));
+        expect((await read({ start, end })).equals(expected), `${start}-${end}`).toBe(true);
+      }
+      await expect(store.size('../x')).rejects.toThrow('Invalid blob key');
+      await expect(store.getStream('../x')).rejects.toThrow('Invalid blob key');
+    });
+
     it('keeps JSON documents, strings that look like JSON staying strings', async () => {
       const store = await open();
       const doc = { a: 'hola [!mundo!]', b: 'مرحبا 👋', n: [1, 2.5, -3], nested: { t: true } };
@@ -228,6 +263,24 @@ describe('the fs blob store', () => {
     expect(await store.list('translations/1')).toEqual(['de']);
     expect(await store.removeAll('translations')).toBe(1);
   });
+  it('reads only the bytes of a range, and closes the file when a reader cancels', async () => {
+    const dir = tempDir('blobs');
+    const store = await createBlobStore(parseConfig({ BLOB_STORE: 'fs', DATA_DIR: dir }));
+    await store.setBytes('media/1/videos/a.webm', new Uint8Array(1024 * 1024).fill(1));
+    const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const one = await store.getStream('media/1/videos/a.webm', { start: 500_000, end: 500_000 });
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of one!) chunks.push(chunk);
+    expect(chunks.map((c) => c.byteLength)).toEqual([1]);
+    expect(openFiles()).toBe(before);
+
+    const reader = (await store.getStream('media/1/videos/a.webm'))!.getReader();
+    await reader.read();
+    expect(openFiles()).toBe(before + 1);
+    await reader.cancel();
+    expect(openFiles()).toBe(before);
+  });
 });
 
 describe('the netlify blob store', () => {
@@ -258,6 +311,29 @@ describe('the netlify blob store', () => {
       const bytes = await netlify.get('media:3:images:x.png', { type: 'arrayBuffer' });
       expect([...new Uint8Array(bytes)]).toEqual([0, 255]);
       expect(await netlify.get('translations:3:1-es', { type: 'json' })).toEqual({ a: 'b' });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('keeps the size of bytes as metadata, and still sizes a blob stored without it', async () => {
+    const server = await startNetlifyBlobsServer();
+    try {
+      const netlify = getStore({
+        name: NETLIFY_STORE_NAME,
+        siteID: server.siteID,
+        token: server.token,
+        edgeURL: server.url,
+      });
+      await withNetlifyContext(server.context, async () => {
+        const store = await createBlobStore(parseConfig({ BLOB_STORE: 'netlify' }));
+        await store.setBytes('media/3/videos/a.webm', new Uint8Array(70_000));
+        expect((await netlify.getMetadata('media:3:videos:a.webm'))?.metadata).toEqual({
+          size: 70_000,
+        });
+        await netlify.set('media:3:videos:old.webm', new Uint8Array(70_001).buffer);
+        expect(await store.size('media/3/videos/old.webm')).toBe(70_001);
+      });
     } finally {
       await server.stop();
     }

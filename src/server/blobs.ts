@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import {
+  mkdir,
+  open,
+  readdir,
+  rename,
+  rm,
+  stat,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
+import type { Store as NetlifyStore } from '@netlify/blobs';
 import { createStorage, type Driver, type Storage } from 'unstorage';
 import fsDriver from 'unstorage/drivers/fs-lite';
 import memoryDriver from 'unstorage/drivers/memory';
@@ -15,6 +25,15 @@ import type { Config, S3Settings } from './config.ts';
 export interface BlobStore {
   getBytes(key: string): Promise<Uint8Array | undefined>;
   setBytes(key: string, data: Uint8Array): Promise<void>;
+  /** A blob's size in bytes, without reading it; undefined when there is none. */
+  size(key: string): Promise<number | undefined>;
+  /**
+   * A blob's bytes, all or `range`, as a stream read from the store while it is consumed (a
+   * large video is never held whole in memory); undefined when there is none. A range past the
+   * end stops at the end. Cancelling the stream (a client gone mid-answer) closes the file or
+   * the store's response.
+   */
+  getStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
   getJson<T>(key: string): Promise<T | undefined>;
   setJson(key: string, value: unknown): Promise<void>;
   has(key: string): Promise<boolean>;
@@ -24,6 +43,21 @@ export interface BlobStore {
   /** Removes every key under a prefix (e.g. all translations of one article); how many. */
   removeAll(prefix: string): Promise<number>;
 }
+
+/** Bytes `start` to `end` of a blob, both included (an HTTP byte range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** How sizes and streams are read, per driver, on keys already checked (unstorage's form). */
+interface BlobReads {
+  size(key: string): Promise<number | undefined>;
+  getStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
+}
+
+/** Bytes a streamed read takes from the store at a time. */
+const STREAM_CHUNK = 64 * 1024;
 
 /** The site-wide Netlify Blobs store Legenda writes to (shown under this name in Netlify's UI). */
 export const NETLIFY_STORE_NAME = 'legenda';
@@ -64,7 +98,82 @@ async function eachLimited<T>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-export function wrapStorage(storage: Storage): BlobStore {
+/** The bytes of `range` in `bytes`, already in memory, as views of a chunk at a time. */
+function bytesStream(bytes: Uint8Array, range?: ByteRange): ReadableStream<Uint8Array> {
+  const part = range ? bytes.subarray(range.start, range.end + 1) : bytes;
+  let offset = 0;
+  return new ReadableStream(
+    {
+      pull(controller) {
+        if (offset < part.byteLength)
+          controller.enqueue(part.subarray(offset, offset + STREAM_CHUNK));
+        offset += STREAM_CHUNK;
+        if (offset >= part.byteLength) controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Sizes and streams from whole values: for the memory driver, where the bytes already are. */
+function wholeValueReads(storage: Storage): BlobReads {
+  const bytesOf = async (key: string) => {
+    const value = await storage.getItemRaw<unknown>(key);
+    return value == null ? undefined : toBytes(value, key);
+  };
+  return {
+    size: async (key) => (await bytesOf(key))?.byteLength,
+    async getStream(key, range) {
+      const bytes = await bytesOf(key);
+      return bytes && bytesStream(bytes, range);
+    },
+  };
+}
+
+/**
+ * The bytes of `range` out of a stream of the whole blob: those before it are dropped as they
+ * pass, and the source is cancelled once the range is sent. For a store that cannot read a
+ * range (Netlify Blobs): memory stays at one chunk, but the store still sends everything up to
+ * the range's end.
+ */
+function sliceStream(
+  source: ReadableStream<Uint8Array>,
+  range: ByteRange,
+): ReadableStream<Uint8Array> {
+  const reader = source.getReader();
+  let offset = 0; // of the next byte the source gives
+  const finish = (controller: ReadableStreamDefaultController<Uint8Array>) => {
+    controller.close();
+    reader.cancel().catch(() => {});
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          if (offset > range.end) return finish(controller);
+          const { done, value } = await reader.read();
+          if (done) return controller.close();
+          const from = offset;
+          offset += value.byteLength;
+          if (offset <= range.start) continue;
+          const part = value.subarray(Math.max(0, range.start - from), range.end + 1 - from);
+          if (part.byteLength > 0) {
+            controller.enqueue(part);
+            if (offset > range.end) finish(controller);
+            return;
+          }
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+export function wrapStorage(
+  storage: Storage,
+  reads: BlobReads = wholeValueReads(storage),
+): BlobStore {
   const prefixOf = (prefix: string) => (prefix === '' ? '' : `${checkKey(prefix)}:`);
   return {
     async getBytes(key) {
@@ -73,6 +182,12 @@ export function wrapStorage(storage: Storage): BlobStore {
     },
     async setBytes(key, data) {
       await storage.setItemRaw(checkKey(key), data);
+    },
+    async size(key) {
+      return reads.size(checkKey(key));
+    },
+    async getStream(key, range) {
+      return reads.getStream(checkKey(key), range);
     },
     async getJson<T>(key: string) {
       const value = await storage.getItem<T>(checkKey(key));
@@ -103,6 +218,83 @@ export function wrapStorage(storage: Storage): BlobStore {
 
 export const createMemoryBlobStore = (): BlobStore =>
   wrapStorage(createStorage({ driver: memoryDriver() }));
+
+const isMissing = (error: unknown) =>
+  ['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? '');
+
+/**
+ * Bytes `start` to `end` of an open file, read a chunk at a time as the stream is consumed; the
+ * file is closed at the end, on an error, or when the reader cancels (a client gone).
+ */
+function fileStream(handle: FileHandle, start: number, end: number): ReadableStream<Uint8Array> {
+  let position = start;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await handle.close();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const length = Math.min(STREAM_CHUNK, end + 1 - position);
+          const { bytesRead, buffer } =
+            length > 0
+              ? await handle.read(Buffer.allocUnsafe(length), 0, length, position)
+              : { bytesRead: 0, buffer: undefined };
+          position += bytesRead;
+          if (bytesRead > 0) controller.enqueue(buffer!.subarray(0, bytesRead));
+          if (bytesRead === 0 || position > end) {
+            await close();
+            controller.close();
+          }
+        } catch (error) {
+          await close().catch(() => {});
+          controller.error(error);
+        }
+      },
+      cancel: () => close(),
+    },
+    // Nothing is read before the reader asks (a body never read opens no read).
+    { highWaterMark: 0 },
+  );
+}
+
+/** Sizes from the file system, streams from the file: only the bytes asked for are read. */
+function fileReads(root: string): BlobReads {
+  const fileOf = (key: string) => path.join(root, ...key.split(':'));
+  return {
+    async size(key) {
+      try {
+        const info = await stat(fileOf(key));
+        return info.isFile() ? info.size : undefined;
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+    async getStream(key, range) {
+      let handle: FileHandle;
+      try {
+        handle = await open(fileOf(key), 'r');
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+      try {
+        if (!(await handle.stat()).isFile()) {
+          await handle.close();
+          return undefined;
+        }
+      } catch (error) {
+        await handle.close().catch(() => {});
+        throw error;
+      }
+      return fileStream(handle, range?.start ?? 0, range?.end ?? Number.POSITIVE_INFINITY);
+    },
+  };
+}
 
 /**
  * unstorage's fs-lite driver, with two changes: a write goes to a temporary file renamed into
@@ -163,21 +355,58 @@ function fsBlobDriver(base: string): Driver {
  * request, and the driver keeps the store it made first, with that request's token; so a new
  * driver (no I/O, a few objects) is made for each call and always reads the current context.
  */
-async function netlifyBlobDriver(): Promise<Driver> {
+async function netlifyBlobStore(): Promise<BlobStore> {
   const { default: netlifyDriver } = await import('unstorage/drivers/netlify-blobs');
   const fresh = () => netlifyDriver({ name: NETLIFY_STORE_NAME, consistency: 'strong' });
   const probe = fresh();
-  return {
+  const driver: Driver = {
     name: probe.name,
     options: probe.options,
     hasItem: (key, opts) => fresh().hasItem(key, opts),
     getItem: (key, opts) => fresh().getItem(key, opts),
     getItemRaw: (key, opts) => fresh().getItemRaw!(key, opts),
     setItem: (key, value, opts) => fresh().setItem!(key, value, opts),
-    setItemRaw: (key, value, opts) => fresh().setItemRaw!(key, value, opts),
+    // Bytes carry their size as metadata: a HEAD gives it (see netlifyReads).
+    setItemRaw: (key, value: Uint8Array, opts) =>
+      fresh().setItemRaw!(key, value, { ...opts, metadata: { size: value.byteLength } }),
     removeItem: (key, opts) => fresh().removeItem!(key, opts),
     getKeys: (base, opts) => fresh().getKeys(base, opts),
     clear: (base, opts) => fresh().clear!(base, opts),
+  };
+  const store = () => fresh().getInstance!() as NetlifyStore;
+  return wrapStorage(createStorage({ driver }), netlifyReads(store));
+}
+
+/**
+ * Netlify Blobs cannot read part of a blob: @netlify/blobs (11.x) has no range option or
+ * request header in Store.get, and answers no Content-Length. So a range is read from the
+ * start of the blob, the bytes before it dropped as they pass and the read stopped after it
+ * (sliceStream): memory stays at one chunk, but a range near the end of a video costs the
+ * transfer of the whole video from the store. That cost is bounded by the size of what is
+ * stored there: a Netlify function takes requests of at most 6 MB, and loadNetlifyConfig caps
+ * uploaded videos at NETLIFY_MAX_VIDEO_MB. The size comes from the metadata setBytes writes
+ * (one HEAD); a blob stored without it is counted by streaming it once.
+ */
+function netlifyReads(store: () => NetlifyStore): BlobReads {
+  const stream = async (key: string) =>
+    ((await store().get(key, { type: 'stream' })) as ReadableStream<Uint8Array> | null) ??
+    undefined;
+  return {
+    async size(key) {
+      const found = await store().getMetadata(key);
+      if (!found) return undefined;
+      const size = found.metadata.size;
+      if (typeof size === 'number' && Number.isSafeInteger(size) && size >= 0) return size;
+      const whole = await stream(key);
+      if (!whole) return undefined;
+      let counted = 0;
+      for await (const chunk of whole) counted += chunk.byteLength;
+      return counted;
+    },
+    async getStream(key, range) {
+      const whole = await stream(key);
+      return whole && range ? sliceStream(whole, range) : whole;
+    },
   };
 }
 
@@ -208,7 +437,10 @@ const tag = (xml: string, name: string) =>
  * whole bucket (1,000 keys), so past that a prefix would look empty; and its clear() would empty
  * the whole bucket. Here a listing is ListObjectsV2 with the prefix, page after page.
  */
-async function s3BlobDriver(s3: S3Settings, listPageSize: number): Promise<Driver> {
+async function s3BlobDriver(
+  s3: S3Settings,
+  listPageSize: number,
+): Promise<{ driver: Driver; reads: BlobReads }> {
   const [{ default: s3Driver }, { AwsClient }] = await Promise.all([
     import('unstorage/drivers/s3'),
     import('aws4fetch'),
@@ -255,14 +487,62 @@ async function s3BlobDriver(s3: S3Settings, listPageSize: number): Promise<Drive
 
   // unstorage gives the base as `a:b:` (undefined for everything).
   const toPrefix = (base: string | undefined) => (base ?? '').replaceAll(':', '/');
-  return {
-    ...driver,
-    getKeys: (base: string | undefined) => listKeys(toPrefix(base)),
-    async clear(base: string | undefined) {
-      const keys = await listKeys(toPrefix(base));
-      await eachLimited(keys, REMOVE_CONCURRENCY, async (key) => {
-        await driver.removeItem!(key, {});
+  // Our keys' segments need no escaping (checkKey).
+  const objectUrl = (key: string) => `${bucketUrl}/${key.replaceAll(':', '/')}`;
+  const failure = (what: string, key: string, res: Response) =>
+    new Error(
+      `S3 ${what} of ${key.replaceAll(':', '/')} in bucket ${s3.bucket} failed: ${res.status}`,
+    );
+
+  // A size is a HEAD; a stream a GET with a Range header, so only the bytes asked for travel.
+  const reads: BlobReads = {
+    async size(key) {
+      const res = await client.fetch(objectUrl(key), { method: 'HEAD' });
+      if (res.status === 404) return undefined;
+      if (!res.ok) throw failure('HEAD', key, res);
+      const size = Number(res.headers.get('content-length'));
+      if (!Number.isSafeInteger(size) || size < 0) throw failure('HEAD (no length)', key, res);
+      return size;
+    },
+    async getStream(key, range) {
+      const res = await client.fetch(objectUrl(key), {
+        headers: range ? { Range: `bytes=${range.start}-${range.end}` } : {},
       });
+      if (res.status === 404 || res.status === 416) {
+        await res.body?.cancel();
+        return res.status === 404 ? undefined : new ReadableStream({ start: (c) => c.close() });
+      }
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        throw failure('GET', key, res);
+      }
+      if (!range) return res.body;
+      // A store that ignores Range answers the whole object (200); one may send more than
+      // asked (s3rver answers `bytes=0-0` with all of it): what is not asked for is dropped.
+      const sent = /^bytes (\d+)-(\d+)\//.exec(res.headers.get('content-range') ?? '');
+      const from = res.status === 206 && sent ? Number(sent[1]) : 0;
+      if (res.status === 206 && (!sent || (from === range.start && Number(sent[2]) <= range.end))) {
+        return res.body;
+      }
+      if (from > range.start) {
+        await res.body.cancel();
+        throw failure(`GET (range ${res.headers.get('content-range')})`, key, res);
+      }
+      return sliceStream(res.body, { start: range.start - from, end: range.end - from });
+    },
+  };
+
+  return {
+    reads,
+    driver: {
+      ...driver,
+      getKeys: (base: string | undefined) => listKeys(toPrefix(base)),
+      async clear(base: string | undefined) {
+        const keys = await listKeys(toPrefix(base));
+        await eachLimited(keys, REMOVE_CONCURRENCY, async (key) => {
+          await driver.removeItem!(key, {});
+        });
+      },
     },
   };
 }
@@ -272,8 +552,8 @@ export async function createS3BlobStore(
   s3: S3Settings,
   options: { listPageSize?: number } = {},
 ): Promise<BlobStore> {
-  const driver = await s3BlobDriver(s3, options.listPageSize ?? 1000);
-  return wrapStorage(createStorage({ driver }));
+  const { driver, reads } = await s3BlobDriver(s3, options.listPageSize ?? 1000);
+  return wrapStorage(createStorage({ driver }), reads);
 }
 
 export async function createBlobStore(config: Config): Promise<BlobStore> {
@@ -282,14 +562,14 @@ export async function createBlobStore(config: Config): Promise<BlobStore> {
       return createMemoryBlobStore();
     case 'netlify':
       // Loaded only on Netlify, where its environment exists.
-      return wrapStorage(createStorage({ driver: await netlifyBlobDriver() }));
+      return netlifyBlobStore();
     case 's3': {
       if (!config.s3) throw new Error('BLOB_STORE=s3 needs the S3_ settings');
       return createS3BlobStore(config.s3);
     }
-    case 'fs':
-      return wrapStorage(
-        createStorage({ driver: fsBlobDriver(path.join(config.dataDir, 'blobs')) }),
-      );
+    case 'fs': {
+      const root = path.resolve(config.dataDir, 'blobs');
+      return wrapStorage(createStorage({ driver: fsBlobDriver(root) }), fileReads(root));
+    }
   }
 }

@@ -288,9 +288,18 @@ export function loadConfig(overrides: Record<string, string | undefined> = {}): 
 export const NETLIFY_POOL_MAX = 2;
 
 /**
+ * The largest video on Netlify, whatever MAX_VIDEO_MB says: a function takes requests of at
+ * most 6 MB, and Netlify Blobs cannot read a byte range, so each range a phone asks for costs
+ * the transfer of the video up to it (blobs.ts, netlifyReads). This keeps that cost bounded and
+ * says so with a 413 naming the limit.
+ */
+export const NETLIFY_MAX_VIDEO_MB = 6;
+
+/**
  * The settings of the Netlify function (netlify/functions/): the same environment, with what
  * Netlify needs. Blobs default to Netlify Blobs and logs to JSON lines; visitor counts are
- * written at once (an instance may be frozen after any answer); PostgreSQL is required
+ * written at once (an instance may be frozen after any answer); videos are at most
+ * NETLIFY_MAX_VIDEO_MB; PostgreSQL is required
  * (DATABASE_URL, or NETLIFY_DB_URL that Netlify Database sets) and the address must be https://
  * (Netlify's URL when PUBLIC_SITE_URL is unset).
  */
@@ -317,7 +326,11 @@ export function loadNetlifyConfig(): Config {
     );
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  return { ...config, databasePoolMax: config.databasePoolMax ?? NETLIFY_POOL_MAX };
+  return {
+    ...config,
+    databasePoolMax: config.databasePoolMax ?? NETLIFY_POOL_MAX,
+    maxVideoBytes: Math.min(config.maxVideoBytes, NETLIFY_MAX_VIDEO_MB * 1024 * 1024),
+  };
 }
 
 /** Settings the test suites read; kept apart so a developer's DATABASE_URL is never truncated. */

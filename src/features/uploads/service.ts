@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore, ByteRange } from '../../server/blobs.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { MEDIA_PREFIX } from '../editor/content.ts';
 import { detectUpload } from './detect.ts';
@@ -26,8 +26,14 @@ export interface Uploaded {
 }
 
 export interface Media {
-  bytes: Uint8Array;
   contentType: string;
+  /** The whole file's size in bytes. */
+  size: number;
+  /**
+   * The file's bytes, all or `range`, streamed from the store as they are sent: a byte range
+   * of a large video reads that range, not the video.
+   */
+  open(range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
 }
 
 /** Blob keys of media: media/{museum}/{kind folder}/{name}.{ext}; the URL is /media/ + the rest. */
@@ -48,14 +54,23 @@ export function uploadsService(blobs: BlobStore) {
       return { mediaUrl: `${MEDIA_PREFIX}${path}`, videoId };
     },
 
-    /** A stored file by the path after /media/; anything else is not found. */
-    async read(path: string): Promise<Media> {
+    /** A stored file by the path after /media/ (its size, not its bytes); else not found. */
+    async find(path: string): Promise<Media> {
       const match = MEDIA_KEY.exec(path);
       const contentType = match ? SERVED_TYPES[match[4]!] : undefined;
       if (!contentType) throw notFound('No such file.');
-      const bytes = await blobs.getBytes(`media/${path}`);
-      if (!bytes) throw notFound('No such file.');
-      return { bytes, contentType };
+      const key = `media/${path}`;
+      const size = await blobs.size(key);
+      if (size === undefined) throw notFound('No such file.');
+      return {
+        contentType,
+        size,
+        async open(range) {
+          const stream = await blobs.getStream(key, range);
+          if (!stream) throw notFound('No such file.');
+          return stream;
+        },
+      };
     },
   };
 }

@@ -1,6 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
 import { ORIGIN, testApp } from '../../../tests/helpers/app.ts';
+import { tempDir } from '../../../tests/helpers/blob-servers.ts';
+import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
+import { parseConfig } from '../../server/config.ts';
 import { MOV, mp4, PNG_1PX, pngOfSize, SRT, SVG, VTT, webm } from '../../../tests/helpers/media.ts';
 import { MAX_IMAGE_BYTES } from './kinds.ts';
 import { parseRange } from './media-routes.ts';
@@ -274,5 +281,135 @@ describe('GET /media/…', () => {
     expect(parseRange('bytes=5-2', 10)).toBe('unsatisfiable');
     expect(parseRange('bytes=0-1,4-5', 10)).toBeUndefined();
     expect(parseRange('items=0-1', 10)).toBeUndefined();
+  });
+});
+
+/**
+ * A store that counts the bytes it gives (whole values and streamed chunks) and fails past a
+ * budget: a route that reads more than it sends fails at once instead of slowly.
+ */
+function metered(store: BlobStore, budget: number) {
+  const meter = { bytes: 0 };
+  const take = (n: number) => {
+    meter.bytes += n;
+    if (meter.bytes > budget) throw new Error(`${meter.bytes} bytes read, over ${budget}`);
+  };
+  const wrapped: BlobStore = {
+    ...store,
+    async getBytes(key) {
+      const bytes = await store.getBytes(key);
+      if (bytes) take(bytes.byteLength);
+      return bytes;
+    },
+    async getStream(key, range) {
+      const stream = await store.getStream(key, range);
+      return stream?.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, controller) {
+            take(chunk.byteLength);
+            controller.enqueue(chunk);
+          },
+        }),
+      );
+    },
+  };
+  return { meter, store: wrapped };
+}
+
+describe('GET /media/… of a 45 MB video on the fs store', () => {
+  const SIZE = 45 * 1024 * 1024;
+  const BUDGET = 1024 * 1024;
+  const url = '/media/1/videos/Ab12Cd-LargeVideo.webm';
+  let dir: string;
+  let meter: { bytes: number };
+  let big: ReturnType<typeof testApp>;
+  const video = webm(SIZE);
+
+  beforeAll(async () => {
+    dir = tempDir('media');
+    const store = await createBlobStore(parseConfig({ BLOB_STORE: 'fs', DATA_DIR: dir }));
+    video.fill(0xab, SIZE - 10); // the last bytes tell the end from the start
+    await store.setBytes('media/1/videos/Ab12Cd-LargeVideo.webm', video);
+    const counted = metered(store, BUDGET);
+    meter = counted.meter;
+    big = testApp(database.db, { blobs: counted.store });
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  beforeEach(() => {
+    meter.bytes = 0;
+  });
+
+  it('answers 200 one-byte ranges reading 200 bytes from the store', async () => {
+    for (let i = 0; i < 200; i++) {
+      const start = Math.floor((i * (SIZE - 1)) / 199);
+      const res = await big.request(url, { headers: { range: `bytes=${start}-${start}` } });
+      expect(res.status).toBe(206);
+      expect(res.headers.get('content-range')).toBe(`bytes ${start}-${start}/${SIZE}`);
+      expect(res.headers.get('content-length')).toBe('1');
+      expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([video[start]]);
+    }
+    expect(meter.bytes).toBe(200);
+  });
+
+  it('streams a whole answer: a reader that stops early stops the reads', async () => {
+    const res = await big.request(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-length')).toBe(String(SIZE));
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const reader = res.body!.getReader();
+    expect((await reader.read()).value!.byteLength).toBeGreaterThan(0);
+    await reader.cancel();
+    expect(meter.bytes).toBeGreaterThan(0);
+    expect(meter.bytes).toBeLessThan(BUDGET);
+  });
+
+  it('keeps its answers to HEAD, several ranges, malformed and unsatisfiable ones', async () => {
+    const head = await big.request(url, { method: 'HEAD', headers: { range: 'bytes=-10' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes ${SIZE - 10}-${SIZE - 1}/${SIZE}`);
+    expect(head.headers.get('content-length')).toBe('10');
+    const tail = await big.request(url, { headers: { range: 'bytes=-10' } });
+    expect([...new Uint8Array(await tail.arrayBuffer())]).toEqual(Array(10).fill(0xab));
+
+    // Several ranges or a malformed header: the whole file (its first bytes are enough here).
+    for (const range of ['bytes=0-1,4-5', 'bytes=abc', 'items=0-1', 'bytes=-']) {
+      const res = await big.request(url, { headers: { range } });
+      expect(res.status, range).toBe(200);
+      expect(res.headers.get('content-length'), range).toBe(String(SIZE));
+      expect(res.headers.get('content-range'), range).toBeNull();
+      await res.body!.cancel();
+    }
+    for (const range of [
+      `bytes=${SIZE}-`,
+      `bytes=${SIZE + 5}-${SIZE + 9}`,
+      'bytes=-0',
+      'bytes=9-3',
+    ]) {
+      const res = await big.request(url, { headers: { range } });
+      expect(res.status, range).toBe(416);
+      expect(res.headers.get('content-range'), range).toBe(`bytes */${SIZE}`);
+    }
+    expect(meter.bytes).toBeLessThan(BUDGET);
+  });
+
+  it('closes the file when a client goes away mid-answer (the Node server)', async () => {
+    const openFiles = () => fs.readdirSync('/proc/self/fd').length;
+    const server = createServer(getRequestListener(big.app.fetch));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const before = openFiles();
+      const { port } = server.address() as AddressInfo;
+      const client = new AbortController();
+      const res = await fetch(`http://127.0.0.1:${port}${url}`, { signal: client.signal });
+      expect(res.status).toBe(200);
+      await res.body!.getReader().read();
+      client.abort();
+      await vi.waitFor(() => expect(openFiles()).toBe(before), { timeout: 2000 });
+      expect(meter.bytes).toBeLessThan(BUDGET);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadNetlifyConfig, NETLIFY_POOL_MAX } from '../config.ts';
+import {
+  ConfigError,
+  loadNetlifyConfig,
+  NETLIFY_MAX_VIDEO_MB,
+  NETLIFY_POOL_MAX,
+} from '../config.ts';
 
 /** The function's settings: what Netlify needs, from the same environment as everywhere. */
 const DB = 'postgres://legenda:pw@db.example:5432/legenda';
@@ -52,6 +57,14 @@ describe('loadNetlifyConfig', () => {
     expect(config.publicSiteUrl).toBe('https://legenda.musee.fr');
     expect(config.blobStore).toBe('memory');
     expect(config.databasePoolMax).toBe(3);
+  });
+
+  it('caps videos at 6 MB: a function takes no larger request, Netlify Blobs reads no range', () => {
+    const site = { DATABASE_URL: DB, URL: 'https://a.netlify.app' };
+    expect(NETLIFY_MAX_VIDEO_MB).toBe(6);
+    expect(withEnv({ ...site, MAX_VIDEO_MB: '50' }).maxVideoBytes).toBe(6 * 1024 * 1024);
+    expect(withEnv({ ...site, MAX_VIDEO_MB: '200' }).maxVideoBytes).toBe(6 * 1024 * 1024);
+    expect(withEnv({ ...site, MAX_VIDEO_MB: '3' }).maxVideoBytes).toBe(3 * 1024 * 1024);
   });
 
   it('refuses what cannot work on Netlify, naming each setting', () => {
