@@ -6,6 +6,7 @@ import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
+import { startPurging } from '../features/auth/purge.ts';
 import { demoAtFirstStart } from '../features/demo/service.ts';
 import { nodeScanHandler } from '../features/qrcodes/scan-routes.ts';
 import { createApp, createServices } from './app.ts';
@@ -84,6 +85,7 @@ async function main(): Promise<void> {
   if (first) await demoAtFirstStart({ db, log, services }, first.museum);
   const app = createApp(deps, services);
   app.all('*', staticSite(path.resolve(distDir)));
+  const stopPurging = startPurging(services.auth, log);
 
   // Scans of /r/{code} are answered before the Hono adapter (see nodeScanHandler).
   const scan = nodeScanHandler(services.scan, nodeClientAddress(config));
@@ -119,6 +121,7 @@ async function main(): Promise<void> {
       server.closeAllConnections();
     }, 10_000);
     force.unref();
+    stopPurging();
     server.close(async () => {
       clearTimeout(force);
       try {

@@ -53,13 +53,13 @@ describe('netlify/functions', () => {
   });
 
   it('claim exactly the routes the app owns, and the visitor page rewrite', () => {
-    const claimed = functions.flatMap((f) => f.path).sort();
+    const claimed = functions.flatMap((f) => f.path ?? []).sort();
     expect(claimed).toEqual([...API_ROUTES, VISITOR_PAGE_REWRITE].sort());
     expect(new Set(claimed).size).toBe(claimed.length);
   });
 
   it('take POST /login and leave GET /login to the static sign-in page', () => {
-    const login = functions.find((f) => f.path.includes('/login'));
+    const login = functions.find((f) => f.path?.includes('/login'));
     expect(login?.method).toEqual(['POST']);
     expect(route(readNetlifyToml(), functions, files, 'POST', '/login')).toMatchObject({
       kind: 'function',
@@ -100,7 +100,7 @@ describe('netlify/functions', () => {
         for (const method of ['GET', 'HEAD']) {
           const claimed = functions.filter(
             (f) =>
-              f.path.some((p) => new URLPattern({ pathname: p }).test({ pathname: urlPath })) &&
+              f.path?.some((p) => new URLPattern({ pathname: p }).test({ pathname: urlPath })) &&
               (!f.method || f.method.includes(method)),
           );
           expect(
@@ -110,6 +110,11 @@ describe('netlify/functions', () => {
         }
       }
     }
+  });
+
+  it('purge ended sessions and stale sign-in counters hourly, from a function with no path', () => {
+    const scheduled = functions.filter((f) => f.schedule);
+    expect(scheduled).toEqual([{ name: 'purge', schedule: '@hourly' }]);
   });
 
   it('are the only functions: no stray file in netlify/functions', () => {

@@ -78,7 +78,9 @@ export function headersFor(toml: NetlifyToml, urlPath: string): Record<string, s
 
 export interface FunctionRoute {
   name: string;
-  path: string[];
+  /** Absent for a scheduled function, which only Netlify calls. */
+  path?: string[];
+  schedule?: string;
   method?: string[];
   preferStatic?: boolean;
 }
@@ -104,7 +106,7 @@ function functionFor(
 ): FunctionRoute | undefined {
   return functions.find(
     (f) =>
-      f.path.some((p) => new URLPattern({ pathname: p }).test({ pathname: urlPath })) &&
+      f.path?.some((p) => new URLPattern({ pathname: p }).test({ pathname: urlPath })) &&
       (!f.method || f.method.includes(method)) &&
       !(f.preferStatic && fileFor(files, urlPath)),
   );
@@ -234,7 +236,7 @@ export function staticConfigSource(file: string): string {
   const leftovers = bare.replace(/(\w+)\s*:/g, '').replace(/[\s{}[\],]/g, '');
   if (leftovers !== '') throw new Error(`${file}: config refers to ${leftovers}; write it out`);
   for (const key of keys) {
-    if (!['path', 'method', 'preferStatic', 'excludedPath'].includes(key!)) {
+    if (!['path', 'method', 'preferStatic', 'excludedPath', 'schedule'].includes(key!)) {
       throw new Error(`${file}: unexpected config key ${key}`);
     }
   }

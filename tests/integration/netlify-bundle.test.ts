@@ -53,11 +53,13 @@ describe('the Netlify functions, bundled', () => {
       expect(fs.existsSync(outfile), outfile).toBe(true);
       const mod = (await import(pathToFileURL(outfile).href)) as {
         default: (request: Request, context: object) => Promise<Response>;
-        config: { path: string[]; method?: string[] };
+        config: { path?: string[]; method?: string[]; schedule?: string };
       };
-      const method = mod.config.method?.[0] ?? 'GET';
+      // Netlify calls a scheduled function with a POST of its next run.
+      const method = mod.config.method?.[0] ?? (mod.config.schedule ? 'POST' : 'GET');
+      const where = mod.config.path?.[0] ?? `/.netlify/functions/${name}`;
       const res = await mod.default(
-        new Request(`https://legenda.example${mod.config.path[0]}`, {
+        new Request(`https://legenda.example${where}`, {
           method,
           headers: { 'content-type': 'application/json', origin: 'https://legenda.example' },
           body: method === 'GET' ? undefined : '{}',

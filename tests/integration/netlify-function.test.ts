@@ -267,6 +267,36 @@ describeWithPg('server', 'the Netlify functions', () => {
     expect((await call(api, '/api/tree', { headers: { cookie } })).status).toBe(401);
   });
 
+  it('purge.mts (scheduled hourly): deletes ended sessions and stale sign-in counters', async () => {
+    const purge = (
+      (await import('../../netlify/functions/purge.mts')) as { default: () => Promise<Response> }
+    ).default;
+    await sql.query(
+      `insert into sessions (token_hash, user_id, last_seen_at, expires_at)
+       select v.hash, (select min(id) from users), v.seen::timestamptz, v.expires::timestamptz
+       from (values ('ended-absolute', now(), now() - interval '1 minute'),
+                 ('ended-idle', now() - interval '8 days', now() + interval '1 day'),
+                 ('open', now(), now() + interval '1 day')) as v(hash, seen, expires)`,
+    );
+    await sql.query(
+      `insert into login_throttle (key, failures, window_started_at, updated_at)
+       values ('address:203.0.113.99', 3, now() - interval '2 hours', now() - interval '2 hours')`,
+    );
+    const res = await purge();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ purged: { sessions: 2, throttles: 1 } });
+    const left = await sql.query(`select token_hash from sessions where token_hash like 'ended%'`);
+    expect(left.rows).toEqual([]);
+    const open = await sql.query(`select 1 from sessions where token_hash = 'open'`);
+    expect(open.rows).toHaveLength(1);
+    const keys = (await sql.query(`select key from login_throttle`)).rows.map(
+      (r: { key: string }) => r.key,
+    );
+    expect(keys).not.toContain('address:203.0.113.99');
+    // The recent failure of the address test stays.
+    expect(keys).toContain('address:198.51.100.9');
+  });
+
   async function scans(): Promise<number> {
     const rows = await sql.query(
       `select coalesce(sum(count), 0)::int as n from daily_counts where kind = 'scan'`,

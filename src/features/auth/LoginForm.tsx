@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { api, errorCode } from '../../ui/api.ts';
 import { useHydrated } from '../../ui/browser.ts';
 import { flash } from '../../ui/flash.ts';
 import { formatDelay, retryAfterSeconds } from '../../ui/retryAfter.ts';
@@ -55,7 +55,8 @@ export default function LoginForm({ lang }: { lang: Lang }) {
         // Spec 8: a failed sign-in reads 'Email ou mot de passe invalide'. Bad input (an empty
         // field) cannot be valid credentials either.
         retryPassword(t('auth.loginFailed'));
-      } else if (result.status === 429) {
+      } else if (result.status === 429 || errorCode(result) === 'sign_in_busy') {
+        // Throttled, or the server is checking as many passwords as it may (sign_in_busy).
         const seconds = retryAfterSeconds(result.headers.get('Retry-After'));
         toast.error(
           seconds === null

@@ -1,6 +1,9 @@
+import { isIPv6 } from 'node:net';
 import { ApiError } from '../../server/http/errors.ts';
 import {
+  decoyHash,
   hashPassword,
+  HashingBusyError,
   needsRehash,
   PRODUCTION_PARAMS,
   verifyPassword,
@@ -9,7 +12,8 @@ import {
 import {
   ACCOUNT_RULE,
   ADDRESS_RULE,
-  blockSeconds,
+  HASHING_BUSY_RETRY_SECONDS,
+  PAIR_RULE,
   SESSION_ABSOLUTE_MS,
   SESSION_CACHE_ENTRIES,
   SESSION_CACHE_MS,
@@ -38,12 +42,28 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/**
+ * The address a throttling key names: an IPv6 address by its /64, the block one subscriber
+ * line or server gets, so that one attacker cannot take a fresh key for every attempt.
+ */
+export function throttleAddress(address: string): string {
+  if (!isIPv6(address) || /^::ffff:\d/i.test(address)) return address.replace(/^::ffff:/i, '');
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = address.includes('::') && tail ? tail.split(':') : [];
+  const zeros = address.includes('::') ? 8 - left.length - right.length : 0;
+  const groups = [...left, ...Array<string>(Math.max(zeros, 0)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
+}
+
 export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
   const params = options.passwordParams ?? PRODUCTION_PARAMS;
-  // Verified when the email is unknown, so that answer takes as long as a wrong password.
-  let decoyHash: Promise<string> | undefined;
-  const decoy = () => (decoyHash ??= hashPassword('decoy password', params));
+  // Checked when the email is unknown, so that answer takes as long as a wrong password.
+  const decoy = decoyHash(params);
 
   // Sessions read in the last second, so a busy page does not query for every call. A cache
   // only: a session ended elsewhere (another process, the users command) stops within
@@ -64,11 +84,9 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     await repo.deleteSession(tokenHash);
   }
 
-  async function throttled(keys: string[], at: Date): Promise<void> {
-    const until = await repo.blockedUntil(keys, at);
-    if (!until) return;
+  function throttled(until: Date, at: Date): ApiError {
     const seconds = Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000));
-    throw new ApiError(
+    return new ApiError(
       429,
       'throttled',
       `Too many failed sign-in attempts. Try again in ${seconds} seconds.`,
@@ -76,33 +94,73 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     );
   }
 
-  async function fail(key: string, rule: ThrottleRule, at: Date): Promise<void> {
-    const failures = await repo.recordFailure(key, at, new Date(at.getTime() - THROTTLE_RESET_MS));
-    const seconds = blockSeconds(failures, rule);
-    if (seconds > 0) await repo.block(key, new Date(at.getTime() + seconds * 1000));
+  /**
+   * Counts the attempt against each key, in order, before any password is checked; a blocked
+   * key stops it (429) and gives back what was counted. Returns the keys counted.
+   */
+  async function reserve(keys: [string, ThrottleRule][], at: Date): Promise<string[]> {
+    const resetBefore = new Date(at.getTime() - THROTTLE_RESET_MS);
+    const counted: string[] = [];
+    for (const [key, rule] of keys) {
+      const result = await repo.reserve(key, rule, at, resetBefore);
+      if ('blockedUntil' in result) {
+        await repo.release(counted);
+        throw throttled(result.blockedUntil, at);
+      }
+      counted.push(key);
+    }
+    return counted;
   }
 
   return {
     /** Checks the password and opens a session; returns the new cookie token. */
     async login(input: { email: string; password: string; address: string }) {
       const email = normaliseEmail(input.email);
-      const accountKey = `account:${email}`;
-      const addressKey = `address:${input.address}`;
-      await throttled([accountKey, addressKey], now());
-
-      const user = await repo.findUserByEmail(email);
-      const valid = user
-        ? await verifyPassword(input.password, user.passwordHash)
-        : (await verifyPassword(input.password, await decoy()), false);
+      const address = throttleAddress(input.address);
+      const pairKey = `pair:${email} ${address}`;
+      // Counted before the password is checked (429 when a key is blocked), then checked if
+      // the process has room to hash it (503 at once otherwise).
+      const keys = await reserve(
+        [
+          [pairKey, PAIR_RULE],
+          [`address:${address}`, ADDRESS_RULE],
+          [`account:${email}`, ACCOUNT_RULE],
+        ],
+        now(),
+      );
+      let user: Awaited<ReturnType<AuthRepo['findUserByEmail']>>;
+      let valid: boolean;
+      try {
+        user = await repo.findUserByEmail(email);
+        valid = await verifyPassword(input.password, user?.passwordHash ?? decoy);
+      } catch (error) {
+        // Not checked, so not a failure.
+        await repo.release(keys).catch(() => undefined);
+        if (!(error instanceof HashingBusyError)) throw error;
+        const seconds = HASHING_BUSY_RETRY_SECONDS;
+        throw new ApiError(
+          503,
+          'sign_in_busy',
+          `Too many sign-ins at this moment. Try again in ${seconds} seconds.`,
+          { headers: { 'Retry-After': String(seconds) }, details: { retryAfter: seconds } },
+        );
+      }
       const at = now();
       if (!user || !valid || user.disabledAt) {
-        await fail(accountKey, ACCOUNT_RULE, at);
-        await fail(addressKey, ADDRESS_RULE, at);
+        await repo.markFailed(keys, at);
         throw new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
       }
-      await repo.clearThrottle(accountKey);
+      // This address's failures for this account are forgiven; the address's and the account's
+      // counts keep the failures of others, less this attempt.
+      await repo.clearThrottle(pairKey);
+      await repo.release(keys.filter((key) => key !== pairKey));
       if (needsRehash(user.passwordHash, params)) {
-        await repo.setPasswordHash(user.id, await hashPassword(input.password, params));
+        // Upgraded at a later sign-in when the process is busy hashing.
+        const upgraded = await hashPassword(input.password, params).catch((error: unknown) => {
+          if (error instanceof HashingBusyError) return undefined;
+          throw error;
+        });
+        if (upgraded) await repo.setPasswordHash(user.id, upgraded);
       }
       const token = newSessionToken();
       await repo.createSession(
@@ -142,8 +200,16 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
       if (looksLikeToken(token)) await forget(hashToken(token));
     },
 
-    async purgeExpired(): Promise<void> {
-      await repo.deleteExpiredSessions(now());
+    /**
+     * Deletes sessions past their absolute or idle timeout and throttling keys that no longer
+     * count or block anything (DESIGN 9; run at start and hourly, see purge.ts).
+     */
+    async purgeExpired(): Promise<{ sessions: number; throttles: number }> {
+      const at = now();
+      return {
+        sessions: await repo.deleteEndedSessions(at, SESSION_IDLE_MS),
+        throttles: await repo.deleteStaleThrottles(at, new Date(at.getTime() - THROTTLE_RESET_MS)),
+      };
     },
   };
 }

@@ -1,0 +1,150 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { testApp } from '../../../tests/helpers/app.ts';
+import { loginThrottle, sessions, users } from '../../server/db/schema.ts';
+import { createLogger } from '../../server/log.ts';
+import {
+  PURGE_EVERY_MS,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  THROTTLE_RESET_MS,
+} from './policy.ts';
+import { startPurging } from './purge.ts';
+
+/**
+ * Issue 15, item 8: ended sessions and stale sign-in counters are deleted (at start and hourly
+ * on Node; netlify/functions/purge.mts on Netlify, tested in tests/integration/netlify-function).
+ */
+const EMAIL = 'curator@museum.example';
+const PASSWORD = 'correct horse battery';
+
+describe('purgeExpired', () => {
+  let database: TestDatabase;
+  let t: ReturnType<typeof testApp>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.reset();
+    t = testApp(database.db);
+    await t.accounts.add({ email: EMAIL, museum: 'Musée d’histoire', password: PASSWORD });
+  });
+
+  const purge = () => t.services.auth.purgeExpired();
+  const count = async (table: typeof sessions | typeof loginThrottle) =>
+    (await database.db.select().from(table)).length;
+
+  it('deletes a session at its idle timeout, not before', async () => {
+    await t.login(EMAIL, PASSWORD);
+    t.clock.advance(SESSION_IDLE_MS - 1);
+    expect(await purge()).toMatchObject({ sessions: 0 });
+    t.clock.advance(2);
+    expect(await purge()).toMatchObject({ sessions: 1 });
+    expect(await count(sessions)).toBe(0);
+  });
+
+  it('deletes a session at its absolute timeout, however recently seen', async () => {
+    const [user] = await database.db.select().from(users);
+    const now = t.clock.now().getTime();
+    await database.db.insert(sessions).values([
+      {
+        tokenHash: 'ended',
+        userId: user!.id,
+        createdAt: new Date(now - SESSION_ABSOLUTE_MS),
+        lastSeenAt: new Date(now - 60_000),
+        expiresAt: new Date(now),
+      },
+      {
+        tokenHash: 'open',
+        userId: user!.id,
+        createdAt: new Date(now - SESSION_ABSOLUTE_MS + 1),
+        lastSeenAt: new Date(now - 60_000),
+        expiresAt: new Date(now + 1),
+      },
+    ]);
+    expect(await purge()).toEqual({ sessions: 1, throttles: 0 });
+    const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
+    expect(left).toEqual([{ tokenHash: 'open' }]);
+  });
+
+  it('deletes sign-in counters an hour after their last failure, when they block nothing', async () => {
+    for (let i = 0; i < 6; i++) await t.postJson('/login', { email: EMAIL, password: 'wrong' });
+    const keys = await count(loginThrottle);
+    expect(keys).toBe(3); // this account at this address, the address, the account
+    t.clock.advance(THROTTLE_RESET_MS - 1);
+    expect(await purge()).toMatchObject({ throttles: 0 });
+    t.clock.advance(2);
+    expect(await purge()).toMatchObject({ throttles: keys });
+    expect(await count(loginThrottle)).toBe(0);
+    // and the account starts afresh, as it would have with the rows
+    expect((await t.postJson('/login', { email: EMAIL, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('keeps a counter that still blocks', async () => {
+    const at = t.clock.now().getTime();
+    await database.db.insert(loginThrottle).values({
+      key: 'address:198.51.100.1',
+      failures: 40,
+      windowStartedAt: new Date(at - 2 * THROTTLE_RESET_MS),
+      updatedAt: new Date(at - 2 * THROTTLE_RESET_MS),
+      blockedUntil: new Date(at + 1000),
+    });
+    expect(await purge()).toMatchObject({ throttles: 0 });
+    t.clock.advance(1000);
+    expect(await purge()).toMatchObject({ throttles: 1 });
+  });
+});
+
+describe('startPurging', () => {
+  const lines: string[] = [];
+  const log = createLogger(
+    { logLevel: 'info', logFormat: 'text' },
+    { sink: (_stream, line) => lines.push(line) },
+  );
+  beforeEach(() => {
+    vi.useFakeTimers();
+    lines.length = 0;
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('purges at start, then every hour, until stopped', async () => {
+    const purgeExpired = vi.fn(async () => ({ sessions: 2, throttles: 0 }));
+    const stop = startPurging({ purgeExpired }, log);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(purgeExpired).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS - 1);
+    expect(purgeExpired).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(purgeExpired).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(purgeExpired).toHaveBeenCalledTimes(3);
+    expect(lines.at(-1)).toContain('Purged 2 ended sessions and 0 stale sign-in counters');
+    stop();
+    await vi.advanceTimersByTimeAsync(5 * PURGE_EVERY_MS);
+    expect(purgeExpired).toHaveBeenCalledTimes(3);
+  });
+
+  it('logs a failure and tries again an hour later; never two at once', async () => {
+    let finish!: () => void;
+    const purgeExpired = vi
+      .fn(async () => ({ sessions: 0, throttles: 0 }))
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+      .mockImplementationOnce(
+        () => new Promise((resolve) => (finish = () => resolve({ sessions: 0, throttles: 0 }))),
+      );
+    const stop = startPurging({ purgeExpired }, log);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lines.join('\n')).toContain('ECONNREFUSED');
+    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(purgeExpired).toHaveBeenCalledTimes(2);
+    // The second one hangs: the next hour does not start a third beside it.
+    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(purgeExpired).toHaveBeenCalledTimes(2);
+    finish();
+    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(purgeExpired).toHaveBeenCalledTimes(3);
+    stop();
+  });
+});
