@@ -46,6 +46,26 @@ const SECRET_TEXT: [RegExp, string][] = [
   [/\bsk-[\w-]{16,}/g, REDACTED],
 ];
 
+/**
+ * What a database error says of the data it was given, never logged: Drizzle's `params: …` line
+ * (every value of the statement: article content, titles, emails) and the value PostgreSQL
+ * quotes in `invalid input syntax for type …: "…"` and its kin. The statement itself, with
+ * its `$1` placeholders, stays: it tells which query failed.
+ */
+const CONTENT_IN_ERRORS: [RegExp, string][] = [
+  [/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`],
+  [
+    /((?:invalid input (?:syntax|value) for (?:type|enum) [^:\n]+|value too long[^:\n]*): )"[^\n]*"/g,
+    `$1${REDACTED}`,
+  ],
+];
+
+function withoutContent(text: string): string {
+  let out = text;
+  for (const [pattern, replacement] of CONTENT_IN_ERRORS) out = out.replace(pattern, replacement);
+  return out;
+}
+
 /** Known secret values shorter than this are not searched for (they would mangle text). */
 const MIN_SECRET_LENGTH = 8;
 
@@ -84,8 +104,16 @@ export function redact(value: unknown, secrets: readonly string[] = []): unknown
     seen.add(v);
     try {
       if (v instanceof Error) {
-        const out: Record<string, unknown> = { name: v.name, message: scrub(v.message) };
-        if (v.stack) out.stack = scrub(v.stack);
+        const message = withoutContent(v.message);
+        const out: Record<string, unknown> = { name: v.name, message: scrub(message) };
+        if (v.stack) {
+          // The stack starts with the message as it was: that part is replaced too.
+          const head = `${v.name}: ${v.message}`;
+          const stack = v.stack.startsWith(head)
+            ? `${v.name}: ${message}${v.stack.slice(head.length)}`
+            : withoutContent(v.stack);
+          out.stack = scrub(stack);
+        }
         const code = (v as { code?: unknown }).code;
         if (typeof code === 'string' || typeof code === 'number') out.code = code;
         if (v.cause !== undefined) out.cause = walk(v.cause, depth + 1);

@@ -3,7 +3,7 @@ import { createApp, createServices } from '../../src/server/app.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/index.ts';
-import { silentLogger } from '../../src/server/log.ts';
+import { silentLogger, type Logger } from '../../src/server/log.ts';
 import { accountsService } from '../../src/features/accounts/service.ts';
 import type { ScryptParams } from '../../src/features/auth/passwords.ts';
 
@@ -29,6 +29,7 @@ export function testApp(
     clock?: TestClock;
     passwordParams?: ScryptParams;
     blobs?: BlobStore;
+    log?: Logger;
   } = {},
 ) {
   const config: Config = parseConfig({ NODE_ENV: 'test', ...options.env });
@@ -38,7 +39,7 @@ export function testApp(
     config,
     db,
     blobs,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     now: clock.now,
     passwordParams: options.passwordParams ?? FAST_SCRYPT,
     clientAddress: (c: Context) => c.req.header('x-test-address') ?? '192.0.2.1',

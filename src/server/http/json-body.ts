@@ -27,6 +27,7 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     throw new ApiError(400, 'invalid_json', 'The body is not valid JSON.');
   }
+  refuseUnpairedSurrogates(data);
   const result = schema.safeParse(data);
   if (!result.success) {
     const fields = result.error.issues.map((issue) => ({
@@ -63,4 +64,45 @@ async function readLimited(request: Request, maxBytes: number): Promise<string> 
     chunks.push(value);
   }
   return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+/**
+ * Refuses text that is not well-formed UTF-16: JSON may carry `"\ud800"`, a half of a
+ * character, which no database column of text or jsonb takes (PostgreSQL refuses it with an
+ * error, which was a 500). Checked once here on the whole parsed body, keys included, so every
+ * JSON route refuses it with 422 naming the field, before any schema or query sees it.
+ */
+export function refuseUnpairedSurrogates(data: unknown): void {
+  const path = unpairedSurrogateAt(data, []);
+  if (!path) return;
+  const field = path.join('.');
+  throw new ApiError(
+    422,
+    'invalid_text',
+    `Invalid request: ${field ? `${field}: ` : ''}the text holds an unpaired surrogate (half of a character).`,
+    { details: [{ path: field, message: 'unpaired surrogate' }] },
+  );
+}
+
+function unpairedSurrogateAt(
+  value: unknown,
+  path: (string | number)[],
+): (string | number)[] | undefined {
+  if (typeof value === 'string') return value.isWellFormed() ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = unpairedSurrogateAt(item, [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      // A bad key is named by its escape, the key itself being what cannot be printed.
+      if (!key.isWellFormed()) return [...path, JSON.stringify(key)];
+      const found = unpairedSurrogateAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
