@@ -8,7 +8,9 @@ import { canMakePgCluster, startPgCluster } from '../tests/helpers/pg-cluster.ts
  * it uses that server; otherwise it makes a throwaway cluster with the machine's initdb, runs
  * the tests and removes it.
  */
-const vitestArgs = ['run', 'src', ...process.argv.slice(2)];
+const given = process.argv.slice(2);
+// `npm run test:pg -- src/features/stats` runs those files only; flags alone keep `src`.
+const vitestArgs = ['run', ...(given.some((a) => !a.startsWith('-')) ? [] : ['src']), ...given];
 
 function runVitest(url: string): number {
   const vitest = path.resolve('node_modules/.bin/vitest');
@@ -19,8 +21,8 @@ function runVitest(url: string): number {
   return result.status ?? 1;
 }
 
-const given = loadTestSettings().databaseUrl;
-if (given) process.exit(runVitest(given));
+const url = loadTestSettings().databaseUrl;
+if (url) process.exit(runVitest(url));
 
 if (!canMakePgCluster()) {
   console.error(
