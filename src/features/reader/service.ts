@@ -145,8 +145,8 @@ export function readerService(deps: ReaderDeps) {
   }
 
   /** Translated but for texts the checks refused twice: those stay in the source language. */
-  const refusedOnly = (result: TranslationResult | undefined): result is TranslationResult =>
-    result !== undefined && result.refused > 0 && result.refused === result.untranslated;
+  const refusedOnly = (result: TranslationResult): boolean =>
+    result.refused > 0 && result.refused === result.untranslated;
 
   return {
     async visit(request: VisitRequest): Promise<Visit> {
@@ -264,7 +264,7 @@ export function readerService(deps: ReaderDeps) {
       }
       // Texts the checks refused twice stay in the source language (DESIGN 6.8); a translation
       // with holes for any other reason is not shown: the visitor reads the original, whole.
-      if (refusedOnly(result)) return show(result.content, lang, 'machine');
+      if (result && refusedOnly(result)) return show(result.content, lang, 'machine');
       if (!result?.complete) return show(content, row.language, 'unavailable');
       return show(result.content, lang, 'machine');
     },
