@@ -7,7 +7,8 @@ import { runScript, tempDir } from '../helpers/server.ts';
  */
 const cli = 'src/features/accounts/cli.ts';
 
-describe('npm run users', () => {
+// Each run starts Node and the embedded database afresh: seconds each on a busy two-core machine.
+describe('npm run users', { timeout: 90_000 }, () => {
   it('adds, disables, lists and enables accounts; the password comes from stdin', async () => {
     const env = { DATA_DIR: tempDir() };
     const add = await runScript(

@@ -19,7 +19,7 @@ const SCRIPT = 'src/server/cli/migrate.ts';
 /** No database of the developer's environment leaks in. */
 const CLEAN = { DATABASE_URL: '', NETLIFY_DB_URL: '' };
 
-describe('npm run db:migrate on the embedded database', () => {
+describe('npm run db:migrate on the embedded database', { timeout: 90_000 }, () => {
   let dataDir: string;
   beforeAll(() => {
     dataDir = tempDir('legenda-migrate-');
