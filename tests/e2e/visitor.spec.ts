@@ -109,7 +109,8 @@ function makeArticle(tag: string) {
   /** What the engine must be sent for the whole article, sorted (as `sent` gives them). */
   const segments = (body = texts.body): string[] =>
     [texts.intro, body, texts.header, texts.detail1, texts.detail2, texts.outro].sort();
-  return { tag, name, texts, content, segments, title: `Amphore ${tag}`, blocks: 4 };
+  // The staff's private name (spec 3): no visitor page may show it (issue 16).
+  return { tag, name, texts, content, segments, title: `Réserve ${tag} (nom interne)`, blocks: 4 };
 }
 type Article = ReturnType<typeof makeArticle>;
 
@@ -260,7 +261,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole('heading', { level: 1, name: es.chooseLanguage, exact: true }),
       ).toBeVisible();
-      await expect(page.getByText(article.title, { exact: true })).toBeVisible();
+      // The article's public first words, in French, never its private name (issue 16).
+      const firstWords = `Amphore ${article.tag} : une jarre à vin romaine trouvée au large…`;
+      await expect(page.getByText(firstWords, { exact: true })).toHaveAttribute('lang', 'fr');
+      await expect(page).toHaveTitle(`${es.chooseLanguage} – ${firstWords}`);
+      expect(await page.content()).not.toContain(article.title);
       await expect(
         page
           .getByRole('list')
@@ -427,6 +432,7 @@ for (const javaScriptEnabled of [true, false]) {
         format(words.translating, { language: nativeName(slow) }),
       );
       await expect(page.locator('progress')).toBeVisible();
+      expect(progressHtml).not.toContain(article.title);
       await expect(page.getByText(words.wait, { exact: true })).toBeVisible();
       await expect(
         page.getByRole('link', { name: words.readOriginalMeanwhile, exact: true }),
@@ -440,6 +446,10 @@ for (const javaScriptEnabled of [true, false]) {
       );
       expect(page.url()).toBe(new URL(address, baseURL).toString());
       await expectArticle(page, article, slow, translated(slow));
+      // The tab and the heading screen readers announce: translated first words.
+      await expect(page).toHaveTitle(/^\[pt(-PT)?\] Amphore /);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\[pt(-PT)?\] Amphore /);
+      expect(await page.content()).not.toContain(article.title);
       await expect(page.getByRole('note')).toContainText(words.machineTranslated);
       const calls = await engineCalls(request, article.tag, slow);
       expect(sent(calls)).toEqual(article.segments());

@@ -1,4 +1,11 @@
-import { createElement, memo, type CSSProperties, type ReactElement, type ReactNode } from 'react';
+import {
+  createElement,
+  memo,
+  useMemo,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import {
   ALIGN,
   backgroundOf,
@@ -46,8 +53,14 @@ export interface ArticleViewProps {
   languageLabel: string;
   /** When set, the language button is a link (visitor page); otherwise an inert <button type="button">. */
   languageHref?: string;
-  /** BCP-47 language of the text, used for <track srclang> of subtitles. */
+  /** BCP-47 language of the text. */
   lang?: string;
+  /**
+   * The language subtitles are written in and its name, for <track srclang label>: the
+   * museum's, whatever language the page is in (a French .vtt is 'Français' on a Japanese
+   * page). Default: `lang` and `languageLabel`.
+   */
+  subtitles?: { lang: string; label: string };
   /** A bar above the blocks (the visitor page's translation note); nothing in the preview. */
   notice?: ReactNode;
   /** Shown in place of the blocks when the article has none (the visitor page's sentence). */
@@ -199,7 +212,7 @@ function ImageView(el: ImageElement): ReactElement | null {
   );
 }
 
-function VideoView(el: VideoElement, lang: string, label: string): ReactElement | null {
+function VideoView(el: VideoElement, track: Track): ReactElement | null {
   const src = media(el.src);
   if (!src) return null;
   const subtitles = media(el.subtitles);
@@ -216,7 +229,13 @@ function VideoView(el: VideoElement, lang: string, label: string): ReactElement 
         style: { width: percent(el.size) },
       },
       subtitles
-        ? h('track', { kind: 'subtitles', default: true, src: subtitles, srcLang: lang, label })
+        ? h('track', {
+            kind: 'subtitles',
+            default: true,
+            src: subtitles,
+            srcLang: track.lang,
+            label: track.label,
+          })
         : null,
     ),
   );
@@ -253,7 +272,7 @@ function LegendView(el: LegendItemElement): ReactElement {
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 const untitledSection = (lang: string) => (lang.startsWith('fr') ? 'Détails' : 'Details');
 
-function AccordionView(el: AccordionElement, lang: string, label: string): ReactElement {
+function AccordionView(el: AccordionElement, lang: string, track: Track): ReactElement {
   const header: Partial<AccordionElement['header']> =
     typeof el.header === 'object' && el.header !== null ? el.header : {};
   const details: readonly unknown[] = Array.isArray(el.details) ? el.details : [];
@@ -275,24 +294,29 @@ function AccordionView(el: AccordionElement, lang: string, label: string): React
       h(
         'div',
         { className: 'reader-accordion-body' },
-        details.map((detail, i) => h(BlockView, { key: i, block: detail, lang, label })),
+        details.map((detail, i) => h(BlockView, { key: i, block: detail, lang, track })),
       ),
     ),
   );
 }
 
+/** The subtitles' language and its name (the museum's language, not the page's). */
+interface Track {
+  lang: string;
+  label: string;
+}
+
 interface BlockViewProps {
   block: unknown;
   lang: string;
-  /** The subtitles' label: the name of the text's language. */
-  label: string;
+  track: Track;
 }
 
 /**
  * One block (or accordion detail). Memoised: the editor updates content immutably, so a block
  * whose object did not change is skipped when the preview re-renders on a keystroke.
  */
-const BlockView = memo(function BlockView({ block, lang, label }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, lang, track }: BlockViewProps) {
   if (typeof block !== 'object' || block === null) return null;
   const el = block as Block;
   switch (el.type) {
@@ -303,7 +327,7 @@ const BlockView = memo(function BlockView({ block, lang, label }: BlockViewProps
     case 'image':
       return ImageView(el);
     case 'video':
-      return VideoView(el, lang, label);
+      return VideoView(el, track);
     case 'space':
       return h('div', {
         className: 'reader-space',
@@ -313,7 +337,7 @@ const BlockView = memo(function BlockView({ block, lang, label }: BlockViewProps
     case 'legendItem':
       return LegendView(el);
     case 'accordion':
-      return AccordionView(el, lang, label);
+      return AccordionView(el, lang, track);
     default:
       return null;
   }
@@ -339,9 +363,15 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     DEFAULT_BACKGROUND,
   );
   const href = safeHref(props.languageHref);
+  const subtitles = props.subtitles;
+  // One object for every block: BlockView is memoised on its props.
+  const track = useMemo(
+    () => ({ lang: subtitles?.lang ?? lang, label: subtitles?.label ?? languageLabel }),
+    [subtitles?.lang, subtitles?.label, lang, languageLabel],
+  );
   const blocks: ReactNode[] = [];
   for (let i = 1; i < items.length; i++) {
-    blocks.push(h(BlockView, { key: i, block: items[i], lang, label: languageLabel }));
+    blocks.push(h(BlockView, { key: i, block: items[i], lang, track }));
   }
   const action = props.languageAction ?? null;
   return h(

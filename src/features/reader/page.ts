@@ -4,6 +4,7 @@ import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../editor
 import { ArticleView } from './ArticleView.ts';
 import { direction } from '../translation/languages.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
+import { publicTitle } from './title.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /**
@@ -13,9 +14,7 @@ import { uiLanguage, uiStrings } from './strings.ts';
  */
 
 export interface VisitorPage {
-  /** The article's public name or title, for <title>. */
-  title: string;
-  /** Already passed through readContent. */
+  /** Already passed through readContent; its first words are the page's title (title.ts). */
   content: ArticleContent;
   /** BCP-47 language of the text, e.g. 'fr'. */
   lang: string;
@@ -31,8 +30,11 @@ export interface VisitorPage {
   note?: VisitorNote;
   /** Language of the interface words (note, empty article, 'Change language'); default `lang`. */
   uiLang?: string;
-  /** Language of `title` when it is not `lang` (e.g. an untranslated title); default `lang`. */
-  titleLang?: string;
+  /**
+   * The language subtitles are written in (the museum's, not the visitor's) and its native
+   * name, for the track's srclang and label; default `lang` and `languageLabel`.
+   */
+  subtitles?: { lang: string; label: string };
 }
 
 export interface VisitorNote {
@@ -213,6 +215,10 @@ export function renderArticlePage(page: VisitorPage): string {
     languageLabel: page.languageLabel,
     languageHref: page.languageHref,
     lang,
+    subtitles: page.subtitles && {
+      lang: languageTag(page.subtitles.lang),
+      label: page.subtitles.label,
+    },
     notice: page.note ? noteView(page.note, uiLang, lang) : undefined,
     empty: h(
       'p',
@@ -224,12 +230,12 @@ export function renderArticlePage(page: VisitorPage): string {
       : undefined,
   });
   // A heading for screen readers: the article's own first block may be an image or a text.
-  const heading =
-    `<h1 class="reader-sr"${languageAttributesHtml(page.titleLang ?? lang, lang)}>` +
-    `${escapeHtml(page.title)}</h1>`;
+  // Its first words, in the language shown; never the staff's private title (title.ts).
+  const title = publicTitle(page.content) ?? PRODUCT_NAME;
+  const heading = `<h1 class="reader-sr">${escapeHtml(title)}</h1>`;
   return documentHtml({
     lang,
-    title: page.title,
+    title,
     background,
     noindex: page.noindex === true,
     body: `<main>${heading}${renderToString(view)}</main>`,

@@ -87,6 +87,12 @@ describe('renderLanguagePicker: the document', () => {
     );
   });
 
+  it('shows no title line for an article without text: never the private name', () => {
+    const html = picker({ title: undefined });
+    expect(html).not.toContain('<p class="reader-kicker"');
+    expect(html).toContain('<title>Choose your language</title>');
+  });
+
   it('escapes the title', () => {
     const html = picker({ title: '</title><script>alert(1)</script>' });
     expect(html).toContain(

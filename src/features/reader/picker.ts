@@ -19,8 +19,11 @@ import { uiLanguage, uiStrings } from './strings.ts';
  */
 
 export interface PickerOptions {
-  /** The article's title, shown above the heading. */
-  title: string;
+  /**
+   * The article's public title (its first words, title.ts), shown above the heading; none for
+   * an article without text. Never the staff's private name.
+   */
+  title: string | undefined;
   /** The article's public name, for the links and the form. */
   articleName: string;
   /** The article's background colour (#rrggbb). */
@@ -154,9 +157,13 @@ export function renderLanguagePicker(options: PickerOptions): string {
       ? list(options, all)
       : `<p>${formatHtml(words.noMatch, { q: escapeHtml(query) })}</p>`;
 
+  const kicker =
+    options.title === undefined
+      ? ''
+      : `<p class="reader-kicker"${languageAttributesHtml(options.titleLang ?? options.source.code, ui)}>` +
+        `${escapeHtml(options.title)}</p>`;
   const inner =
-    `<p class="reader-kicker"${languageAttributesHtml(options.titleLang ?? options.source.code, ui)}>` +
-    `${escapeHtml(options.title)}</p>` +
+    kicker +
     `<h1>${escapeHtml(words.chooseLanguage)}</h1>` +
     list(options, [original]) +
     (suggested.length > 0
@@ -168,7 +175,10 @@ export function renderLanguagePicker(options: PickerOptions): string {
 
   return documentHtml({
     lang: ui,
-    title: `${words.chooseLanguage} – ${options.title}`,
+    title:
+      options.title === undefined
+        ? words.chooseLanguage
+        : `${words.chooseLanguage} – ${options.title}`,
     background: options.background,
     noindex: options.noindex === true,
     body: framedPage(options.background, inner),

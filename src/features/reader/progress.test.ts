@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VISITOR_PAGE_CSP } from './page.ts';
-import { renderProgressPage, type ProgressOptions } from './progress.ts';
+import { progressPercent, renderProgressPage, type ProgressOptions } from './progress.ts';
 
 const base: ProgressOptions = {
   title: 'La Joconde',
@@ -32,7 +32,8 @@ describe('renderProgressPage', () => {
     expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr">/);
     expect(html).toContain('<title>Translating into Español… – La Joconde</title>');
     expect(html).toContain('<h1 id="status">Translating into Español…</h1>');
-    expect(html).toContain('<progress id="progress" max="12" value="3">3/12</progress>');
+    // 3 parts of 12 done, none of the running ones counted yet: 25%.
+    expect(html).toContain('<progress id="progress" max="100" value="25">25%</progress>');
     expect(html).toContain('<label for="progress">3 of 12 parts done</label>');
     expect(html).toContain('This page refreshes by itself.');
     expect(html).toContain(
@@ -55,15 +56,37 @@ describe('renderProgressPage', () => {
 
   it('keeps numbers and delay sensible', () => {
     const over = page({ done: 20, total: 12, refreshSeconds: 0 });
-    expect(over).toContain('max="12" value="12"');
+    expect(over).toContain('max="100" value="100"');
     expect(over).toContain('content="1"');
     expect(page({ done: 2.7, total: 5.2, refreshSeconds: 99999 })).toMatch(
-      /content="3600".*max="5" value="2"/s,
+      /content="3600".*max="100" value="40".*2 of 5 parts done/s,
     );
+    expect(page({ done: 0, total: 1, elapsedMs: Number.NaN })).toContain('value="0"');
+    expect(page({ done: 0, total: 1, elapsedMs: -5000 })).toContain('value="0"');
     const unknown = page({ done: 0, total: 0, refreshSeconds: Number.NaN });
     expect(unknown).toContain('<progress aria-labelledby="status"></progress>');
     expect(unknown).not.toContain('parts done');
     expect(unknown).toContain('content="3"');
+  });
+
+  it('moves the bar with time while a part runs, so a one-part article does not sit at 0', () => {
+    const at = (elapsedMs: number) =>
+      Number(/<progress[^>]* value="(\d+)"/.exec(page({ done: 0, total: 1, elapsedMs }))?.[1]);
+    // One look every refresh (2 s): the bar is further on at each.
+    const seen = [0, 2_000, 4_000, 6_000, 10_000, 20_000, 40_000, 120_000].map(at);
+    expect(seen[0]).toBe(0);
+    for (let i = 1; i < seen.length; i++) expect(seen[i]).toBeGreaterThan(seen[i - 1]!);
+    // Never done before the part is: the words still say 0 of 1.
+    expect(seen.at(-1)).toBeLessThan(100);
+    expect(page({ done: 0, total: 1, elapsedMs: 120_000 })).toContain('0 of 1 parts done');
+    expect(progressPercent(1, 4, 0)).toBe(25);
+    expect(progressPercent(1, 4, 15_000)).toBeGreaterThan(25);
+  });
+
+  it('shows no title without one: never the private name', () => {
+    const html = page({ title: undefined });
+    expect(html).not.toContain('<p class="reader-kicker"');
+    expect(html).toContain('<title>Translating into Español…</title>');
   });
 
   it('escapes everything it is given and links only within the site', () => {

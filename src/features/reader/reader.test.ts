@@ -411,7 +411,6 @@ describe('ArticleView: hostile content', () => {
 
 describe('renderArticlePage', () => {
   const page: VisitorPage = {
-    title: 'La Joconde',
     content: readContent(
       [
         { type: 'metadatas', url: 'joconde', backgroundColor: '#102030' },
@@ -428,11 +427,12 @@ describe('renderArticlePage', () => {
     const html = renderArticlePage(page);
     expect(html).toMatch(/^<!doctype html><html lang="fr" dir="ltr"><head><meta charset="utf-8">/);
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
-    expect(html).toContain('<title>La Joconde</title>');
+    // The title is the article's first words, never the staff's private name (issue 16).
+    expect(html).toContain('<title>Un portrait célèbre.</title>');
     expect(html).toContain(READER_CSS);
     expect(html).toContain(VISITOR_CSS);
     expect(html).toContain(
-      '<main><h1 class="reader-sr">La Joconde</h1><div class="reader" style="background-color:#102030">',
+      '<main><h1 class="reader-sr">Un portrait célèbre.</h1><div class="reader" style="background-color:#102030">',
     );
     expect(html).toContain('Un portrait <em>célèbre</em>.');
     expect(html).toContain('<details');
@@ -455,13 +455,23 @@ describe('renderArticlePage', () => {
     expect(textDirection('ja')).toBe('ltr');
   });
 
-  it('passes the language to subtitles and never prints a malformed tag', () => {
+  it('labels subtitles with their own language and never prints a malformed tag', () => {
     const video = renderArticlePage({
       ...page,
-      lang: 'es',
+      lang: 'ja',
+      languageLabel: '日本語',
+      subtitles: { lang: 'fr', label: 'Français' },
       content: content({ ...newBlock('video'), src: '/media/v.mp4', subtitles: '/media/v.vtt' }),
     });
-    expect(video).toMatch(/srclang="es"/i);
+    // A French .vtt on a Japanese page is French (issue 16).
+    expect(video).toMatch(/<track [^>]*srclang="fr" label="Français"\/>/i);
+    expect(video).not.toMatch(/<track [^>]*日本語/);
+    const malformed = renderArticlePage({
+      ...page,
+      subtitles: { lang: '"><script>', label: 'x' },
+      content: content({ ...newBlock('video'), src: '/media/v.mp4', subtitles: '/media/v.vtt' }),
+    });
+    expect(malformed).toMatch(/srclang="fr"/i);
     const hostile = renderArticlePage({ ...page, lang: '"><script>alert(1)</script>' });
     expect(hostile).toMatch(/<html lang="fr" dir="ltr">/);
     expect(hostile).not.toMatch(/<script/i);
@@ -475,7 +485,10 @@ describe('renderArticlePage', () => {
   });
 
   it('escapes the title', () => {
-    const html = renderArticlePage({ ...page, title: '</title><script>alert(1)</script>' });
+    const html = renderArticlePage({
+      ...page,
+      content: content({ ...newBlock('text'), content: '</title><script>alert(1)</script>' }),
+    });
     expect(html).toContain('<title>&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
     expect(html).not.toMatch(/<script/i);
   });
@@ -488,7 +501,6 @@ describe('renderArticlePage', () => {
 
 describe('renderArticlePage: interface words', () => {
   const page: VisitorPage = {
-    title: 'Joconde',
     content: content({ ...newBlock('text'), content: 'Un portrait.' }),
     lang: 'es',
     languageLabel: 'Español',
@@ -510,7 +522,7 @@ describe('renderArticlePage: interface words', () => {
         '<a href="/article?name=joconde&amp;lang=fr">Ver el original</a></div>',
     );
     // At the top, before the blocks.
-    expect(html.indexOf('reader-note')).toBeLessThan(html.indexOf('Un portrait.'));
+    expect(html.indexOf('reader-note')).toBeLessThan(html.indexOf('class="reader-text"'));
     const en = renderArticlePage({
       ...page,
       uiLang: 'en',
@@ -580,10 +592,13 @@ describe('renderArticlePage: interface words', () => {
     expect(inert).toContain('<button type="button" class="reader-language">Español</button>');
   });
 
-  it('marks a title in another language', () => {
-    expect(renderArticlePage({ ...page, titleLang: 'fr' })).toContain(
-      '<h1 class="reader-sr" lang="fr" dir="ltr">Joconde</h1>',
-    );
+  it('takes its title from the text it shows, in the page’s language', () => {
+    const translated = renderArticlePage({
+      ...page,
+      content: content({ ...newBlock('text'), content: 'Un retrato.' }),
+    });
+    expect(translated).toContain('<title>Un retrato.</title>');
+    expect(translated).toContain('<h1 class="reader-sr">Un retrato.</h1>');
   });
 
   it('weighs well under 14 KB compressed for a typical article', () => {

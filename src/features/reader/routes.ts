@@ -17,6 +17,7 @@ import {
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE, ignoresStats } from './ignore-stats.ts';
 import { renderLanguagePicker } from './picker.ts';
 import { renderProgressPage } from './progress.ts';
+import { publicTitle } from './title.ts';
 import { suggestedLanguages, type ReaderService, type Visit } from './service.ts';
 
 /** Seconds between two looks at a first translation's progress. */
@@ -178,8 +179,10 @@ function answer(
 
     case 'picker': {
       const { article } = visit;
+      // Before any translation: the article's first words in its own language, public text
+      // that tells the visitor they scanned the right panel (title.ts); none without text.
       const html = renderLanguagePicker({
-        title: article.title,
+        title: publicTitle(visit.content),
         articleName: article.name,
         background: backgroundOf(visit.content),
         uiLang: visit.uiLang,
@@ -199,12 +202,14 @@ function answer(
       return {
         response: c.html(
           renderProgressPage({
-            title: article.title,
+            title: publicTitle(visit.content),
+            titleLang: article.source,
             background: backgroundOf(visit.content),
             uiLang: visit.lang,
             languageName: nativeName(visit.lang),
             done: visit.done,
             total: visit.total,
+            elapsedMs: visit.elapsedMs,
             refreshSeconds: REFRESH_SECONDS,
             originalHref: href(article.name, { lang: article.source }, ignoreStats),
             noindex: true,
@@ -216,11 +221,12 @@ function answer(
     case 'article': {
       const { article, note } = visit;
       const html = renderArticlePage({
-        title: article.title,
         content: visit.content,
         lang: visit.lang,
         uiLang: visit.uiLang,
         languageLabel: nativeName(visit.lang),
+        // Subtitles are a file in the museum's language, whatever the page's.
+        subtitles: { lang: article.source, label: nativeName(article.source) },
         languageHref: href(article.name, { choose: '1' }, ignoreStats),
         noindex: ignoreStats,
         note: note && {

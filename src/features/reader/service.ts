@@ -32,7 +32,7 @@ export interface VisitArticle {
   /** The museum's time zone: whose day a count belongs to. */
   timeZone: string;
   name: string;
-  title: string;
+  /** No title: the staff's is a private name (spec 3); pages take the content's (title.ts). */
   source: string;
 }
 
@@ -63,6 +63,8 @@ export type Visit =
       lang: string;
       done: number;
       total: number;
+      /** Since this translation started (as this process saw it), for the bar to move. */
+      elapsedMs: number;
     };
 
 export interface ReaderDeps {
@@ -135,6 +137,8 @@ export function readerService(deps: ReaderDeps) {
    * and only some texts were refused by the checks (a cache: per process).
    */
   const failedAt = new Map<string, { at: number; refusedOnly: boolean }>();
+  /** article:generation:lang → when a visitor first waited on its running translation. */
+  const startedAt = new Map<string, number>();
 
   function recentFailure(key: string): { refusedOnly: boolean } | undefined {
     const failure = failedAt.get(key);
@@ -161,7 +165,6 @@ export function readerService(deps: ReaderDeps) {
         museumId: row.museumId,
         timeZone: row.timeZone,
         name: row.name,
-        title: row.unformattedName || row.name,
         source: row.language,
       };
       const content = readContent(row.content, row.name);
@@ -236,12 +239,15 @@ export function readerService(deps: ReaderDeps) {
 
       const failed = (refused: boolean) =>
         failedAt.set(failureKey, { at: deps.now().getTime(), refusedOnly: refused });
+      if (!startedAt.has(failureKey)) startedAt.set(failureKey, deps.now().getTime());
       const running = deps.translator.translateArticle(job).then(
         (result) => {
+          startedAt.delete(failureKey);
           if (!result.complete) failed(refusedOnly(result));
           return result;
         },
         () => {
+          startedAt.delete(failureKey);
           failed(false);
           return undefined;
         },
@@ -260,6 +266,7 @@ export function readerService(deps: ReaderDeps) {
           lang,
           done: progress?.done ?? 0,
           total: progress?.batches ?? estimate.batches,
+          elapsedMs: deps.now().getTime() - (startedAt.get(failureKey) ?? deps.now().getTime()),
         };
       }
       // Texts the checks refused twice stay in the source language (DESIGN 6.8); a translation

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db
 import { testApp } from '../../../tests/helpers/app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
-import { uiStrings } from './strings.ts';
+import { format, uiStrings } from './strings.ts';
 
 let database: TestDatabase;
 let fake: FakeOpenAI;
@@ -384,6 +384,78 @@ describe('a slow or failing engine', () => {
     expect(html).toContain('Bienvenue au <em>musée</em> du port.');
     expect(html).toContain(`lang="es" dir="ltr"><span>${uiStrings('es').noEngine}</span>`);
     expect(fake.calls).toHaveLength(0);
+  });
+});
+
+describe('what visitors see of an article (issue 16)', () => {
+  const PRIVATE = 'Nom privé du musée';
+
+  it('never shows the private title: each page takes the article’s first words, translated with it', async () => {
+    await publish('salle-1', PARAGRAPHS, PRIVATE);
+    const pages = {
+      picker: await (await visit('name=salle-1', { 'accept-language': 'en' })).text(),
+      original: await (await visit('name=salle-1&lang=fr')).text(),
+      translated: await (await visit('name=salle-1&lang=es')).text(),
+      notFound: await (await visit('name=salle-2&lang=es')).text(),
+    };
+    for (const [kind, html] of Object.entries(pages)) expect(html, kind).not.toContain(PRIVATE);
+    // Before any translation: the public first words, marked as French on an English page.
+    expect(pages.picker).toContain(
+      '<p class="reader-kicker" lang="fr" dir="ltr">Bienvenue au musée du port.</p>',
+    );
+    expect(pages.picker).toContain(
+      '<title>Choose your language – Bienvenue au musée du port.</title>',
+    );
+    expect(pages.original).toContain('<title>Bienvenue au musée du port.</title>');
+    expect(pages.original).toContain('<h1 class="reader-sr">Bienvenue au musée du port.</h1>');
+    // The translated page's tab and heading are the translated first words.
+    expect(pages.translated).toContain('<title>[es] Bienvenue au musée du port.</title>');
+    expect(pages.translated).toContain(
+      '<h1 class="reader-sr">[es] Bienvenue au musée du port.</h1>',
+    );
+  });
+
+  it('labels subtitles with the museum’s language, not the visitor’s', async () => {
+    await publish('film', [
+      { type: 'text', content: 'Le film du port.' },
+      {
+        type: 'video',
+        src: '/media/1/videos/abcdef-film.mp4',
+        subtitles: '/media/1/subtitles/abcdef-film.vtt',
+      },
+    ]);
+    const ja = await (await visit('name=film&lang=ja')).text();
+    expect(ja).toContain('<html lang="ja"');
+    expect(ja).toMatch(/<track [^>]*srcLang="fr" label="Français"\/>/i);
+    expect(ja).not.toMatch(/<track [^>]*日本語/);
+  });
+
+  it('moves the progress bar while a one-part article is translated, and shows no private title', async () => {
+    t = app({ OPENAI_TIMEOUT_MS: '20000' });
+    await publish('salle-1', PARAGRAPHS, PRIVATE);
+    fake.setDelayPerToken(60);
+    const bar = async () => {
+      const html = await (await visit('name=salle-1&lang=pt')).text();
+      expect(html).not.toContain(PRIVATE);
+      expect(html).toContain(
+        '<p class="reader-kicker" lang="fr" dir="ltr">Bienvenue au musée du port.</p>',
+      );
+      // One part, not done: the words stay true while the bar moves.
+      expect(html).toContain(format(uiStrings('pt').progress, { done: 0, total: 1 }));
+      return Number(/<progress id="progress" max="100" value="(\d+)"/.exec(html)?.[1]);
+    };
+    const first = await bar();
+    t.clock.advance(2_000); // the page's refresh
+    const second = await bar();
+    t.clock.advance(2_000);
+    const third = await bar();
+    expect(first).toBe(0);
+    expect(second).toBeGreaterThan(first);
+    expect(third).toBeGreaterThan(second);
+    expect(third).toBeLessThan(100);
+    await expect
+      .poll(async () => (await visit('name=salle-1&lang=pt')).text(), { timeout: 10_000 })
+      .toContain('[pt] Bienvenue');
   });
 });
 
