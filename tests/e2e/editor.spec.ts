@@ -528,6 +528,7 @@ for (const lang of LANGS) {
           .card(10, 'text')
           .getByRole('button', { name: `${te.delete} (${elementRef(10)})`, exact: true })
           .click();
+        await s.dialog.getByRole('button', { name: te.deleteConfirm, exact: true }).click();
         await expect(s.cards).toHaveCount(9);
 
         const [d1, d2, d3, d4, d5] = accordion.details;
@@ -625,7 +626,7 @@ for (const lang of LANGS) {
       await expect(height).toHaveAttribute('max', '400');
       await height.fill('250');
       await expect(s.blocks.nth(1)).toHaveCSS('height', '250px');
-      await fontSize.fill('0');
+      await fontSize.fill('250');
 
       // A link must be a web page or an e-mail address.
       await addElement(page, 2, 'link');
@@ -635,11 +636,32 @@ for (const lang of LANGS) {
       await expect(s.card(3, 'link').getByText(te.errors.link, { exact: true })).toBeVisible();
       await expect(s.blocks.nth(2).locator('a')).toHaveCount(0);
 
-      // Saving is refused, naming the element and the field; nothing is sent.
+      // Saving is refused, naming the element and the field; nothing is sent. First the font
+      // size typed out of range (the content still holds 30): Save must not say 'saved' and
+      // bring back 30 (issue 16); it names the field and takes the curator to it.
       let sent = 0;
       page.on('request', (request) => {
         if (request.url().includes('/api/manage/update_article')) sent++;
       });
+      await s.save.click();
+      const typedWhere = fill(te.element, { n: '1', type: typeName('text') });
+      const typedProblem = fill(te.problem, {
+        where: typedWhere,
+        field: f.fontSize,
+        message: range,
+      });
+      await expect(
+        toast(page, fill(te.cannotSaveMany, { count: '2', problem: typedProblem })),
+      ).toBeVisible();
+      await expect(fontSize).toBeFocused();
+      await expect(fontSize).toHaveValue('250');
+      await expect(toast(page, te.saved)).toHaveCount(0);
+      // The toasts sit below the toolbar: Save and Reset stay clickable under them.
+      await expect(s.save).toBeInViewport();
+      const toastBox = await page.locator('.Toastify__toast-container').boundingBox();
+      const saveBox = await s.save.boundingBox();
+      expect(toastBox && saveBox && toastBox.y >= saveBox.y + saveBox.height).toBe(true);
+      await fontSize.fill('30');
       await s.save.click();
       const where = fill(te.element, { n: '3', type: typeName('link') });
       await expect(
@@ -666,14 +688,11 @@ for (const lang of LANGS) {
       await expect(s.url).toBeFocused();
       expect(sent).toBe(0);
 
-      // Another article's url: the server refuses it (409) and says why.
+      // Another article's url: the server refuses it (409) and says why, in the curator's
+      // language (its English message is for API users).
       await s.url.fill(other.name);
       await s.save.click();
-      await expect(
-        page
-          .getByRole('alert')
-          .filter({ hasText: `Another article already uses the url "${other.name}"` }),
-      ).toBeVisible();
+      await expect(toast(page, t.apiErrors.url_taken)).toBeVisible();
       await expect(s.settings.getByText(te.errors.urlTaken, { exact: true })).toBeVisible();
       await expect(s.state).toHaveText(te.unsaved);
       expect(sent).toBe(1);
@@ -774,11 +793,22 @@ for (const lang of LANGS) {
       await expect(
         accordion.getByRole('group', { name: fill(te.detail, { d: '1', type: typeName('text') }) }),
       ).toBeVisible();
-      // Deleting an element asks nothing.
-      await s
+      // Deleting an element asks first (spec 5); Cancel is focused, Escape keeps it and gives
+      // the focus back to its Delete button.
+      const deleteImage = s
         .card(1, 'image')
-        .getByRole('button', { name: `${te.delete} (${elementRef(1)})`, exact: true })
-        .click();
+        .getByRole('button', { name: `${te.delete} (${elementRef(1)})`, exact: true });
+      await deleteImage.click();
+      const what = fill(te.element, { n: '1', type: typeName('image') });
+      await expect(s.dialog).toHaveAccessibleName(fill(te.deleteTitle, { what }));
+      await expect(s.dialog).toHaveAccessibleDescription(te.deleteText);
+      await expect(s.dialog.getByRole('button', { name: te.cancel, exact: true })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(s.dialog).toHaveCount(0);
+      await expect(s.cards).toHaveCount(3);
+      await expect(deleteImage).toBeFocused();
+      await page.keyboard.press('Enter');
+      await s.dialog.getByRole('button', { name: te.deleteConfirm, exact: true }).click();
       await expect(s.cards).toHaveCount(2);
       await expect(up(1, 'text')).toBeDisabled();
     });
@@ -805,12 +835,13 @@ for (const lang of LANGS) {
       expect(sent).toBe(0);
       await expect(s.card(1, 'image').getByText(te.upload.none, { exact: true })).toBeVisible();
 
-      // Not an image at all: the server says so.
+      // Not an image at all: the server says so, in the curator's language; the input shows
+      // no 'No file chosen' of its own, only our button and status line.
       await input.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: VTT });
-      await expect(
-        page.getByRole('alert').filter({ hasText: /not an image Legenda accepts/ }),
-      ).toBeVisible();
+      await expect(toast(page, t.apiErrors.unsupported_type_image)).toBeVisible();
       expect(sent).toBe(1);
+      await expect(input).not.toBeInViewport();
+      await expect(s.card(1, 'image').getByText(te.upload.choose, { exact: true })).toBeVisible();
 
       // A real one is shown at once; removing it empties the element.
       await upload(input, 'photo.png', 'image/png', PNG);
@@ -829,9 +860,21 @@ for (const lang of LANGS) {
         mimeType: 'video/webm',
         buffer: Buffer.concat([WEBM, Buffer.alloc(1024 * 1024)]),
       });
-      await expect(toast(page, te.upload.tooLarge)).toBeVisible();
+      await expect(
+        toast(
+          page,
+          fill(t.apiErrors.payload_too_large_max, { max: fill(t.apiErrors.units.mb, { n: '1' }) }),
+        ),
+      ).toBeVisible();
       // Neither the video nor its subtitles hold a file.
       await expect(s.card(2, 'video').getByText(te.upload.none, { exact: true })).toHaveCount(2);
+      // SRT subtitles: refused, and told how to fix it in the curator's language.
+      await field(s.card(2, 'video'), f.subtitles, elementRef(2)).setInputFiles({
+        name: 'film.srt',
+        mimeType: 'application/x-subrip',
+        buffer: Buffer.from('1\n00:00:00,000 --> 00:00:01,000\nBonjour\n'),
+      });
+      await expect(toast(page, t.apiErrors.invalid_subtitles_header)).toBeVisible();
     });
 
     test('reset translations asks first; leaving with unsaved changes asks too', async ({

@@ -71,6 +71,7 @@ function DetailCard({ t, index, position, detail, dispatch, articleId, full }: P
           <ElementActions
             t={t}
             where={where}
+            what={t('editor.detail', { d, type: typeLabel(t, detail.type) })}
             canMoveUp={canMoveDetailUp(position)}
             onMoveUp={moveUp}
             onDelete={remove}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { liveHref } from './article.ts';
 
@@ -22,8 +23,24 @@ export default function EditorToolbar({
   onSave,
   onReset,
 }: Props) {
+  const ref = useRef<HTMLDivElement>(null);
+  // Toasts (top-right, spec 9) start below this sticky bar, so that they never cover Save or
+  // Reset (issue 16): its height, which wrapping changes, is given to the CSS (global.css).
+  useEffect(() => {
+    const bar = ref.current;
+    const root = document.documentElement;
+    if (!bar || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--editor-toolbar-height', `${bar.offsetHeight}px`);
+    });
+    observer.observe(bar);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--editor-toolbar-height');
+    };
+  }, []);
   return (
-    <div className="editor-toolbar" role="group" aria-label={t('editor.actions')}>
+    <div ref={ref} className="editor-toolbar" role="group" aria-label={t('editor.actions')}>
       <p
         className={`editor-toolbar__state${dirty ? ' editor-toolbar__state--dirty' : ''}`}
         role="status"

@@ -74,6 +74,7 @@ function ElementCard({ t, index, element, dispatch, articleId, full }: Props) {
           <ElementActions
             t={t}
             where={t('editor.elementRef', { n: index })}
+            what={t('editor.element', { n: index, type })}
             canMoveUp={canMoveUp(index)}
             onMoveUp={moveUp}
             onDelete={remove}

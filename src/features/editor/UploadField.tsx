@@ -1,5 +1,6 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { LabelSuffix } from './labelSuffix.ts';
 import {
@@ -25,12 +26,13 @@ type Props = {
   onRemove: () => void;
 };
 
-/** The toast for a refused upload (spec 8; a wrong kind of file says so too, our choice). */
+/**
+ * The toast for a refused upload (spec 8; a wrong kind of file says so too, our choice), in the
+ * curator's language: the server's code and details translated, never its English words.
+ */
 function reportFailure(t: TFn, result: Extract<UploadResult, { ok: false }>) {
-  if (result.status === 413) {
-    toast.error(t('editor.upload.tooLarge'), { autoClose: 5000 });
-  } else if (result.status === 415 || result.status === 422) {
-    toast.error(result.message ?? t('editor.upload.unsupported'));
+  if (result.status === 413 || result.status === 415 || result.status === 422) {
+    toast.error(apiErrorMessage(t, result), { autoClose: 5000 });
   } else {
     console.error('Upload failed', result.status, result.code, result.message);
     toast.error(t('editor.upload.failed'));
@@ -86,8 +88,13 @@ export default function UploadField(props: Props) {
       </label>
       <div className="editor-upload__row">
         {kind === 'image' && value && <img className="editor-upload__thumb" src={value} alt="" />}
+        {/* The browser's own words beside the input ('No file chosen', in the browser's
+            language, and always so, as the input is cleared) contradicted 'Current file' below:
+            the input is hidden from sight, still focused and named by its field label, and this
+            second label is what a sighted curator clicks. */}
         <input
           id={id}
+          className="editor-upload__input"
           type="file"
           accept={ACCEPT[kind]}
           disabled={busy}
@@ -100,6 +107,13 @@ export default function UploadField(props: Props) {
             if (file) void send(file);
           }}
         />
+        <label
+          htmlFor={id}
+          className="button button--ghost button--small editor-upload__choose"
+          aria-hidden="true"
+        >
+          {value ? t('editor.upload.replace') : t('editor.upload.choose')}
+        </label>
       </div>
       <p id={statusId} className="editor-field__hint" role="status">
         {busy ? (

@@ -104,7 +104,9 @@ type NumberProps = {
 /**
  * A whole number from min to max (spec 5). What the user types stays in the box; the content
  * takes it only when it is in range, so an empty or out-of-range box marks itself invalid and
- * the content keeps its last valid value.
+ * the content keeps its last valid value. Such a box is marked `data-unkept` (with its label and
+ * error), so that Save refuses to report success while it shows a value that would not be saved
+ * (typedProblems in focusProblem.ts).
  */
 export function NumberField({
   t,
@@ -135,6 +137,8 @@ export function NumberField({
         max={max}
         step={1}
         value={text}
+        data-unkept={error ?? undefined}
+        data-field={error ? label : undefined}
         onChange={(event) => {
           const next = event.target.value;
           if (valid(next)) {

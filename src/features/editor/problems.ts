@@ -74,7 +74,7 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
         ? t('editor.errors.tooLong', { max: MAX_INSTRUCTIONS_LENGTH })
         : t('editor.errors.text');
     case 'url':
-      return urlMessage(t, typeof value === 'string' ? value : '') ?? problem.message;
+      return urlMessage(t, typeof value === 'string' ? value : '') ?? t('editor.errors.urlTaken');
     case 'fontSize':
     case 'lineHeight':
     case 'size':
@@ -102,7 +102,8 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
     case 'videoId':
       return t('editor.errors.videoId');
     default:
-      return problem.message;
+      // Never the schema's or the server's English words in the interface.
+      return t('editor.errors.invalid');
   }
 }
 
@@ -115,7 +116,7 @@ export function urlMessage(t: TFn, url: string): string | null {
 }
 
 /** Which element (and detail) a path is in: 'Element 3: Text, Detail 2: Link'. */
-function placeOf(t: TFn, draft: Draft, path: ProblemPath): string {
+export function placeOf(t: TFn, draft: Draft, path: ProblemPath): string {
   const index = path[0];
   if (typeof index !== 'number' || index === 0) return t('editor.settings');
   const element = draft.content[index];

@@ -69,6 +69,7 @@ export function editorService(
           409,
           'url_taken',
           `Another article already uses the url "${name}". Choose another one.`,
+          { details: { url: name } },
         );
       }
       return { id, name, revision: result.revision };

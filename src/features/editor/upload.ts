@@ -20,7 +20,14 @@ export type Uploaded = { mediaUrl: string; videoId: string | null };
 
 export type UploadResult =
   | { ok: true; uploaded: Uploaded }
-  | { ok: false; status: number; code: string | undefined; message: string | undefined };
+  | {
+      ok: false;
+      status: number;
+      code: string | undefined;
+      message: string | undefined;
+      /** The answer's JSON body, for its translated message (src/ui/apiErrors.ts). */
+      body: unknown;
+    };
 
 type Options = { articleId: number; videoId?: string };
 
@@ -54,5 +61,6 @@ export async function uploadMedia(
     status: response.status,
     code: typeof error?.code === 'string' ? error.code : undefined,
     message: typeof error?.message === 'string' ? error.message : undefined,
+    body,
   };
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { Id } from 'react-toastify/unstyled';
 import type { TFn } from '../../i18n/react.ts';
 import { api, errorCode, type ApiResult } from '../../ui/api.ts';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender } from './announce.ts';
-import { focusProblem } from './focusProblem.ts';
-import { describeProblem } from './problems.ts';
+import { focusProblem, typedProblems, type TypedProblem } from './focusProblem.ts';
+import { describeProblem, placeOf } from './problems.ts';
 import type { Draft } from './state.ts';
 import type { ReloadBase } from './useArticle.ts';
 import { checkDraft, pathOfServerDetail, type Problem } from './validate.ts';
@@ -17,15 +18,18 @@ type ErrorBody = {
   error?: { code?: unknown; message?: unknown; details?: { path?: unknown; message?: unknown }[] };
 };
 
-/** The server's reason for a 409, 413 or 422, placed in the article when it names a field. */
-function serverReason(t: TFn, draft: Draft, result: ApiResult): string | null {
+/**
+ * The server's reason for a refused save, in the curator's language: placed in the article when
+ * it names a field, else its code translated (src/ui/apiErrors.ts), never the server's words.
+ */
+function serverReason(t: TFn, draft: Draft, result: ApiResult): string {
   const error = (result.body as ErrorBody | null)?.error;
   const detail = Array.isArray(error?.details) ? error.details[0] : undefined;
-  if (detail && typeof detail.path === 'string' && typeof detail.message === 'string') {
-    const problem: Problem = { path: pathOfServerDetail(detail.path), message: detail.message };
-    return describeProblem(t, draft, problem, detail.message);
+  if (detail && typeof detail.path === 'string' && detail.path.startsWith('newContent')) {
+    const message = typeof detail.message === 'string' ? detail.message : '';
+    return describeProblem(t, draft, { path: pathOfServerDetail(detail.path), message });
   }
-  return typeof error?.message === 'string' ? error.message : null;
+  return apiErrorMessage(t, result);
 }
 
 /** The revision a 409 `stale_revision` names (someone else's save), or null. */
@@ -78,16 +82,32 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision }: Optio
   const [takenUrl, setTakenUrl] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
-  const refuse = (draft: Draft, problems: Problem[]) => {
-    const first = problems[0];
-    if (!first) return;
-    const problem = describeProblem(t, draft, first);
+  /**
+   * Says why nothing was sent and takes the curator to the first problem: a number field whose
+   * typed value the content could not take (it still holds the last valid one), else the first
+   * problem of the draft.
+   */
+  const refuse = (draft: Draft, problems: Problem[], typed: TypedProblem[]) => {
+    const count = typed.length + problems.length;
+    const first = typed[0];
+    const problem = first
+      ? t('editor.problem', {
+          where: placeOf(t, draft, first.path),
+          field: first.field,
+          message: first.message,
+        })
+      : problems[0] && describeProblem(t, draft, problems[0]);
+    if (!problem) return;
     toast.error(
-      problems.length > 1
-        ? t('editor.cannotSaveMany', { count: problems.length, problem })
+      count > 1
+        ? t('editor.cannotSaveMany', { count, problem })
         : t('editor.cannotSave', { problem }),
     );
-    afterRender(() => focusProblem(first.path));
+    if (first) first.input.focus();
+    else if (problems[0]) {
+      const path = problems[0].path;
+      afterRender(() => focusProblem(path));
+    }
   };
 
   const send = async (
@@ -119,16 +139,16 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision }: Optio
     }
     console.error('Saving the article failed', result.status, result.body);
     if (errorCode(result) === 'url_taken') setTakenUrl(draft.content[0].url);
-    const reason = [409, 413, 422].includes(result.status) ? serverReason(t, draft, result) : null;
-    throw reason ? new Shown(reason) : new Error(`HTTP ${result.status}`);
+    throw new Shown(serverReason(t, draft, result));
   };
 
   /** Saves `draft` as the next revision after `revision`. */
   const saveOn = async (draft: Draft, revision: number) => {
     setAttempted(true);
     const checked = checkDraft(draft);
-    if (!checked.ok) {
-      refuse(draft, checked.problems);
+    const typed = typedProblems();
+    if (!checked.ok || typed.length > 0) {
+      refuse(draft, checked.ok ? [] : checked.problems, typed);
       return;
     }
     setSaving(true);

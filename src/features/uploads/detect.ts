@@ -3,7 +3,9 @@ import webvtt from 'webvtt-parser';
 import { ApiError } from '../../server/http/errors.ts';
 import { IMAGE_TYPES, VIDEO_TYPES, type UploadKind } from './kinds.ts';
 
-const unsupported = (message: string) => new ApiError(415, 'unsupported_type', message);
+/** `reason` lets the interface say it in the curator's language (src/ui/apiErrors.ts). */
+const unsupported = (reason: string, message: string) =>
+  new ApiError(415, 'unsupported_type', message, { details: { reason } });
 
 /**
  * The extension to store an upload under, from what its bytes are. Throws 415 for a file of
@@ -19,17 +21,22 @@ export async function detectUpload(kind: UploadKind, bytes: Uint8Array): Promise
   const ext = found ? table[found.mime] : undefined;
   if (ext) return ext;
   if (kind === 'image') {
-    throw unsupported(
-      looksLikeSvg(bytes)
-        ? 'SVG images are not accepted, as they can carry scripts. Export the image as PNG.'
-        : 'This file is not an image Legenda accepts: use JPEG, PNG, WebP, AVIF or GIF.',
-    );
+    throw looksLikeSvg(bytes)
+      ? unsupported(
+          'svg',
+          'SVG images are not accepted, as they can carry scripts. Export the image as PNG.',
+        )
+      : unsupported(
+          'image',
+          'This file is not an image Legenda accepts: use JPEG, PNG, WebP, AVIF or GIF.',
+        );
   }
-  throw unsupported(
-    found?.mime === 'video/quicktime'
-      ? 'QuickTime (.mov) videos do not play on every phone. Export the video as MP4.'
-      : 'This file is not a video Legenda accepts: use MP4, WebM or Ogg.',
-  );
+  throw found?.mime === 'video/quicktime'
+    ? unsupported(
+        'quicktime',
+        'QuickTime (.mov) videos do not play on every phone. Export the video as MP4.',
+      )
+    : unsupported('video', 'This file is not a video Legenda accepts: use MP4, WebM or Ogg.');
 }
 
 function looksLikeSvg(bytes: Uint8Array): boolean {
@@ -45,15 +52,22 @@ export function checkWebVtt(bytes: Uint8Array): void {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw unsupported('Subtitles must be a WebVTT (.vtt) text file in UTF-8.');
+    throw unsupported('encoding', 'Subtitles must be a WebVTT (.vtt) text file in UTF-8.');
   }
-  const invalid = (detail: string) =>
-    new ApiError(422, 'invalid_subtitles', `These subtitles are not valid WebVTT: ${detail}`);
+  const invalid = (details: { reason: string; line?: number }, detail: string) =>
+    new ApiError(422, 'invalid_subtitles', `These subtitles are not valid WebVTT: ${detail}`, {
+      details,
+    });
   if (!/^\uFEFF?WEBVTT(?:[ \t]|\r?\n|\r|$)/.test(text)) {
-    throw invalid('the file must start with "WEBVTT". Subtitles in SRT must be converted first.');
+    throw invalid(
+      { reason: 'header' },
+      'the file must start with "WEBVTT". Subtitles in SRT must be converted first.',
+    );
   }
   const tree = new WebVTTParser().parse(text, 'subtitles');
   const error = tree.errors[0];
-  if (error) throw invalid(`line ${error.line}: ${error.message}`);
-  if (tree.cues.length === 0) throw invalid('it holds no subtitle cue.');
+  if (error) {
+    throw invalid({ reason: 'line', line: error.line }, `line ${error.line}: ${error.message}`);
+  }
+  if (tree.cues.length === 0) throw invalid({ reason: 'empty' }, 'it holds no subtitle cue.');
 }

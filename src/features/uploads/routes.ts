@@ -16,7 +16,9 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 function tooLarge(kind: UploadKind, max: number) {
   const limit = max < 1024 * 1024 ? `${max / 1024} KB` : megabytes(max);
   const what = { image: 'Image', video: 'Video', subtitles: 'Subtitles' }[kind];
-  return new ApiError(413, 'payload_too_large', `${what} files may be at most ${limit}.`);
+  return new ApiError(413, 'payload_too_large', `${what} files may be at most ${limit}.`, {
+    details: { maxBytes: max },
+  });
 }
 
 /**

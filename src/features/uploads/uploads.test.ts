@@ -92,7 +92,11 @@ describe('POST /api/upload/image', () => {
       { fileName: 'photo.png' },
     );
     expect(fake.status).toBe(415);
-    expect((await fake.json()).error.code).toBe('unsupported_type');
+    // The code and its reason, which the interface translates (src/ui/apiErrors.ts).
+    expect((await fake.json()).error).toMatchObject({
+      code: 'unsupported_type',
+      details: { reason: 'image' },
+    });
   });
 
   it('refuses SVG, saying why', async () => {
@@ -106,7 +110,9 @@ describe('POST /api/upload/image', () => {
     expect((await upload('image', { image: file(pngOfSize(MAX_IMAGE_BYTES)) })).status).toBe(200);
     const res = await upload('image', { image: file(pngOfSize(MAX_IMAGE_BYTES + 1)) });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.message).toMatch(/200 KB/);
+    const error = (await res.json()).error;
+    expect(error.message).toMatch(/200 KB/);
+    expect(error.details).toEqual({ maxBytes: MAX_IMAGE_BYTES });
     expect(await stored()).toHaveLength(1);
     const huge = await upload('image', { image: file(pngOfSize(3 * 1024 * 1024)) });
     expect(huge.status).toBe(413);
@@ -221,11 +227,17 @@ describe('POST /api/upload/video and subtitles', () => {
       upload('subtitles', { subtitles: file(text), articleId: String(articleId) });
     const srt = await send(SRT);
     expect(srt.status).toBe(422);
-    expect((await srt.json()).error.message).toMatch(/WEBVTT/);
+    const srtError = (await srt.json()).error;
+    expect(srtError.message).toMatch(/WEBVTT/);
+    expect(srtError.details).toEqual({ reason: 'header' });
     const broken = await send('WEBVTT\n\n00:00.000 --> later\nBonjour\n');
     expect(broken.status).toBe(422);
-    expect((await broken.json()).error.message).toMatch(/line 3/);
-    expect((await send('WEBVTT\n')).status).toBe(422);
+    const brokenError = (await broken.json()).error;
+    expect(brokenError.message).toMatch(/line 3/);
+    expect(brokenError.details).toEqual({ reason: 'line', line: 3 });
+    const empty = await send('WEBVTT\n');
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).error.details).toEqual({ reason: 'empty' });
     expect((await send(Buffer.from([0x57, 0x45, 0x42, 0xff, 0xfe]))).status).toBe(415);
     expect((await send(PNG_1PX)).status).toBe(415);
     expect(await stored()).toEqual([]);
