@@ -1,8 +1,11 @@
-import type { BrowserContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Locator, Page } from '@playwright/test';
 import {
   dict,
   expect,
+  fill,
   heading,
+  loginForm,
   LANGS,
   other,
   test,
@@ -113,5 +116,79 @@ test.describe('a small phone, signed in', () => {
       expect(widths.page).toBeLessThanOrEqual(widths.viewport);
       expect(widths.bar).toBeLessThanOrEqual(widths.viewport);
     }
+  });
+});
+
+/**
+ * Issue 16, item 8: no staff page scrolls sideways on a 360 px phone (the statistics page was
+ * 728 px wide, its hidden tables pushing it). Every staff screen, with content in it, in French
+ * (the longer words).
+ */
+test.describe('a small phone, every staff page', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no page is wider than 360 px', async ({ page, signIn }) => {
+    const t = dict.fr;
+    const fits = async (route: string, ready: Locator) => {
+      await visit(page, route);
+      await expect(ready, route).toBeVisible();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${route} is ${width} px wide`).toBeLessThanOrEqual(360);
+    };
+    const main = (p: Page) => p.getByRole('main');
+
+    await fits('/login', loginForm(page, 'fr').heading);
+    await signIn();
+
+    const post = async (path: string, data: unknown) => {
+      const response = await page.request.post(`/api/manage/${path}`, { data });
+      expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+      return (await response.json()) as { id: number; link: string };
+    };
+    const title = `Tapisserie de la reine Mathilde ${randomUUID().slice(0, 8)}`;
+    const { id } = await post('add_article', { pathArray: [] });
+    await post('update_article', {
+      articleId: id,
+      newContent: [
+        {
+          type: 'metadatas',
+          url: `mobile-${randomUUID().slice(0, 8)}`,
+          backgroundColor: '#341539',
+        },
+        { type: 'text', content: 'Un texte.' },
+      ],
+      unformatted_name: title,
+      instructions: '',
+    });
+    const code = await post('add_qrcode', {});
+    await post('update_qrcode', { articleId: id, qrcodeId: code.id });
+
+    await fits('/articles', main(page).getByText(title).first());
+    await fits(
+      `/article?id=${id}`,
+      heading(page, fill(t.editor.heading, { id: String(id), name: title })),
+    );
+    await fits('/qrcodes', main(page).getByText(code.link).first());
+    await fits(`/qrcode?id=${code.id}`, heading(page, fill(t.qrcode.heading, { link: code.link })));
+    await fits('/qrcodes/print', main(page).getByText(title).first());
+    // A scan, so the statistics page draws a chart and its hidden table (counts land each second).
+    const scan = await page.request.get(`/r/${code.link}`, {
+      maxRedirects: 0,
+      headers: { 'user-agent': `e2e mobile ${randomUUID()}` },
+    });
+    expect(scan.status()).toBe(302);
+    await expect
+      .poll(async () => {
+        const response = await page.request.get('/api/stats/scans-per-article?days=10&lang=fr');
+        return JSON.stringify(await response.json()).includes(title);
+      })
+      .toBe(true);
+    await fits('/stats', main(page).getByRole('figure').first().locator('canvas'));
+    await expect(main(page).getByText(t.stats.loading)).toHaveCount(0);
+    await expect(main(page).locator('table').first()).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      360,
+    );
+    await fits('/settings', main(page).getByLabel(t.settings.timeZone, { exact: true }));
   });
 });

@@ -4,7 +4,7 @@ import { useT } from '../../i18n/react.ts';
 import { api } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
-import { languageName, LANGUAGES, nativeName } from '../translation/languages.ts';
+import type { LanguageChoice } from './languages.ts';
 import type { MuseumSettings } from './schema.ts';
 
 type Load =
@@ -35,15 +35,6 @@ async function fetchSettings(): Promise<Load> {
   return { status: 'failed' };
 }
 
-/** The languages, by their own names ('Español'), with the interface's name when it differs. */
-function languageOptions(lang: Lang): { code: string; label: string }[] {
-  return LANGUAGES.map((code) => {
-    const own = nativeName(code);
-    const ours = languageName(code, lang);
-    return { code, label: own === ours ? own : `${own} (${ours})` };
-  }).sort((a, b) => a.label.localeCompare(b.label, lang));
-}
-
 /** The IANA time zones of this browser, grouped by region ('Europe', 'America'…). */
 function timeZoneGroups(current: string): { region: string; zones: string[] }[] {
   let zones: string[];
@@ -64,7 +55,13 @@ function timeZoneGroups(current: string): { region: string; zones: string[] }[] 
 
 const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
-function SettingsScreen({ lang }: { lang: Lang }) {
+type Props = {
+  lang: Lang;
+  /** Every language, named at build time (languages.ts: the browser's names are incomplete). */
+  languages: LanguageChoice[];
+};
+
+function SettingsScreen({ lang, languages }: Props) {
   const t = useT(lang);
   const id = useId();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -87,7 +84,6 @@ function SettingsScreen({ lang }: { lang: Lang }) {
     };
   }, []);
 
-  const languages = useMemo(() => languageOptions(lang), [lang]);
   const zones = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
 
   const save = async (event: SubmitEvent<HTMLFormElement>) => {
@@ -152,7 +148,17 @@ function SettingsScreen({ lang }: { lang: Lang }) {
       <form className="settings-form card" onSubmit={(event) => void save(event)}>
         <div className="settings-form__field">
           <label htmlFor={`${id}-museum`}>{t('settings.museum')}</label>
-          <input id={`${id}-museum`} type="text" value={load.settings.museum} readOnly />
+          <input
+            id={`${id}-museum`}
+            type="text"
+            value={load.settings.museum}
+            readOnly
+            aria-describedby={`${id}-museum-hint`}
+          />
+          <p id={`${id}-museum-hint`} className="settings-form__hint">
+            {t('settings.museumHint')}{' '}
+            <a href={localePath(lang, '/contact')}>{t('settings.museumHintLink')}</a>
+          </p>
         </div>
         <div className="settings-form__field">
           <label htmlFor={`${id}-language`}>{t('settings.sourceLanguage')}</label>
@@ -210,10 +216,10 @@ function SettingsScreen({ lang }: { lang: Lang }) {
 }
 
 /** The /settings island: the museum's settings, for a logged-in user only. */
-export default function SettingsPage({ lang }: { lang: Lang }) {
+export default function SettingsPage({ lang, languages }: Props) {
   return (
     <Protected lang={lang}>
-      <SettingsScreen lang={lang} />
+      <SettingsScreen lang={lang} languages={languages} />
     </Protected>
   );
 }

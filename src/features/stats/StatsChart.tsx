@@ -89,8 +89,11 @@ export default function StatsChart({ t, caption, yLabel, state, csvHref, hint }:
   const options = useMemo<ChartOptions<'bar'>>(
     () => ({
       responsive: true,
-      // The frame's CSS sets the size: 1000x400 at most (spec 9), taller on narrow screens.
-      maintainAspectRatio: false,
+      // Spec 9: 1000x400. The frame is 1000 px wide at most; narrower, the chart keeps 2.5 to 1.
+      maintainAspectRatio: true,
+      aspectRatio: 2.5,
+      // Inside the canvas: the axes keep clear of the frame's line.
+      layout: { padding: 12 },
       animation: prefersReducedMotion() ? false : { duration: 400 },
       interaction: { mode: 'index', intersect: false },
       plugins: {
@@ -141,29 +144,33 @@ export default function StatsChart({ t, caption, yLabel, state, csvHref, hint }:
         </div>
       </div>
       {drawn && (
-        <table className="visually-hidden">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('stats.date')}</th>
-              {series.map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={index}>
-                <th scope="row">{row.formatted_date}</th>
+        // A table is at least as wide as its cells whatever its own width: the wrapper, clipped
+        // to one pixel, keeps the hidden days from widening the page (issue 16, item 8).
+        <div className="visually-hidden">
+          <table>
+            <caption>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('stats.date')}</th>
                 {series.map((name) => (
-                  <td key={name}>{countOf(row, name)}</td>
+                  <th key={name} scope="col">
+                    {name}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={index}>
+                  <th scope="row">{row.formatted_date}</th>
+                  {series.map((name) => (
+                    <td key={name}>{countOf(row, name)}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {csvHref && (
         <p className="stats-chart__download">
