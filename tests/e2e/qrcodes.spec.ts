@@ -72,10 +72,21 @@ function watchConsole(page: Page) {
   };
 }
 
+type Rgba = { data: Uint8Array; width: number; height: number };
+
 /** The text a QR image in RGBA pixels holds (white on black: both polarities are tried). */
-function decode(image: { data: Uint8Array; width: number; height: number }): string | undefined {
+function decode(image: Rgba): string | undefined {
   const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
   return jsQR(pixels, image.width, image.height, { inversionAttempts: 'attemptBoth' })?.data;
+}
+
+/**
+ * The text a QR image holds for a decoder that never inverts (zbar and some phone scanners,
+ * issue 16): it reads dark modules on a light ground only.
+ */
+function decodeAsIs(image: Rgba): string | undefined {
+  const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
+  return jsQR(pixels, image.width, image.height, { inversionAttempts: 'dontInvert' })?.data;
 }
 
 /** The screens' pieces, in `lang`. */
@@ -103,6 +114,7 @@ function screens(page: Page, lang: 'fr' | 'en') {
     preview: (doc: QrcodeDocument) =>
       main.getByRole('img', { name: fill(t.qrcode.preview, { url: doc.url }), exact: true }),
     format: main.getByLabel(t.qrcode.format, { exact: true }),
+    colours: main.getByLabel(t.qrcode.colours, { exact: true }),
     download: main.getByRole('button', { name: t.qrcode.download, exact: true }),
   };
 }
@@ -253,19 +265,38 @@ test.describe('QR codes (fr)', () => {
     await expect(s.download).toBeEnabled();
     await expect(s.format).toHaveValue('png');
     await expect(s.format.locator('option')).toHaveText(['PNG', 'SVG', 'JPEG', 'WebP']);
+    await expect(s.colours).toHaveValue('light-on-dark');
+    await expect(s.colours.locator('option')).toHaveText([
+      'Blanc sur noir (par défaut)',
+      "Noir sur blanc — le plus sûr à l'impression",
+    ]);
+    await expect(s.colours).toHaveAccessibleDescription(t.qrcode.coloursHint);
 
-    const download = async (extension: string) => {
+    const download = async (extension: string, name = `qrcode-${doc.link}`) => {
       await s.format.selectOption(extension);
       const [file] = await Promise.all([page.waitForEvent('download'), s.download.click()]);
-      expect(file.suggestedFilename()).toBe(`qrcode-${doc.link}.${extension}`);
+      expect(file.suggestedFilename()).toBe(`${name}.${extension}`);
       return fs.readFile(await file.path());
     };
 
     const png = PNG.sync.read(await download('png'));
     expect([png.width, png.height]).toEqual([300, 300]);
     expect(decode(png)).toBe(doc.url);
-    // White dots on black.
+    // White dots on black (spec 9)...
     expect([...png.data.subarray(0, 3)]).toEqual([0, 0, 0]);
+    // ...which a decoder that does not try inverting cannot read: why the variant exists.
+    expect(decodeAsIs(png)).toBeUndefined();
+
+    // Black on white: the preview shows it, and the download is read without inverting.
+    await s.colours.selectOption('dark-on-light');
+    await expect(s.preview(doc)).toHaveAttribute('data-colours', 'dark-on-light');
+    const light = PNG.sync.read(await download('png', `qrcode-${doc.link}-dark-on-light`));
+    expect([light.width, light.height]).toEqual([300, 300]);
+    expect([...light.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+    expect(decodeAsIs(light)).toBe(doc.url);
+    const lightSvg = (await download('svg', `qrcode-${doc.link}-dark-on-light`)).toString('utf8');
+    expect(lightSvg).toMatch(/fill="#ffffff"/);
+    await s.colours.selectOption('light-on-dark');
 
     const svg = (await download('svg')).toString('utf8');
     expect(svg).toContain('<svg');
@@ -350,6 +381,19 @@ test.describe('QR codes (fr)', () => {
     }
     await expect(card(free)).toHaveCount(0);
     await expect(grid).not.toContainText(free.link);
+
+    // White on black by default; black on white on demand, read by a decoder that never inverts.
+    const colours = page.getByLabel(t.qrcode.colours, { exact: true });
+    await expect(colours).toHaveValue('light-on-dark');
+    const oneQr = card(one).locator('.print-card__qr');
+    await expect(oneQr).toHaveAttribute('data-colours', 'light-on-dark');
+    expect(decodeAsIs(PNG.sync.read(await oneQr.screenshot()))).toBeUndefined();
+    await colours.selectOption('dark-on-light');
+    await expect(oneQr).toHaveAttribute('data-colours', 'dark-on-light');
+    // The cards draw again (asynchronously): the sheet reads as-is once they have.
+    await expect
+      .poll(async () => decodeAsIs(PNG.sync.read(await oneQr.screenshot())))
+      .toBe(one.url);
     const cards = await grid.getByRole('listitem').count();
     await expect(grid.locator('.print-card__qr > svg')).toHaveCount(cards);
     const print = page.getByRole('button', { name: t.qrcodes.print.button, exact: true });

@@ -1,12 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { toast } from '../../ui/toast.ts';
+import QrColours from './QrColours.tsx';
 import {
+  colourOptions,
   createQrCode,
+  DEFAULT_COLOURS,
   DEFAULT_EXTENSION,
   downloadName,
   EXTENSIONS,
   isExtension,
+  type Colours,
   type QrCode,
 } from './qrImage.ts';
 
@@ -21,13 +25,14 @@ const EXTENSION_NAMES: Record<string, string> = {
 
 /**
  * The QR image of the printed address (spec 2, 9) and its download in a chosen format (PNG by
- * default). Mount it with `key={url}`: the image is drawn once per address.
+ * default) and colours (the spec's white on black by default, or black on white). Mount it with `key={url}`: the image is drawn once per address.
  */
 export default function QrPreview({ t, url, link }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const [code, setCode] = useState<QrCode | null>(null);
   const [failed, setFailed] = useState(false);
   const [extension, setExtension] = useState<string>(DEFAULT_EXTENSION);
+  const [colours, setColours] = useState<Colours>(DEFAULT_COLOURS);
   const [downloading, setDownloading] = useState(false);
   const formatId = `${useId()}-format`;
 
@@ -51,11 +56,17 @@ export default function QrPreview({ t, url, link }: Props) {
     };
   }, [url]);
 
+  /** The preview shows the colours chosen, and the download is that picture. */
+  const chooseColours = (next: Colours) => {
+    setColours(next);
+    code?.update(colourOptions(next));
+  };
+
   const download = async () => {
     if (!code || !isExtension(extension)) return;
     setDownloading(true);
     try {
-      await code.download({ name: downloadName(link), extension });
+      await code.download({ name: downloadName(link, colours), extension });
     } catch (error) {
       console.error('Downloading the QR code failed', error);
       toast.error(t('qrcode.downloadFailed'));
@@ -69,6 +80,7 @@ export default function QrPreview({ t, url, link }: Props) {
       <div
         ref={box}
         className="qr-preview__image"
+        data-colours={colours}
         role="img"
         aria-label={t('qrcode.preview', { url })}
         aria-busy={code === null && !failed}
@@ -79,6 +91,7 @@ export default function QrPreview({ t, url, link }: Props) {
         <span className="qr-preview__url">{url}</span>
       </p>
       <div className="qr-download">
+        <QrColours t={t} value={colours} onChange={chooseColours} />
         <div className="qr-download__field">
           <label htmlFor={formatId}>{t('qrcode.format')}</label>
           <select

@@ -5,7 +5,8 @@ import { api } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { parseQrcodes, type QrcodeDocument } from './qrApi.ts';
-import { createQrCode, shortAddress } from './qrImage.ts';
+import QrColours from './QrColours.tsx';
+import { createQrCode, DEFAULT_COLOURS, shortAddress, type Colours } from './qrImage.ts';
 
 type Load =
   | { status: 'loading' }
@@ -15,7 +16,17 @@ type Load =
   | { status: 'signedOut' };
 
 /** One code as printed: the image as SVG (sharp at any size), its article and its address. */
-function PrintCard({ t, code, onDrawn }: { t: TFn; code: QrcodeDocument; onDrawn: () => void }) {
+function PrintCard({
+  t,
+  code,
+  colours,
+  onDrawn,
+}: {
+  t: TFn;
+  code: QrcodeDocument;
+  colours: Colours;
+  onDrawn: () => void;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
   const drawnRef = useRef(onDrawn);
@@ -26,7 +37,7 @@ function PrintCard({ t, code, onDrawn }: { t: TFn; code: QrcodeDocument; onDrawn
   useEffect(() => {
     const container = box.current;
     let cancelled = false;
-    createQrCode(code.url, 'svg').then(
+    createQrCode(code.url, 'svg', colours).then(
       (qr) => {
         if (cancelled || !container) return;
         qr.append(container);
@@ -43,7 +54,7 @@ function PrintCard({ t, code, onDrawn }: { t: TFn; code: QrcodeDocument; onDrawn
       cancelled = true;
       container?.replaceChildren();
     };
-  }, [code.url]);
+  }, [code.url, colours]);
 
   const title = articleLabel(t, {
     id: code.id_article ?? code.id,
@@ -54,6 +65,7 @@ function PrintCard({ t, code, onDrawn }: { t: TFn; code: QrcodeDocument; onDrawn
       <div
         ref={box}
         className="print-card__qr"
+        data-colours={colours}
         role="img"
         aria-label={t('qrcode.preview', { url: code.url })}
       />
@@ -72,6 +84,7 @@ function PrintScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [drawn, setDrawn] = useState(0);
+  const [colours, setColours] = useState<Colours>(DEFAULT_COLOURS);
 
   useEffect(() => {
     let cancelled = false;
@@ -119,6 +132,15 @@ function PrintScreen({ lang }: { lang: Lang }) {
         {active.length > 0 && (
           <div className="qr-print__actions">
             <p className="muted">{t('qrcodes.print.intro')}</p>
+            <QrColours
+              t={t}
+              value={colours}
+              onChange={(next) => {
+                // Every card draws again; Print waits for them.
+                setDrawn(0);
+                setColours(next);
+              }}
+            />
             <button
               type="button"
               className="button button--primary"
@@ -133,7 +155,13 @@ function PrintScreen({ lang }: { lang: Lang }) {
       {active.length > 0 && (
         <ul className="print-grid" aria-label={t('qrcodes.print.list')}>
           {active.map((code) => (
-            <PrintCard key={code.id} t={t} code={code} onDrawn={() => setDrawn((n) => n + 1)} />
+            <PrintCard
+              key={code.id}
+              t={t}
+              code={code}
+              colours={colours}
+              onDrawn={() => setDrawn((n) => n + 1)}
+            />
           ))}
         </ul>
       )}

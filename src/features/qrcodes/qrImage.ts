@@ -19,8 +19,36 @@ export function isExtension(value: string): value is FileExtension {
  */
 export const QR_LOGO = '/qr-logo.svg';
 
+/**
+ * The colour schemes: the spec's white dots on black (spec 9, the default, first), and dark on
+ * light, the polarity every decoder reads: zbar and some phone scanners read a light-on-dark
+ * code only once they think of inverting it (issue 16), so this one is the safest for print.
+ */
+export const COLOURS = ['light-on-dark', 'dark-on-light'] as const;
+export type Colours = (typeof COLOURS)[number];
+export const DEFAULT_COLOURS: Colours = 'light-on-dark';
+
+export function isColours(value: string): value is Colours {
+  return (COLOURS as readonly string[]).includes(value);
+}
+
+const PALETTE: Record<Colours, { dots: string; background: string }> = {
+  'light-on-dark': { dots: '#ffffff', background: '#000000' },
+  'dark-on-light': { dots: '#000000', background: '#ffffff' },
+};
+
+/** The colour options of a scheme (qr-code-styling's `update` takes these alone). */
+export function colourOptions(colours: Colours): Partial<Options> {
+  const { dots, background } = PALETTE[colours];
+  return { dotsOptions: { color: dots }, backgroundOptions: { color: background } };
+}
+
 /** Spec 9: 300x300, margin 1, white dots on black, logo 0.6 with margin 8, level Q. */
-export function qrOptions(data: string, type: 'canvas' | 'svg' = 'canvas'): Partial<Options> {
+export function qrOptions(
+  data: string,
+  type: 'canvas' | 'svg' = 'canvas',
+  colours: Colours = DEFAULT_COLOURS,
+): Partial<Options> {
   return {
     type,
     data,
@@ -28,8 +56,7 @@ export function qrOptions(data: string, type: 'canvas' | 'svg' = 'canvas'): Part
     height: 300,
     margin: 1,
     image: QR_LOGO,
-    dotsOptions: { color: '#ffffff' },
-    backgroundOptions: { color: '#000000' },
+    ...colourOptions(colours),
     imageOptions: { imageSize: 0.6, margin: 8, hideBackgroundDots: true },
     qrOptions: { errorCorrectionLevel: 'Q' },
   };
@@ -41,6 +68,7 @@ let library: Promise<typeof QRCodeStyling> | null = null;
 export async function createQrCode(
   data: string,
   type: 'canvas' | 'svg' = 'canvas',
+  colours: Colours = DEFAULT_COLOURS,
 ): Promise<QrCode> {
   library ??= import('qr-code-styling').then((module) => module.default);
   let Styling: typeof QRCodeStyling;
@@ -51,7 +79,7 @@ export async function createQrCode(
     library = null;
     throw error;
   }
-  const qr = new Styling(qrOptions(data, type));
+  const qr = new Styling(qrOptions(data, type, colours));
   // Each module is its own shape: drawn scaled (printed, or a downloaded SVG enlarged), smoothed
   // edges leave hairlines between neighbours. Crisp edges join them; at the spec's 300 px the
   // modules are whole pixels, so the PNG, JPEG and WebP files are unchanged.
@@ -59,9 +87,9 @@ export async function createQrCode(
   return qr;
 }
 
-/** The file name of a download, without its extension. */
-export function downloadName(link: string): string {
-  return `qrcode-${link}`;
+/** The file name of a download, without its extension; the variant says so in its name. */
+export function downloadName(link: string, colours: Colours = DEFAULT_COLOURS): string {
+  return colours === DEFAULT_COLOURS ? `qrcode-${link}` : `qrcode-${link}-${colours}`;
 }
 
 /** The printed address without its scheme, shorter under a printed code. */
