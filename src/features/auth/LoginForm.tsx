@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
 import { api, errorCode } from '../../ui/api.ts';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { useHydrated } from '../../ui/browser.ts';
 import { flash } from '../../ui/flash.ts';
 import { formatDelay, retryAfterSeconds } from '../../ui/retryAfter.ts';
@@ -64,7 +65,9 @@ export default function LoginForm({ lang }: { lang: Lang }) {
             : t('auth.throttled', { delay: formatDelay(seconds, lang) }),
         );
       } else {
-        toast.error(t('common.genericError'));
+        // Any other refusal (the database out of reach, a cross-site request…) in the
+        // interface's language, by its code (src/ui/apiErrors.ts).
+        toast.error(apiErrorMessage(t, result));
       }
     } catch (error) {
       console.error('Sign-in request failed', error);

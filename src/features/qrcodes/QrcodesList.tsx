@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
 import { api } from '../../ui/api.ts';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
 import { articleLabel } from './ArticlePicker.tsx';
@@ -79,7 +80,7 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
         setAnnouncement(t('qrcodes.added', { link: created.link }));
       } else {
         console.error('Adding a QR code failed', result.status, result.body);
-        toast.error(t('common.genericError'));
+        toast.error(apiErrorMessage(t, result));
       }
     } catch (error) {
       console.error('Adding a QR code failed', error);

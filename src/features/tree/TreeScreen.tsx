@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
 import { api, errorCode, type ApiResult } from '../../ui/api.ts';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import ContextMenu, { type MoveTarget } from './ContextMenu.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
@@ -125,7 +126,8 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
     if (kind === 'name' && (result.status === 422 || result.status === 400)) {
       return t('tree.invalidName');
     }
-    return t('tree.writeFailed');
+    // Other refusals by their code, in the interface's language (src/ui/apiErrors.ts).
+    return code ? apiErrorMessage(t, result) : t('tree.writeFailed');
   };
 
   /** POST /api/manage/{endpoint}; the tree is reloaded whatever the answer. Null on failure. */
