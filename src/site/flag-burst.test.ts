@@ -4,7 +4,9 @@ import {
   blasterKind,
   burstCounts,
   burstFlights,
+  crossesAny,
   flagPose,
+  flightBox,
   isIOS,
   type FlagFlight,
 } from './flag-burst.ts';
@@ -88,6 +90,52 @@ describe('flag bursts (spec 2)', () => {
     const desktop = burstFlights('desktop', 200, viewport);
     expect(desktop.some((f) => f.y > 500)).toBe(true);
     expect(new Set(desktop.map((f) => f.emoji)).size).toBeGreaterThan(12);
+  });
+
+  it('keeps every flight off the text being read, at every point of its arc (issue 16)', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const cases = [
+      // The landing's headline on a laptop; the contact title and lead on a phone.
+      {
+        viewport: { innerWidth: 1280, innerHeight: 800 },
+        text: [{ left: 80, top: 120, right: 700, bottom: 460 }],
+      },
+      {
+        viewport: { innerWidth: 390, innerHeight: 844 },
+        text: [
+          { left: 20, top: 90, right: 370, bottom: 150 },
+          { left: 20, top: 160, right: 370, bottom: 330 },
+        ],
+      },
+      // Text over most of a small screen: the last resort still misses it.
+      {
+        viewport: { innerWidth: 390, innerHeight: 600 },
+        text: [{ left: 0, top: 0, right: 390, bottom: 560 }],
+      },
+    ];
+    for (const { viewport, text } of cases) {
+      for (const kind of ['desktop', 'narrow'] as const) {
+        const flights = burstFlights(kind, 50, { ...viewport, visualViewport: null }, random, text);
+        expect(flights).toHaveLength(50);
+        for (const flight of flights) {
+          expect(crossesAny(flight, text)).toBe(false);
+          const box = flightBox(flight);
+          for (let step = 0; step <= 20; step++) {
+            const pose = flagPose(flight, step / 20);
+            const [x, y] = [flight.x + pose.dx, flight.y + pose.dy];
+            // The flag (about 1.4 em by 1 em, turned) stays inside its box, a font size in.
+            expect(x - flight.fontSize * 0.75).toBeGreaterThanOrEqual(box.left);
+            expect(x + flight.fontSize * 0.75).toBeLessThanOrEqual(box.right);
+            expect(y - flight.fontSize * 0.75).toBeGreaterThanOrEqual(box.top);
+            expect(y + flight.fontSize * 0.75).toBeLessThanOrEqual(box.bottom);
+          }
+        }
+      }
+    }
+    // Without text to avoid, flights cross the whole window as before.
+    const free = burstFlights('desktop', 50, { innerWidth: 1280, innerHeight: 800 }, random);
+    expect(free.some((f) => crossesAny(f, cases[0]!.text))).toBe(true);
   });
 
   it('bursts the flags of many countries', () => {

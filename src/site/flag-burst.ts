@@ -78,12 +78,16 @@ const between = (random: () => number, min: number, max: number) => min + random
  * also rasterises each colour-emoji glyph at each size into a bitmap of its own: a burst uses at
  * most 12 different flags, drifts less sideways (a narrow screen keeps them in view) and lives
  * shorter, which keeps older iPhones smooth.
+ *
+ * `avoid`: the boxes of the text a visitor is reading (elements marked data-no-flags, in
+ * viewport pixels); no flight crosses them at any point of its arc (issue 16).
  */
 export function burstFlights(
   kind: BlasterKind,
   count: number,
   viewport: ViewportLike,
   random: () => number = Math.random,
+  avoid: readonly Box[] = [],
 ): FlagFlight[] {
   const ios = kind === 'ios-narrow';
   const area = (ios ? viewport.visualViewport : undefined) ?? {
@@ -96,7 +100,7 @@ export function burstFlights(
   const palette = ios
     ? Array.from({ length: 12 }, (_, i) => FLAGS[(start + i * 7) % FLAGS.length] ?? '🇫🇷')
     : FLAGS;
-  return Array.from({ length: count }, () => ({
+  const plan = (): FlagFlight => ({
     emoji: palette[Math.floor(random() * palette.length)] ?? '🇫🇷',
     fontSize: Math.round(between(random, FONT_SIZE.min, FONT_SIZE.max)),
     x: area.offsetLeft + random() * area.width,
@@ -106,7 +110,66 @@ export function burstFlights(
     fall: between(random, 0.2, 0.5) * area.height,
     rotation: between(random, -240, 240),
     durationMs: Math.round(between(random, ios ? 1300 : 1600, ios ? 1900 : 2600)),
-  }));
+  });
+  return Array.from({ length: count }, () => {
+    let flight = plan();
+    for (let attempt = 1; attempt < AVOID_ATTEMPTS && crossesAny(flight, avoid); attempt++) {
+      flight = plan();
+    }
+    return crossesAny(flight, avoid) ? underTheText(flight, avoid, area) : flight;
+  });
+}
+
+/** A box in CSS pixels of the viewport (a DOMRect's fields). */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** How many flights are drawn before giving up on one that misses the text. */
+const AVOID_ATTEMPTS = 60;
+
+/**
+ * Everything a flight covers: from its start up to its apex and down to its end, from its start
+ * to its sideways drift, widened by the flag's turning size (a flag is about 1.4 em wide).
+ */
+export function flightBox(flight: FlagFlight): Box {
+  const half = flight.fontSize;
+  return {
+    left: Math.min(flight.x, flight.x + flight.dx) - half,
+    right: Math.max(flight.x, flight.x + flight.dx) + half,
+    top: flight.y - flight.rise - half,
+    bottom: flight.y + flight.fall + half,
+  };
+}
+
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+export function crossesAny(flight: FlagFlight, boxes: readonly Box[]): boolean {
+  const box = flightBox(flight);
+  return boxes.some((b) => overlaps(box, b));
+}
+
+/**
+ * The last resort when no drawn flight misses the text (text over most of a small screen): the
+ * flag starts at the bottom edge and rises no higher than the lowest text above it; with no room
+ * there, it only falls out of view.
+ */
+function underTheText(
+  flight: FlagFlight,
+  avoid: readonly Box[],
+  area: { offsetTop: number; height: number },
+): FlagFlight {
+  const y = area.offsetTop + area.height + flight.fontSize;
+  const moved = { ...flight, y, rise: 0 };
+  const column = flightBox(moved);
+  const above = avoid.filter((b) => b.left < column.right && column.left < b.right);
+  const lowest = Math.max(area.offsetTop, ...above.map((b) => b.bottom));
+  const rise = Math.max(0, Math.min(flight.rise, y - lowest - 2 * flight.fontSize));
+  return { ...moved, rise };
 }
 
 /** Where a flag is, `progress` (0 to 1) into its flight: offset from its start, turn, opacity. */
