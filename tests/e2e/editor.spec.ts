@@ -1042,6 +1042,8 @@ for (const lang of LANGS) {
       page,
       signIn,
     }) => {
+      // Axe over a whole editor, twice: 20 s alone on a busy two-core machine.
+      test.slow();
       await signIn();
       const article = await newArticle(page, 'Mosaïque');
       const s = await open(page, article);

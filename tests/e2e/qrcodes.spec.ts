@@ -467,6 +467,8 @@ test.describe('QR codes accessibility', () => {
       page,
       signIn,
     }) => {
+      // Axe over three pages: 20 s alone on a busy two-core machine.
+      test.slow();
       await signIn();
       const article = await newArticle(page, `Tapisserie ${tag()}`);
       const doc = await linkCode(page, await addCode(page), article);

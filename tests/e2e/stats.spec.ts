@@ -481,6 +481,8 @@ test('statistics and settings: no axe violations on a desktop and a phone', asyn
   page,
   signIn,
 }) => {
+  // Axe over four pages: 20 s alone on a busy two-core machine.
+  test.slow();
   await signIn();
   await visit(page, '/stats');
   const s = screen(page, 'fr');

@@ -447,6 +447,8 @@ for (const lang of LANGS) {
       page,
       signIn,
     }) => {
+      // Axe in four states: 15–20 s alone on a busy two-core machine.
+      test.slow();
       await signIn();
       const root = await ownRoot(page);
       await addFolder(page, [root.id], 'Salle');
