@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import AlertDialog from '../../ui/AlertDialog.tsx';
 
 type Props = {
   t: TFn;
@@ -17,56 +18,32 @@ type Props = {
  * editing' (focused first, and Escape) closes the dialog and changes nothing.
  */
 export default function ConflictDialog({ t, onReload, onOverwrite, onKeep }: Props) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    keepRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
-
   return (
-    <dialog
-      ref={dialogRef}
+    <AlertDialog
       className="dialog dialog--wide"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        // Escape: let React close it, so the state and the element agree.
-        event.preventDefault();
-        onKeep();
-      }}
+      title={t('editor.conflictTitle')}
+      initialFocus={keepRef}
+      onCancel={onKeep}
+      actions={
+        <>
+          <button ref={keepRef} type="button" className="button button--ghost" onClick={onKeep}>
+            {t('editor.conflictKeep')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onReload}>
+            {t('editor.conflictReload')}
+          </button>
+          <button type="button" className="button button--danger" onClick={onOverwrite}>
+            {t('editor.conflictOverwrite')}
+          </button>
+        </>
+      }
     >
-      <h2 id={titleId} className="dialog__title">
-        {t('editor.conflictTitle')}
-      </h2>
-      <div id={textId}>
-        <p>{t('editor.conflictText')}</p>
-        <ul className="dialog__choices">
-          <li>{t('editor.conflictReloadHelp')}</li>
-          <li>{t('editor.conflictOverwriteHelp')}</li>
-        </ul>
-      </div>
-      <div className="dialog__actions">
-        <button ref={keepRef} type="button" className="button button--ghost" onClick={onKeep}>
-          {t('editor.conflictKeep')}
-        </button>
-        <button type="button" className="button button--ghost" onClick={onReload}>
-          {t('editor.conflictReload')}
-        </button>
-        <button type="button" className="button button--danger" onClick={onOverwrite}>
-          {t('editor.conflictOverwrite')}
-        </button>
-      </div>
-    </dialog>
+      <p>{t('editor.conflictText')}</p>
+      <ul className="dialog__choices">
+        <li>{t('editor.conflictReloadHelp')}</li>
+        <li>{t('editor.conflictOverwriteHelp')}</li>
+      </ul>
+    </AlertDialog>
   );
 }

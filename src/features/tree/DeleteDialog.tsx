@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import AlertDialog from '../../ui/AlertDialog.tsx';
 import { countArticles, type TreeItem } from './names.ts';
 
 type Props = {
@@ -14,20 +15,7 @@ type Props = {
 
 /** Confirmation before a deletion (spec 2, 5): a modal dialog, Cancel focused first. */
 export default function DeleteDialog({ t, item, name, busy, onConfirm, onCancel }: Props) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const textId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   let text: string;
   if (item.type === 'article') {
@@ -40,40 +28,36 @@ export default function DeleteDialog({ t, item, name, busy, onConfirm, onCancel 
   }
 
   return (
-    <dialog
-      ref={dialogRef}
-      className="dialog"
-      role="alertdialog"
-      aria-modal="true"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(event) => {
-        // Escape: let React close it, so the state and the element agree.
-        event.preventDefault();
+    <AlertDialog
+      title={t('tree.deleteTitle', { name })}
+      initialFocus={cancelRef}
+      onCancel={() => {
         if (!busy) onCancel();
       }}
+      actions={
+        <>
+          <button
+            ref={cancelRef}
+            type="button"
+            className="button button--ghost"
+            onClick={onCancel}
+            disabled={busy}
+          >
+            {t('tree.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={onConfirm}
+            disabled={busy}
+          >
+            {t('tree.confirmDelete')}
+          </button>
+        </>
+      }
     >
-      <h2 id={titleId} className="dialog__title">
-        {t('tree.deleteTitle', { name })}
-      </h2>
-      <div id={textId}>
-        <p>{text}</p>
-        <p className="muted">{t('tree.irreversible')}</p>
-      </div>
-      <div className="dialog__actions">
-        <button
-          ref={cancelRef}
-          type="button"
-          className="button button--ghost"
-          onClick={onCancel}
-          disabled={busy}
-        >
-          {t('tree.cancel')}
-        </button>
-        <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
-          {t('tree.confirmDelete')}
-        </button>
-      </div>
-    </dialog>
+      <p>{text}</p>
+      <p className="muted">{t('tree.irreversible')}</p>
+    </AlertDialog>
   );
 }
