@@ -54,7 +54,9 @@ export default function TopBar({ lang, current, bookingUrl }: Props) {
         </div>
         <MobileMenu lang={lang} links={mobileLinks} current={current} />
       </div>
-      <BookDemo lang={lang} bookingUrl={bookingUrl} />
+      {/* The contact page has its own 'Book a demo' in its first column: the floating copy would
+          only repeat it, and on a phone it covered the mail address below (issue 16). */}
+      {current !== '/contact' && <BookDemo lang={lang} bookingUrl={bookingUrl} />}
     </div>
   );
 }

@@ -250,7 +250,11 @@ for (const lang of LANGS) {
       }
       case 'video': {
         const video = node.locator('video.reader-video');
-        await expect(video).toHaveAttribute('src', VIDEO_SRC);
+        // The preview, like the visitor page, starts the video just after 0 (its first frame).
+        await expect(video).toHaveAttribute(
+          'src',
+          new RegExp(`${VIDEO_SRC.source.slice(0, -1)}#t=0\\.001$`),
+        );
         await expect(video.locator('track')).toHaveAttribute('src', VTT_SRC);
         await width(video, block.size);
         await justify(block.justify);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import { api } from '../../ui/api.ts';
@@ -6,7 +6,7 @@ import Protected from '../../ui/Protected.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { parseQrcodes, type QrcodeDocument } from './qrApi.ts';
 import QrColours from './QrColours.tsx';
-import { createQrCode, DEFAULT_COLOURS, shortAddress, type Colours } from './qrImage.ts';
+import { addressParts, createQrCode, DEFAULT_COLOURS, type Colours } from './qrImage.ts';
 
 type Load =
   | { status: 'loading' }
@@ -71,8 +71,27 @@ function PrintCard({
       />
       {failed && <p className="qr-field-error">{t('qrcode.downloadFailed')}</p>}
       <p className="print-card__title">{title}</p>
-      <p className="print-card__url">{shortAddress(code.url)}</p>
+      <PrintedAddress url={code.url} />
     </li>
+  );
+}
+
+/**
+ * The short address under a code, on one line where it fits; otherwise it breaks only between
+ * the site's pieces (<wbr>), never inside the code's part, which stays whole on its line.
+ */
+function PrintedAddress({ url }: { url: string }) {
+  const { site, code } = addressParts(url);
+  return (
+    <p className="print-card__url">
+      {site.map((piece, index) => (
+        <Fragment key={index}>
+          <span className="print-card__site">{piece}</span>
+          <wbr />
+        </Fragment>
+      ))}
+      <span className="print-card__code">{code}</span>
+    </p>
   );
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { COLOURS, DEFAULT_COLOURS, downloadName, isColours, qrOptions } from './qrImage.ts';
+import {
+  addressParts,
+  COLOURS,
+  DEFAULT_COLOURS,
+  downloadName,
+  isColours,
+  qrOptions,
+  shortAddress,
+} from './qrImage.ts';
 
 describe('QR image colours (spec 9, issue 16)', () => {
   it('keeps the spec’s white dots on black as the default', () => {
@@ -31,5 +39,34 @@ describe('QR image colours (spec 9, issue 16)', () => {
     expect(downloadName('Ab3')).toBe('qrcode-Ab3');
     expect(downloadName('Ab3', 'light-on-dark')).toBe('qrcode-Ab3');
     expect(downloadName('Ab3', 'dark-on-light')).toBe('qrcode-Ab3-dark-on-light');
+  });
+});
+
+describe('the printed address (issue 16, item 13)', () => {
+  it('keeps the code’s part whole and cuts the site only after a slash or before a dot', () => {
+    expect(addressParts('https://legenda.example/r/AbC1234567')).toEqual({
+      site: ['legenda', '.example/'],
+      code: 'r/AbC1234567',
+    });
+    expect(addressParts('http://127.0.0.1:4399/r/x9')).toEqual({
+      site: ['127', '.0', '.0', '.1:4399/'],
+      code: 'r/x9',
+    });
+    // A site below a path keeps its path's pieces apart.
+    expect(addressParts('https://www.musee-histoire.fr/visites/r/Zz0')).toEqual({
+      site: ['www', '.musee-histoire', '.fr/', 'visites/'],
+      code: 'r/Zz0',
+    });
+  });
+
+  it('prints the whole short address, nothing added or lost', () => {
+    for (const url of [
+      'https://legenda.example/r/AbC1234567',
+      'https://a.b.c.d.example.org/x/y/r/Q',
+      'https://example.org/other/Q',
+    ]) {
+      const { site, code } = addressParts(url);
+      expect(site.join('') + code).toBe(shortAddress(url));
+    }
   });
 });

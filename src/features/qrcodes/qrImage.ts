@@ -96,3 +96,17 @@ export function downloadName(link: string, colours: Colours = DEFAULT_COLOURS): 
 export function shortAddress(url: string): string {
   return url.replace(/^https?:\/\//, '');
 }
+
+/**
+ * The printed address in two: the site (`musee.example.org/`) and the part that names the code
+ * (`r/AbC1234567`), which the print sheet never breaks; a line may end only after the site's
+ * last slash or, in a long site name, before one of its dots or after one of its slashes.
+ */
+export function addressParts(url: string): { site: string[]; code: string } {
+  const address = shortAddress(url);
+  const at = address.lastIndexOf('/r/');
+  const cut = at >= 0 ? at + 1 : address.lastIndexOf('/') + 1;
+  // Pieces of the site: each ends after a slash or before a dot.
+  const site = address.slice(0, cut).match(/\.?[^./]*\/?/g) ?? [];
+  return { site: site.filter((piece) => piece !== ''), code: address.slice(cut) };
+}

@@ -225,7 +225,9 @@ function VideoView(el: VideoElement, track: Track): ReactElement | null {
         controls: true,
         preload: 'metadata',
         playsInline: true,
-        src,
+        // A media fragment starting just after 0: phones that fetch only the metadata (Safari)
+        // then still draw the first frame instead of a black box (issue 16).
+        src: `${src}#t=0.001`,
         style: { width: percent(el.size) },
       },
       subtitles
