@@ -9,7 +9,8 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     ignores: [
-      'dist/',
+      'dist',
+      '.builds/',
       'data/',
       '.astro/',
       '.tmp/',

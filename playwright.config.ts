@@ -4,11 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { loadTestSettings } from './src/server/config.ts';
-import { ADMIN, E2E_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
+import { ADMIN, E2E_PORT, FAKE_ENGINE_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
 import { CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
 
 /**
- * End-to-end tests: the real build served by the real Node entry on a fixed port, with a fresh
+ * End-to-end tests: the real build served by the real Node entry on a free port, with a fresh
  * embedded database (the first start creates the one admin account), driven by the system
  * Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself. The
  * translation engine is the fake one (tests/helpers/fake-engine-server.ts), started first.
@@ -51,7 +51,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node_modules/.bin/node tests/helpers/fake-engine-server.ts',
+      command: `node_modules/.bin/node tests/helpers/fake-engine-server.ts ${FAKE_ENGINE_PORT}`,
       url: `${FAKE_ENGINE_URL}/_calls`,
       timeout: 30_000,
       reuseExistingServer: false,
@@ -59,8 +59,9 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command:
-        'node_modules/.bin/node node_modules/astro/bin/astro.mjs build --silent && node_modules/.bin/node src/server/main.ts',
+      // As `npm start`: builds into a folder of its own (.builds/, ADR 0013), so a developer's
+      // running `npm start` or another run in this checkout keeps its pages.
+      command: 'node_modules/.bin/node src/server/start.ts',
       url: `${BASE_URL}/session`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -4,10 +4,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SiteSettings } from './config.ts';
+import {
+  BUILDS_DIR,
+  freshBuild,
+  newBuildDir,
+  pointAt,
+  prune,
+  recordBuild,
+} from './site-build/folders.ts';
+import { withBuildLock } from './site-build/lock.ts';
 
-/** Builds the site when its sources are newer than the last build (`dist/.build-stamp`). */
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const stamp = path.join(root, 'dist', '.build-stamp');
+/**
+ * `npm start`'s build: the site is built when its sources are newer than the last build for the
+ * same site settings, into a folder of its own, and `dist` then points at it (ADR 0013). Two
+ * starts at once build one after the other (a lock), and neither changes the pages of a server
+ * that already runs.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SOURCES = ['src', 'public', 'content', 'astro.config.mjs', 'package-lock.json'];
 
 function newestMtime(target: string): number {
@@ -25,40 +38,67 @@ function newestMtime(target: string): number {
   return newest;
 }
 
-function lastBuild(): { at: number; settings: string } {
-  try {
-    return { at: fs.statSync(stamp).mtimeMs, settings: fs.readFileSync(stamp, 'utf8') };
-  } catch {
-    return { at: 0, settings: '' };
-  }
-}
-
-/** What the stamp records: the site settings the pages were built with. */
+/** What a build records: the site settings the pages were built with. */
 export function settingsStamp(site: SiteSettings): string {
   return createHash('sha256').update(JSON.stringify(site)).digest('hex');
 }
 
+export interface BuildOptions {
+  /** The checkout (tests give a temporary one). */
+  root?: string;
+  /** The build command; `--outDir {folder}` is added. Astro's by default. */
+  command?: readonly string[];
+}
+
 /**
- * True when it built; throws with the build's exit status when the build failed. Builds when a
- * source is newer than the last build or the site settings (PUBLIC_SITE_URL, the booking page,
- * the addresses) differ from the ones it was built with.
+ * True when it built; throws with the build's exit status when the build failed (`dist` then
+ * stays as it was). Builds when a source is newer than the last build with these site settings
+ * (PUBLIC_SITE_URL, the booking page, the addresses), or there is none.
  */
 export function buildIfStale(
   site: SiteSettings,
   log: (message: string) => void = console.log,
+  options: BuildOptions = {},
 ): boolean {
+  const root = options.root ?? ROOT;
+  const builds = path.join(root, BUILDS_DIR);
+  const dist = path.join(root, 'dist');
+  const settings = settingsStamp(site);
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-  const last = lastBuild();
-  const wanted = settingsStamp(site);
-  if (sourcesAt <= last.at && last.settings === wanted) return false;
-  log('[legenda] Building the site…');
-  const astro = path.join(root, 'node_modules', '.bin', 'astro');
-  const result = spawnSync(astro, ['build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    throw new BuildError(result.status ?? 1);
-  }
-  fs.writeFileSync(stamp, wanted);
-  return true;
+
+  const useReady = (): boolean => {
+    const ready = freshBuild(builds, settings, sourcesAt);
+    if (!ready) return false;
+    pointAt(dist, ready.site, builds);
+    return true;
+  };
+  if (useReady()) return false;
+
+  const waiting = (pid: number) =>
+    log(`[legenda] Another start (pid ${pid}) is building the site; waiting for it…`);
+  return withBuildLock(path.join(builds, 'lock'), waiting, () => {
+    // The other process may have built just what this one needs.
+    if (useReady()) return false;
+    log('[legenda] Building the site…');
+    const dir = newBuildDir(builds, settings);
+    const [command, ...args] = options.command ?? [
+      path.join(root, 'node_modules', '.bin', 'astro'),
+      'build',
+      '--silent',
+    ];
+    const result = spawnSync(command!, [...args, '--outDir', path.join(dir, 'site')], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      fs.rmSync(dir, { recursive: true, force: true });
+      throw new BuildError(result.status ?? 1);
+    }
+    recordBuild(dir, settings, sourcesAt);
+    pointAt(dist, path.join(dir, 'site'), builds);
+    prune(builds, dir);
+    return true;
+  });
 }
 
 export class BuildError extends Error {

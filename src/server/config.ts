@@ -339,6 +339,11 @@ export function loadTestSettings(): {
   chromiumPath: string;
   /** CI=true (.ci/run, most CI services): a test that needs a missing tool fails, never skips. */
   ci: boolean;
+  /**
+   * LEGENDA_E2E_PORTS="{server},{engine}": the end-to-end run's ports. Unset, the run takes two
+   * free ones and shares them with its workers through this variable (shareE2EPorts).
+   */
+  e2ePorts: { server: number; engine: number } | undefined;
 } {
   const url = process.env.TEST_DATABASE_URL?.trim();
   const ci = process.env.CI?.trim().toLowerCase();
@@ -346,5 +351,24 @@ export function loadTestSettings(): {
     databaseUrl: url ? url : undefined,
     chromiumPath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     ci: ci !== undefined && ci !== '' && ci !== 'false' && ci !== '0',
+    e2ePorts: e2ePorts(process.env.LEGENDA_E2E_PORTS),
   };
+}
+
+function e2ePorts(value: string | undefined): { server: number; engine: number } | undefined {
+  if (!value?.trim()) return undefined;
+  const ports = value.split(',').map((part) => Number(part.trim()));
+  const valid = (port: number | undefined): port is number =>
+    Number.isInteger(port) && port! > 0 && port! < 65536;
+  if (ports.length !== 2 || !valid(ports[0]) || !valid(ports[1]) || ports[0] === ports[1]) {
+    throw new ConfigError([
+      `LEGENDA_E2E_PORTS: two different ports, "{server},{engine}" (got "${value}")`,
+    ]);
+  }
+  return { server: ports[0], engine: ports[1] };
+}
+
+/** Hands the run's ports to the processes it starts (Playwright's workers inherit them). */
+export function shareE2EPorts(ports: { server: number; engine: number }): void {
+  process.env.LEGENDA_E2E_PORTS = `${ports.server},${ports.engine}`;
 }

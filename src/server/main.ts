@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +16,7 @@ import { forwardedClient } from './http/forwarded.ts';
 import { createLogger } from './log.ts';
 import { startMessage } from './start-message.ts';
 import { openDatabase } from './runtime.ts';
+import { resolveSite, serveFrom } from './site-build/folders.ts';
 import { staticSite } from './static-site.ts';
 
 /** The Node entry: one process serving the built site and the API on one port. */
@@ -84,7 +84,11 @@ async function main(): Promise<void> {
   // The first start also writes the demo article the public landing page links to.
   if (first) await demoAtFirstStart({ db, log, services }, first.museum);
   const app = createApp(deps, services);
-  app.all('*', staticSite(path.resolve(distDir)));
+  // The folder dist names now: a later `npm start` may point dist elsewhere (ADR 0013).
+  const site = resolveSite(distDir);
+  const unmarkSite = serveFrom(site);
+  process.once('exit', unmarkSite);
+  app.all('*', staticSite(site));
   const stopPurging = startPurging(services.auth, log);
 
   // Scans of /r/{code} are answered before the Hono adapter (see nodeScanHandler).

@@ -1,4 +1,3 @@
-import { FAKE_ENGINE_PORT } from '../e2e/settings.ts';
 import {
   startFakeOpenAI,
   type Behaviour,
@@ -8,8 +7,8 @@ import {
 
 /**
  * The fake engine as a process, for the e2e server (playwright.config.ts):
- * `node_modules/.bin/node tests/helpers/fake-engine-server.ts` listens on 127.0.0.1 at
- * FAKE_ENGINE_PORT and answers `POST /v1/chat/completions` like tests/helpers/fake-openai.ts.
+ * `node_modules/.bin/node tests/helpers/fake-engine-server.ts {port}` listens on 127.0.0.1 at
+ * that port (tests/e2e/settings.ts's FAKE_ENGINE_PORT) and answers `POST /v1/chat/completions` like tests/helpers/fake-openai.ts.
  *
  * Test controls (JSON):
  * - `GET /_calls` → `{ calls: [{ index, targetLang, segments: [{ id, text }], behaviour }] }`;
@@ -87,8 +86,11 @@ function setBehaviour(body: string): ControlAnswer {
   return ok({ lang: lang ?? null, ...setting });
 }
 
+const port = Number(process.argv[2]);
+if (!Number.isInteger(port) || port <= 0) throw new Error('usage: fake-engine-server.ts {port}');
+
 const fake = await startFakeOpenAI({
-  port: FAKE_ENGINE_PORT,
+  port,
   behaviour: (call) => settingOf(call).behaviour ?? { type: 'ok' },
   delayPerTokenMs: (call) => settingOf(call).delayPerTokenMs ?? 0,
   control(method, path, body) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../process-alive.ts';
 
 /**
  * PGlite allows one process per data directory. A second process would corrupt it, so the
@@ -14,15 +15,6 @@ export class DataDirInUseError extends Error {
     );
     this.name = 'DataDirInUseError';
     this.pid = pid;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
@@ -51,7 +43,7 @@ export function lockDataDir(dir: string): DataDirLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number.parseInt(fs.readFileSync(file, 'utf8').trim(), 10);
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      if (pid !== process.pid && isAlive(pid)) {
         throw new DataDirInUseError(dir, pid);
       }
       // A stale lock from a process that died without cleaning up.
