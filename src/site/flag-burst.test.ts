@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   BURST_OFFSETS_MS,
@@ -10,8 +11,22 @@ import {
   isIOS,
   type FlagFlight,
 } from './flag-burst.ts';
-import { animate, type FlagRenderer } from './flag-burst-renderer.ts';
-import { FLAG_COUNTRIES, FLAGS, flagEmoji } from './flags.ts';
+import { animate, createFlagRenderer, type FlagRenderer } from './flag-burst-renderer.ts';
+import { FLAG_RECTS, FLAG_SPRITE } from './flag-sprite.ts';
+import { FLAG_COUNTRIES } from './flags.ts';
+
+/** A WebP's width and height from its header (VP8, VP8L or VP8X). */
+function webpSize(bytes: Buffer): { width: number; height: number } {
+  const chunk = bytes.subarray(12, 16).toString('latin1');
+  if (chunk === 'VP8X') {
+    return { width: 1 + bytes.readUIntLE(24, 3), height: 1 + bytes.readUIntLE(27, 3) };
+  }
+  if (chunk === 'VP8L') {
+    const bits = bytes.readUInt32LE(21);
+    return { width: 1 + (bits & 0x3fff), height: 1 + ((bits >> 14) & 0x3fff) };
+  }
+  return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+}
 
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -54,7 +69,7 @@ describe('flag bursts (spec 2)', () => {
       const flights = burstFlights(kind, 35, viewport);
       expect(flights).toHaveLength(35);
       for (const flight of flights) {
-        expect(FLAGS).toContain(flight.emoji);
+        expect(FLAG_COUNTRIES).toContain(flight.flag);
         expect(flight.fontSize).toBeGreaterThanOrEqual(21);
         expect(flight.fontSize).toBeLessThanOrEqual(42);
         expect(flight.x).toBeGreaterThanOrEqual(0);
@@ -85,16 +100,24 @@ describe('flag bursts (spec 2)', () => {
       expect(y).toBeGreaterThanOrEqual(300);
       expect(y).toBeLessThanOrEqual(500);
     }
-    expect(new Set(flights.map((f) => f.emoji)).size).toBeLessThanOrEqual(12);
+    expect(new Set(flights.map((f) => f.flag)).size).toBeLessThanOrEqual(12);
     // Other blasters ignore the visual viewport and mix many more flags.
     const desktop = burstFlights('desktop', 200, viewport);
     expect(desktop.some((f) => f.y > 500)).toBe(true);
-    expect(new Set(desktop.map((f) => f.emoji)).size).toBeGreaterThan(12);
+    expect(new Set(desktop.map((f) => f.flag)).size).toBeGreaterThan(12);
   });
 
   it('keeps every flight off the text being read, at every point of its arc (issue 16)', () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    // The contact page on a laptop: title, lead, the two cards, the founder's text.
+    const contact = [
+      { left: 84, top: 100, right: 260, bottom: 160 },
+      { left: 84, top: 170, right: 790, bottom: 230 },
+      { left: 84, top: 263, right: 628, bottom: 511 },
+      { left: 652, top: 263, right: 1196, bottom: 511 },
+      { left: 84, top: 559, right: 852, bottom: 790 },
+    ];
     const cases = [
       // The landing's headline on a laptop; the contact title and lead on a phone.
       {
@@ -108,6 +131,7 @@ describe('flag bursts (spec 2)', () => {
           { left: 20, top: 160, right: 370, bottom: 330 },
         ],
       },
+      { viewport: { innerWidth: 1280, innerHeight: 800 }, text: contact },
       // Text over most of a small screen: the last resort still misses it.
       {
         viewport: { innerWidth: 390, innerHeight: 600 },
@@ -118,21 +142,49 @@ describe('flag bursts (spec 2)', () => {
       for (const kind of ['desktop', 'narrow'] as const) {
         const flights = burstFlights(kind, 50, { ...viewport, visualViewport: null }, random, text);
         expect(flights).toHaveLength(50);
-        for (const flight of flights) {
-          expect(crossesAny(flight, text)).toBe(false);
+        const faults: string[] = [];
+        for (const [index, flight] of flights.entries()) {
+          if (crossesAny(flight, text)) faults.push(`flight ${index} crosses the text`);
           const box = flightBox(flight);
-          for (let step = 0; step <= 20; step++) {
-            const pose = flagPose(flight, step / 20);
+          for (let step = 0; step <= 200; step++) {
+            const pose = flagPose(flight, step / 200);
             const [x, y] = [flight.x + pose.dx, flight.y + pose.dy];
-            // The flag (about 1.4 em by 1 em, turned) stays inside its box, a font size in.
-            expect(x - flight.fontSize * 0.75).toBeGreaterThanOrEqual(box.left);
-            expect(x + flight.fontSize * 0.75).toBeLessThanOrEqual(box.right);
-            expect(y - flight.fontSize * 0.75).toBeGreaterThanOrEqual(box.top);
-            expect(y + flight.fontSize * 0.75).toBeLessThanOrEqual(box.bottom);
+            // The flag (1.3 em by 0.975 em, turned: 0.81 em from its centre) stays inside its
+            // box and off every block of text.
+            const half = flight.fontSize * 0.82;
+            const flag = { left: x - half, right: x + half, top: y - half, bottom: y + half };
+            const inside =
+              flag.left >= box.left &&
+              flag.right <= box.right &&
+              flag.top >= box.top &&
+              flag.bottom <= box.bottom;
+            if (!inside) faults.push(`flight ${index} leaves its box at ${step}`);
+            for (const t of text) {
+              if (
+                flag.left < t.right &&
+                t.left < flag.right &&
+                flag.top < t.bottom &&
+                t.top < flag.bottom
+              ) {
+                faults.push(`flight ${index} touches text at ${step}`);
+              }
+            }
           }
         }
+        expect(faults).toEqual([]);
       }
     }
+    // Flags still fly up between blocks of text (a phone's contact page, with a gap above the
+    // cards): not all of them are the last resort's, rising from the bottom edge.
+    const phone = [
+      { left: 20, top: 90, right: 370, bottom: 150 },
+      { left: 20, top: 160, right: 370, bottom: 330 },
+      { left: 20, top: 360, right: 370, bottom: 700 },
+    ];
+    const between = Array.from({ length: 10 }, () =>
+      burstFlights('narrow', 20, { innerWidth: 390, innerHeight: 844 }, random, phone),
+    ).flat();
+    expect(between.filter((f) => f.y < 844 && f.rise > 0).length).toBeGreaterThan(5);
     // Without text to avoid, flights cross the whole window as before.
     const free = burstFlights('desktop', 50, { innerWidth: 1280, innerHeight: 800 }, random);
     expect(free.some((f) => crossesAny(f, cases[0]!.text))).toBe(true);
@@ -142,13 +194,43 @@ describe('flag bursts (spec 2)', () => {
     expect(new Set(FLAG_COUNTRIES).size).toBe(FLAG_COUNTRIES.length);
     expect(FLAG_COUNTRIES.length).toBeGreaterThanOrEqual(80);
     for (const code of FLAG_COUNTRIES) expect(code).toMatch(/^[A-Z]{2}$/);
-    expect(flagEmoji('FR')).toBe('🇫🇷');
-    expect(flagEmoji('jp')).toBe('🇯🇵');
+  });
+
+  it('has every flag in the sprite, in a cell of its own inside the picture (issue 16)', () => {
+    // flag-sprite.ts is written with flag-sprite.webp by scripts/flags/make-flag-sprite.ts:
+    // a flag added to flags.ts without rerunning it would never be drawn.
+    expect(Object.keys(FLAG_RECTS).sort()).toEqual([...FLAG_COUNTRIES].sort());
+    const cells = Object.values(FLAG_RECTS);
+    for (const [left, top, width, height] of cells) {
+      expect(left).toBeGreaterThanOrEqual(0);
+      expect(top).toBeGreaterThanOrEqual(0);
+      expect(left + width).toBeLessThanOrEqual(FLAG_SPRITE.width);
+      expect(top + height).toBeLessThanOrEqual(FLAG_SPRITE.height);
+      // 4:3, as the flag-icons set draws them, and big enough for the largest flag.
+      expect(width / height).toBeCloseTo(4 / 3, 2);
+      expect(width).toBeGreaterThanOrEqual(55);
+    }
+    // No two cells touch: a scaled copy of one never takes in its neighbour's edge.
+    for (const [i, a] of cells.entries()) {
+      for (const b of cells.slice(i + 1)) {
+        const apart =
+          a[0] + a[2] < b[0] || b[0] + b[2] < a[0] || a[1] + a[3] < b[1] || b[1] + b[3] < a[1];
+        expect(apart).toBe(true);
+      }
+    }
+  });
+
+  it('sprite picture matches its index (size and WebP)', () => {
+    const bytes = readFileSync(new URL('./flag-sprite.webp', import.meta.url));
+    expect(bytes.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    expect(bytes.subarray(8, 12).toString('latin1')).toBe('WEBP');
+    expect(bytes.length).toBeLessThan(60 * 1024);
+    expect(webpSize(bytes)).toEqual(FLAG_SPRITE);
   });
 
   it('flies each flag up to the top of its arc, then down below its start, fading out', () => {
     const flight: FlagFlight = {
-      emoji: '🇫🇷',
+      flag: 'FR',
       fontSize: 30,
       x: 100,
       y: 400,
@@ -184,6 +266,7 @@ describe('the flag bursts’ frame loop', () => {
     let drawn = 0;
     const renderer: FlagRenderer = {
       add: () => {},
+      setSprite: () => {},
       resize: () => {},
       frame: () => {
         drawn = 5;
@@ -219,5 +302,74 @@ describe('the flag bursts’ frame loop', () => {
     flying = 1;
     loop.wake();
     expect(queued).toHaveLength(1);
+  });
+});
+
+describe('the flag bursts’ renderer', () => {
+  /** A canvas whose 2D context records the pictures drawn on it. */
+  function fakeCanvas() {
+    const draws: { image: unknown; cell: number[] }[] = [];
+    const context = {
+      setTransform: () => {},
+      clearRect: () => {},
+      globalAlpha: 1,
+      imageSmoothingEnabled: false,
+      imageSmoothingQuality: 'low',
+      drawImage: (image: unknown, ...args: number[]) =>
+        draws.push({ image, cell: args.slice(0, 4) }),
+    };
+    const canvas = { width: 0, height: 0, getContext: () => context };
+    return { canvas: canvas as unknown as OffscreenCanvas, draws };
+  }
+  const flight = (flag: string): FlagFlight => ({
+    flag,
+    fontSize: 30,
+    x: 100,
+    y: 400,
+    dx: 0,
+    rise: 100,
+    fall: 100,
+    rotation: 0,
+    durationMs: 1000,
+  });
+  const sprite = { width: FLAG_SPRITE.width, height: FLAG_SPRITE.height } as ImageBitmap;
+
+  it('draws each flag from its cell of the sprite, never text (issue 16)', () => {
+    const { canvas, draws } = fakeCanvas();
+    const renderer = createFlagRenderer(canvas);
+    renderer.resize(1280, 800, 1);
+    renderer.setSprite(sprite);
+    renderer.add([flight('JP'), flight('BR')], 0);
+    expect(renderer.frame(10)).toBe(true);
+    expect(draws).toEqual([
+      { image: sprite, cell: [...FLAG_RECTS.JP!] },
+      { image: sprite, cell: [...FLAG_RECTS.BR!] },
+    ]);
+    expect(renderer.drawn).toBe(2);
+    expect(renderer.frame(1000)).toBe(false);
+  });
+
+  it('holds flights until the sprite arrives, and drops them if it never does', () => {
+    const { canvas, draws } = fakeCanvas();
+    const renderer = createFlagRenderer(canvas);
+    renderer.add([flight('FR')], 0);
+    // Waiting: the loop keeps going, nothing is drawn, and the flight has not started yet.
+    expect(renderer.frame(500)).toBe(true);
+    expect(draws).toHaveLength(0);
+    renderer.setSprite(sprite);
+    expect(renderer.frame(2000)).toBe(true);
+    expect(renderer.frame(2999)).toBe(true);
+    expect(renderer.frame(3000)).toBe(false);
+    expect(renderer.drawn).toBe(1);
+
+    const failed = fakeCanvas();
+    const nothing = createFlagRenderer(failed.canvas);
+    nothing.add([flight('FR')], 0);
+    nothing.setSprite(null);
+    expect(nothing.frame(10)).toBe(false);
+    nothing.add([flight('DE')], 20);
+    expect(nothing.frame(30)).toBe(false);
+    expect(failed.draws).toHaveLength(0);
+    expect(nothing.drawn).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { FLAGS } from './flags.ts';
+import { FLAG_COUNTRIES } from './flags.ts';
 
 /**
  * The flag bursts of the landing and contact pages (spec 2): four bursts of 35, 35, 50 and 50
@@ -25,6 +25,9 @@ const COUNTS: Record<BlasterKind, readonly number[]> = {
 export const BURST_OFFSETS_MS: readonly number[] = [0, 450, 1000, 1650];
 
 export const FONT_SIZE = { min: 21, max: 42 } as const;
+
+/** A flag's width in font sizes (about an emoji flag's), its height 3/4 of that. */
+export const FLAG_WIDTH_EMS = 1.3;
 
 export interface NavigatorLike {
   userAgent: string;
@@ -57,7 +60,9 @@ export interface ViewportLike {
 
 /** One flag's flight: where it starts, how far it rises and falls, for how long. */
 export interface FlagFlight {
-  emoji: string;
+  /** The country (flags.ts), whose flag is drawn from the sprite. */
+  flag: string;
+  /** The flag's size: it is FLAG_WIDTH_EMS of this wide, 3/4 of that high. */
   fontSize: number;
   x: number;
   y: number;
@@ -74,10 +79,9 @@ const between = (random: () => number, min: number, max: number) => min + random
 /**
  * The flights of one burst. The iOS blaster (narrow iPhones and iPads): mobile Safari's toolbars
  * grow and shrink while the page loads and scrolls, so the layout viewport (innerWidth,
- * innerHeight) is not what the visitor sees; flags start in the visual viewport instead. Safari
- * also rasterises each colour-emoji glyph at each size into a bitmap of its own: a burst uses at
- * most 12 different flags, drifts less sideways (a narrow screen keeps them in view) and lives
- * shorter, which keeps older iPhones smooth.
+ * innerHeight) is not what the visitor sees; flags start in the visual viewport instead. A burst
+ * there uses at most 12 different flags, drifts less sideways (a narrow screen keeps them in
+ * view) and lives shorter, which keeps older iPhones smooth.
  *
  * `avoid`: the boxes of the text a visitor is reading (elements marked data-no-flags, in
  * viewport pixels); no flight crosses them at any point of its arc (issue 16).
@@ -96,12 +100,13 @@ export function burstFlights(
     width: viewport.innerWidth,
     height: viewport.innerHeight,
   };
-  const start = Math.floor(random() * FLAGS.length);
+  const flags = FLAG_COUNTRIES;
+  const start = Math.floor(random() * flags.length);
   const palette = ios
-    ? Array.from({ length: 12 }, (_, i) => FLAGS[(start + i * 7) % FLAGS.length] ?? '🇫🇷')
-    : FLAGS;
+    ? Array.from({ length: 12 }, (_, i) => flags[(start + i * 7) % flags.length] ?? 'FR')
+    : flags;
   const plan = (): FlagFlight => ({
-    emoji: palette[Math.floor(random() * palette.length)] ?? '🇫🇷',
+    flag: palette[Math.floor(random() * palette.length)] ?? 'FR',
     fontSize: Math.round(between(random, FONT_SIZE.min, FONT_SIZE.max)),
     x: area.offsetLeft + random() * area.width,
     y: area.offsetTop + between(random, 0.35, 1) * area.height,
@@ -133,7 +138,8 @@ const AVOID_ATTEMPTS = 60;
 
 /**
  * Everything a flight covers: from its start up to its apex and down to its end, from its start
- * to its sideways drift, widened by the flag's turning size (a flag is about 1.4 em wide).
+ * to its sideways drift, widened by the flag's turning size (a flag is 1.3 em by 0.975 em, so
+ * half its diagonal is 0.81 em).
  */
 export function flightBox(flight: FlagFlight): Box {
   const half = flight.fontSize;
@@ -148,9 +154,35 @@ export function flightBox(flight: FlagFlight): Box {
 const overlaps = (a: Box, b: Box) =>
   a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
+/** Pieces a flight's path is checked in. */
+const PATH_STEPS = 32;
+
+/**
+ * Whether the flight's flag touches any of the boxes at any point of its arc. A flight whose
+ * whole box (flightBox) misses them is clear at once. Otherwise its path is followed: a flag
+ * moves along two straight lines (flagPose: up to the apex, then down), so the box of each piece
+ * between two consecutive points holds the piece, and widened by the flag's turning size it
+ * holds the flag; each must miss the boxes. So a flight may pass beside or between blocks of
+ * text, not only far from them.
+ */
 export function crossesAny(flight: FlagFlight, boxes: readonly Box[]): boolean {
   const box = flightBox(flight);
-  return boxes.some((b) => overlaps(box, b));
+  const near = boxes.filter((b) => overlaps(box, b));
+  if (near.length === 0) return false;
+  const half = flight.fontSize;
+  let last = flagPose(flight, 0);
+  for (let step = 1; step <= PATH_STEPS; step++) {
+    const pose = flagPose(flight, step / PATH_STEPS);
+    const segment = {
+      left: flight.x + Math.min(last.dx, pose.dx) - half,
+      right: flight.x + Math.max(last.dx, pose.dx) + half,
+      top: flight.y + Math.min(last.dy, pose.dy) - half,
+      bottom: flight.y + Math.max(last.dy, pose.dy) + half,
+    };
+    if (near.some((b) => overlaps(segment, b))) return true;
+    last = pose;
+  }
+  return false;
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The flags the landing and contact pages burst (spec 2): countries whose languages the
- * translations reach, from every continent. ISO 3166-1 alpha-2 codes; a flag emoji is the code's
- * two letters as regional indicator symbols.
+ * translations reach, from every continent. ISO 3166-1 alpha-2 codes. They are drawn from one
+ * picture of them all (flag-sprite.webp, made from the flag-icons set by
+ * scripts/flags/make-flag-sprite.ts), not as emoji: many systems have no colour emoji font and
+ * showed empty boxes or letter pairs (issue 16).
  */
 const COUNTRIES_BY_CONTINENT = [
   'FR GB IE DE AT CH BE NL LU ES PT IT GR MT CY DK NO SE FI IS',
@@ -12,14 +14,3 @@ const COUNTRIES_BY_CONTINENT = [
 ];
 
 export const FLAG_COUNTRIES: readonly string[] = COUNTRIES_BY_CONTINENT.join(' ').split(' ');
-
-const REGIONAL_INDICATOR_A = 0x1f1e6;
-
-/** 'FR' → '🇫🇷'. */
-export function flagEmoji(code: string): string {
-  return String.fromCodePoint(
-    ...[...code.toUpperCase()].map((letter) => REGIONAL_INDICATOR_A + letter.charCodeAt(0) - 65),
-  );
-}
-
-export const FLAGS: readonly string[] = FLAG_COUNTRIES.map(flagEmoji);

@@ -263,14 +263,21 @@ async function bursts(page: Page) {
 
 /**
  * Pixels that differ between the window with the flags' canvas shown and hidden: everywhere, over
- * the text marked data-no-flags (the headline, the contact text), and between two hidden shots.
+ * the text (marked data-no-flags, and every heading and paragraph), and between two hidden shots;
+ * and among the first, the pixels of a flag's strong colours (clear red, blue, green), which
+ * pictures of flags have and the empty boxes or letters that a system without a colour emoji font
+ * draws for emoji flags (black on the canvas) have not (issue 16).
  */
-async function pixelsOfFlags(
-  page: Page,
-): Promise<{ flags: number; onText: number; noise: number }> {
+async function pixelsOfFlags(page: Page): Promise<{
+  flags: number;
+  onText: number;
+  noise: number;
+  colours: { red: number; blue: number; green: number };
+}> {
   const canvas = page.locator('canvas.flag-burst');
   const text = await page.evaluate(() =>
-    [...document.querySelectorAll('[data-no-flags]')].map((element) => {
+    // What is marked, and every heading and paragraph of the page whether marked or not.
+    [...document.querySelectorAll('[data-no-flags], main :is(h1, h2, h3, p)')].map((element) => {
       const box = element.getBoundingClientRect();
       return { left: box.left, top: box.top, right: box.right, bottom: box.bottom };
     }),
@@ -300,12 +307,31 @@ async function pixelsOfFlags(
     }
     return count;
   };
+  const colours = { red: 0, blue: 0, green: 0 };
+  for (let i = 0; i < shown.data.length; i += 4) {
+    const [r, g, b] = [shown.data[i] ?? 0, shown.data[i + 1] ?? 0, shown.data[i + 2] ?? 0];
+    const before = [hidden.data[i] ?? 0, hidden.data[i + 1] ?? 0, hidden.data[i + 2] ?? 0];
+    if (Math.abs(r - before[0]!) + Math.abs(g - before[1]!) + Math.abs(b - before[2]!) <= 60) {
+      continue;
+    }
+    if (r > 170 && g < 90 && b < 90) colours.red += 1;
+    else if (b > 110 && r < 80 && b > g + 40) colours.blue += 1;
+    else if (g > 100 && r < 90 && g > b + 30) colours.green += 1;
+  }
   expect(text.length, 'text marked data-no-flags').toBeGreaterThan(0);
   return {
     flags: differing(shown, hidden),
     onText: differing(shown, hidden, true),
     noise: differing(hidden, hiddenAgain),
+    colours,
   };
+}
+
+/** Flags in colour: enough clear red, blue and green among the pixels the canvas changes. */
+function expectPicturesOfFlags(colours: { red: number; blue: number; green: number }) {
+  expect(colours.red, 'red pixels of flags').toBeGreaterThan(400);
+  expect(colours.blue, 'blue pixels of flags').toBeGreaterThan(200);
+  expect(colours.green, 'green pixels of flags').toBeGreaterThan(100);
 }
 
 test.describe('flag bursts', () => {
@@ -319,8 +345,9 @@ test.describe('flag bursts', () => {
         // Drawn by a worker: the page's own thread does nothing per flag or per frame.
         flagBurstRenderer: 'worker',
       });
-      // Every flag was drawn, as the worker reports it.
+      // Every flag was drawn from the flag sprite, as the worker reports it.
       const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-flag-burst-sprite', 'loaded');
       await expect(html).toHaveAttribute('data-flag-burst-flags', '170');
       // On a canvas hidden from screen readers, letting clicks through, the size of the window.
       const canvas = page.locator('canvas.flag-burst');
@@ -345,6 +372,8 @@ test.describe('flag bursts', () => {
         expect(flying.noise).toBeLessThan(50);
         expect(flying.flags).toBeGreaterThan(2000);
       }
+      // …and they are pictures of flags, whatever fonts the system has.
+      expectPicturesOfFlags(flying.colours);
       // …and the canvas is clear once the last one has landed.
       await expect(html).toHaveAttribute('data-flag-burst-done', 'true', { timeout: 10_000 });
       if (route === '/contact') expect((await pixelsOfFlags(page)).flags).toBeLessThan(50);
@@ -363,6 +392,43 @@ test.describe('flag bursts', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
+  });
+
+  for (const route of ['/', '/contact']) {
+    test(`never over the headline or the contact text on a phone (${route})`, async ({ page }) => {
+      // Issue 16: at 390 × 844 the hero text, and the contact page's title, lead, cards and
+      // founder's text, fill most of the window; the flights go around them or stay below.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(url('en', route));
+      expect(await bursts(page)).toMatchObject({
+        flagBlaster: 'narrow',
+        flagBurstSprite: 'loaded',
+      });
+      const flying = await pixelsOfFlags(page);
+      expect(flying.onText).toBeLessThan(20);
+      if (route === '/contact') {
+        // Every text block of the page is marked: the cards and the founder's text too.
+        const marked = page.locator('[data-no-flags]');
+        await expect(marked).toHaveCount(5);
+        await expect(page.locator('.contact-card[data-no-flags]')).toHaveCount(2);
+        await expect(page.locator('.founder[data-no-flags]')).toHaveCount(1);
+      }
+      const html = page.locator('html');
+      await expect(html).toHaveAttribute('data-flag-burst-flags', '70');
+      await expect(html).toHaveAttribute('data-flag-burst-done', 'true', { timeout: 10_000 });
+    });
+  }
+
+  test('nothing drawn, no empty boxes, when the flag sprite cannot be loaded', async ({ page }) => {
+    await page.route('**/flag-sprite*', (route) => route.abort());
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(url('en', '/contact'));
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('data-flag-burst-sprite', 'failed');
+    expect(await bursts(page)).toMatchObject({ flagBurstRenderer: 'worker' });
+    expect((await pixelsOfFlags(page)).flags).toBeLessThan(50);
+    await expect(html).toHaveAttribute('data-flag-burst-done', 'true', { timeout: 10_000 });
+    await expect(html).toHaveAttribute('data-flag-burst-flags', '0');
   });
 
   test.describe('on an iPhone', () => {
@@ -387,8 +453,11 @@ test.describe('flag bursts', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(url('en', '/contact'));
     expect(await bursts(page)).toMatchObject({ flagBurstRenderer: 'page' });
+    await expect(page.locator('html')).toHaveAttribute('data-flag-burst-sprite', 'loaded');
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-flags', '170');
-    expect((await pixelsOfFlags(page)).flags).toBeGreaterThan(2000);
+    const flying = await pixelsOfFlags(page);
+    expect(flying.flags).toBeGreaterThan(2000);
+    expectPicturesOfFlags(flying.colours);
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-done', 'true', {
       timeout: 10_000,
     });
