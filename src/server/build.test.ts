@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BuildError, buildIfStale } from './build.ts';
+import { BuildError, buildIfStale, settingsStamp } from './build.ts';
 import type { SiteSettings } from './config.ts';
 import { resolveSite, serveFrom } from './site-build/folders.ts';
 
@@ -40,7 +40,7 @@ const settings = (url: string): SiteSettings => ({
 });
 
 const build = (root: string, url = 'http://localhost:4321', log = () => undefined) =>
-  buildIfStale(settings(url), log, { root, command: ['/bin/sh', FAKE_BUILD, root] });
+  buildIfStale(settings(url), log, { root, command: ['/bin/sh', FAKE_BUILD, root] }).built;
 
 const served = (root: string) => fs.readFileSync(path.join(root, 'dist', 'index.html'), 'utf8');
 const buildsLog = (root: string) => {
@@ -179,6 +179,15 @@ describe('npm start builds', () => {
     for (const folder of [one[1]!, two[1]!]) {
       expect(fs.readFileSync(path.join(folder, 'index.html'), 'utf8')).toBe('four-three-two-one');
     }
+    // Each serves the build made for its own settings, whatever dist names by then.
+    const madeFor = (folder: string) =>
+      (
+        JSON.parse(fs.readFileSync(path.join(folder, '..', 'build.json'), 'utf8')) as {
+          settings: string;
+        }
+      ).settings;
+    expect(madeFor(one[1]!)).toBe(settingsStamp(settings('http://localhost:4321')));
+    expect(madeFor(two[1]!)).toBe(settingsStamp(settings('http://localhost:4400')));
     expect(resolveSite(path.join(root, 'dist'))).toBe(two[1]);
   });
 

@@ -16,7 +16,7 @@ import { withBuildLock } from './site-build/lock.ts';
 
 /**
  * `npm start`'s build: the site is built when its sources are newer than the last build for the
- * same site settings, into a folder of its own, and `dist` then points at it (ADR 0013). Two
+ * same site settings, into a folder of its own, and `dist` then points at it (ADR 0010). Two
  * starts at once build one after the other (a lock), and neither changes the pages of a server
  * that already runs.
  */
@@ -51,34 +51,36 @@ export interface BuildOptions {
 }
 
 /**
- * True when it built; throws with the build's exit status when the build failed (`dist` then
- * stays as it was). Builds when a source is newer than the last build with these site settings
- * (PUBLIC_SITE_URL, the booking page, the addresses), or there is none.
+ * Builds when a source is newer than the last build with these site settings (PUBLIC_SITE_URL,
+ * the booking page, the addresses), or there is none; answers whether it built and the folder
+ * to serve (which `dist` names too, until another start points it elsewhere). Throws with the
+ * build's exit status when the build failed (`dist` then stays as it was).
  */
 export function buildIfStale(
   site: SiteSettings,
   log: (message: string) => void = console.log,
   options: BuildOptions = {},
-): boolean {
+): { built: boolean; site: string } {
   const root = options.root ?? ROOT;
   const builds = path.join(root, BUILDS_DIR);
   const dist = path.join(root, 'dist');
   const settings = settingsStamp(site);
   const sourcesAt = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
 
-  const useReady = (): boolean => {
+  const useReady = (): string | undefined => {
     const ready = freshBuild(builds, settings, sourcesAt);
-    if (!ready) return false;
-    pointAt(dist, ready.site, builds);
-    return true;
+    if (ready) pointAt(dist, ready.site, builds);
+    return ready?.site;
   };
-  if (useReady()) return false;
+  const ready = useReady();
+  if (ready) return { built: false, site: ready };
 
   const waiting = (pid: number) =>
     log(`[legenda] Another start (pid ${pid}) is building the site; waiting for it…`);
   return withBuildLock(path.join(builds, 'lock'), waiting, () => {
     // The other process may have built just what this one needs.
-    if (useReady()) return false;
+    const built = useReady();
+    if (built) return { built: false, site: built };
     log('[legenda] Building the site…');
     const dir = newBuildDir(builds, settings);
     const [command, ...args] = options.command ?? [
@@ -94,10 +96,11 @@ export function buildIfStale(
       fs.rmSync(dir, { recursive: true, force: true });
       throw new BuildError(result.status ?? 1);
     }
+    const site = path.join(dir, 'site');
     recordBuild(dir, settings, sourcesAt);
-    pointAt(dist, path.join(dir, 'site'), builds);
+    pointAt(dist, site, builds);
     prune(builds, dir);
-    return true;
+    return { built: true, site };
   });
 }
 

@@ -16,7 +16,7 @@ import { forwardedClient } from './http/forwarded.ts';
 import { createLogger } from './log.ts';
 import { startMessage } from './start-message.ts';
 import { openDatabase } from './runtime.ts';
-import { resolveSite, serveFrom } from './site-build/folders.ts';
+import { chosenSite, resolveSite, serveFrom } from './site-build/folders.ts';
 import { staticSite } from './static-site.ts';
 
 /** The Node entry: one process serving the built site and the API on one port. */
@@ -84,8 +84,9 @@ async function main(): Promise<void> {
   // The first start also writes the demo article the public landing page links to.
   if (first) await demoAtFirstStart({ db, log, services }, first.museum);
   const app = createApp(deps, services);
-  // The folder dist names now: a later `npm start` may point dist elsewhere (ADR 0013).
-  const site = resolveSite(distDir);
+  // The folder npm start built or chose, else the one dist names now: a later `npm start` may
+  // point dist elsewhere, never at this server's pages (ADR 0010).
+  const site = chosenSite() ?? resolveSite(distDir);
   const unmarkSite = serveFrom(site);
   process.once('exit', unmarkSite);
   app.all('*', staticSite(site));

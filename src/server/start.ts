@@ -1,12 +1,13 @@
 import { BuildError, buildIfStale } from './build.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { chooseSite } from './site-build/folders.ts';
 
 /**
  * `npm start`: builds the site when its sources are newer than the last build, then runs the
  * server. A curator restarting Legenda does not wait for a build that changes nothing.
  */
 try {
-  buildIfStale(loadConfig().site);
+  chooseSite(buildIfStale(loadConfig().site).site);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`[legenda] cannot start. ${error.message}\nSee .env.example for every setting.`);

@@ -1,10 +1,10 @@
 import { buildIfStale } from '../../src/server/build.ts';
-import { resolveSite, serveFrom } from '../../src/server/site-build/folders.ts';
+import { serveFrom } from '../../src/server/site-build/folders.ts';
 
 /**
  * A stand-in for `npm start` in src/server/build.test.ts: `node site-build-start.ts {checkout}
- * {site url}` builds with fake-site-build.sh as npm start does, then "serves" the folder dist
- * names (marks it in use and prints `SERVING {folder}`) until its standard input closes.
+ * {site url}` builds with fake-site-build.sh as npm start does, then "serves" the folder it
+ * chose (marks it in use and prints `SERVING {folder}`) until its standard input closes.
  */
 const [checkout, url] = process.argv.slice(2);
 if (!checkout || !url) throw new Error('usage: {checkout} {site url}');
@@ -15,11 +15,10 @@ const site = {
   founder: { name: 'F', email: 'f@example.org' },
   professionalNetworkUrl: 'https://example.org/in',
 };
-buildIfStale(site, (line) => console.log(line), {
+const { site: folder } = buildIfStale(site, (line) => console.log(line), {
   root: checkout,
   command: ['/bin/sh', new URL('fake-site-build.sh', import.meta.url).pathname, checkout],
 });
-const folder = resolveSite(`${checkout}/dist`);
 const unmark = serveFrom(folder);
 console.log(`SERVING ${folder}`);
 process.stdin.resume();

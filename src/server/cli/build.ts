@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * `npm run build` (Netlify's build, and `npm run serve`'s): `astro build` into dist/. When an
- * earlier `npm start` left dist as a link to one of its builds (.builds/, ADR 0013), the link is
+ * earlier `npm start` left dist as a link to one of its builds (.builds/, ADR 0010), the link is
  * removed first, so that Astro writes a folder of its own rather than into a build a running
  * server may be serving.
  */

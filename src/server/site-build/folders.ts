@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isAlive } from '../process-alive.ts';
 
 /**
- * `npm start`'s site builds (ADR 0013): each in a folder of its own under `.builds/`, never
+ * `npm start`'s site builds (ADR 0010): each in a folder of its own under `.builds/`, never
  * changed once done; `dist` is a link to the one the last start chose. A server serves the
  * folder the link named when it started, so a later build, for other settings or newer
  * sources, never changes the pages of a server that runs.
@@ -95,6 +95,18 @@ export function pointAt(link: string, site: string, builds: string): void {
   }
   fs.renameSync(temporary, link);
 }
+
+let chosen: string | undefined;
+
+/**
+ * The folder this process's own build chose (npm start): served rather than what `dist` names
+ * by the time the server starts, since another start may have pointed it elsewhere meanwhile.
+ */
+export function chooseSite(site: string): void {
+  chosen = site;
+}
+
+export const chosenSite = (): string | undefined => chosen;
 
 /** The real folder behind `link`, or `link` itself when it is missing. */
 export function resolveSite(link: string): string {
