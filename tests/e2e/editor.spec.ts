@@ -96,10 +96,14 @@ for (const lang of LANGS) {
     const main = page.getByRole('main');
     const settings = main.getByRole('region', { name: te.settings, exact: true });
     const preview = page.locator('.phone__screen');
+    const tabs = main.getByRole('tablist', { name: te.viewSwitch, exact: true });
     return {
       main,
       settings,
       preview,
+      tabs,
+      editTab: tabs.getByRole('tab', { name: te.viewEdit, exact: true }),
+      previewTab: tabs.getByRole('tab', { name: te.viewPreview, exact: true }),
       blocks: preview.locator('.reader-blocks > *'),
       heading: main.getByRole('heading', { level: 1 }),
       save: main.getByRole('button', { name: te.save, exact: true }),
@@ -1079,14 +1083,12 @@ for (const lang of LANGS) {
       await expectNoViolations(page);
       await s.dialog.getByRole('button', { name: te.cancel, exact: true }).click();
 
-      // A phone: the preview goes below the form; nothing is wider than the screen.
+      // A phone: Edit | Preview tabs show the form or the preview; nothing is wider than the
+      // screen, in either.
       await page.setViewportSize({ width: 390, height: 844 });
-      const stacked = await page.evaluate(() => {
-        const form = document.querySelector('.editor-main')!.getBoundingClientRect();
-        const phone = document.querySelector('.phone')!.getBoundingClientRect();
-        return { formBottom: form.bottom + scrollY, phoneTop: phone.top + scrollY };
-      });
-      expect(stacked.phoneTop).toBeGreaterThan(stacked.formBottom);
+      await expect(s.editTab).toHaveAttribute('aria-selected', 'true');
+      await expect(s.settings).toBeVisible();
+      await expect(page.locator('.phone')).toBeHidden();
       // Cards off screen are laid out again in the next frames (content-visibility): wait for
       // the layout to settle, as a phone turned upright does.
       await expect
@@ -1097,6 +1099,111 @@ for (const lang of LANGS) {
         )
         .toBeLessThanOrEqual(0);
       await expectNoViolations(page);
+      await s.previewTab.click();
+      await expect(page.locator('.phone')).toBeInViewport();
+      await expect(s.settings).toBeHidden();
+      await expectNoViolations(page);
+    });
+
+    /**
+     * Issue 16, item 11: on a phone the preview was below the whole form, 5,800 px down an
+     * article of 8 elements. Edit | Preview tabs show one or the other; the preview opens at its
+     * top, the form comes back where it was left; a desktop keeps both columns and no tabs.
+     */
+    test('on a phone, Edit and Preview tabs: the preview on the first screen, the form where it was', async ({
+      page,
+      signIn,
+    }) => {
+      await signIn();
+      await page.setViewportSize({ width: 390, height: 844 });
+      const article = await newArticle(page, unique(lang === 'fr' ? 'Vitrine' : 'Showcase'));
+      const word = lang === 'fr' ? 'Paragraphe' : 'Paragraph';
+      const texts = Array.from({ length: 8 }, (_, i) => `${word} ${i + 1}`);
+      await post(page, 'update_article', {
+        articleId: article.id,
+        newContent: [
+          { type: 'metadatas', url: unique('vitrine'), backgroundColor: '#341539' },
+          ...texts.map((content) => ({ ...newBlock('text'), content })),
+        ],
+        unformatted_name: article.unformatted_name,
+        instructions: '',
+      });
+      const s = await open(page, article);
+      const viewport = page.viewportSize()!;
+
+      // Edit first: the form, not the preview.
+      await expect(s.tabs).toBeVisible();
+      await expect(s.editTab).toHaveAttribute('aria-selected', 'true');
+      await expect(s.previewTab).toHaveAttribute('aria-selected', 'false');
+      await expect(s.settings).toBeVisible();
+      await expect(s.preview).toBeHidden();
+
+      // The curator works on the last element, far down the form.
+      const last = field(s.card(8, 'text'), f.content, elementRef(8));
+      await last.click();
+      await expect(last).toBeFocused();
+      await expect(last).toBeInViewport();
+      const where = () => last.evaluate((input) => input.getBoundingClientRect().top);
+      const lastTop = await where();
+      const scrolled = await page.evaluate(() => scrollY);
+      expect(scrolled).toBeGreaterThan(2 * viewport.height);
+
+      // Preview: the article from its top, on the first screen, not under the sticky tabs.
+      await s.previewTab.click();
+      await expect(s.previewTab).toHaveAttribute('aria-selected', 'true');
+      await expect(s.editTab).toHaveAttribute('aria-selected', 'false');
+      await expect(s.settings).toBeHidden();
+      await expect(s.blocks.first()).toHaveText(texts[0]!);
+      await expect(s.blocks.first()).toBeInViewport();
+      const first = (await s.blocks.first().boundingBox())!;
+      const tabsBox = (await s.tabs.boundingBox())!;
+      expect(first.y).toBeLessThan(viewport.height);
+      expect(first.y).toBeGreaterThanOrEqual(tabsBox.y + tabsBox.height);
+      await expect(s.tabs).toBeInViewport();
+
+      // Edit again: back at the same place in the form, and an edit shows in the preview.
+      await s.editTab.click();
+      await expect(s.settings).toBeVisible();
+      await expect(last).toBeInViewport();
+      expect(Math.abs((await where()) - lastTop)).toBeLessThanOrEqual(4);
+      const edited = lang === 'fr' ? 'Amphore vinaire, Ier siècle' : 'Wine amphora, 1st century';
+      await last.fill(edited);
+      await expect(s.state).toHaveText(te.unsaved);
+      // With the keyboard, as tabs go: the arrows move between them and show the tab reached.
+      await s.editTab.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(s.previewTab).toBeFocused();
+      await expect(s.previewTab).toHaveAttribute('aria-selected', 'true');
+      await expect(s.blocks.nth(7)).toHaveText(edited);
+      await expect(s.blocks.first()).toBeInViewport();
+      await page.keyboard.press('Home');
+      await expect(s.editTab).toBeFocused();
+      await expect(s.settings).toBeVisible();
+
+      // A save refused from the preview shows the form, at the field to correct.
+      const fontSize = field(s.card(8, 'text'), f.fontSize, elementRef(8));
+      await fontSize.fill('0');
+      await s.previewTab.click();
+      await expect(s.settings).toBeHidden();
+      await s.save.click();
+      await expect(s.editTab).toHaveAttribute('aria-selected', 'true');
+      await expect(fontSize).toBeFocused();
+      await expect(fontSize).toBeInViewport();
+      // Not under the sticky tabs.
+      const tabsBottom = await s.tabs.evaluate((tabs) => tabs.getBoundingClientRect().bottom);
+      expect((await fontSize.boundingBox())!.y).toBeGreaterThanOrEqual(tabsBottom);
+
+      // A desktop: both columns side by side, no tabs.
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await expect(s.tabs).toHaveCount(0);
+      await expect(s.settings).toBeVisible();
+      await expect(s.preview).toBeVisible();
+      await expect(page.locator('.editor-preview')).not.toHaveAttribute('role', 'tabpanel');
+      const columns = await page.evaluate(() => ({
+        formRight: document.querySelector('.editor-main')!.getBoundingClientRect().right,
+        phoneLeft: document.querySelector('.phone')!.getBoundingClientRect().left,
+      }));
+      expect(columns.phoneLeft).toBeGreaterThan(columns.formRight);
     });
   });
 }

@@ -1,20 +1,44 @@
-import type { MouseEvent } from 'react';
+import type { MouseEvent, Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { ArticleView } from '../reader/ArticleView.ts';
 import type { ArticleContent } from './content.ts';
+import { panelId, tabId } from './EditorViewSwitch.tsx';
 
 /** Links in the preview show where they go but are not followed (the editor would be left). */
 function holdLinks(event: MouseEvent<HTMLElement>) {
   if (event.target instanceof Element && event.target.closest('a')) event.preventDefault();
 }
 
+type Props = {
+  t: TFn;
+  content: ArticleContent;
+  /** On a phone, the preview is the Preview tab's panel: shown or not. Null beside the form. */
+  tab: { shown: boolean } | null;
+  ref?: Ref<HTMLElement>;
+};
+
 /**
  * The live phone-shaped preview (spec 2): the visitor page's own component, fed the unsaved
  * content at every keystroke. Its styles come from /reader.css.
  */
-export default function PhonePreview({ t, content }: { t: TFn; content: ArticleContent }) {
+export default function PhonePreview({ t, content, tab, ref }: Props) {
+  const panel = tab
+    ? {
+        id: panelId('preview'),
+        role: 'tabpanel',
+        'aria-labelledby': tabId('preview'),
+        // Its first content is a heading, not a field: the panel itself takes the focus.
+        tabIndex: tab.shown ? 0 : -1,
+      }
+    : { 'aria-labelledby': 'editor-preview' };
+  const off = tab !== null && !tab.shown;
   return (
-    <section className="editor-preview" aria-labelledby="editor-preview">
+    <section
+      ref={ref}
+      className={`editor-preview${off ? ' editor-panel--off' : ''}`}
+      inert={off}
+      {...panel}
+    >
       <h2 id="editor-preview" className="editor-section__title">
         {t('editor.preview')}
       </h2>

@@ -66,6 +66,8 @@ type Options = {
   markSaved: (draft: Draft, revision: number) => void;
   /** The revision the draft is based on; null until the article is loaded. */
   baseRevision: () => number | null;
+  /** Shows the form where a phone shows the preview instead, before a problem is focused. */
+  showForm?: () => void;
 };
 
 /**
@@ -74,7 +76,7 @@ type Options = {
  * revision the draft is based on; when someone else saved meanwhile, the server refuses it and
  * `conflict` is set: nothing typed is lost, and `overwrite` saves again over their revision.
  */
-export function useSave({ t, articleId, reload, markSaved, baseRevision }: Options) {
+export function useSave({ t, articleId, reload, markSaved, baseRevision, showForm }: Options) {
   const [saving, setSaving] = useState(false);
   /** A save was tried: required fields left empty now show their error. */
   const [attempted, setAttempted] = useState(false);
@@ -103,6 +105,7 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision }: Optio
         ? t('editor.cannotSaveMany', { count, problem })
         : t('editor.cannotSave', { problem }),
     );
+    showForm?.();
     if (first) first.input.focus();
     else if (problems[0]) {
       const path = problems[0].path;
