@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { startFakeOpenAI } from '../helpers/fake-openai.ts';
+import { startServer } from '../bench/lib.ts';
+import { panelArticle, publish } from '../bench/visitor.ts';
+import { ensureBuilt } from '../bench/tree-screen.ts';
+import { VISITOR_PAGE } from './pages.ts';
+
+/**
+ * Before `size-limit` (`npm run size`): builds the site when it is stale (with `--built`, as in
+ * .ci/run right after the end-to-end run built it, uses dist as it is), and writes the visitor
+ * page as a phone gets it from the real server (the bench's 25-block panel, its stored Spanish
+ * translation from the fake engine) to .tmp/budgets/visitor-page.html, for .size-limit.ts.
+ */
+const EMAIL = 'budgets@legenda.local';
+const PASSWORD = 'budgets password 123';
+
+if (!process.argv.includes('--built')) ensureBuilt();
+const engine = await startFakeOpenAI();
+const server = await startServer({
+  OPENAI_BASE_URL: engine.url,
+  OPENAI_API_KEY: 'budgets',
+  ADMIN_EMAIL: EMAIL,
+  ADMIN_PASSWORD: PASSWORD,
+  NODE_ENV: 'production',
+});
+try {
+  const login = await fetch(`${server.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('legenda_session='));
+  if (!login.ok || !cookie) throw new Error(`Sign-in failed: ${login.status}`);
+  await publish(server.url, cookie, panelArticle('budget-panel'));
+  const page = `${server.url}/article?name=budget-panel&lang=es`;
+  let html = '';
+  // The first request starts the translation; the page then shows progress until it is stored.
+  for (let i = 0; i < 60 && !html.includes('[es] '); i++) {
+    if (i > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    html = await (await fetch(page, { headers: { 'accept-language': 'es' } })).text();
+  }
+  if (!html.includes('[es] ')) throw new Error('The visitor page never showed its translation.');
+  fs.mkdirSync(path.dirname(VISITOR_PAGE), { recursive: true });
+  fs.writeFileSync(VISITOR_PAGE, html);
+  console.log(`Visitor page written: ${html.length} characters.`);
+} finally {
+  await server.close();
+  await engine.close();
+}
