@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { testApp } from '../../../tests/helpers/app.ts';
-import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { staff } from '../../../tests/helpers/staff.ts';
 import { museums, qrcodes } from '../../server/db/schema.ts';
 import { bufferedCounts, countsRepo } from '../stats/counts.ts';
 import { qrcodesRepo } from './repo.ts';
@@ -11,19 +11,13 @@ import { CODE_LENGTH, CODE_PATTERN } from './codes.ts';
 import type { QrcodeDocument } from './schema.ts';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 let other: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  t = testApp(database.db, { env: { PUBLIC_SITE_URL: 'https://legenda.example' } });
-  ({ cookie, other } = await twoMuseums(t));
-});
+useTestApp(
+  { env: { PUBLIC_SITE_URL: 'https://legenda.example' } },
+  (s) => ({ database, t, cookie, other } = s),
+);
 
 const manage = (path: string, body: unknown, as = cookie) => staff(t, as).manage(path, body);
 const get = (path: string, as = cookie) => staff(t, as).get(path);

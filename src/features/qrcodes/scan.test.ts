@@ -1,25 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
-import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
+import { staff } from '../../../tests/helpers/staff.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
 import type { QrcodeDocument } from './schema.ts';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 let other: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  // Counts written at once, so each test reads them right after the scan.
-  t = testApp(database.db, { env: { COUNTS_FLUSH_MS: '0' } });
-  ({ cookie, other } = await twoMuseums(t));
-});
+// Counts written at once, so each test reads them right after the scan.
+useTestApp({ env: { COUNTS_FLUSH_MS: '0' } }, (s) => ({ database, t, cookie, other } = s));
 
 const manage = (path: string, body: unknown, as = cookie) => staff(t, as).manage(path, body);
 const publish = (url: string, as = cookie) => staff(t, as).publish(url);

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { testApp, testClock } from '../../../tests/helpers/app.ts';
-import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { testClock } from '../../../tests/helpers/app.ts';
+import { staff } from '../../../tests/helpers/staff.ts';
 import { isTimeZone } from './schema.ts';
 
-let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 let other: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  // 23:30 UTC: the 22nd in Paris, still the 21st in New York.
-  t = testApp(database.db, {
+useTestApp(
+  () => ({
+    // 23:30 UTC: the 22nd in Paris, still the 21st in New York.
     clock: testClock(new Date('2026-11-21T23:30:00Z')),
     env: { COUNTS_FLUSH_MS: '0', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
-  });
-  ({ cookie, other } = await twoMuseums(t));
-});
+  }),
+  (s) => ({ t, cookie, other } = s),
+);
 
 const manage = (path: string, body: unknown, as = cookie) =>
   t.postJson(`/api/manage/${path}`, body, { cookie: as });

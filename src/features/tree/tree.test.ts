@@ -1,27 +1,16 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { articles, folders, qrcodes } from '../../server/db/schema.ts';
 import type { TreeItem } from './schema.ts';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 let other: string;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  t = testApp(database.db);
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
-  cookie = await t.login('a@museum.example', 'password of a');
-  other = await t.login('b@museum.example', 'password of b');
-});
+useTestApp({}, (s) => ({ database, t, cookie, other } = s));
 
 const call = (path: string, body: unknown, as = cookie) =>
   t.postJson(`/api/manage/${path}`, body, { cookie: as });

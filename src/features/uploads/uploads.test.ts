@@ -3,7 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { ORIGIN, testApp } from '../../../tests/helpers/app.ts';
 import { tempDir } from '../../../tests/helpers/blob-servers.ts';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
@@ -13,23 +14,14 @@ import { MAX_IMAGE_BYTES } from './kinds.ts';
 import { parseRange } from './media-routes.ts';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 let other: string;
 let articleId: number;
 let foreignArticleId: number;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  t = testApp(database.db, { env: { MAX_VIDEO_MB: '1' } });
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  await t.accounts.add({ email: 'b@museum.example', museum: 'Musée B', password: 'password of b' });
-  cookie = await t.login('a@museum.example', 'password of a');
-  other = await t.login('b@museum.example', 'password of b');
+useTestApp({ env: { MAX_VIDEO_MB: '1' } }, async (s) => {
+  ({ database, t, cookie, other } = s);
   articleId = await addArticle(cookie);
   foreignArticleId = await addArticle(other);
 });

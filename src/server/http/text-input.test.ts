@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORIGIN, testApp } from '../../../tests/helpers/app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { staff } from '../../../tests/helpers/staff.ts';
 import { createLogger } from '../log.ts';
 
 /**
@@ -14,24 +15,21 @@ import { createLogger } from '../log.ts';
 const LONE = 'a\ud800b';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 let lines: string[];
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  lines = [];
-  const log = createLogger(
-    { logLevel: 'debug', logFormat: 'json' },
-    { sink: (_, line) => lines.push(line) },
-  );
-  t = testApp(database.db, { log });
-  ({ cookie } = await twoMuseums(t));
-});
+useTestApp(
+  () => {
+    lines = [];
+    const log = createLogger(
+      { logLevel: 'debug', logFormat: 'json' },
+      { sink: (_, line) => lines.push(line) },
+    );
+    return { log };
+  },
+  (s) => ({ database, t, cookie } = s),
+);
 
 const manage = (path: string, body: unknown) => t.postJson(`/api/manage/${path}`, body, { cookie });
 
