@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { FAST_SCRYPT } from '../../../tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { museums, users } from '../../server/db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { AccountError, accountsService, DEFAULT_ADMIN_EMAIL } from './service.ts';
+import { AccountError, DEFAULT_ADMIN_EMAIL } from './service.ts';
 
 let database: TestDatabase;
-let accounts: ReturnType<typeof accountsService>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  accounts = accountsService(database.db, { scrypt: FAST_SCRYPT });
+let accounts: TestApp['accounts'];
+useTestApp({ museums: false }, (s) => {
+  database = s.database;
+  accounts = s.t.accounts;
 });
-afterAll(() => database.close());
-beforeEach(() => database.reset());
 
 describe('the first account', () => {
   it('is created once with a generated password that is returned to be shown once', async () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { cookieFrom, ORIGIN, testApp } from '../../../tests/helpers/app.ts';
 import { sessions, users } from '../../server/db/schema.ts';
 import { hashPassword, parseHash } from './passwords.ts';
@@ -10,17 +11,9 @@ const EMAIL = 'curator@museum.example';
 const PASSWORD = 'correct horse battery';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  t = testApp(database.db);
+let t: TestApp;
+useTestApp({ museums: false }, async (s) => {
+  ({ database, t } = s);
   await t.accounts.add({ email: EMAIL, museum: 'Musée d’histoire', password: PASSWORD });
 });
 

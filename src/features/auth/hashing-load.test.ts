@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { PNG_1PX } from '../../../tests/helpers/media.ts';
 import { tempDir } from '../../../tests/helpers/server.ts';
@@ -62,13 +63,12 @@ describe('100 sign-ins at once, at production cost', () => {
   let dir: string;
   const limits = { inFlight: passwordHashing.inFlight, queue: passwordHashing.queue };
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
+  useTestApp({ museums: false }, (s) => ({ database } = s));
+  beforeAll(() => {
     dir = tempDir('legenda-hashing-');
   });
-  afterAll(async () => {
+  afterAll(() => {
     Object.assign(passwordHashing, limits);
-    await database.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

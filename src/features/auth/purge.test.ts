@@ -1,6 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { testApp } from '../../../tests/helpers/app.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { loginThrottle, sessions, users } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/log.ts';
 import {
@@ -20,15 +20,9 @@ const PASSWORD = 'correct horse battery';
 
 describe('purgeExpired', () => {
   let database: TestDatabase;
-  let t: ReturnType<typeof testApp>;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
-  afterAll(() => database.close());
-  beforeEach(async () => {
-    await database.reset();
-    t = testApp(database.db);
+  let t: TestApp;
+  useTestApp({ museums: false }, async (s) => {
+    ({ database, t } = s);
     await t.accounts.add({ email: EMAIL, museum: 'Musée d’histoire', password: PASSWORD });
   });
 

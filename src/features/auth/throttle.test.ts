@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { loginThrottle } from '../../server/db/schema.ts';
 import { ACCOUNT_RULE, ADDRESS_RULE, PAIR_RULE } from './policy.ts';
@@ -17,17 +18,9 @@ const ATTACKER = '198.51.100.66';
 const DESK = '192.0.2.10';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database.close();
-});
-beforeEach(async () => {
-  await database.reset();
-  t = testApp(database.db);
+let t: TestApp;
+useTestApp({ museums: false }, async (s) => {
+  ({ database, t } = s);
   await t.accounts.add({ email: EMAIL, museum: 'Musée d’histoire', password: PASSWORD });
 });
 

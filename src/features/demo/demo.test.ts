@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { testApp } from '../../../tests/helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
 import { articles, qrcodes } from '../../server/db/schema.ts';
 import type { Logger } from '../../server/log.ts';
@@ -14,16 +14,8 @@ import { DEMO_ARTICLE_NAME, DEMO_CODE, DEMO_SCAN_PATH } from './demo.ts';
 import { demoAtFirstStart, ensureDemo } from './service.ts';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  t = testApp(database.db, { env: { COUNTS_FLUSH_MS: '0' } });
-});
+let t: TestApp;
+useTestApp({ museums: false, env: { COUNTS_FLUSH_MS: '0' } }, (s) => ({ database, t } = s));
 
 const ADMIN = {
   email: 'admin@museum.example',

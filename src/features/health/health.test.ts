@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../tests/helpers/blob-servers.ts';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { createMemoryBlobStore, createS3BlobStore, type BlobStore } from '../../server/blobs.ts';
 import { openPostgres, type Database } from '../../server/db/index.ts';
@@ -8,11 +9,7 @@ import { createLogger, silentLogger, type Logger } from '../../server/log.ts';
 import { healthRoutes } from './routes.ts';
 
 let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
+useTestApp({ museums: false }, (s) => ({ database } = s));
 
 /** A blob store every call of which fails, or never answers. */
 const blobStoreThat = (call: () => Promise<never>) =>
