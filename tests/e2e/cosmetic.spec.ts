@@ -3,7 +3,17 @@ import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { newBlock } from '../../src/features/editor/content.ts';
 import type { QrcodeDocument } from '../../src/features/qrcodes/schema.ts';
-import { dict, expect, LANGS, MUSEUM_SETTINGS, test, topBar, url, visit } from './fixtures.ts';
+import {
+  dict,
+  expect,
+  LANGS,
+  MUSEUM_SETTINGS,
+  post,
+  test,
+  topBar,
+  url,
+  visit,
+} from './fixtures.ts';
 
 /**
  * Issue 16, item 13 ('Cosmetic'), as a person sees it: the sticky top bar and the editor's
@@ -12,15 +22,7 @@ import { dict, expect, LANGS, MUSEUM_SETTINGS, test, topBar, url, visit } from '
  * the visitor page's video shows its first frame, not a black box.
  */
 
-type Json = Record<string, unknown>;
-
 const tag = () => randomUUID().slice(0, 8);
-
-async function post<T = Json>(page: Page, path: string, data: unknown, status = 200): Promise<T> {
-  const response = await page.request.post(`/api/manage/${path}`, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
 
 async function newArticle(page: Page, title: string): Promise<number> {
   const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);

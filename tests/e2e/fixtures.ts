@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
 import { landingTextFor } from '../../src/site/landing/text.ts';
@@ -199,6 +199,25 @@ export async function watchMain(page: Page): Promise<SeenEntry[]> {
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   return seen;
+}
+
+/** A JSON answer of the staff API. */
+export type Json = Record<string, unknown>;
+
+/**
+ * The staff API as a signed-in browser: POST /api/manage/{path} with `data` through `owner`'s
+ * request context (a page's or a browser context's: it carries their session cookie), expects
+ * `status` (the answer's text in the message otherwise) and answers the JSON.
+ */
+export async function post<T = Json>(
+  owner: { request: APIRequestContext },
+  path: string,
+  data: unknown,
+  status = 200,
+): Promise<T> {
+  const response = await owner.request.post(`/api/manage/${path}`, { data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as T;
 }
 
 type Fixtures = {

@@ -8,6 +8,7 @@ import {
   loginForm,
   LANGS,
   other,
+  post,
   test,
   topBar,
   url,
@@ -140,14 +141,9 @@ test.describe('a small phone, every staff page', () => {
     await fits('/login', loginForm(page, 'fr').heading);
     await signIn();
 
-    const post = async (path: string, data: unknown) => {
-      const response = await page.request.post(`/api/manage/${path}`, { data });
-      expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
-      return (await response.json()) as { id: number; link: string };
-    };
     const title = `Tapisserie de la reine Mathilde ${randomUUID().slice(0, 8)}`;
-    const { id } = await post('add_article', { pathArray: [] });
-    await post('update_article', {
+    const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
+    await post(page, 'update_article', {
       articleId: id,
       newContent: [
         {
@@ -160,8 +156,8 @@ test.describe('a small phone, every staff page', () => {
       unformatted_name: title,
       instructions: '',
     });
-    const code = await post('add_qrcode', {});
-    await post('update_qrcode', { articleId: id, qrcodeId: code.id });
+    const code = await post<{ id: number; link: string }>(page, 'add_qrcode', {}, 201);
+    await post(page, 'update_qrcode', { articleId: id, qrcodeId: code.id });
 
     await fits('/articles', main(page).getByText(title).first());
     await fits(

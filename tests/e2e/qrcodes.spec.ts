@@ -12,6 +12,7 @@ import {
   expectNoViolations,
   fill,
   heading,
+  post,
   test,
   toast,
   url,
@@ -31,16 +32,9 @@ const QR_SHAPES = ['.print-card__qr > svg'];
  * and codes, and looks for those only.
  */
 
-type Json = Record<string, unknown>;
 type Article = { id: number; name: string; title: string };
 
 const fr = dict.fr;
-
-async function post<T = Json>(page: Page, path: string, data: unknown, status = 200): Promise<T> {
-  const response = await page.request.post(`/api/manage/${path}`, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
 
 async function newArticle(page: Page, title: string): Promise<Article> {
   const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);

@@ -11,6 +11,7 @@ import {
   fill,
   heading,
   MUSEUM_SETTINGS,
+  post,
   test,
   toast,
   url,
@@ -27,18 +28,11 @@ import {
  * The tests that count days or change the museum's time zone hold the 'museum-settings' lock.
  */
 
-type Json = Record<string, unknown>;
 type Row = Record<string, string | number>;
 type Article = { id: number; name: string; title: string };
 
 const fr = dict.fr;
 const en = dict.en;
-
-async function post<T = Json>(page: Page, path: string, data: unknown, status = 200): Promise<T> {
-  const response = await page.request.post(`/api/manage/${path}`, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
 
 /** A saved article with a public url, so visitors can read it. */
 async function publish(page: Page, prefix: string): Promise<Article> {

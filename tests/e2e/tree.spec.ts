@@ -8,6 +8,7 @@ import {
   fill,
   heading,
   LANGS,
+  post,
   test,
   url,
   visit,
@@ -20,17 +21,11 @@ import {
 
 type Item = { id: number; type: 'folder' | 'article'; name: string; children?: Item[] };
 
-async function post<T = Item>(page: Page, path: string, data: unknown, status = 200): Promise<T> {
-  const response = await page.request.post(`/api/manage/${path}`, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
-
 const addFolder = (page: Page, pathArray: number[], name: string) =>
-  post(page, 'add_folder', { pathArray, id: name }, 201);
+  post<Item>(page, 'add_folder', { pathArray, id: name }, 201);
 
 async function addArticle(page: Page, pathArray: number[], name = ''): Promise<Item> {
-  const article = await post(page, 'add_article', { pathArray }, 201);
+  const article = await post<Item>(page, 'add_article', { pathArray }, 201);
   if (name) await post(page, 'rename_article', { articleId: article.id, newName: name });
   return { ...article, name };
 }
