@@ -18,6 +18,8 @@ export default defineConfig(
       'test-results/',
       'playwright-report/',
       'drizzle/',
+      // The marketing tools lint themselves: npm run lint:tools (tools/marketing/eslint.config.js).
+      'tools/',
     ],
   },
   js.configs.recommended,

@@ -197,8 +197,8 @@ describe('flag bursts (spec 2)', () => {
   });
 
   it('has every flag in the sprite, in a cell of its own inside the picture (issue 16)', () => {
-    // flag-sprite.ts is written with flag-sprite.webp by scripts/flags/make-flag-sprite.ts:
-    // a flag added to flags.ts without rerunning it would never be drawn.
+    // flag-sprite.ts is written with flag-sprite.webp by tools/marketing/flags/make-flag-sprite.ts
+    // (npm run flags): a flag added to flags.ts without rerunning it would never be drawn.
     expect(Object.keys(FLAG_RECTS).sort()).toEqual([...FLAG_COUNTRIES].sort());
     const cells = Object.values(FLAG_RECTS);
     for (const [left, top, width, height] of cells) {

@@ -1,4 +1,4 @@
-// Written by scripts/flags/make-flag-sprite.ts from flag-icons (MIT); do not edit.
+// Written by tools/marketing/flags/make-flag-sprite.ts from flag-icons (MIT); do not edit.
 
 /** The sprite flag-sprite.webp: its size, and each flag’s cell [left, top, width, height]. */
 export const FLAG_SPRITE = { width: 742, height: 618 } as const;

@@ -1,7 +1,7 @@
 /**
- * The system Chromium's flags for every tool that drives it (tests, bench, the image and video
- * scripts): no sandbox (root in CI), no GPU, and none of the background connections this
- * closed network refuses by the dozen.
+ * The system Chromium's flags for the tests and the bench (the marketing tools keep a copy,
+ * tools/marketing/chromium.ts): no sandbox (root in CI), no GPU, and none of the background
+ * connections this closed network refuses by the dozen.
  */
 export const CHROMIUM_ARGS: readonly string[] = [
   '--no-sandbox',

@@ -6,7 +6,7 @@ import { DEMO_ARTICLE_NAME } from './demo.ts';
  * The demo article, as a curator would write it in the editor: an object of a history museum in a
  * French port city, in French (a new museum's source language). Saved through the editor's
  * schema, so the stored article is exactly like one made by staff. Its texts are also the source
- * of the hand-written translations of scripts/demo/translations.ts: change both together.
+ * of the hand-written translations of tools/marketing/demo/translations.ts: change both together.
  */
 
 /** The article's title (private to the museum; shown above the language picker). */

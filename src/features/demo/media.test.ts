@@ -1,11 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  DEMO_MEDIA_LANGUAGES,
-  demoMedia,
-  IMAGE_BUDGET,
-  VIDEO_BUDGET,
-} from '../../../scripts/demo/media.ts';
+import { DEMO_MEDIA_LANGUAGES, demoMedia, IMAGE_BUDGET, VIDEO_BUDGET } from './media.ts';
 
 /**
  * The demo media of the landing page (made by `npm run demo:record`, committed in public/demo/):

@@ -1,7 +1,7 @@
 /**
  * The landing page carousel: illustrations of the first partner, a history museum in a French
- * port city with 16 explanatory panels. scripts/images/make-images.ts (npm run images) draws
- * them in this order; `small` is the carousel's size, `large` the overlay's.
+ * port city with 16 explanatory panels. tools/marketing/images/make-images.ts (npm run images)
+ * draws them in this order; `small` is the carousel's size, `large` the overlay's.
  */
 export interface CarouselImage {
   small: string;

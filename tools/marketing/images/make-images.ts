@@ -2,9 +2,9 @@
  * Draws the marketing site's pictures (carousel, blog covers, Open Graph images) as SVG scenes,
  * renders them in the system Chromium and encodes them with sharp into public/images/.
  *
- *   node scripts/images/make-images.ts                 all pictures
- *   node scripts/images/make-images.ts carousel/03     only the jobs whose name starts so
- *   node scripts/images/make-images.ts --png /tmp/x    also keep each rendering as PNG there
+ *   npm run images                      all pictures
+ *   npm run images -- carousel/03       only the jobs whose name starts so
+ *   npm run images -- --png /tmp/x      also keep each rendering as PNG there
  *
  * The scenes are deterministic (seeded), so a rerun writes the same files.
  */
@@ -13,14 +13,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { CAROUSEL_IMAGES } from '../../src/site/landing/carousel-images.ts';
+import { CAROUSEL_IMAGES } from '../../../src/site/landing/carousel-images.ts';
 import { BLOG_COVERS } from './scenes/blog.ts';
 import { CAROUSEL_SCENES } from './scenes/carousel.ts';
 import { OG_IMAGES } from './scenes/og.ts';
 import type { Scene } from './kit/svg.ts';
-import { CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
+import { CHROMIUM_ARGS } from '../chromium.ts';
 
-const OUT = fileURLToPath(new URL('../../public/images/', import.meta.url));
+const OUT = fileURLToPath(new URL('../../../public/images/', import.meta.url));
 
 interface Output {
   file: string;

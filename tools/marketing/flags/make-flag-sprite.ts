@@ -8,13 +8,13 @@
  *   src/site/flag-sprite.ts     where each flag is in it
  *
  * Both are committed, so the build and CI need neither flag-icons nor sharp's SVG renderer.
- * Rerun after changing the list of flags:  node scripts/flags/make-flag-sprite.ts
+ * Rerun after changing the list of flags:  npm run flags
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp, { type OverlayOptions } from 'sharp';
 import { format, resolveConfig } from 'prettier';
-import { FLAG_COUNTRIES } from '../../src/site/flags.ts';
+import { FLAG_COUNTRIES } from '../../../src/site/flags.ts';
 
 /** A cell's flag in sprite pixels: the largest flag (55 px wide) sharp enough at 1.3 pixels per px. */
 const FLAG_W = 72;
@@ -25,9 +25,9 @@ const RADIUS = 5;
 const QUALITY = 60;
 const MAX_KB = 56;
 
-const SOURCE = fileURLToPath(new URL('../../node_modules/flag-icons/flags/4x3/', import.meta.url));
-const OUT_IMAGE = fileURLToPath(new URL('../../src/site/flag-sprite.webp', import.meta.url));
-const OUT_INDEX = fileURLToPath(new URL('../../src/site/flag-sprite.ts', import.meta.url));
+const SOURCE = fileURLToPath(new URL('flags/4x3/', import.meta.resolve('flag-icons/package.json')));
+const OUT_IMAGE = fileURLToPath(new URL('../../../src/site/flag-sprite.webp', import.meta.url));
+const OUT_INDEX = fileURLToPath(new URL('../../../src/site/flag-sprite.ts', import.meta.url));
 
 /** The flag's SVG drawn at the cell's size, as raw RGBA, with round corners and a thin edge. */
 async function cell(code: string): Promise<Buffer> {
@@ -80,7 +80,7 @@ async function main(): Promise<void> {
   await writeFile(OUT_IMAGE, image);
   const lines = Object.entries(rects).map(([code, rect]) => `  ${code}: [${rect.join(', ')}],`);
   const index = [
-    '// Written by scripts/flags/make-flag-sprite.ts from flag-icons (MIT); do not edit.',
+    '// Written by tools/marketing/flags/make-flag-sprite.ts from flag-icons (MIT); do not edit.',
     '',
     '/** The sprite flag-sprite.webp: its size, and each flag’s cell [left, top, width, height]. */',
     `export const FLAG_SPRITE = { width: ${width}, height: ${height} } as const;`,

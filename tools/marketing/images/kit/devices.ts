@@ -3,7 +3,7 @@ import { C, SANS } from './palette.ts';
 import { type Painter } from './objects.ts';
 import { bars, g, h, n, pill, qr, text, tf } from './svg.ts';
 
-const LOGO = readFileSync(new URL('../../../public/logo.svg', import.meta.url), 'utf8').trim();
+const LOGO = readFileSync(new URL('../../../../public/logo.svg', import.meta.url), 'utf8').trim();
 
 /** Legenda's logo (public/logo.svg) at (x, y), size × size. */
 export function logo(x: number, y: number, size: number): string {

@@ -2,18 +2,18 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
-import { DEMO_CONTENT } from '../../src/features/demo/content.ts';
-import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../src/features/demo/demo.ts';
-import { contentSchema, type ArticleContent } from '../../src/features/editor/content.ts';
-import { extractSegments } from '../../src/features/translation/segments.ts';
-import { startFakeOpenAI } from '../../tests/helpers/fake-openai.ts';
-import { startServer, tempDir } from '../../tests/helpers/server.ts';
+import { DEMO_CONTENT } from '../../../src/features/demo/content.ts';
+import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../../src/features/demo/demo.ts';
+import { contentSchema, type ArticleContent } from '../../../src/features/editor/content.ts';
+import { extractSegments } from '../../../src/features/translation/segments.ts';
+import { demoMedia, IMAGE_BUDGET, VIDEO_BUDGET } from '../../../src/features/demo/media.ts';
+import { CHROMIUM_ARGS } from '../chromium.ts';
 import { constantRate, startCapture } from './capture.ts';
+import { startFakeEngine } from './fake-engine.ts';
 import { encodeMp4, encodeWebm, encodeWebp, requireFfmpeg } from './encode.ts';
 import { pause, walk, type Journey } from './journey.ts';
-import { demoMedia, IMAGE_BUDGET, VIDEO_BUDGET } from './media.ts';
+import { startServer, tempDir, type RunningServer } from './server.ts';
 import { translationOf } from './translations.ts';
-import { CHROMIUM_ARGS } from '../../tests/helpers/chromium.ts';
 
 /**
  * `npm run demo:record`: the landing page's demo video, poster and phone image, per landing
@@ -48,7 +48,7 @@ function checkTranslations(): void {
   );
   if (missing.length > 0) {
     throw new Error(
-      `scripts/demo/translations.ts lacks texts of the demo article (${missing.join(', ')}): ` +
+      `tools/marketing/demo/translations.ts lacks texts of the demo article (${missing.join(', ')}): ` +
         'the article changed; translate it again.',
     );
   }
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   checkTranslations();
   const work = tempDir('legenda-demo-');
   const untranslated: string[] = [];
-  const fake = await startFakeOpenAI({
+  const fake = await startFakeEngine({
     latencyMs: 400,
     translate: (text, lang) => {
       const translated = translationOf(text, lang);
@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: RunningServer | undefined;
   let browser: Browser | undefined;
   try {
     server = await startServer({

@@ -2,11 +2,11 @@ import path from 'node:path';
 
 /**
  * The demo media the public landing page shows (public/demo/), one set per landing language, and
- * their size budgets: scripts/demo/record.ts makes them, src/features/demo/media.test.ts checks
- * the committed files.
+ * their size budgets: tools/marketing/demo/record.ts (`npm run demo:record`) makes them,
+ * media.test.ts checks the committed files.
  */
 
-export const DEMO_MEDIA_DIR = path.resolve(import.meta.dirname, '../../public/demo');
+export const DEMO_MEDIA_DIR = path.resolve(import.meta.dirname, '../../../public/demo');
 
 export const DEMO_MEDIA_LANGUAGES = ['fr', 'en'] as const;
 export type DemoMediaLanguage = (typeof DEMO_MEDIA_LANGUAGES)[number];
