@@ -51,3 +51,63 @@ export function errorCode(result: ApiResult): string | undefined {
   const body = result.body as Partial<ApiError> | null;
   return typeof body?.error?.code === 'string' ? body.error.code : undefined;
 }
+
+/**
+ * A JSON route as islands call it: method and path, and, as types only, the body it takes and
+ * the answer a success carries. A feature declares its routes next to the schemas its server
+ * route parses, taking both types with `import type`, so neither zod nor server code reaches the
+ * browser bundle (src/features/tree/calls.ts).
+ */
+export type Route<Body, Answer> = {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  /** A run-time check of a success's body; one that fails it counts as a failed call. */
+  readonly accepts?: (body: unknown) => boolean;
+  /** Never set: carries `Body` and `Answer` to `call`. */
+  readonly types?: { body: Body; answer: Answer };
+};
+
+export const getRoute = <Answer>(
+  path: string,
+  accepts?: (body: unknown) => boolean,
+): Route<void, Answer> => ({ method: 'GET', path, ...(accepts && { accepts }) });
+
+export const postRoute = <Body, Answer>(
+  path: string,
+  accepts?: (body: unknown) => boolean,
+): Route<Body, Answer> => ({ method: 'POST', path, ...(accepts && { accepts }) });
+
+export type CallResult<Answer> = ApiResult & {
+  /** The body of a 2xx answer that is JSON and passes the route's check; null otherwise. */
+  answer: Answer | null;
+};
+
+type CallOptions = { signal?: AbortSignal };
+
+/**
+ * `api` for a declared route: the body is checked against the route's type at compile time, the
+ * answer comes typed. A GET takes no body (`call(route)`). Resolves and rejects as `api` does.
+ */
+export function call<Answer>(
+  route: Route<void, Answer>,
+  body?: undefined,
+  options?: CallOptions,
+): Promise<CallResult<Answer>>;
+export function call<Body, Answer>(
+  route: Route<Body, Answer>,
+  body: Body,
+  options?: CallOptions,
+): Promise<CallResult<Answer>>;
+export async function call<Body, Answer>(
+  route: Route<Body, Answer>,
+  body: Body,
+  options: CallOptions = {},
+): Promise<CallResult<Answer>> {
+  const result = await api(route.path, {
+    method: route.method,
+    ...(route.method === 'POST' && { body }),
+    ...(options.signal && { signal: options.signal }),
+  });
+  const fits = result.ok && result.body !== null && (route.accepts?.(result.body) ?? true);
+  return { ...result, answer: fits ? (result.body as Answer) : null };
+}

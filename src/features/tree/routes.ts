@@ -8,6 +8,9 @@ import {
   moveItemSchema,
   renameArticleSchema,
   renameFolderSchema,
+  type DeleteAnswer,
+  type MoveAnswer,
+  type RenameAnswer,
 } from './schema.ts';
 import type { TreeService } from './service.ts';
 
@@ -44,18 +47,18 @@ export function treeRoutes(tree: TreeService) {
   app.post('/manage/rename_article', async (c) => {
     const { articleId, newName } = await readJson(c, renameArticleSchema);
     await tree.renameArticle(museum(c), articleId, newName);
-    return c.json({ id: articleId, name: newName });
+    return c.json({ id: articleId, name: newName } satisfies RenameAnswer);
   });
 
   app.post('/manage/rename_folder', async (c) => {
     const { itemName: folderId, newName, pathArray } = await readJson(c, renameFolderSchema);
     await tree.renameFolder(museum(c), pathArray, folderId, newName);
-    return c.json({ id: folderId, name: newName });
+    return c.json({ id: folderId, name: newName } satisfies RenameAnswer);
   });
 
   app.post('/manage/delete_item', async (c) => {
     const { id, type, pathArray } = await readJson(c, deleteItemSchema);
-    return c.json(await tree.deleteItem(museum(c), pathArray, type, id));
+    return c.json((await tree.deleteItem(museum(c), pathArray, type, id)) satisfies DeleteAnswer);
   });
 
   app.post('/manage/move_item', async (c) => {
@@ -66,7 +69,7 @@ export function treeRoutes(tree: TreeService) {
       to: body.toPathArray,
       toFolderId: body.toFolderId,
     });
-    return c.json({ ok: true });
+    return c.json({ ok: true } satisfies MoveAnswer);
   });
 
   return app;

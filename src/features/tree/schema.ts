@@ -47,6 +47,13 @@ export interface TreeItem {
   children?: TreeItem[];
 }
 
+/** What rename_article and rename_folder answer (routes.ts; the tree screen reads it typed). */
+export type RenameAnswer = { id: number; name: string };
+/** What delete_item answers: how many articles went with it. */
+export type DeleteAnswer = { deletedArticles: number };
+/** What move_item answers. */
+export type MoveAnswer = { ok: true };
+
 /** One line of GET /api/read/articles: the QR picker's and the statistics' list. */
 export interface ArticleChoice {
   id: number;
