@@ -9,7 +9,7 @@ import {
   renderOutagePage,
   VISITOR_PAGE_CSP,
 } from '../reader/page.ts';
-import { suggestedLanguages } from '../reader/service.ts';
+import { suggestedLanguages } from '../languages/index.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';
 

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { suggestedLanguages } from '../reader/service.ts';
+import { suggestedLanguages } from '../languages/index.ts';
 import { CODE_PATTERN, newCode, shortUrl } from './codes.ts';
 import type { QrcodeRow, QrcodesRepo, ScanTarget } from './repo.ts';
 import type { QrcodeDocument } from './schema.ts';

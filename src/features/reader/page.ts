@@ -2,7 +2,7 @@ import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../editor/content.ts';
 import { ArticleView } from './ArticleView.ts';
-import { direction } from '../translation/languages.ts';
+import { direction, languageTag } from '../languages/index.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { publicTitle } from './title.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
@@ -65,19 +65,6 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** A well-formed language tag, canonicalised, or 'fr' (the default language, spec 9). */
-export function languageTag(lang: string): string {
-  try {
-    return Intl.getCanonicalLocales(lang)[0] ?? 'fr';
-  } catch {
-    return 'fr';
-  }
-}
-
-export function textDirection(lang: string): 'ltr' | 'rtl' {
-  return direction(lang);
-}
-
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A #rrggbb colour, or the default background. */
@@ -121,7 +108,7 @@ export function languageAttributes(
 ): { lang?: string; dir?: 'ltr' | 'rtl' } {
   const tag = languageTag(lang);
   if (tag.toLowerCase() === languageTag(around).toLowerCase()) return {};
-  return { lang: tag, dir: textDirection(tag) };
+  return { lang: tag, dir: direction(tag) };
 }
 
 /** The same as HTML attributes (' lang="es" dir="ltr"'), or ''. */
@@ -149,7 +136,7 @@ export function documentHtml(options: {
   const background = backgroundColor(options.background);
   return (
     '<!doctype html>' +
-    `<html lang="${escapeHtml(lang)}" dir="${textDirection(lang)}">` +
+    `<html lang="${escapeHtml(lang)}" dir="${direction(lang)}">` +
     '<head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     (options.noindex ? '<meta name="robots" content="noindex">' : '') +

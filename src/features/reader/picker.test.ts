@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, nativeName } from '../translation/languages.ts';
+import { LANGUAGES, nativeName } from '../languages/index.ts';
 import { fold, matchesQuery, renderLanguagePicker, type PickerOptions } from './picker.ts';
 
 const languages = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));

@@ -1,4 +1,4 @@
-import { languageName, nativeName } from '../translation/languages.ts';
+import { direction, languageName, languageTag, nativeName } from '../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from './ignore-stats.ts';
 import {
   documentHtml,
@@ -6,8 +6,6 @@ import {
   formatHtml,
   framedPage,
   languageAttributesHtml,
-  languageTag,
-  textDirection,
 } from './page.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
@@ -92,7 +90,7 @@ function item(options: PickerOptions, choice: Choice): string {
   const lang = languageTag(choice.code);
   return (
     `<li><a href="${escapeHtml(href(options, choice.code))}">` +
-    `<span class="reader-choice" lang="${escapeHtml(lang)}" dir="${textDirection(lang)}">` +
+    `<span class="reader-choice" lang="${escapeHtml(lang)}" dir="${direction(lang)}">` +
     `${escapeHtml(choice.name)}</span>` +
     (choice.alt === undefined ? '' : `<span class="reader-alt">${escapeHtml(choice.alt)}</span>`) +
     '</a></li>'

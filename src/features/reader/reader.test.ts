@@ -14,11 +14,11 @@ import {
   inkOn,
   renderArticlePage,
   renderNotFoundPage,
-  textDirection,
   VISITOR_PAGE_CSP,
   type VisitorPage,
 } from './page.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
+import { direction } from '../languages/index.ts';
 
 const meta = { type: 'metadatas', url: 'test' } as const;
 
@@ -451,9 +451,9 @@ describe('renderArticlePage', () => {
     expect(renderArticlePage({ ...page, lang: 'he-IL' })).toMatch(/<html lang="he-IL" dir="rtl">/);
     expect(renderArticlePage({ ...page, lang: 'en' })).toMatch(/<html lang="en" dir="ltr">/);
     for (const lang of ['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']) {
-      expect(textDirection(lang)).toBe('rtl');
+      expect(direction(lang)).toBe('rtl');
     }
-    expect(textDirection('ja')).toBe('ltr');
+    expect(direction('ja')).toBe('ltr');
   });
 
   it('labels subtitles with their own language and never prints a malformed tag', () => {

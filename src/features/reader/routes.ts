@@ -6,7 +6,12 @@ import type { Visitor } from '../stats/repeats.ts';
 import { isUnavailable } from '../../server/http/unavailable.ts';
 import { compressPage, type CachedPage, type PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
-import { LANGUAGES, nativeName, supportedLanguage } from '../translation/languages.ts';
+import {
+  LANGUAGES,
+  nativeName,
+  suggestedLanguages,
+  supportedLanguage,
+} from '../languages/index.ts';
 import {
   OUTAGE_RETRY_SECONDS,
   renderArticlePage,
@@ -18,7 +23,7 @@ import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE, ignoresStats } from './ignore-s
 import { renderLanguagePicker } from './picker.ts';
 import { renderProgressPage } from './progress.ts';
 import { publicTitle } from './title.ts';
-import { suggestedLanguages, type ReaderService, type Visit } from './service.ts';
+import type { ReaderService, Visit } from './service.ts';
 
 /** Seconds between two looks at a first translation's progress. */
 const REFRESH_SECONDS = 2;

@@ -2,7 +2,7 @@ import { readContent, type ArticleContent } from '../editor/content.ts';
 import type { EditorRepo } from '../editor/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { matchTag, sameLanguage, supportedLanguage } from '../translation/languages.ts';
+import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
 import type { ArticleRequest, TranslationResult, Translator } from '../translation/translator.ts';
 import { uiLanguage } from './strings.ts';
 
@@ -74,43 +74,6 @@ export interface ReaderDeps {
   now: () => Date;
   firstWaitMs?: number;
   failurePauseMs?: number;
-}
-
-/** The languages an Accept-Language header asks for, best first, that Legenda offers. */
-export function suggestedLanguages(header: string | undefined, limit = 3): string[] {
-  // Parsing and matching a header costs ~25 µs, more than the rest of a scan; phones send a
-  // few distinct headers, so answers are kept (a bounded map of short headers, emptied when
-  // full).
-  if (header && header.length > MAX_REMEMBERED_HEADER) return rankLanguages(header).slice(0, limit);
-  const key = `${limit}|${header ?? ''}`;
-  const known = suggestions.get(key);
-  if (known) return [...known];
-  const codes = rankLanguages(header).slice(0, limit);
-  if (suggestions.size >= MAX_SUGGESTIONS) suggestions.clear();
-  suggestions.set(key, codes);
-  return [...codes];
-}
-
-const MAX_SUGGESTIONS = 1000;
-const MAX_REMEMBERED_HEADER = 200;
-const suggestions = new Map<string, readonly string[]>();
-
-function rankLanguages(header: string | undefined): string[] {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  const codes: string[] = [];
-  for (const { tag } of ranked) {
-    const code = matchTag(tag);
-    if (code && !codes.includes(code)) codes.push(code);
-  }
-  return codes;
 }
 
 /**

@@ -9,6 +9,8 @@
  * arrives in the nominative, capitalised, often in its own script ('Español', 'العربية').
  */
 
+import { interfaceLanguage } from '../languages/negotiate.ts';
+
 export const UI_KEYS = [
   'chooseLanguage',
   'search',
@@ -718,29 +720,17 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
   },
 };
 
-/** Old or sibling codes a visitor's browser may send, read with the dictionary of another. */
-const ALIASES: Record<string, string> = { no: 'nb', nn: 'nb', iw: 'he', mo: 'ro' };
-
-const BY_LOWER = new Map(Object.keys(UI_STRINGS).map((code) => [code.toLowerCase(), code]));
+/** The languages we have words in. */
+const UI_LANGUAGES: readonly string[] = Object.keys(UI_STRINGS);
 
 /**
- * The language of the dictionary used for `lang`: the tag itself when we have it ('zh-Hant'),
- * else Chinese by script ('zh-TW' → 'zh-Hant', 'zh' → 'zh-Hans'), else the primary subtag
- * ('es-MX' → 'es', 'nn' → 'nb'), else 'en'. Give this to `lang` attributes of the words.
+ * The language of the dictionary used for `lang` (languages/negotiate.ts): the tag itself when
+ * we have it ('zh-Hant'), else Chinese by script ('zh-TW' → 'zh-Hant', 'zh' → 'zh-Hans'), else
+ * the language ('es-MX' → 'es'), else its sibling ('nn' → 'nb'), else 'en'. Give this to `lang`
+ * attributes of the words.
  */
 export function uiLanguage(lang: string): string {
-  const exact = BY_LOWER.get(lang.trim().toLowerCase());
-  if (exact) return exact;
-  let locale: Intl.Locale;
-  try {
-    locale = new Intl.Locale(lang.trim());
-  } catch {
-    return 'en';
-  }
-  const language = locale.language.toLowerCase();
-  if (language === 'zh') return locale.maximize().script === 'Hant' ? 'zh-Hant' : 'zh-Hans';
-  const primary = ALIASES[language] ?? language;
-  return BY_LOWER.get(primary) ?? 'en';
+  return interfaceLanguage(lang, UI_LANGUAGES, 'en');
 }
 
 /** The interface words in `lang` (see uiLanguage for the fallback). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageName, LANGUAGES, nativeName } from '../translation/languages.ts';
+import { languageName, LANGUAGES, nativeName } from '../languages/index.ts';
 import { languageChoices } from './languages.ts';
 
 /** Issue 16, item 9: the settings' list names every language as the visitor picker does. */

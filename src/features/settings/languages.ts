@@ -1,5 +1,5 @@
 import type { Lang } from '../../i18n/index.ts';
-import { languageName, LANGUAGES, nativeName } from '../translation/languages.ts';
+import { languageName, LANGUAGES, nativeName } from '../languages/index.ts';
 
 /** Lower case, accents folded, as the visitor picker compares names ('Català' = 'catala'). */
 const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
@@ -14,7 +14,7 @@ export type LanguageChoice = { code: string; label: string };
  * Computed by Node when the site is built (the settings page passes it to its island): browsers
  * carry trimmed ICU data and would answer a raw code ('bo', 'ff') or the English name
  * ('Albanian') for about half of the languages; Node's full ICU, with the catalogue's own names
- * for what it lacks (languages.ts), names them all.
+ * for what it lacks (languages/names.ts), names them all.
  */
 export function languageChoices(lang: Lang): LanguageChoice[] {
   const collator = new Intl.Collator(lang);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../translation/languages.ts';
+import { LANGUAGES } from '../languages/index.ts';
 
 /** The museum's settings (issue 7: its time zone; DESIGN 6: the language it writes in). */
 

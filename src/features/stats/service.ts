@@ -1,4 +1,5 @@
 import { notFound } from '../../server/http/errors.ts';
+import { languageName } from '../languages/index.ts';
 import { dayOf } from './counts.ts';
 import type { StatsRepo } from './repo.ts';
 import type { Chart, StatsRow } from './schema.ts';
@@ -30,23 +31,9 @@ const dateFormats = {
   fr: new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
   en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
 };
-const languageNames = {
-  fr: new Intl.DisplayNames(['fr'], { type: 'language', fallback: 'code' }),
-  en: new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' }),
-};
 
 export const formatDay = (day: string, lang: 'fr' | 'en') =>
   dateFormats[lang].format(Date.parse(`${day}T00:00:00Z`));
-
-function languageName(code: string, lang: 'fr' | 'en'): string {
-  let name: string;
-  try {
-    name = languageNames[lang].of(code) ?? code;
-  } catch {
-    name = code;
-  }
-  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
-}
 
 /**
  * Series names that are unique and never 'formatted_date': two articles with one title are

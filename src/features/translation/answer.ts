@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { estimateTokens } from './batches.ts';
 import { BadAnswerError } from './errors.ts';
-import { sameLanguage } from './languages.ts';
+import { sameLanguage } from '../languages/index.ts';
 import type { Segment } from './segments.ts';
 
 const answerShape = z.object({

@@ -1,4 +1,4 @@
-import { languageName } from './languages.ts';
+import { languageName } from '../languages/index.ts';
 import type { Segment } from './segments.ts';
 
 /**

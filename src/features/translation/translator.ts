@@ -5,7 +5,7 @@ import { BATCH_TOKENS, makeBatches, runBounded } from './batches.ts';
 import type { Engine } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { segmentKey } from './keys.ts';
-import { sameLanguage } from './languages.ts';
+import { sameLanguage } from '../languages/index.ts';
 import type { TranslationMemory } from './memory.ts';
 import { applyTranslations, extractSegments } from './segments.ts';
 

@@ -4,11 +4,10 @@ import {
   direction,
   isSupportedLanguage,
   languageName,
-  matchLanguage,
   nativeName,
   sameLanguage,
   supportedLanguage,
-} from './languages.ts';
+} from './index.ts';
 
 describe('languages', () => {
   it('include the languages most visitors to a European museum speak', () => {
@@ -71,34 +70,6 @@ describe('languages', () => {
     expect(isSupportedLanguage('xx')).toBe(false);
     expect(isSupportedLanguage('')).toBe(false);
   });
-
-  it.each([
-    ['es-MX,es;q=0.9,en;q=0.8', 'es'],
-    ['zh-TW', 'zh-Hant'],
-    ['zh-HK,en;q=0.5', 'zh-Hant'],
-    ['zh-CN', 'zh-Hans'],
-    ['zh', 'zh-Hans'],
-    ['zh-Hant-TW', 'zh-Hant'],
-    ['xx-YY, de;q=0.5, en;q=0.8', 'en'],
-    ['fr;q=0.2, ar-MA;q=0.9', 'ar'],
-    ['pt-BR', 'pt'],
-    ['pt-PT', 'pt-PT'],
-    ['sr-Latn-RS', 'sr-Latn'],
-    ['sr-RS', 'sr'],
-    ['iw-IL', 'he'],
-    ['no', 'nb'],
-    ['tl', 'fil'],
-    ['EN-gb', 'en'],
-  ])('matches Accept-Language %j to %s', (header, expected) => {
-    expect(matchLanguage(header)).toBe(expected);
-  });
-
-  it.each([undefined, null, '', '*', 'en;q=0', 'xx, yy;q=0.5', ';;;,,,', 'q=1'])(
-    'matches nothing for %j',
-    (header) => {
-      expect(matchLanguage(header)).toBeUndefined();
-    },
-  );
 
   it('serves the same language and script untranslated, and no other', () => {
     expect(sameLanguage('fr', 'fr')).toBe(true);
