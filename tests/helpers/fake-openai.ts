@@ -29,6 +29,8 @@ export type Behaviour =
   | { type: 'dropMarkers' }
   /** No answer at all: the connection stays open until the client gives up or close(). */
   | { type: 'hang' }
+  /** Answered as 'ok' once `until` settles: a test decides when each call ends. */
+  | { type: 'held'; until: Promise<unknown> }
   /** The answer's translations as given (ids and texts chosen by the test). */
   | { type: 'answer'; translations: (segments: FakeSegment[]) => { id: string; text: string }[] }
   /** A 200 with this message content. */
@@ -292,6 +294,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       call.behaviour = behaviour.type;
 
       if (behaviour.type === 'hang') return; // the client's timeout, or close(), ends it
+      if (behaviour.type === 'held') await behaviour.until.catch(() => {});
       if (latencyMs > 0) await sleep(latencyMs);
       const format = (request.response_format as { type?: unknown } | undefined)?.type;
       const refusal =

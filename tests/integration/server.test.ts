@@ -1,7 +1,9 @@
+import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/index.ts';
 import { dailyCounts } from '../../src/server/db/schema.ts';
 import { runScript, tempDir } from '../helpers/server.ts';
+import { cookieOf, staffHttp, until } from '../helpers/staff-http.ts';
 import { useServers } from '../helpers/use-servers.ts';
 
 const cli = 'src/features/accounts/cli.ts';
@@ -10,11 +12,39 @@ const cli = 'src/features/accounts/cli.ts';
 const start = useServers();
 
 const login = (url: string, email: string, password: string) =>
-  fetch(`${url}/login`, {
+  staffHttp(url, url).login(email, password);
+
+/**
+ * A POST whose body is held back until `send()`. The server answers `100 Continue` once it has
+ * read the request's head and handed the request to the app (Node does so for `Expect:
+ * 100-continue` when no checkContinue listener is set): from `accepted` on, the request is in
+ * flight on the server, whatever the machine's load.
+ */
+function heldPost(url: string, path: string, body: unknown) {
+  const payload = Buffer.from(JSON.stringify(body));
+  const request = http.request(`${url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    headers: {
+      'content-type': 'application/json',
+      'content-length': payload.length,
+      origin: url,
+      expect: '100-continue',
+    },
   });
+  const accepted = new Promise<void>((resolve) => request.once('continue', resolve));
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+  });
+  request.flushHeaders();
+  return { accepted, response, send: () => request.end(payload) };
+}
 
 describe('npm start (the Node entry)', () => {
   it('creates the first account with a generated password, printed once', async () => {
@@ -48,11 +78,21 @@ describe('npm start (the Node entry)', () => {
     expect(users.code).toBe(1);
     expect(users.stderr).toContain('manage accounts while Legenda is stopped');
 
-    // Sign-in runs scrypt at full cost: long enough to be in flight when the signal lands.
-    const inFlight = login(server.url, 'director@museum.example', 'the director passphrase');
-    await new Promise((r) => setTimeout(r, 50));
+    // A sign-in the server has accepted (100 Continue) but whose body comes only once the
+    // server has said it is stopping: it must still be answered.
+    const inFlight = heldPost(server.url, '/login', {
+      email: 'director@museum.example',
+      password: 'the director passphrase',
+    });
+    await inFlight.accepted;
     const exit = server.stop('SIGTERM');
-    expect((await inFlight).status).toBe(200);
+    const said = await until(
+      async () => server.output(),
+      (output) => output.includes('SIGTERM received'),
+    );
+    expect(said).toContain('SIGTERM received: finishing requests in flight');
+    inFlight.send();
+    expect((await inFlight.response).status).toBe(200);
     expect(await exit).toBe(0);
     expect(server.output()).toContain('Stopped cleanly');
 
@@ -72,14 +112,9 @@ describe('npm start (the Node entry)', () => {
       ADMIN_PASSWORD: 'passphrase a',
     };
     const server = await start(env);
-    const signedIn = await login(server.url, 'a@museum.example', 'passphrase a');
-    const cookie = signedIn.headers.getSetCookie()[0]!.split(';')[0]!;
-    const post = (path: string, body: unknown) =>
-      fetch(`${server.url}/api/manage/${path}`, {
-        method: 'POST',
-        headers: { cookie, origin: server.url, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const staff = staffHttp(server.url, server.url);
+    const cookie = cookieOf(await staff.login('a@museum.example', 'passphrase a'));
+    const post = (path: string, body: unknown) => staff.post(`/api/manage/${path}`, body, cookie);
     const { id: articleId } = (await (await post('add_article', { pathArray: [] })).json()) as {
       id: number;
     };
