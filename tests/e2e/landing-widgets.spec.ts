@@ -79,6 +79,23 @@ function currentSlide(page: Page) {
   );
 }
 
+/**
+ * currentSlide once the page has rendered what its timers did: React renders a state change in
+ * a later task (a MessageChannel message, which Playwright's clock does not hold), so the check
+ * waits for a message posted after it.
+ */
+async function settledSlide(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+  return currentSlide(page);
+}
+
 test.describe('partner carousel', () => {
   const sizes = [
     { width: 1280, whole: 3, cut: 2, center: true },
@@ -129,45 +146,34 @@ test.describe('partner carousel', () => {
 
   test('plays every 2.4 s and stops on Pause, on hover and on keyboard focus', async ({ page }) => {
     const t = dict.fr.landingWidgets;
+    // The page's timers run on Playwright's clock: time flows until the test stops it.
+    await page.clock.install();
     await visit(page, url('fr', '/'));
     const strip = await showCarousel(page, 'fr');
     await page.mouse.move(0, 0);
     await expect(strip).toHaveAttribute('data-playing', 'true');
 
-    // Two moves in a row, 2400 ms apart (give or take a busy machine).
-    await page.evaluate(() => {
-      const stamps: number[] = [];
-      (window as unknown as { __moves: number[] }).__moves = stamps;
-      const track = document.querySelector('.react-multi-carousel-track');
-      let last = document.querySelector('.react-multi-carousel-item--active')?.outerHTML;
-      new MutationObserver(() => {
-        const now = document.querySelector('.react-multi-carousel-item--active')?.outerHTML;
-        if (now !== last) stamps.push(performance.now());
-        last = now;
-      }).observe(track ?? document, {
-        subtree: true,
-        attributes: true,
-        attributeFilter: ['class'],
-      });
-    });
-    const moves = () =>
-      page.evaluate(() => (window as unknown as { __moves: number[] }).__moves.length);
-    await expect.poll(moves, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    const stamps = await page.evaluate(() => (window as unknown as { __moves: number[] }).__moves);
-    const gap = (stamps[2] ?? 0) - (stamps[1] ?? 0);
-    expect(gap).toBeGreaterThan(2000);
-    expect(gap).toBeLessThan(3600);
-
-    // Pause (WCAG 2.2.2), then Play.
+    // Pause (WCAG 2.2.2): ten seconds pass on a stopped clock and nothing moves...
     const pause = strip.getByRole('button', { name: t.pause, exact: true });
     await pause.click();
     await expect(strip).toHaveAttribute('data-playing', 'false');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const paused = await currentSlide(page);
-    await page.waitForTimeout(3200);
-    expect(await currentSlide(page)).toBe(paused);
+    await page.clock.runFor(10_000);
+    expect(await settledSlide(page)).toBe(paused);
+    // ...and Play moves it 2400 ms later, not sooner, then every 2400 ms: on this clock, a strip
+    // that never plays fails here, so the still strip above was held by Pause.
     await strip.getByRole('button', { name: t.play, exact: true }).click();
     await expect(strip).toHaveAttribute('data-playing', 'true');
-    await expect.poll(() => currentSlide(page), { timeout: 6000 }).not.toBe(paused);
+    await page.clock.runFor(2399);
+    expect(await settledSlide(page)).toBe(paused);
+    await page.clock.runFor(1);
+    await expect.poll(() => currentSlide(page)).not.toBe(paused);
+    const second = await currentSlide(page);
+    await page.clock.runFor(2399);
+    expect(await settledSlide(page)).toBe(second);
+    await page.clock.runFor(1);
+    await expect.poll(() => currentSlide(page)).not.toBe(second);
 
     // The pointer over the images holds them still.
     await strip.locator('.carousel__viewport').hover();
@@ -184,18 +190,29 @@ test.describe('partner carousel', () => {
 
   test('never plays when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await visit(page, url('fr', '/'));
     const strip = await showCarousel(page, 'fr');
     await page.mouse.move(0, 0);
     await expect(strip).toHaveAttribute('data-playing', 'false');
     // Nothing moves, so there is nothing to pause.
     await expect(strip.getByRole('button', { name: dict.fr.landingWidgets.pause })).toHaveCount(0);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     const first = await currentSlide(page);
-    await page.waitForTimeout(3500);
-    expect(await currentSlide(page)).toBe(first);
+    await page.clock.runFor(10_000);
+    expect(await settledSlide(page)).toBe(first);
     // The arrows still move it.
     await strip.getByRole('button', { name: dict.fr.landingWidgets.next, exact: true }).click();
     await expect.poll(() => currentSlide(page)).not.toBe(first);
+
+    // The same page, clock and strip play once the preference goes: the ten still seconds above
+    // were the preference's doing, not a strip that never plays.
+    await page.mouse.move(0, 0);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect(strip).toHaveAttribute('data-playing', 'true');
+    const before = await currentSlide(page);
+    await page.clock.runFor(2400);
+    await expect.poll(() => currentSlide(page)).not.toBe(before);
   });
 
   for (const lang of LANGS) {
