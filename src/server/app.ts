@@ -6,7 +6,7 @@ import { treeRepo } from '../features/tree/repo.ts';
 import { treeRoutes } from '../features/tree/routes.ts';
 import { treeService } from '../features/tree/service.ts';
 import { readSessionCookie } from '../features/auth/cookie.ts';
-import { editorRepo } from '../features/editor/repo.ts';
+import { editorRepo } from '../features/articles/repo.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';

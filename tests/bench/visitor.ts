@@ -1,4 +1,4 @@
-import type { ArticleContent } from '../../src/features/editor/content.ts';
+import type { ArticleContent } from '../../src/features/articles/content.ts';
 import { longArticle, words } from '../../src/features/translation/fixtures.ts';
 import { createEngine } from '../../src/features/translation/engine.ts';
 import { translationMemory } from '../../src/features/translation/memory.ts';

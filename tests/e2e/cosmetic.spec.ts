@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { newBlock } from '../../src/features/editor/content.ts';
+import { newBlock } from '../../src/features/articles/content.ts';
 import type { QrcodeDocument } from '../../src/features/qrcodes/schema.ts';
 import {
   dict,

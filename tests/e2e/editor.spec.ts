@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { newBlock, newDetail } from '../../src/features/editor/content.ts';
+import { newBlock, newDetail } from '../../src/features/articles/content.ts';
 import {
   dict,
   escapeRegExp,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { newBlock, newDetail } from '../../src/features/editor/content.ts';
+import { newBlock, newDetail } from '../../src/features/articles/content.ts';
 import { format, uiStrings } from '../../src/features/reader/strings.ts';
 import { nativeName } from '../../src/features/languages/index.ts';
 import {

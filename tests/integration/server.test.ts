@@ -6,7 +6,7 @@ import { runScript, tempDir } from '../helpers/server.ts';
 import { cookieOf, staffHttp, until } from '../helpers/staff-http.ts';
 import { useServers } from '../helpers/use-servers.ts';
 
-const cli = 'src/features/accounts/cli.ts';
+const cli = 'src/server/cli/users.ts';
 
 // Each start of the embedded database costs seconds: these journeys share a few processes.
 const start = useServers();

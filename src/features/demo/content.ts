@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { contentSchema } from '../editor/content.ts';
+import type { contentSchema } from '../articles/content.ts';
 import { DEMO_ARTICLE_NAME } from './demo.ts';
 
 /**

@@ -4,7 +4,7 @@ import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts
 import { staff } from '../../../tests/helpers/staff.ts';
 import { articles, qrcodes } from '../../server/db/schema.ts';
 import type { Logger } from '../../server/log.ts';
-import { contentSchema } from '../editor/content.ts';
+import { contentSchema } from '../articles/content.ts';
 import { CODE_PATTERN } from '../qrcodes/codes.ts';
 import { qrcodesRepo } from '../qrcodes/repo.ts';
 import { accountsRepo } from '../accounts/repo.ts';

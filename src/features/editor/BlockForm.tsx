@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import AccordionForm from './AccordionForm.tsx';
-import type { Block } from './content.ts';
+import type { Block } from '../articles/content.ts';
 import ImageForm from './ImageForm.tsx';
 import LegendItemForm from './LegendItemForm.tsx';
 import LinkForm from './LinkForm.tsx';

@@ -3,7 +3,7 @@ import type { TFn } from '../../i18n/react.ts';
 import { toast } from '../../ui/toast.ts';
 import AddControl from './AddControl.tsx';
 import { afterRender, Announce } from './announce.ts';
-import { DETAIL_TYPES, MAX_DETAILS, type Detail } from './content.ts';
+import { DETAIL_TYPES, MAX_DETAILS, type Detail } from '../articles/content.ts';
 import DetailForm from './DetailForm.tsx';
 import ElementActions from './ElementActions.tsx';
 import { LabelSuffix } from './labelSuffix.ts';

@@ -1,5 +1,5 @@
 import type { TFn } from '../../i18n/react.ts';
-import type { Detail } from './content.ts';
+import type { Detail } from '../articles/content.ts';
 import ImageForm from './ImageForm.tsx';
 import LegendItemForm from './LegendItemForm.tsx';
 import LinkForm from './LinkForm.tsx';

@@ -3,7 +3,7 @@ import type { TFn } from '../../i18n/react.ts';
 import { toast } from '../../ui/toast.ts';
 import AddControl from './AddControl.tsx';
 import { Announce } from './announce.ts';
-import { DETAIL_TYPES, MAX_DETAILS, type Detail } from './content.ts';
+import { DETAIL_TYPES, MAX_DETAILS, type Detail } from '../articles/content.ts';
 import DetailCard from './DetailCard.tsx';
 import { keyOf } from './keys.ts';
 import { typeLabel } from './labels.ts';

@@ -5,7 +5,7 @@ import { useMediaQuery } from '../../site/carousel-hooks.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender, Announce } from './announce.ts';
 import ConflictDialog from './ConflictDialog.tsx';
-import { MAX_ELEMENTS } from './content.ts';
+import { MAX_ELEMENTS } from '../articles/content.ts';
 import EditorToolbar from './EditorToolbar.tsx';
 import EditorViewSwitch, {
   panelId,

@@ -4,7 +4,7 @@ import { toast } from '../../ui/toast.ts';
 import AddControl from './AddControl.tsx';
 import { afterRender, Announce } from './announce.ts';
 import BlockForm from './BlockForm.tsx';
-import { BLOCK_TYPES, MAX_ELEMENTS, type Block } from './content.ts';
+import { BLOCK_TYPES, MAX_ELEMENTS, type Block } from '../articles/content.ts';
 import ElementActions from './ElementActions.tsx';
 import { LabelSuffix } from './labelSuffix.ts';
 import { typeLabel } from './labels.ts';

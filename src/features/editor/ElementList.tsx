@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import AddControl from './AddControl.tsx';
-import { BLOCK_TYPES, MAX_ELEMENTS, type ArticleContent, type Block } from './content.ts';
+import { BLOCK_TYPES, MAX_ELEMENTS, type ArticleContent, type Block } from '../articles/content.ts';
 import ElementCard from './ElementCard.tsx';
 import { keyOf } from './keys.ts';
 import type { Action } from './state.ts';

@@ -1,5 +1,5 @@
 import AltField from './AltField.tsx';
-import type { ImageElement } from './content.ts';
+import type { ImageElement } from '../articles/content.ts';
 import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField } from './StyleFields.tsx';
 import UploadField from './UploadField.tsx';

@@ -1,5 +1,5 @@
 import AltField from './AltField.tsx';
-import { MAX_TEXT_LENGTH, type LegendItemElement } from './content.ts';
+import { MAX_TEXT_LENGTH, type LegendItemElement } from '../articles/content.ts';
 import { NumberField, TextAreaField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { SideField, SizeField, TextStyleFields } from './StyleFields.tsx';

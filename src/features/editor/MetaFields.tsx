@@ -7,7 +7,7 @@ import {
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
   type Metadatas,
-} from './content.ts';
+} from '../articles/content.ts';
 import { ColorField, TextAreaField, TextField } from './fields.tsx';
 import { urlMessage } from './problems.ts';
 import type { Action } from './state.ts';

@@ -1,7 +1,7 @@
 import type { MouseEvent, Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { ArticleView } from '../reader/ArticleView.ts';
-import type { ArticleContent } from './content.ts';
+import type { ArticleContent } from '../articles/content.ts';
 import { panelId, tabId } from './EditorViewSwitch.tsx';
 
 /** Links in the preview show where they go but are not followed (the editor would be left). */

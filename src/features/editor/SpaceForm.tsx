@@ -1,4 +1,4 @@
-import { SPACE_MAX, type SpaceElement } from './content.ts';
+import { SPACE_MAX, type SpaceElement } from '../articles/content.ts';
 import { NumberField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 

@@ -1,4 +1,4 @@
-import { MAX_TEXT_LENGTH, type TextElement } from './content.ts';
+import { MAX_TEXT_LENGTH, type TextElement } from '../articles/content.ts';
 import { NumberField, TextAreaField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { AlignField, JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';

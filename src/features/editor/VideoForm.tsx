@@ -1,4 +1,4 @@
-import type { VideoElement } from './content.ts';
+import type { VideoElement } from '../articles/content.ts';
 import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField } from './StyleFields.tsx';
 import type { Uploaded } from './upload.ts';

@@ -5,7 +5,7 @@ import {
   type ArticleContent,
   type Block,
   type Metadatas,
-} from './content.ts';
+} from '../articles/content.ts';
 import type { Draft } from './state.ts';
 
 /** GET /api/read/article's answer (spec 7). */

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loadTestSettings } from '../../server/config.ts';
 import { articles, museums } from '../../server/db/schema.ts';
 import type { TreeItem } from '../tree/schema.ts';
-import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from './content.ts';
+import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from '../articles/content.ts';
 import type { ArticleDocument } from './schema.ts';
 
 let database: TestDatabase;

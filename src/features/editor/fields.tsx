@@ -1,6 +1,6 @@
 import { useContext, useId, useState, type ReactNode } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { STYLE_MAX, STYLE_MIN } from './content.ts';
+import { STYLE_MAX, STYLE_MIN } from '../articles/content.ts';
 import { LabelSuffix } from './labelSuffix.ts';
 
 /** The editor's form fields: a visible label (with the card's hidden suffix), hint and error. */

@@ -1,5 +1,5 @@
 import type { TFn } from '../../i18n/react.ts';
-import { isBlockType } from './content.ts';
+import { isBlockType } from '../articles/content.ts';
 
 /** The translated name of an element type (spec 2's list); an unknown type shows as is. */
 export function typeLabel(t: TFn, type: string | undefined): string {

@@ -9,7 +9,7 @@ import {
   STYLE_MAX,
   STYLE_MIN,
   URL_PATTERN,
-} from './content.ts';
+} from '../articles/content.ts';
 import type { Draft } from './state.ts';
 import { typeLabel } from './labels.ts';
 import { valueAt, type Problem, type ProblemPath } from './validate.ts';

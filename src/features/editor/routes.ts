@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
-import type { ArticleContent } from './content.ts';
+import type { ArticleContent } from '../articles/content.ts';
 import { readArticleQuery, resetTranslationsSchema, updateArticleSchema } from './schema.ts';
 import type { EditorService } from './service.ts';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { itemId } from '../tree/schema.ts';
+import { itemId } from '../articles/ids.ts';
 import {
   contentSchema,
   hasControlCharacters,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,
-} from './content.ts';
+} from '../articles/content.ts';
 
 /** Payloads of the editor's calls (spec 7), shared by the editor island and the API. */
 

@@ -1,8 +1,8 @@
 import type { BlobStore } from '../../server/blobs.ts';
 import { translationsPrefix, type TranslationMemory } from '../translation/memory.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import type { ArticleContent } from './content.ts';
-import type { EditorRepo } from './repo.ts';
+import type { ArticleContent } from '../articles/content.ts';
+import type { EditorRepo } from '../articles/repo.ts';
 import type { ArticleDocument, SavedArticle } from './schema.ts';
 
 const missing = () => notFound('No such article in your museum.');

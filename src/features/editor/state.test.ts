@@ -7,7 +7,7 @@ import {
   type AccordionElement,
   type ArticleContent,
   type Block,
-} from './content.ts';
+} from '../articles/content.ts';
 import { keyOf } from './keys.ts';
 import {
   canMoveDetailUp,

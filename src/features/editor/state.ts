@@ -11,7 +11,7 @@ import {
   type Block,
   type Detail,
   type Metadatas,
-} from './content.ts';
+} from '../articles/content.ts';
 import { inheritKey } from './keys.ts';
 
 /**

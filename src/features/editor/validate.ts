@@ -4,7 +4,7 @@ import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,
   type ArticleContent,
-} from './content.ts';
+} from '../articles/content.ts';
 import type { Draft } from './state.ts';
 
 /** Where a problem is: ['title'], ['instructions'] or a path into the content ([3, 'fontSize']). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemId } from '../tree/schema.ts';
+import { itemId } from '../articles/ids.ts';
 
 /** Payloads of the QR code calls (spec 7), shared by the QR screens and the API. */
 

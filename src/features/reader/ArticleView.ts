@@ -30,7 +30,7 @@ import {
   type LinkElement,
   type TextElement,
   type VideoElement,
-} from '../editor/content.ts';
+} from '../articles/content.ts';
 
 /**
  * The article as a visitor sees it (spec 2 and 3, DESIGN 7): one component for the editor's phone

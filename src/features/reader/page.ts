@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../editor/content.ts';
+import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../articles/content.ts';
 import { ArticleView } from './ArticleView.ts';
 import { direction, languageTag } from '../languages/index.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';

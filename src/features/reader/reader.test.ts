@@ -7,7 +7,7 @@ import {
   readContent,
   type ArticleContent,
   type Block,
-} from '../editor/content.ts';
+} from '../articles/content.ts';
 import { ArticleView, type ArticleViewProps } from './ArticleView.ts';
 import { gzipSync } from 'node:zlib';
 import {

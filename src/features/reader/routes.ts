@@ -5,7 +5,7 @@ import type { Counter } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import { isUnavailable } from '../../server/http/unavailable.ts';
 import { compressPage, type CachedPage, type PageCache } from './page-cache.ts';
-import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../editor/content.ts';
+import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
 import {
   LANGUAGES,
   nativeName,

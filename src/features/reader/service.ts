@@ -1,5 +1,5 @@
-import { readContent, type ArticleContent } from '../editor/content.ts';
-import type { EditorRepo } from '../editor/repo.ts';
+import { readContent, type ArticleContent } from '../articles/content.ts';
+import type { EditorRepo } from '../articles/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../editor/content.ts';
+import { readContent } from '../articles/content.ts';
 import { MAX_TITLE, publicTitle, shorten } from './title.ts';
 
 const article = (...blocks: unknown[]) =>

@@ -1,4 +1,4 @@
-import { italicSegments, type ArticleContent, type Block } from '../editor/content.ts';
+import { italicSegments, type ArticleContent, type Block } from '../articles/content.ts';
 
 /**
  * The name of an article as visitors see it (issue 16): its first words, never the staff's

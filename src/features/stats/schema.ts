@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { itemId } from '../tree/schema.ts';
+import { itemId } from '../articles/ids.ts';
 import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './chartData.ts';
 
 /** The statistics calls (spec 7 'GET /api/stats/{hash}', issue 7), shared by the page and API. */

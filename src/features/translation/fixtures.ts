@@ -1,4 +1,4 @@
-import { contentSchema, type ArticleContent } from '../editor/content.ts';
+import { contentSchema, type ArticleContent } from '../articles/content.ts';
 
 /** Test articles (not shipped code: only *.test.ts files import this). */
 

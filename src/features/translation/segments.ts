@@ -1,4 +1,4 @@
-import type { ArticleContent, Block, Detail } from '../editor/content.ts';
+import type { ArticleContent, Block, Detail } from '../articles/content.ts';
 
 /**
  * The text of an article a visitor reads (DESIGN 6.1): text, link and legend text, accordion

@@ -7,7 +7,7 @@ import {
   type FakeOpenAI,
   type RecordedCall,
 } from '../../../tests/helpers/fake-openai.ts';
-import type { ArticleContent } from '../editor/content.ts';
+import type { ArticleContent } from '../articles/content.ts';
 import { createEngine } from './engine.ts';
 import { article, longArticle } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';

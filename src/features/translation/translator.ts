@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../server/log.ts';
-import type { ArticleContent } from '../editor/content.ts';
+import type { ArticleContent } from '../articles/content.ts';
 import { BATCH_TOKENS, makeBatches, runBounded } from './batches.ts';
 import type { Engine } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';

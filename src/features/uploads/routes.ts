@@ -2,9 +2,9 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import { VIDEO_ID } from '../editor/content.ts';
+import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
-import { itemId } from '../tree/schema.ts';
+import { itemId } from '../articles/ids.ts';
 import { isUploadKind, MAX_IMAGE_BYTES, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';
 import type { UploadsService } from './service.ts';
 

@@ -1,7 +1,7 @@
 import { customAlphabet } from 'nanoid';
 import type { BlobStore, ByteRange } from '../../server/blobs.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import { MEDIA_PREFIX } from '../editor/content.ts';
+import { MEDIA_PREFIX } from '../articles/content.ts';
 import { detectUpload } from './detect.ts';
 import { KIND_FOLDERS, SERVED_TYPES, type UploadKind } from './kinds.ts';
 

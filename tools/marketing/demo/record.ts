@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { DEMO_CONTENT } from '../../../src/features/demo/content.ts';
 import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../../src/features/demo/demo.ts';
-import { contentSchema, type ArticleContent } from '../../../src/features/editor/content.ts';
+import { contentSchema, type ArticleContent } from '../../../src/features/articles/content.ts';
 import { extractSegments } from '../../../src/features/translation/segments.ts';
 import { demoMedia, IMAGE_BUDGET, VIDEO_BUDGET } from '../../../src/features/demo/media.ts';
 import { CHROMIUM_ARGS } from '../chromium.ts';

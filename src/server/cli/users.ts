@@ -1,15 +1,15 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../server/config.ts';
-import { DataDirInUseError } from '../../server/db/lock.ts';
-import { errorReason, isUnavailable } from '../../server/http/unavailable.ts';
-import { openDatabase } from '../../server/runtime.ts';
-import { createServices } from '../../server/app.ts';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
-import { museums } from '../../server/db/schema.ts';
-import { createLogger } from '../../server/log.ts';
-import { demoAtFirstStart } from '../demo/service.ts';
-import { AccountError, accountsService } from './service.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DataDirInUseError } from '../db/lock.ts';
+import { errorReason, isUnavailable } from '../http/unavailable.ts';
+import { openDatabase } from '../runtime.ts';
+import { createServices } from '../app.ts';
+import { createMemoryBlobStore } from '../blobs.ts';
+import { museums } from '../db/schema.ts';
+import { createLogger } from '../log.ts';
+import { demoAtFirstStart } from '../../features/demo/service.ts';
+import { AccountError, accountsService } from '../../features/accounts/service.ts';
 
 /**
  * npm run users -- add --email E --museum "Name"   (password asked, or read from stdin)

@@ -1,0 +1,66 @@
+/**
+ * Which feature folder may import which (issue 17): a feature imports only the ones listed for
+ * it, so no two features import each other, and the article model (articles) and the language
+ * module (languages) import no feature. `npm run lint` runs it (dependency-cruiser). A new
+ * feature folder must be added here before anything imports across it.
+ */
+const ALLOWED = {
+  articles: [],
+  languages: [],
+  auth: [],
+  health: [],
+  accounts: ['auth'],
+  tree: ['articles'],
+  settings: ['languages'],
+  stats: ['articles', 'languages'],
+  translation: ['articles', 'languages'],
+  reader: ['articles', 'languages', 'stats', 'translation'],
+  editor: ['articles', 'reader', 'translation', 'tree'],
+  uploads: ['articles', 'editor'],
+  qrcodes: ['articles', 'languages', 'reader', 'stats', 'tree'],
+  demo: ['accounts', 'articles', 'editor', 'qrcodes', 'translation'],
+};
+const features = Object.keys(ALLOWED);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'Modules that import each other, directly or not (types alone do not count).',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'feature-not-listed',
+      comment: 'A feature folder missing from ALLOWED in .dependency-cruiser.cjs.',
+      severity: 'error',
+      from: { path: `^src/features/(?!(?:${features.join('|')})/)[^/]+/` },
+      to: { path: '^src/features/' },
+    },
+    {
+      name: 'feature-listed-but-unknown',
+      comment: 'An import of a feature folder missing from ALLOWED.',
+      severity: 'error',
+      from: { path: '^src/features/' },
+      to: { path: `^src/features/(?!(?:${features.join('|')})/)[^/]+/` },
+    },
+    ...Object.entries(ALLOWED).map(([feature, allowed]) => ({
+      name: `feature-${feature}`,
+      comment: `features/${feature} may import only ${allowed.length ? allowed.join(', ') : 'no other feature'}.`,
+      severity: 'error',
+      from: { path: `^src/features/${feature}/` },
+      to: {
+        path: '^src/features/',
+        pathNot: `^src/features/(?:${[feature, ...allowed].join('|')})/`,
+      },
+    })),
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    exclude: { path: '(^|/)node_modules/' },
+  },
+};
