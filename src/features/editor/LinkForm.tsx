@@ -1,5 +1,10 @@
 import AltField from './AltField.tsx';
-import { isSafeLink, MAX_LINK_LENGTH, MAX_TEXT_LENGTH, type LinkElement } from '../articles/content.ts';
+import {
+  isSafeLink,
+  MAX_LINK_LENGTH,
+  MAX_TEXT_LENGTH,
+  type LinkElement,
+} from '../articles/content.ts';
 import { TextAreaField, TextField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';
