@@ -35,7 +35,7 @@ import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { errorReason, isUnavailable } from './http/unavailable.ts';
+import { errorReason, isUnavailable } from './db/errors.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
 export const API_ROUTES = [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../tests/helpers/app.ts';
 import { openPostgres } from './db/index.ts';
-import { errorReason } from './http/unavailable.ts';
+import { errorReason } from './db/errors.ts';
 
 describe('when the database cannot be reached', () => {
   it('answers 503 with Retry-After, not 500, and signs nobody in', async () => {

@@ -1,4 +1,4 @@
-import { errorReason } from '../../server/http/unavailable.ts';
+import { errorReason } from '../../server/db/errors.ts';
 import type { Logger } from '../../server/log.ts';
 import { PURGE_EVERY_MS } from './policy.ts';
 import type { AuthService } from './service.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { BlobStore } from '../../server/blobs.ts';
 import type { AppEnv } from '../../server/context.ts';
 import { ping, type Database } from '../../server/db/index.ts';
-import { errorReason } from '../../server/http/unavailable.ts';
+import { errorReason } from '../../server/db/errors.ts';
 import type { Logger } from '../../server/log.ts';
 
 /** How long a check may take before it counts as down: a probe must answer, not hang. */

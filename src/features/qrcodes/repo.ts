@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, museums, qrcodes } from '../../server/db/schema.ts';
-import { isUniqueViolation } from '../../server/http/unavailable.ts';
+import { isUniqueViolation } from '../../server/db/errors.ts';
 
 export interface QrcodeRow {
   id: number;

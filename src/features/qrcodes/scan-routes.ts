@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
-import { isUnavailable } from '../../server/http/unavailable.ts';
+import { isUnavailable } from '../../server/db/errors.ts';
 import {
   OUTAGE_RETRY_SECONDS,
   renderNotFoundPage,

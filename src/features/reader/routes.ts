@@ -3,7 +3,7 @@ import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { isUnavailable } from '../../server/http/unavailable.ts';
+import { isUnavailable } from '../../server/db/errors.ts';
 import { compressPage, type CachedPage, type PageCache } from './page-cache.ts';
 import { backgroundOf, MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
 import {

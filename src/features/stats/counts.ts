@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { isUnavailable } from '../../server/http/unavailable.ts';
+import { isUnavailable } from '../../server/db/errors.ts';
 import { dailyArticleScans, dailyCounts, dailyLanguageScans } from '../../server/db/schema.ts';
 import type { RepeatFilter, Visitor } from './repeats.ts';
 

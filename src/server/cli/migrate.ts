@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type DatabaseHandle } from '../db/index.ts';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../db/lock.ts';
-import { isUnavailable } from '../http/unavailable.ts';
+import { isUnavailable } from '../db/errors.ts';
 import { latestMigration, schemaStatus } from '../netlify/schema-status.ts';
 
 /**

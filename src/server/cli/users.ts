@@ -2,7 +2,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError } from '../db/lock.ts';
-import { errorReason, isUnavailable } from '../http/unavailable.ts';
+import { errorReason, isUnavailable } from '../db/errors.ts';
 import { openDatabase } from '../runtime.ts';
 import { createServices } from '../app.ts';
 import { createMemoryBlobStore } from '../blobs.ts';

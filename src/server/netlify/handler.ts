@@ -5,7 +5,7 @@ import { loadNetlifyConfig, NETLIFY_POOL_MAX, type Config } from '../config.ts';
 import { openPostgres, type DatabaseHandle } from '../db/index.ts';
 import { errorBody } from '../http/errors.ts';
 import { securityHeaderValues } from '../http/security-headers.ts';
-import { isUnavailable } from '../http/unavailable.ts';
+import { isUnavailable } from '../db/errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { describeBehind, schemaStatus, type SchemaStatus } from './schema-status.ts';
 

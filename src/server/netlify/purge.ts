@@ -3,7 +3,7 @@ import { authService } from '../../features/auth/service.ts';
 import { loadNetlifyConfig, type Config } from '../config.ts';
 import { openPostgres } from '../db/index.ts';
 import { errorBody } from '../http/errors.ts';
-import { errorReason, isUnavailable } from '../http/unavailable.ts';
+import { errorReason, isUnavailable } from '../db/errors.ts';
 import { createLogger, type Logger } from '../log.ts';
 import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
 
