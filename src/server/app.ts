@@ -129,6 +129,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/', mediaRoutes(services.uploads));
 
   // Staff API: every call needs a session; the museum comes from it, never from the client.
+  // The routes below are typed StaffEnv (context.ts): `user` is set by the time they run.
   app.use('/api/*', async (c, next) => {
     const user = await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies));
     if (!user) throw unauthorized();

@@ -53,3 +53,18 @@ export interface AppEnv {
     user: SignedIn | undefined;
   };
 }
+
+/**
+ * The staff API's routes (under /api): app.ts mounts them behind the session middleware, which
+ * answers 401 without a session and otherwise sets `user`, so it is always set here.
+ */
+export interface StaffEnv {
+  Variables: {
+    user: SignedIn;
+  };
+}
+
+/** The signed-in user's museum: the scope of every staff call, never taken from the client. */
+export function museum(c: Context<StaffEnv>): number {
+  return c.get('user').museumId;
+}

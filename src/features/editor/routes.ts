@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import type { ArticleContent } from '../articles/content.ts';
@@ -9,10 +9,9 @@ import type { EditorService } from './service.ts';
 /** An article of 500 elements of long text fits; anything larger is refused unread. */
 export const MAX_ARTICLE_BYTES = 1024 * 1024;
 
-/** Spec 7's editor calls, under /api (the session middleware has set `user`). */
+/** Spec 7's editor calls, under /api (StaffEnv: behind the session middleware). */
 export function editorRoutes(editor: EditorService) {
-  const app = new Hono<AppEnv>();
-  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+  const app = new Hono<StaffEnv>();
 
   app.get('/read/article', async (c) => {
     const query = readArticleQuery.safeParse({ articleId: c.req.query('articleId') });

@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import { readQrcodeQuery, updateQrcodeSchema } from './schema.ts';
 import type { QrcodesService } from './service.ts';
 
-/** Spec 7's QR code calls, under /api (the session middleware has set `user`). */
+/** Spec 7's QR code calls, under /api (StaffEnv: behind the session middleware). */
 export function qrcodeRoutes(qrcodes: QrcodesService) {
-  const app = new Hono<AppEnv>();
-  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+  const app = new Hono<StaffEnv>();
 
   app.get('/read/qrcodes', async (c) => c.json(await qrcodes.list(museum(c))));
 

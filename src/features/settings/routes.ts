@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import { museum, type StaffEnv } from '../../server/context.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import { updateSettingsSchema } from './schema.ts';
 import type { SettingsService } from './service.ts';
 
-/** The museum's settings, under /api (the session middleware has set `user`). */
+/** The museum's settings, under /api (StaffEnv: behind the session middleware). */
 export function settingsRoutes(settings: SettingsService) {
-  const app = new Hono<AppEnv>();
-  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+  const app = new Hono<StaffEnv>();
 
   app.get('/read/settings', async (c) => c.json(await settings.read(museum(c))));
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { CHARTS, statsQuery, type Chart } from './schema.ts';
 import { chartCsv, type StatsService } from './service.ts';
@@ -10,7 +10,7 @@ import { chartCsv, type StatsService } from './service.ts';
  * needs `?articleId=`.
  */
 export function statsRoutes(stats: StatsService) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<StaffEnv>();
 
   app.get('/stats/:chart', async (c) => {
     const chart = c.req.param('chart') as Chart;
@@ -24,7 +24,7 @@ export function statsRoutes(stats: StatsService) {
     if (chart === 'requests-per-language' && articleId === undefined) {
       throw new ApiError(422, 'invalid_query', 'articleId: choose an article first');
     }
-    const museumId = c.get('user')!.museumId;
+    const museumId = museum(c);
     // The CSV has every series; the chart the largest and one for the others.
     const data = await stats.chart(museumId, { chart, days, lang, articleId }, format === 'csv');
     if (format === 'csv') {

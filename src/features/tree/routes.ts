@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../server/context.ts';
+import { museum, type StaffEnv } from '../../server/context.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import {
   addArticleSchema,
@@ -14,10 +14,9 @@ import {
 } from './schema.ts';
 import type { TreeService } from './service.ts';
 
-/** Spec 7's tree calls, under /api (the session middleware has set `user`). */
+/** Spec 7's tree calls, under /api (StaffEnv: behind the session middleware). */
 export function treeRoutes(tree: TreeService) {
-  const app = new Hono<AppEnv>();
-  const museum = (c: { get(key: 'user'): AppEnv['Variables']['user'] }) => c.get('user')!.museumId;
+  const app = new Hono<StaffEnv>();
 
   app.get('/tree', async (c) => {
     const doc = await tree.document(museum(c));

@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../../server/context.ts';
+import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
@@ -30,7 +30,7 @@ export function uploadRoutes(
   editor: EditorService,
   limits: { maxVideoBytes: number },
 ) {
-  const app = new Hono<AppEnv>();
+  const app = new Hono<StaffEnv>();
   const maxFor = (kind: UploadKind) =>
     kind === 'image'
       ? MAX_IMAGE_BYTES
@@ -39,7 +39,7 @@ export function uploadRoutes(
         : MAX_SUBTITLES_BYTES;
 
   // Refuses an oversized body while it streams in, before anything is buffered or parsed.
-  const limitBody: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const limitBody: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const kind = c.req.param('kind') ?? '';
     if (!isUploadKind(kind)) throw notFound('Uploads are image, video or subtitles.');
     const type = c.req.header('content-type') ?? '';
@@ -57,7 +57,7 @@ export function uploadRoutes(
 
   app.post('/upload/:kind', limitBody, async (c) => {
     const kind = c.req.param('kind') as UploadKind;
-    const museumId = c.get('user')!.museumId;
+    const museumId = museum(c);
     let form: FormData;
     try {
       form = await c.req.formData();
