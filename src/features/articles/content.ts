@@ -203,6 +203,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   legendItemSchema,
 ]);
 
+/** Its output is ArticleContent (checked here), so what it parses needs no cast. */
 export const contentSchema = z.tuple([metadatasSchema], blockSchema).check((ctx) => {
   if (ctx.value.length > MAX_ELEMENTS + 1) {
     ctx.issues.push({
@@ -211,7 +212,7 @@ export const contentSchema = z.tuple([metadatasSchema], blockSchema).check((ctx)
       message: `must hold at most ${MAX_ELEMENTS} elements`,
     });
   }
-});
+}) satisfies z.ZodType<ArticleContent>;
 
 export type Metadatas = z.infer<typeof metadatasSchema>;
 export type TextElement = z.infer<typeof textSchema>;

@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/index.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { Logger } from '../../server/log.ts';
 import { accountsRepo } from '../accounts/repo.ts';
-import { contentSchema, type ArticleContent } from '../articles/content.ts';
+import { contentSchema } from '../articles/content.ts';
 import { articleTitle, instructions, type SavedArticle } from '../editor/schema.ts';
 import { qrcodesRepo } from '../qrcodes/repo.ts';
 import { DEMO_CONTENT, DEMO_INSTRUCTIONS, DEMO_TITLE } from './content.ts';
@@ -40,7 +40,7 @@ export async function ensureDemo(deps: DemoDeps, museumId: number): Promise<Demo
   }
 
   const { id: articleId } = await tree.addArticle(museumId, []);
-  const content = contentSchema.parse(DEMO_CONTENT) as ArticleContent;
+  const content = contentSchema.parse(DEMO_CONTENT);
   const input = {
     content,
     title: articleTitle.parse(DEMO_TITLE),

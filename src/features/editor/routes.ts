@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
-import type { ArticleContent } from '../articles/content.ts';
 import { readArticleQuery, resetTranslationsSchema, updateArticleSchema } from './schema.ts';
 import type { EditorService } from './service.ts';
 
@@ -24,7 +23,7 @@ export function editorRoutes(editor: EditorService) {
   app.post('/manage/update_article', async (c) => {
     const body = await readJson(c, updateArticleSchema, MAX_ARTICLE_BYTES);
     const saved = await editor.update(museum(c), body.articleId, {
-      content: body.newContent as ArticleContent,
+      content: body.newContent,
       title: body.unformatted_name,
       instructions: body.instructions,
       revision: body.revision,

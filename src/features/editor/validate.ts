@@ -42,7 +42,7 @@ export function checkDraft(draft: Draft): Checked {
     problems.push(...issues.sort((a, b) => comparePaths(a.path, b.path)));
   }
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
-  return { ok: true, content: parsed.data as ArticleContent };
+  return { ok: true, content: parsed.data };
 }
 
 /** A server's detail path ('newContent.3.fontSize') as a problem path ([3, 'fontSize']). */

@@ -4,7 +4,7 @@ import { contentSchema, type ArticleContent } from '../articles/content.ts';
 
 /** An article through the real schema, from partial blocks. */
 export function article(blocks: unknown[], url = 'test-article'): ArticleContent {
-  return contentSchema.parse([{ type: 'metadatas', url }, ...blocks]) as ArticleContent;
+  return contentSchema.parse([{ type: 'metadatas', url }, ...blocks]);
 }
 
 const WORDS = (
