@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
@@ -8,40 +9,36 @@ import { format, uiStrings } from './strings.ts';
 
 let database: TestDatabase;
 let fake: FakeOpenAI;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let cookie: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   fake = await startFakeOpenAI();
 });
-afterAll(async () => {
-  await fake.close();
-  await database.close();
+afterAll(() => fake.close());
+
+const engineEnv = (env: Record<string, string> = {}) => ({
+  OPENAI_BASE_URL: fake.url,
+  OPENAI_API_KEY: 'test',
+  OPENAI_TIMEOUT_MS: '1000',
+  OPENAI_MAX_RETRIES: '0',
+  COUNTS_FLUSH_MS: '0',
+  ...env,
 });
 
 function app(env: Record<string, string> = {}) {
-  return testApp(database.db, {
-    env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '1000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-      ...env,
-    },
-  });
+  return testApp(database.db, { env: engineEnv(env) });
 }
 
-beforeEach(async () => {
-  await database.reset();
-  fake.reset();
-  fake.setBehaviour({ type: 'ok' });
-  fake.setDelayPerToken(0);
-  t = app();
-  await t.accounts.add({ email: 'a@museum.example', museum: 'Musée A', password: 'password of a' });
-  cookie = await t.login('a@museum.example', 'password of a');
-});
+useTestApp(
+  () => ({ env: engineEnv() }),
+  (s) => {
+    ({ database, t, cookie } = s);
+    fake.reset();
+    fake.setBehaviour({ type: 'ok' });
+    fake.setDelayPerToken(0);
+  },
+);
 
 const PARAGRAPHS = [
   { type: 'text', content: 'Bienvenue au [!musée!] du port.' },

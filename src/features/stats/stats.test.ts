@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
-import { testApp, testClock, type TestClock } from '../../../tests/helpers/app.ts';
-import { staff, twoMuseums } from '../../../tests/helpers/staff.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { testClock, type TestClock } from '../../../tests/helpers/app.ts';
+import { staff } from '../../../tests/helpers/staff.ts';
 import {
   dailyArticleScans,
   dailyCounts,
@@ -12,26 +13,23 @@ import {
 import { lastDays } from './service.ts';
 
 let database: TestDatabase;
-let t: ReturnType<typeof testApp>;
+let t: TestApp;
 let clock: TestClock;
 let cookie: string;
 let other: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.close());
-beforeEach(async () => {
-  await database.reset();
-  // 10:00 in Paris on Saturday 21 November 2026.
-  clock = testClock(new Date('2026-11-21T09:00:00Z'));
-  t = testApp(database.db, {
-    clock,
+useTestApp(
+  () => ({
+    // 10:00 in Paris on Saturday 21 November 2026.
+    clock: testClock(new Date('2026-11-21T09:00:00Z')),
     // No engine: a page in Spanish shows the original, and is counted as asked.
     env: { COUNTS_FLUSH_MS: '0', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
-  });
-  ({ cookie, other } = await twoMuseums(t));
-});
+  }),
+  (s) => {
+    ({ database, t, cookie, other } = s);
+    clock = t.clock;
+  },
+);
 
 const DAY = 86_400_000;
 const manage = (path: string, body: unknown, as = cookie) => staff(t, as).manage(path, body);
