@@ -7,11 +7,12 @@ import {
   expect,
   expectNoViolations,
   fill,
-  type Lang,
   LANGS,
   MUSEUM_SETTINGS,
+  post,
   test,
   toast,
+  type Lang,
   url,
   visit,
 } from './fixtures.ts';
@@ -41,12 +42,6 @@ const IMAGE_SRC = /^\/media\/\d+\/images\/[A-Za-z0-9]+\.png$/;
 const VIDEO_SRC = /^\/media\/\d+\/videos\/[A-Za-z0-9]{6}-[A-Za-z0-9]+\.webm$/;
 const VTT_SRC = /^\/media\/\d+\/subtitles\/[A-Za-z0-9]{6}-[A-Za-z0-9]+\.vtt$/;
 const UPLOADED_IMAGE = expect.stringMatching(IMAGE_SRC);
-
-async function post<T = Json>(page: Page, path: string, data: unknown, status = 200): Promise<T> {
-  const response = await page.request.post(`/api/manage/${path}`, { data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
-  return (await response.json()) as T;
-}
 
 async function newArticle(page: Page, title: string): Promise<Article> {
   const created = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);

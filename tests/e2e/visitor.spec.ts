@@ -10,6 +10,7 @@ import {
   expect,
   expectNoViolations,
   MUSEUM_SETTINGS,
+  post,
   test,
   toast,
   visit,
@@ -131,13 +132,8 @@ async function curator(browser: Browser, baseURL: string) {
     data: { email: ADMIN.email, password: ADMIN.password },
   });
   expect(login.status(), await login.text()).toBe(200);
-  const post = async <T = Json>(path: string, data: unknown, status = 200): Promise<T> => {
-    const response = await context.request.post(`/api/manage/${path}`, { data });
-    expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
-    return (await response.json()) as T;
-  };
   const save = (id: number, article: Article, body?: string) =>
-    post('update_article', {
+    post(context, 'update_article', {
       articleId: id,
       newContent: article.content(body),
       unformatted_name: article.title,
@@ -148,7 +144,7 @@ async function curator(browser: Browser, baseURL: string) {
     save,
     /** Creates and saves `article`; its id. */
     async publish(article: Article): Promise<number> {
-      const { id } = await post<{ id: number }>('add_article', { pathArray: [] }, 201);
+      const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
       await save(id, article);
       return id;
     },
