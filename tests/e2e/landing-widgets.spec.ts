@@ -344,6 +344,25 @@ async function pixelsOfFlags(page: Page): Promise<{
   };
 }
 
+const looksLikeFlags = (colours: { red: number; blue: number; green: number }) =>
+  colours.red > 400 && colours.blue > 200 && colours.green > 100;
+
+/**
+ * pixelsOfFlags while the flags fly, sampled until a shot shows pictures of flags (on a loaded
+ * machine a shot can fall between flights, or on flags landing): the shot with the most red.
+ * Every shot is checked for flags over the text.
+ */
+async function flyingFlags(page: Page, samples = 6): ReturnType<typeof pixelsOfFlags> {
+  let best: Awaited<ReturnType<typeof pixelsOfFlags>> | undefined;
+  for (let i = 0; i < samples; i++) {
+    const shot = await pixelsOfFlags(page);
+    expect(shot.onText, 'pixels of flags over the text').toBeLessThan(20);
+    if (!best || shot.colours.red > best.colours.red) best = shot;
+    if (looksLikeFlags(shot.colours)) break;
+  }
+  return best!;
+}
+
 /** Flags in colour: enough clear red, blue and green among the pixels the canvas changes. */
 function expectPicturesOfFlags(colours: { red: number; blue: number; green: number }) {
   expect(colours.red, 'red pixels of flags').toBeGreaterThan(400);
@@ -383,7 +402,7 @@ test.describe('flag bursts', () => {
       ).toEqual({ fits: true, underPointer: false, wide: false });
       // The flags show on screen while they fly, never over the headline or the contact text
       // (issue 16; the landing's carousel moves, so its whole-window counts are not compared)…
-      const flying = await pixelsOfFlags(page);
+      const flying = await flyingFlags(page);
       expect(flying.onText).toBeLessThan(20);
       if (route === '/contact') {
         expect(flying.noise).toBeLessThan(50);
@@ -472,7 +491,7 @@ test.describe('flag bursts', () => {
     expect(await bursts(page)).toMatchObject({ flagBurstRenderer: 'page' });
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-sprite', 'loaded');
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-flags', '170');
-    const flying = await pixelsOfFlags(page);
+    const flying = await flyingFlags(page);
     expect(flying.flags).toBeGreaterThan(2000);
     expectPicturesOfFlags(flying.colours);
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-done', 'true', {

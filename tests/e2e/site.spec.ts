@@ -18,6 +18,7 @@ import {
   visit,
   type Lang,
 } from './fixtures.ts';
+import { E2E_PORT } from './settings.ts';
 
 /**
  * The public site (issue 8): the landing page's sections, the 'Test it' demo, contact, the blog
@@ -25,7 +26,7 @@ import {
  * popup) are in landing-widgets.spec.ts; the CMS in cms.spec.ts.
  */
 
-const BASE = 'http://127.0.0.1:4399';
+const BASE = `http://127.0.0.1:${E2E_PORT}`;
 
 /** The posts as written in content/blog: the test reads the files, not a copy of them. */
 function postsOnDisk(lang: Lang) {
