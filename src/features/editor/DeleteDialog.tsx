@@ -1,6 +1,5 @@
-import { useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import AlertDialog from '../../ui/AlertDialog.tsx';
+import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 
 type Props = {
   t: TFn;
@@ -10,29 +9,17 @@ type Props = {
   onCancel: () => void;
 };
 
-/**
- * Confirmation before deleting an element or a detail (spec 5: deletion requires confirmation),
- * like ResetDialog: Cancel focused first, Escape cancels.
- */
+/** Confirmation before deleting an element or a detail (spec 5: deletion requires confirmation). */
 export default function DeleteDialog({ t, what, onConfirm, onCancel }: Props) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog
+    <ConfirmDialog
       title={t('editor.deleteTitle', { what })}
-      initialFocus={cancelRef}
+      cancelLabel={t('editor.cancel')}
+      confirmLabel={t('editor.deleteConfirm')}
+      onConfirm={onConfirm}
       onCancel={onCancel}
-      actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel}>
-            {t('editor.cancel')}
-          </button>
-          <button type="button" className="button button--danger" onClick={onConfirm}>
-            {t('editor.deleteConfirm')}
-          </button>
-        </>
-      }
     >
       <p>{t('editor.deleteText')}</p>
-    </AlertDialog>
+    </ConfirmDialog>
   );
 }

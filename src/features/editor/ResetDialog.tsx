@@ -1,6 +1,5 @@
-import { useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import AlertDialog from '../../ui/AlertDialog.tsx';
+import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 
 type Props = {
   t: TFn;
@@ -8,27 +7,18 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Confirmation before resetting translations (spec 2, 5): irreversible; Cancel focused first. */
+/** Confirmation before resetting translations (spec 2, 5): irreversible. */
 export default function ResetDialog({ t, onConfirm, onCancel }: Props) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <AlertDialog
+    <ConfirmDialog
       title={t('editor.resetTitle')}
-      initialFocus={cancelRef}
+      cancelLabel={t('editor.cancel')}
+      confirmLabel={t('editor.resetConfirm')}
+      onConfirm={onConfirm}
       onCancel={onCancel}
-      actions={
-        <>
-          <button ref={cancelRef} type="button" className="button button--ghost" onClick={onCancel}>
-            {t('editor.cancel')}
-          </button>
-          <button type="button" className="button button--danger" onClick={onConfirm}>
-            {t('editor.resetConfirm')}
-          </button>
-        </>
-      }
     >
       <p>{t('editor.resetText')}</p>
       <p className="muted">{t('editor.irreversible')}</p>
-    </AlertDialog>
+    </ConfirmDialog>
   );
 }

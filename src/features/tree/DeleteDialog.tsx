@@ -1,6 +1,5 @@
-import { useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import AlertDialog from '../../ui/AlertDialog.tsx';
+import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import { countArticles, type TreeItem } from './names.ts';
 
 type Props = {
@@ -15,8 +14,6 @@ type Props = {
 
 /** Confirmation before a deletion (spec 2, 5): a modal dialog, Cancel focused first. */
 export default function DeleteDialog({ t, item, name, busy, onConfirm, onCancel }: Props) {
-  const cancelRef = useRef<HTMLButtonElement>(null);
-
   let text: string;
   if (item.type === 'article') {
     text = t('tree.deleteArticle', { name });
@@ -28,36 +25,16 @@ export default function DeleteDialog({ t, item, name, busy, onConfirm, onCancel 
   }
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       title={t('tree.deleteTitle', { name })}
-      initialFocus={cancelRef}
-      onCancel={() => {
-        if (!busy) onCancel();
-      }}
-      actions={
-        <>
-          <button
-            ref={cancelRef}
-            type="button"
-            className="button button--ghost"
-            onClick={onCancel}
-            disabled={busy}
-          >
-            {t('tree.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={onConfirm}
-            disabled={busy}
-          >
-            {t('tree.confirmDelete')}
-          </button>
-        </>
-      }
+      cancelLabel={t('tree.cancel')}
+      confirmLabel={t('tree.confirmDelete')}
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
       <p>{text}</p>
       <p className="muted">{t('tree.irreversible')}</p>
-    </AlertDialog>
+    </ConfirmDialog>
   );
 }
