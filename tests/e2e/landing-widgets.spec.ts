@@ -344,23 +344,101 @@ async function pixelsOfFlags(page: Page): Promise<{
   };
 }
 
-const looksLikeFlags = (colours: { red: number; blue: number; green: number }) =>
-  colours.red > 400 && colours.blue > 200 && colours.green > 100;
+/**
+ * Holds the flights drawn by the flag worker in the air: installed in the worker as soon as the
+ * page starts it, it lets the worker draw until 300 ms after the last burst reached it (at least
+ * one frame of it drawn), then keeps the next frames back, so the canvas shows the last burst
+ * mid-flight (a flight lasts 1.6 s or more) however slow the machine; `release` lets them land.
+ * Until the worker has it, the page keeps its bursts back (with the sprite cached, they can
+ * reach the worker before Playwright does).
+ */
+async function holdWorkerFlights(page: Page, lastBurst = 4) {
+  await page.addInitScript(() => {
+    // Bursts carry no transferables: they are kept back as they are, anything else goes on.
+    const post = Worker.prototype.postMessage as (this: Worker, ...args: unknown[]) => void;
+    const waiting: Array<[Worker, unknown]> = [];
+    let armed = false;
+    Worker.prototype.postMessage = function (this: Worker, ...args: unknown[]) {
+      const message = args[0] as { type?: string } | null;
+      if (!armed && message?.type === 'burst') {
+        waiting.push([this, message]);
+        return;
+      }
+      post.apply(this, args);
+    };
+    (window as unknown as { armFlagHold(): void }).armFlagHold = () => {
+      armed = true;
+      for (const [worker, message] of waiting.splice(0)) post.call(worker, message);
+    };
+  });
+  const ready = page.waitForEvent('worker').then(async (worker) => {
+    await worker.evaluate((last) => {
+      const scope = self as unknown as {
+        requestAnimationFrame(step: (now: number) => void): number;
+        addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
+        flagHold?: { held: boolean; release(): void };
+      };
+      const raf = scope.requestAnimationFrame.bind(scope);
+      let bursts = 0;
+      let lastAt: number | undefined;
+      let framesAfter = 0;
+      let released = false;
+      const kept: Array<(now: number) => void> = [];
+      const hold = {
+        held: false,
+        release() {
+          released = true;
+          hold.held = false;
+          kept.splice(0).forEach((step) => raf(step));
+        },
+      };
+      scope.flagHold = hold;
+      scope.addEventListener('message', (event) => {
+        if ((event.data as { type?: string }).type !== 'burst') return;
+        bursts += 1;
+        if (bursts === last) lastAt = performance.now();
+      });
+      scope.requestAnimationFrame = (step) =>
+        raf((now) => {
+          if (lastAt !== undefined && !released && framesAfter > 0 && now > lastAt + 300) {
+            hold.held = true;
+            kept.push(step);
+            return;
+          }
+          if (lastAt !== undefined) framesAfter += 1;
+          step(now);
+        });
+    }, lastBurst);
+    await page.evaluate(() => (window as unknown as { armFlagHold(): void }).armFlagHold());
+    return worker;
+  });
+  // A test that fails before it asks for the flights must not also leave this unhandled.
+  ready.catch(() => undefined);
+  return {
+    async held() {
+      const worker = await ready;
+      await expect
+        .poll(() =>
+          worker.evaluate(() => Boolean((self as { flagHold?: { held: boolean } }).flagHold?.held)),
+        )
+        .toBe(true);
+    },
+    async release() {
+      const worker = await ready;
+      await worker.evaluate(() => (self as { flagHold?: { release(): void } }).flagHold?.release());
+    },
+  };
+}
 
 /**
- * pixelsOfFlags while the flags fly, sampled until a shot shows pictures of flags (on a loaded
- * machine a shot can fall between flights, or on flags landing): the shot with the most red.
- * Every shot is checked for flags over the text.
+ * Stops the page's clock (Playwright's, installed before the page loaded) a moment after the
+ * last burst, so that the flights drawn on the page's thread stay in the air while they are
+ * photographed, however slow the machine; `resume` lets them land.
  */
-async function flyingFlags(page: Page, samples = 6): ReturnType<typeof pixelsOfFlags> {
-  let best: Awaited<ReturnType<typeof pixelsOfFlags>> | undefined;
-  for (let i = 0; i < samples; i++) {
-    const shot = await pixelsOfFlags(page);
-    expect(shot.onText, 'pixels of flags over the text').toBeLessThan(20);
-    if (!best || shot.colours.red > best.colours.red) best = shot;
-    if (looksLikeFlags(shot.colours)) break;
-  }
-  return best!;
+async function freezeFlights(page: Page): Promise<{ resume(): Promise<void> }> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 300);
+  return { resume: () => page.clock.resume() };
 }
 
 /** Flags in colour: enough clear red, blue and green among the pixels the canvas changes. */
@@ -374,6 +452,7 @@ test.describe('flag bursts', () => {
   for (const route of ['/', '/contact']) {
     test(`four bursts of 35, 35, 50 and 50 flags on a wide screen (${route})`, async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
+      const flights = await holdWorkerFlights(page);
       await page.goto(url('fr', route));
       expect(await bursts(page)).toMatchObject({
         flagBlaster: 'desktop',
@@ -402,7 +481,8 @@ test.describe('flag bursts', () => {
       ).toEqual({ fits: true, underPointer: false, wide: false });
       // The flags show on screen while they fly, never over the headline or the contact text
       // (issue 16; the landing's carousel moves, so its whole-window counts are not compared)…
-      const flying = await flyingFlags(page);
+      await flights.held();
+      const flying = await pixelsOfFlags(page);
       expect(flying.onText).toBeLessThan(20);
       if (route === '/contact') {
         expect(flying.noise).toBeLessThan(50);
@@ -410,6 +490,7 @@ test.describe('flag bursts', () => {
       }
       // …and they are pictures of flags, whatever fonts the system has.
       expectPicturesOfFlags(flying.colours);
+      await flights.release();
       // …and the canvas is clear once the last one has landed.
       await expect(html).toHaveAttribute('data-flag-burst-done', 'true', { timeout: 10_000 });
       if (route === '/contact') expect((await pixelsOfFlags(page)).flags).toBeLessThan(50);
@@ -435,13 +516,16 @@ test.describe('flag bursts', () => {
       // Issue 16: at 390 × 844 the hero text, and the contact page's title, lead, cards and
       // founder's text, fill most of the window; the flights go around them or stay below.
       await page.setViewportSize({ width: 390, height: 844 });
+      const flights = await holdWorkerFlights(page);
       await page.goto(url('en', route));
       expect(await bursts(page)).toMatchObject({
         flagBlaster: 'narrow',
         flagBurstSprite: 'loaded',
       });
+      await flights.held();
       const flying = await pixelsOfFlags(page);
       expect(flying.onText).toBeLessThan(20);
+      await flights.release();
       if (route === '/contact') {
         // Every text block of the page is marked: the cards and the founder's text too.
         const marked = page.locator('[data-no-flags]');
@@ -486,14 +570,18 @@ test.describe('flag bursts', () => {
       delete (HTMLCanvasElement.prototype as { transferControlToOffscreen?: unknown })
         .transferControlToOffscreen;
     });
+    await page.clock.install();
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(url('en', '/contact'));
     expect(await bursts(page)).toMatchObject({ flagBurstRenderer: 'page' });
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-sprite', 'loaded');
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-flags', '170');
-    const flying = await flyingFlags(page);
+    const frozen = await freezeFlights(page);
+    const flying = await pixelsOfFlags(page);
+    expect(flying.onText, 'pixels of flags over the text').toBeLessThan(20);
     expect(flying.flags).toBeGreaterThan(2000);
     expectPicturesOfFlags(flying.colours);
+    await frozen.resume();
     await expect(page.locator('html')).toHaveAttribute('data-flag-burst-done', 'true', {
       timeout: 10_000,
     });
