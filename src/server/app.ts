@@ -11,6 +11,7 @@ import { editorRoutes } from '../features/editor/routes.ts';
 import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
 import { readerService } from '../features/reader/service.ts';
+import { visitorPages } from '../features/reader/pages.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
 import { repeatFilter } from '../features/stats/repeats.ts';
 import { settingsRepo } from '../features/settings/repo.ts';
@@ -96,10 +97,10 @@ export function createServices(deps: AppDeps): Services {
     editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
     translator,
     uploads: uploadsService(deps.blobs),
-    reader: readerService({
-      repo: editorRepo(deps.db),
-      translator,
-      counts: counter,
+    reader: visitorPages({
+      visits: readerService({ repo: editorRepo(deps.db), translator, counts: counter, now }),
+      pages,
+      counter,
       now,
     }),
   };
@@ -113,9 +114,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
   app.route(
     '/',
-    readerRoutes(services.reader, services.pages, services.counter, {
+    readerRoutes(services.reader, {
       hsts: deps.config.secureCookies,
-      now: deps.now ?? (() => new Date()),
       clientAddress: deps.clientAddress,
     }),
   );

@@ -5,7 +5,7 @@ import type { TreeService } from '../features/tree/service.ts';
 import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
-import type { ReaderService } from '../features/reader/service.ts';
+import type { VisitorPages } from '../features/reader/pages.ts';
 import type { PageCache } from '../features/reader/page-cache.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
@@ -37,7 +37,7 @@ export interface Services {
   editor: EditorService;
   uploads: UploadsService;
   translator: Translator;
-  reader: ReaderService;
+  reader: VisitorPages;
   qrcodes: QrcodesService;
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;

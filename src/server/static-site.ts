@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LANG_COOKIE } from '../i18n/index.ts';
+import { cacheBody, sendCached, type CachedBody } from './http/cached-body.ts';
 import { ADMIN_CSP, PAGE_CSP } from './http/security-headers.ts';
 
 /**
@@ -42,21 +41,12 @@ const BLOG_POST = /^(\/en)?\/blog\/[^/]+$/;
 
 /** The blog's CMS (public/admin/): its page gets its own policy (ADMIN_CSP). */
 const ADMIN = /^\/admin(\/|$)/;
-/**
- * Above this size brotli's quality 11 blocks for seconds (the CMS's 5 MB bundle: 23 s on two
- * cores); quality 6 takes half a second for a file 14 % larger.
- */
-const LARGE = 1 << 20;
 
 /** Screens whose URL continues with data the page reads itself (spec 2: /articles/*). */
 const PAGE_PREFIXES = ['articles'];
 
-interface Entry {
-  body: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
+interface Entry extends CachedBody {
   type: string;
-  etag: string;
 }
 
 export function staticSite(root: string) {
@@ -74,18 +64,14 @@ export function staticSite(root: string) {
       return undefined;
     }
     const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 16)}"`;
-    const entry: Entry = { body, type, etag };
-    if (COMPRESSIBLE.test(type) && body.length > 512) {
-      entry.gzip = gzipSync(body, { level: 9 });
-      entry.br = brotliCompressSync(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: body.length > LARGE ? 6 : 11,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      });
-    }
-    return entry;
+    return {
+      ...cacheBody(body, {
+        compressAbove: COMPRESSIBLE.test(type) ? 512 : Infinity,
+        brotli: true,
+        gzipLevel: 9,
+      }),
+      type,
+    };
   }
 
   const get = (relative: string) => {
@@ -126,22 +112,9 @@ export function staticSite(root: string) {
   ): Response {
     c.header('Content-Type', entry.type);
     c.header('Cache-Control', cacheControl);
-    c.header('ETag', entry.etag);
     c.header('Vary', 'Accept-Encoding');
     if (entry.type.startsWith('text/html')) c.header('Content-Security-Policy', csp);
-    if (status === 200 && c.req.header('if-none-match') === entry.etag) return c.body(null, 304);
-    const accept = c.req.header('accept-encoding') ?? '';
-    let body = entry.body;
-    if (entry.br && /\bbr\b/.test(accept)) {
-      body = entry.br;
-      c.header('Content-Encoding', 'br');
-    } else if (entry.gzip && /\bgzip\b/.test(accept)) {
-      body = entry.gzip;
-      c.header('Content-Encoding', 'gzip');
-    }
-    c.header('Content-Length', String(body.length));
-    if (c.req.method === 'HEAD') return c.body(null, status);
-    return c.body(new Uint8Array(body), status);
+    return sendCached(c, entry, status);
   }
 
   return async function handle(c: Context): Promise<Response> {

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { cacheBody, type CachedBody } from '../../server/http/cached-body.ts';
 
 /** How long a rendered page is reused: an edit made in another process shows within this. */
 export const PAGE_TTL_MS = 1_000;
@@ -11,22 +10,15 @@ export const PAGE_TTL_MS = 1_000;
  */
 export const STALE_IF_ERROR_MS = 60 * 60 * 1000;
 
-export interface CachedPage {
+/** What one showing of a visitor page counts (DESIGN 8); none for staff previews. */
+export type PageCount =
+  { museumId: number; timeZone: string; articleId: number; language: string } | undefined;
+
+export interface CachedPage extends CachedBody {
   html: string;
-  gzip: Uint8Array<ArrayBuffer>;
-  etag: string;
-  /** What one showing of the page counts (DESIGN 8); none for staff previews. */
-  count: { museumId: number; timeZone: string; articleId: number; language: string } | undefined;
+  count: PageCount;
   /** Date.now() when it was rendered. */
   renderedAt: number;
-}
-
-/** A page's gzip and the ETag that names its bytes. */
-export function compressPage(html: string): { gzip: Uint8Array<ArrayBuffer>; etag: string } {
-  return {
-    gzip: new Uint8Array(gzipSync(html)),
-    etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`,
-  };
 }
 
 /**
@@ -56,7 +48,7 @@ export function pageCache(
       return page && now() - page.renderedAt <= staleMs ? page : undefined;
     },
     set(key: string, html: string, count: CachedPage['count']): CachedPage {
-      const page: CachedPage = { html, ...compressPage(html), count, renderedAt: now() };
+      const page: CachedPage = { html, ...cacheBody(html), count, renderedAt: now() };
       pages.set(key, page);
       return page;
     },

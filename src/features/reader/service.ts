@@ -1,6 +1,7 @@
 import { readContent, type ArticleContent } from '../articles/content.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
+import type { PageCount } from './page-cache.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
 import type { ArticleRequest, TranslationResult, Translator } from '../translation/translator.ts';
@@ -55,6 +56,8 @@ export type Visit =
       note: 'machine' | 'unavailable' | 'noEngine' | undefined;
       /** The language of our words (note, footer): `lang`, or noteLanguage's for the original. */
       uiLang: string;
+      /** What a showing of this page counts; undefined for a staff preview. */
+      count: PageCount;
     }
   | {
       kind: 'progress';
@@ -142,26 +145,17 @@ export function readerService(deps: ReaderDeps) {
         };
       }
 
-      const count = () =>
-        request.ignoreStats
-          ? Promise.resolve()
-          : deps.counts.add(
-              {
-                museumId: row.museumId,
-                timeZone: row.timeZone,
-                articleId: row.id,
-                language: lang,
-                kind: 'request',
-                at: deps.now(),
-              },
-              request.visitor,
-            );
+      // What one showing counts (DESIGN 8), kept with the page for the next showings.
+      const count: PageCount = request.ignoreStats
+        ? undefined
+        : { museumId: row.museumId, timeZone: row.timeZone, articleId: row.id, language: lang };
       const show = async (
         shown: ArticleContent,
         shownLang: string,
         note: 'machine' | 'unavailable' | 'noEngine' | undefined,
       ): Promise<Visit> => {
-        await count();
+        if (count)
+          await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
         // The original shown instead: our words in the visitor's language, not the article's.
         const uiLang =
           note === 'unavailable' || note === 'noEngine' ? noteLanguage(lang, suggested) : shownLang;
@@ -173,6 +167,7 @@ export function readerService(deps: ReaderDeps) {
           requested: lang,
           note,
           uiLang,
+          count,
         };
       };
 
@@ -187,23 +182,20 @@ export function readerService(deps: ReaderDeps) {
         sourceLang: row.language,
         targetLang: lang,
       };
-      const estimate = await deps.translator.estimate(job);
-      if (estimate.segments === 0) return show(content, lang, undefined);
+      const run = await deps.translator.open(job);
+      if (run.segments === 0) return show(content, lang, undefined);
       const failureKey = `${row.id}:${row.translationGeneration}:${lang}`;
-      if (estimate.missing > 0 && !deps.translator.pending(row.id, job.generation, lang)) {
+      if (run.missing > 0 && !run.pending()) {
         const failure = recentFailure(failureKey);
-        if (failure?.refusedOnly) {
-          // What was stored, the refused texts in the source language, until the pause ends.
-          const stored = await deps.translator.translateArticle({ ...job, storedOnly: true });
-          return show(stored.content, lang, 'machine');
-        }
+        // What was stored, the refused texts in the source language, until the pause ends.
+        if (failure?.refusedOnly) return show(run.stored().content, lang, 'machine');
         if (failure) return show(content, row.language, 'unavailable');
       }
 
       const failed = (refused: boolean) =>
         failedAt.set(failureKey, { at: deps.now().getTime(), refusedOnly: refused });
       if (!startedAt.has(failureKey)) startedAt.set(failureKey, deps.now().getTime());
-      const running = deps.translator.translateArticle(job).then(
+      const running = run.translate().then(
         (result) => {
           startedAt.delete(failureKey);
           if (!result.complete) failed(refusedOnly(result));
@@ -221,14 +213,14 @@ export function readerService(deps: ReaderDeps) {
         new Promise<'waiting'>((resolve) => setTimeout(resolve, firstWait, 'waiting').unref?.()),
       ]);
       if (result === 'waiting') {
-        const progress = deps.translator.progress(row.id, job.generation, lang);
+        const progress = run.progress();
         return {
           kind: 'progress',
           article,
           content,
           lang,
           done: progress?.done ?? 0,
-          total: progress?.batches ?? estimate.batches,
+          total: progress?.batches ?? run.batches,
           elapsedMs: deps.now().getTime() - (startedAt.get(failureKey) ?? deps.now().getTime()),
         };
       }

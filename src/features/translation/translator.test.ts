@@ -12,7 +12,7 @@ import { createEngine } from './engine.ts';
 import { article, longArticle } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 import { extractSegments } from './segments.ts';
-import { createTranslator, type TranslateArticleRequest } from './translator.ts';
+import { createTranslator, type TranslateArticleRequest, type Translator } from './translator.ts';
 
 let fake: FakeOpenAI;
 
@@ -96,6 +96,21 @@ const request = (
   targetLang: 'es',
   ...extra,
 });
+
+/** What a request would cost now, as translator.open finds it. */
+async function estimate(translator: Translator, req: TranslateArticleRequest) {
+  const { segments, missing, batches } = await translator.open(req);
+  return { segments, missing, batches };
+}
+
+/** A job of `content` is running for article 1 in `extra`'s generation and language. */
+async function pending(
+  translator: Translator,
+  content: ArticleContent,
+  extra: Partial<TranslateArticleRequest> = {},
+) {
+  return (await translator.open(request(content, extra))).pending();
+}
 
 /** The article with every translatable text as the fake engine translates it. */
 const translatedByFake = (content: ArticleContent, lang = 'es') =>
@@ -231,7 +246,7 @@ describe('translateArticle', () => {
       engineCalls: 0,
       segmentsSent: 0,
     });
-    expect(await translator.estimate(request(small))).toEqual({
+    expect(await estimate(translator, request(small))).toEqual({
       segments: 8,
       missing: 0,
       batches: 0,
@@ -490,26 +505,26 @@ describe('concurrent requests', () => {
     const { translator } = setup({ maxBatchTokens: 300 });
     fake.setDelayPerToken(0.2);
     const content = longArticle(1_000);
-    const plan = await translator.estimate(request(content));
+    const plan = await estimate(translator, request(content));
     expect(plan.batches).toBeGreaterThan(1);
     const all = Array.from({ length: 50 }, () => translator.translateArticle(request(content)));
-    await vi.waitFor(() => expect(translator.pending(1, 0, 'es')).toBe(true));
-    expect(translator.pending(1, 0, 'de')).toBe(false);
-    expect(translator.pending(1, 1, 'es')).toBe(false);
+    await vi.waitFor(async () => expect(await pending(translator, content)).toBe(true));
+    expect(await pending(translator, content, { targetLang: 'de' })).toBe(false);
+    expect(await pending(translator, content, { generation: 1 })).toBe(false);
     const results = await Promise.all(all);
     expect(fake.calls).toHaveLength(plan.batches);
     expect(results.every((r) => r.complete)).toBe(true);
     expect(results.reduce((n, r) => n + r.engineCalls, 0)).toBe(plan.batches);
     expect(results.filter((r) => r.engineCalls > 0)).toHaveLength(1);
     expect(new Set(results.map((r) => JSON.stringify(r.content))).size).toBe(1);
-    expect(translator.pending(1, 0, 'es')).toBe(false);
-    expect(translator.progress(1, 0, 'es')).toBeUndefined();
+    expect(await pending(translator, content)).toBe(false);
+    expect((await translator.open(request(content))).progress()).toBeUndefined();
   });
 
   it('reports progress while a job runs, and what is missing', async () => {
     const { translator } = setup({ maxBatchTokens: 200, concurrency: 1 });
     const content = longArticle(600);
-    const before = await translator.estimate(request(content));
+    const before = await estimate(translator, request(content));
     expect(before.missing).toBe(before.segments);
     expect(before.batches).toBeGreaterThan(2);
     // Each engine call is answered when the test says so: one batch at a time (concurrency 1),
@@ -520,16 +535,17 @@ describe('concurrent requests', () => {
       until: answers[fake.calls.indexOf(call)]!.promise,
     }));
     const job = translator.translateArticle(request(content));
+    const run = await translator.open(request(content));
     for (let i = 0; i < before.batches; i++) {
       await vi.waitFor(() => expect(fake.calls).toHaveLength(i + 1));
-      const progress = translator.progress(1, 0, 'es');
+      const progress = run.progress();
       expect(progress?.batches).toBe(before.batches);
       expect(progress!.done).toBeLessThan(before.batches);
       expect(progress).toEqual({ done: i, batches: before.batches });
       answers[i]!.resolve();
     }
     await job;
-    expect(await translator.estimate(request(content))).toEqual({
+    expect(await estimate(translator, request(content))).toEqual({
       segments: before.segments,
       missing: 0,
       batches: 0,
@@ -543,8 +559,8 @@ describe('concurrent requests', () => {
     const waiting = translator.translateArticle(request(small, { signal: controller.signal }));
     controller.abort(new Error('visitor left'));
     await expect(waiting).rejects.toThrow('visitor left');
-    expect(translator.pending(1, 0, 'es')).toBe(true);
-    await expect.poll(() => translator.pending(1, 0, 'es')).toBe(false);
+    expect(await pending(translator, small)).toBe(true);
+    await expect.poll(() => pending(translator, small)).toBe(false);
     expect(Object.keys(await memory.read(1, 0, 'es'))).toHaveLength(7);
   });
 
@@ -554,7 +570,7 @@ describe('concurrent requests', () => {
     const b = make();
     // b caches the empty document first (shared memory object, like two requests of one
     // process reading before the other's write)...
-    expect(await b.estimate(request(small))).toMatchObject({ missing: 7 });
+    expect(await estimate(b, request(small))).toMatchObject({ missing: 7 });
     await a.translateArticle(request(small));
     fake.reset();
     const result = await b.translateArticle(request(small));
@@ -567,7 +583,7 @@ describe('batching', () => {
   it('splits a 3,000-word article into batches that run in parallel', async () => {
     const { translator } = setup({ concurrency: 8 });
     const content = longArticle(3_000);
-    const plan = await translator.estimate(request(content));
+    const plan = await estimate(translator, request(content));
     // No answer until every batch has been sent: they can only all arrive if they run together.
     // (The time it takes is the bench's: npm run bench -- --only translation.)
     const answer = Promise.withResolvers<void>();

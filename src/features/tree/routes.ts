@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
+import { sendCached } from '../../server/http/cached-body.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import {
   addArticleSchema,
@@ -20,15 +21,9 @@ export function treeRoutes(tree: TreeService) {
 
   app.get('/tree', async (c) => {
     const doc = await tree.document(museum(c));
-    c.header('ETag', doc.etag);
     c.header('Vary', 'Accept-Encoding');
     c.header('Content-Type', 'application/json; charset=UTF-8');
-    if (c.req.header('if-none-match') === doc.etag) return c.body(null, 304);
-    if (/\bgzip\b/.test(c.req.header('accept-encoding') ?? '') && doc.json.length > 1024) {
-      c.header('Content-Encoding', 'gzip');
-      return c.body(doc.gzip);
-    }
-    return c.body(doc.json);
+    return sendCached(c, doc);
   });
 
   app.get('/read/articles', async (c) => c.json(await tree.articleChoices(museum(c))));

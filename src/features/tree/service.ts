@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { cacheBody, type CachedBody } from '../../server/http/cached-body.ts';
 import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
@@ -71,12 +70,9 @@ async function resolvePath(tx: TreeTx, path: number[]): Promise<number | null> {
   return parent;
 }
 
-/** A museum's tree as sent: JSON text, its gzip form and an ETag, for one revision. */
-export interface TreeDocument {
+/** A museum's tree as sent (JSON, gzip above 1 KB, an ETag), for one revision. */
+export interface TreeDocument extends CachedBody {
   revision: number;
-  json: string;
-  gzip: Uint8Array<ArrayBuffer>;
-  etag: string;
 }
 
 /** `deleted` runs after articles were deleted (pages and scans that led to them are forgotten). */
@@ -110,12 +106,7 @@ export function treeService(repo: TreeRepo, deleted: () => void = () => {}) {
       const cached = documents.get(museumId);
       if (cached?.revision === revision) return cached;
       const json = JSON.stringify(await this.tree(museumId));
-      const document: TreeDocument = {
-        revision,
-        json,
-        gzip: new Uint8Array(gzipSync(json)),
-        etag: `"t${museumId}-${revision}-${createHash('sha1').update(json).digest('base64url').slice(0, 10)}"`,
-      };
+      const document: TreeDocument = { revision, ...cacheBody(json, { compressAbove: 1024 }) };
       documents.set(museumId, document);
       return document;
     },

@@ -1,0 +1,219 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from '../../server/log.ts';
+import { makeBatches, runBounded } from './batches.ts';
+import type { Engine } from './engine.ts';
+import { BadAnswerError, EngineUnavailableError } from './errors.ts';
+import type { TranslationMemory } from './memory.ts';
+
+/** What a job is about: one article, one generation, one language. */
+export interface JobRequest {
+  articleId: number | string;
+  generation: number;
+  instructions: string;
+  sourceLang: string;
+  targetLang: string;
+}
+
+export interface KeyedSegment {
+  id: string;
+  text: string;
+  key: string;
+}
+
+export interface JobOutcome {
+  /** segment key → translated text, for the keys the job was asked for. */
+  translations: Record<string, string>;
+  /** Keys whose translation was refused by the checks on both tries. */
+  refused: readonly string[];
+  engineCalls: number;
+  segmentsSent: number;
+}
+
+export interface Job {
+  articleId: string;
+  generation: number;
+  lang: string;
+  done: number;
+  batches: number;
+  promise: Promise<JobOutcome>;
+}
+
+export const NO_WORK: JobOutcome = {
+  translations: {},
+  refused: [],
+  engineCalls: 0,
+  segmentsSent: 0,
+};
+
+export interface JobOptions {
+  engine: Engine;
+  memory: TranslationMemory;
+  concurrency: number;
+  maxBatchTokens: number;
+  log?: Logger | undefined;
+  readMemory(request: JobRequest, fresh: boolean): Promise<Readonly<Record<string, string>>>;
+}
+
+/**
+ * The translation jobs of a process (DESIGN 6.3, 6.4): batches sent to the engine a few at a
+ * time, checked, retried once, stored in one write; one job for the same work however many
+ * visitors ask for it at once (single flight).
+ */
+export function translationJobs(options: JobOptions) {
+  const { engine, memory, log, concurrency, maxBatchTokens, readMemory } = options;
+  /** Running jobs by article, generation, language and keys. */
+  const jobs = new Map<string, Job>();
+
+  async function translateBatch(
+    request: JobRequest,
+    batch: readonly KeyedSegment[],
+    state: { calls: number; sent: number; unavailable: boolean; refused: string[] },
+    out: Record<string, string>,
+  ): Promise<void> {
+    /** The last try ended with texts refused by the checks (not a bad answer as a whole). */
+    let refusedLast = false;
+    // A bad batch is sent once more whole; segments whose text failed the checks are sent once
+    // more on their own. What fails twice shows its source text and is not stored.
+    let pending: readonly KeyedSegment[] = batch;
+    for (let attempt = 1; attempt <= 2 && pending.length > 0 && !state.unavailable; attempt++) {
+      // Ids local to the call: short (fewer tokens), and an answer can only name its own batch.
+      const segments = pending.map((s, i) => ({ id: String(i + 1), text: s.text }));
+      const where = `article ${request.articleId}, ${request.targetLang}, ${segments.length} segment(s)`;
+      const next = attempt === 1 ? 'trying again' : 'giving up';
+      state.calls += 1;
+      state.sent += segments.length;
+      try {
+        const answer = await engine.translate({
+          segments,
+          sourceLang: request.sourceLang,
+          targetLang: request.targetLang,
+          instructions: request.instructions,
+        });
+        const refused: KeyedSegment[] = [];
+        pending.forEach((s, i) => {
+          const text = answer.translations[String(i + 1)];
+          if (text !== undefined) out[s.key] = text;
+          else refused.push(s);
+        });
+        if (refused.length > 0) {
+          const reasons = [...new Set(Object.values(answer.rejected))].join(', ');
+          log?.warn(
+            `translation: ${refused.length} text(s) refused (${reasons}), ${next}: ${where}`,
+          );
+        }
+        pending = refused;
+        refusedLast = refused.length > 0;
+      } catch (error) {
+        if (error instanceof BadAnswerError) {
+          log?.warn(`translation: bad answer (${error.message}), ${next}: ${where}`);
+          refusedLast = false;
+          continue;
+        }
+        if (error instanceof EngineUnavailableError) {
+          // The SDK has already retried: the job's batches not yet sent are not sent.
+          state.unavailable = true;
+          const line = `translation: engine unavailable (${error.reason}: ${error.message}): ${where}`;
+          // A refusal (bad key, unknown model) needs someone to fix the settings.
+          if (error.reason === 'refused') log?.error(line);
+          else log?.warn(line);
+          return;
+        }
+        log?.error(`translation: unexpected failure: ${where}`, error);
+        return;
+      }
+    }
+    if (refusedLast) state.refused.push(...pending.map((s) => s.key));
+  }
+
+  async function runJob(
+    request: JobRequest,
+    missing: readonly KeyedSegment[],
+    allKeys: ReadonlySet<string>,
+    job: Job,
+  ): Promise<JobOutcome> {
+    // Another process may have translated them since this one cached the document.
+    const fresh = await readMemory(request, true);
+    const translations: Record<string, string> = {};
+    const todo: KeyedSegment[] = [];
+    for (const s of missing) {
+      const stored = fresh[s.key];
+      if (stored !== undefined) translations[s.key] = stored;
+      else todo.push(s);
+    }
+    if (todo.length === 0) return { ...NO_WORK, translations };
+
+    const batches = makeBatches(todo, maxBatchTokens);
+    job.batches = batches.length;
+    const state = { calls: 0, sent: 0, unavailable: false, refused: [] as string[] };
+    const made: Record<string, string> = {};
+    await runBounded(
+      batches.map((batch) => async () => {
+        await translateBatch(request, batch, state, made);
+        job.done += 1;
+      }),
+      concurrency,
+    );
+    // One write per job, after all its batches: a single read-modify-write of the document
+    // instead of one per batch racing each other; a job that dies halfway stores nothing.
+    if (Object.keys(made).length > 0) {
+      try {
+        await memory.write(
+          request.articleId,
+          request.generation,
+          request.targetLang,
+          made,
+          // Translations of texts the article no longer holds are dropped.
+          { keep: allKeys },
+        );
+      } catch (error) {
+        log?.warn('translation memory: write failed', error);
+      }
+    }
+    Object.assign(translations, made);
+    return {
+      translations,
+      refused: state.refused,
+      engineCalls: state.calls,
+      segmentsSent: state.sent,
+    };
+  }
+
+  /** Joins the running job for the same work, or starts it. */
+  function share(
+    request: JobRequest,
+    missing: readonly KeyedSegment[],
+    allKeys: ReadonlySet<string>,
+  ): { job: Job; started: boolean } {
+    const hash = createHash('sha256');
+    for (const key of missing.map((s) => s.key).sort()) hash.update(key).update('\n');
+    const flightKey = JSON.stringify([
+      String(request.articleId),
+      request.generation,
+      request.targetLang,
+      hash.digest('base64url'),
+    ]);
+    const running = jobs.get(flightKey);
+    if (running) return { job: running, started: false };
+    const job: Job = {
+      articleId: String(request.articleId),
+      generation: request.generation,
+      lang: request.targetLang,
+      done: 0,
+      batches: 0,
+      promise: Promise.resolve(NO_WORK),
+    };
+    job.promise = runJob(request, missing, allKeys, job).finally(() => jobs.delete(flightKey));
+    jobs.set(flightKey, job);
+    return { job, started: true };
+  }
+
+  return {
+    share,
+    /** The jobs running for an article's generation in a language. */
+    running(articleId: number | string, generation: number, lang: string): Job[] {
+      return [...jobs.values()].filter(
+        (j) => j.articleId === String(articleId) && j.generation === generation && j.lang === lang,
+      );
+    },
+  };
+}
