@@ -33,8 +33,9 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Generous: a loaded two-core machine can take several times the usual; a pass costs nothing.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     ...devices['Desktop Chrome'],
     baseURL: BASE_URL,
