@@ -6,7 +6,7 @@ import {
   languageAttributesHtml,
   localPath,
 } from './page.ts';
-import { format, uiLanguage, uiStrings } from './strings.ts';
+import { uiLanguage, uiStrings, uiText } from './strings.ts';
 
 /**
  * The page a visitor sees while a first translation runs (DESIGN 7: progress at once, never the
@@ -80,7 +80,7 @@ export function renderProgressPage(options: ProgressOptions): string {
       ? escapeHtml(options.languageName)
       : `<span${languageAttributesHtml(options.languageCode, ui)}>` +
         `${escapeHtml(options.languageName)}</span>`;
-  const counted = format(words.progress, { done, total });
+  const counted = uiText(ui, 'progress', { done, total });
   const percent = progressPercent(done, total, options.elapsedMs ?? 0);
   const bar =
     total > 0
@@ -106,7 +106,7 @@ export function renderProgressPage(options: ProgressOptions): string {
   return documentHtml({
     lang: ui,
     title:
-      format(words.translating, { language: options.languageName }) +
+      uiText(ui, 'translating', { language: options.languageName }) +
       (options.title === undefined ? '' : ` – ${options.title}`),
     background: options.background,
     noindex: true,

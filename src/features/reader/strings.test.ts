@@ -6,6 +6,7 @@ import {
   UI_STRINGS,
   uiLanguage,
   uiStrings,
+  uiText,
   type UiKey,
 } from './strings.ts';
 
@@ -91,5 +92,20 @@ describe('format', () => {
 
   it('does not take placeholders from the prototype', () => {
     expect(format('{constructor}', {})).toBe('{constructor}');
+  });
+});
+
+describe('uiText', () => {
+  it('reads a dictionary through i18next and fills its placeholders, unescaped', () => {
+    expect(uiText('en', 'progress', { done: 3, total: 12 })).toBe('3 of 12 parts done');
+    expect(uiText('es-MX', 'translating', { language: 'Español' })).toBe(
+      format(UI_STRINGS.es!.translating, { language: 'Español' }),
+    );
+    expect(uiText('en', 'noMatch', { q: '<b>&' })).toBe('No language matches “<b>&”.');
+  });
+
+  it('falls back to English for a language without words', () => {
+    expect(uiText('kl', 'chooseLanguage')).toBe(UI_STRINGS.en!.chooseLanguage);
+    expect(uiText('zh-TW', 'chooseLanguage')).toBe(UI_STRINGS['zh-Hant']!.chooseLanguage);
   });
 });
