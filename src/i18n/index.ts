@@ -25,10 +25,6 @@ export function isLang(value: unknown): value is Lang {
   return value === 'fr' || value === 'en';
 }
 
-export function otherLang(lang: Lang): Lang {
-  return lang === 'fr' ? 'en' : 'fr';
-}
-
 const instances = new Map<Lang, i18n>();
 
 /** One synchronous i18next instance per language, both dictionaries bundled. */
@@ -74,11 +70,6 @@ export function stripLocale(pathname: string): string {
   if (pathname === '/en' || pathname === '/en/') return '/';
   if (pathname.startsWith('/en/')) return pathname.slice(3);
   return pathname || '/';
-}
-
-/** The language a pathname is in. */
-export function langOfPath(pathname: string): Lang {
-  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'fr';
 }
 
 /** Static paths for src/pages/[...locale]/*.astro: French at the root, English under /en. */
