@@ -1,208 +1,27 @@
 import path from 'node:path';
-import { z } from 'zod';
 
 /**
  * The one place that reads the environment. Every setting is parsed here once; a wrong or
  * missing one stops the start with a message that names it.
  */
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
+import {
+  ConfigError,
+  envSchema,
+  s3Settings,
+  SITE_DEFAULTS,
+  urlPassword,
+  type Config,
+} from './config/schema.ts';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-/**
- * The booking page the site frames: https, or plain http on this machine only (the e2e tests'
- * fake booking page on 127.0.0.1; nothing crosses a network there).
- */
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-const bookingUrl = z.url({ protocol: /^https?$/, abort: true }).refine((value) => {
-  const url = new URL(value);
-  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
-}, 'must be an https:// URL (http:// only on localhost)');
-
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  HOST: z.string().trim().min(1).default('localhost'),
-  PUBLIC_SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  DATA_DIR: z.string().trim().min(1).default('./data'),
-  DATABASE_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-  ),
-  /** Netlify Database's connection string; DATABASE_URL, when set, wins. */
-  NETLIFY_DB_URL: optionalText.pipe(
-    z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional(),
-  ),
-  DATABASE_POOL_MAX: optionalText.pipe(z.coerce.number<string>().int().min(1).max(100).optional()),
-  BLOB_STORE: z.enum(['fs', 'netlify', 's3', 'memory']).optional(),
-  S3_ENDPOINT: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
-  ),
-  S3_BUCKET: optionalText.pipe(
-    z
-      .string()
-      .regex(
-        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
-        'must be a bucket name (3 to 63 a-z, 0-9, . or -)',
-      )
-      .optional(),
-  ),
-  S3_REGION: optionalText,
-  S3_ACCESS_KEY_ID: optionalText,
-  S3_SECRET_ACCESS_KEY: optionalText,
-  MAX_VIDEO_MB: z.coerce.number().int().min(1).max(2048).default(50),
-  ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
-  ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
-  ),
-  ADMIN_MUSEUM: z.string().trim().min(1).max(120).default('Mon musée'),
-  TRUST_PROXY: booleanFlag,
-  OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
-  OPENAI_API_KEY: optionalText,
-  OPENAI_MODEL: optionalText,
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
-  COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  LOG_FORMAT: z.enum(['text', 'json']).default('text'),
-  PUBLIC_BOOKING_URL: optionalText.pipe(bookingUrl.optional()),
-  CONTACT_EMAIL: optionalText.pipe(z.email().optional()),
-  FOUNDER_NAME: optionalText.pipe(z.string().max(120).optional()),
-  FOUNDER_EMAIL: optionalText.pipe(z.email().optional()),
-  PROFESSIONAL_NETWORK_URL: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
-});
-
-export type Env = z.input<typeof envSchema>;
-
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  /** Where visitors and staff reach the site, without a trailing slash. */
-  publicSiteUrl: string;
-  /** Cookies get Secure and the __Host- prefix when the site is served over HTTPS. */
-  secureCookies: boolean;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  /** Connections each process keeps to PostgreSQL at most (unset: the entry point's default). */
-  databasePoolMax: number | undefined;
-  blobStore: 'fs' | 'netlify' | 's3' | 'memory';
-  /** The bucket, with BLOB_STORE=s3 (and only then). */
-  s3: S3Settings | undefined;
-  /** The largest video an upload may carry, in bytes. */
-  maxVideoBytes: number;
-  admin: { email: string | undefined; password: string | undefined; museum: string };
-  trustProxy: boolean;
-  openai: {
-    baseUrl: string | undefined;
-    apiKey: string | undefined;
-    model: string | undefined;
-    /** One engine call's limit, and how many times the SDK retries it. */
-    timeoutMs: number;
-    maxRetries: number;
-  };
-  /** Batches of one article sent to the engine at once. */
-  translationConcurrency: number;
-  /** Visitor counts are written this often (0: at each visit). */
-  countsFlushMs: number;
-  logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** `text` lines for a terminal, or one JSON object a line for a log collector. */
-  logFormat: 'text' | 'json';
-  /** Setting values the logger must never print (passwords, keys), wherever they appear. */
-  secrets: readonly string[];
-  /** What the static public site is built with (a change rebuilds it at the next start). */
-  site: SiteSettings;
-}
-
-/** An S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2…), addressed path-style. */
-export interface S3Settings {
-  /** The service's address without the bucket, e.g. https://s3.eu-west-3.amazonaws.com. */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-}
-
-const S3_SETTINGS = [
-  'S3_ENDPOINT',
-  'S3_BUCKET',
-  'S3_REGION',
-  'S3_ACCESS_KEY_ID',
-  'S3_SECRET_ACCESS_KEY',
-] as const;
-
-/** BLOB_STORE=s3 needs every S3_ setting; S3_ settings without BLOB_STORE=s3 are a mistake. */
-function s3Settings(e: z.output<typeof envSchema>): { s3?: S3Settings; problems: string[] } {
-  if (e.BLOB_STORE !== 's3') {
-    const given = S3_SETTINGS.filter((name) => e[name] !== undefined);
-    return {
-      problems:
-        e.BLOB_STORE === undefined && given.length > 0
-          ? [`BLOB_STORE: must be s3 to use ${given.join(', ')} (or leave the S3_ settings unset)`]
-          : [],
-    };
-  }
-  const missing = S3_SETTINGS.filter((name) => e[name] === undefined);
-  if (missing.length > 0) {
-    return { problems: missing.map((name) => `${name}: required when BLOB_STORE=s3`) };
-  }
-  return {
-    s3: {
-      endpoint: e.S3_ENDPOINT!,
-      bucket: e.S3_BUCKET!,
-      region: e.S3_REGION!,
-      accessKeyId: e.S3_ACCESS_KEY_ID!,
-      secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
-    },
-    problems: [],
-  };
-}
-
-/** The password inside a connection string, as it may appear decoded or not. */
-function urlPassword(url: string | undefined): string[] {
-  if (!url) return [];
-  try {
-    const password = new URL(url).password;
-    return password ? [password, decodeURIComponent(password)] : [];
-  } catch {
-    return [];
-  }
-}
-
-export interface SiteSettings {
-  /** publicSiteUrl again: canonical links, sitemap, Open Graph images, the demo QR code. */
-  url: string;
-  /** A scheduling page (Calendly) opened by 'Book a demo'; without it the button goes to /contact. */
-  bookingUrl: string | undefined;
-  contactEmail: string;
-  founder: { name: string; email: string };
-  /** The professional-network page linked from every blog post's footer. */
-  professionalNetworkUrl: string;
-}
-
-export const SITE_DEFAULTS = {
-  contactEmail: 'contact@legenda.example',
-  founderName: 'Camille Laurent',
-  professionalNetworkUrl: 'https://www.linkedin.com/company/legenda-museums',
-} as const;
-
-export class ConfigError extends Error {
-  readonly problems: string[];
-  constructor(problems: string[]) {
-    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    this.name = 'ConfigError';
-    this.problems = problems;
-  }
-}
+export {
+  ConfigError,
+  SITE_DEFAULTS,
+  type Config,
+  type Env,
+  type S3Settings,
+  type SiteSettings,
+} from './config/schema.ts';
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = envSchema.safeParse(withNetlifyAddress(env));
