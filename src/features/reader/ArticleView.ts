@@ -1,36 +1,16 @@
+import { createElement, memo, useMemo, type ReactElement, type ReactNode } from 'react';
 import {
-  createElement,
-  memo,
-  useMemo,
-  type CSSProperties,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
-import {
-  ALIGN,
   backgroundOf,
   DEFAULT_BACKGROUND,
-  DEFAULT_COLOR,
-  DEFAULT_FONT_SIZE,
-  DEFAULT_LEGEND_WIDTH,
-  DEFAULT_LINE_HEIGHT,
-  DEFAULT_SIZE,
   DEFAULT_SPACE,
   isSafeLink,
-  italicSegments,
-  JUSTIFY,
-  MEDIA_PATH,
   SPACE_MAX,
-  STYLE_MAX,
   type AccordionElement,
   type ArticleContent,
   type Block,
-  type ImageElement,
-  type LegendItemElement,
-  type LinkElement,
-  type TextElement,
-  type VideoElement,
 } from '../articles/content.ts';
+import { ImageView, LegendView, LinkView, TextView, VideoView, type Track } from './block-views.ts';
+import { color, number, percent, richText, row, textStyle } from './view-values.ts';
 
 /**
  * The article as a visitor sees it (spec 2 and 3, DESIGN 7): one component for the editor's phone
@@ -69,208 +49,6 @@ export interface ArticleViewProps {
   languageAction?: ReactNode;
 }
 
-const COLOR = /^#[0-9a-fA-F]{6}$/;
-
-function color(value: unknown, fallback = DEFAULT_COLOR): string {
-  return typeof value === 'string' && COLOR.test(value) ? value : fallback;
-}
-
-function number(value: unknown, fallback: number, max = STYLE_MAX): number {
-  return typeof value === 'number' && Number.isFinite(value)
-    ? Math.min(Math.max(value, 1), max)
-    : fallback;
-}
-
-function justify(value: unknown): (typeof JUSTIFY)[number] {
-  return (JUSTIFY as readonly unknown[]).includes(value)
-    ? (value as (typeof JUSTIFY)[number])
-    : 'center';
-}
-
-function align(value: unknown): CSSProperties['textAlign'] {
-  return (ALIGN as readonly unknown[]).includes(value)
-    ? (value as CSSProperties['textAlign'])
-    : 'left';
-}
-
-/** A media source, only when it is one of our uploads (the schema enforces it too). */
-function media(value: unknown): string | undefined {
-  return typeof value === 'string' && MEDIA_PATH.test(value) && !value.includes('..')
-    ? value
-    : undefined;
-}
-
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : '';
-}
-
-/** Spec 2: `[!` … `!]` is shown in italics; everything else stays plain text. */
-function richText(value: unknown): ReactNode[] {
-  return italicSegments(text(value)).map((part) =>
-    part.italic ? h('em', null, part.text) : part.text,
-  );
-}
-
-interface TextStyleFields {
-  fontSize?: number;
-  bold?: boolean;
-  italic?: boolean;
-  color?: string;
-}
-
-function textStyle(el: TextStyleFields): CSSProperties {
-  // Regular weight and upright style are the stylesheet's; only departures go inline (page weight).
-  const style: CSSProperties = {
-    fontSize: number(el.fontSize, DEFAULT_FONT_SIZE),
-    color: color(el.color),
-  };
-  if (el.bold === true) style.fontWeight = 700;
-  if (el.italic === true) style.fontStyle = 'italic';
-  return style;
-}
-
-const percent = (value: unknown, fallback = DEFAULT_SIZE) => `${number(value, fallback)}%`;
-
-function row(justifyContent: unknown, child: ReactNode): ReactElement {
-  return h(
-    'div',
-    { className: 'reader-row', style: { justifyContent: justify(justifyContent) } },
-    child,
-  );
-}
-
-function TextView(el: TextElement): ReactElement {
-  return row(
-    el.justify,
-    h(
-      'p',
-      {
-        className: 'reader-text',
-        style: {
-          ...textStyle(el),
-          width: percent(el.size),
-          lineHeight: `${number(el.lineHeight, DEFAULT_LINE_HEIGHT)}px`,
-          textAlign: align(el.align),
-        },
-      },
-      ...richText(el.content),
-    ),
-  );
-}
-
-/** The image's text alternative; empty marks it decorative. */
-const altOf = (el: { alt?: unknown }): string => (typeof el.alt === 'string' ? el.alt : '');
-
-function LinkView(el: LinkElement): ReactElement {
-  const href = typeof el.link === 'string' && isSafeLink(el.link) ? el.link : undefined;
-  const web = href !== undefined && /^https?:/i.test(href);
-  const src = media(el.src);
-  const children = [
-    src
-      ? h('img', {
-          className: 'reader-link-image',
-          src,
-          alt: altOf(el),
-          loading: 'lazy',
-          decoding: 'async',
-        })
-      : null,
-    h('span', { className: 'reader-link-text' }, ...richText(el.content)),
-  ];
-  const style = { ...textStyle(el), width: percent(el.size) };
-  return row(
-    el.justify,
-    href === undefined
-      ? h('div', { className: 'reader-link', style }, ...children)
-      : h(
-          'a',
-          {
-            className: 'reader-link',
-            style,
-            href,
-            rel: 'noopener noreferrer',
-            target: web ? '_blank' : undefined,
-          },
-          ...children,
-        ),
-  );
-}
-
-function ImageView(el: ImageElement): ReactElement | null {
-  const src = media(el.src);
-  if (!src) return null;
-  return row(
-    el.justify,
-    h('img', {
-      className: 'reader-image',
-      src,
-      alt: altOf(el),
-      loading: 'lazy',
-      decoding: 'async',
-      style: { width: percent(el.size) },
-    }),
-  );
-}
-
-function VideoView(el: VideoElement, track: Track): ReactElement | null {
-  const src = media(el.src);
-  if (!src) return null;
-  const subtitles = media(el.subtitles);
-  return row(
-    el.justify,
-    h(
-      'video',
-      {
-        className: 'reader-video',
-        controls: true,
-        preload: 'metadata',
-        playsInline: true,
-        // A media fragment starting just after 0: phones that fetch only the metadata (Safari)
-        // then still draw the first frame instead of a black box (issue 16).
-        src: `${src}#t=0.001`,
-        style: { width: percent(el.size) },
-      },
-      subtitles
-        ? h('track', {
-            kind: 'subtitles',
-            default: true,
-            src: subtitles,
-            srcLang: track.lang,
-            label: track.label,
-          })
-        : null,
-    ),
-  );
-}
-
-function LegendView(el: LegendItemElement): ReactElement {
-  const src = media(el.src);
-  return row(
-    'center',
-    h(
-      'div',
-      {
-        className: 'reader-legend',
-        style: {
-          width: percent(el.size),
-          flexDirection: el.justify === 'right' ? 'row-reverse' : 'row',
-        },
-      },
-      src
-        ? h('img', {
-            className: 'reader-legend-image',
-            src,
-            alt: altOf(el),
-            loading: 'lazy',
-            decoding: 'async',
-            style: { width: percent(el.width, DEFAULT_LEGEND_WIDTH) },
-          })
-        : null,
-      h('p', { className: 'reader-legend-text', style: textStyle(el) }, ...richText(el.content)),
-    ),
-  );
-}
-
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 const untitledSection = (lang: string) => (lang.startsWith('fr') ? 'Détails' : 'Details');
 
@@ -300,12 +78,6 @@ function AccordionView(el: AccordionElement, lang: string, track: Track): ReactE
       ),
     ),
   );
-}
-
-/** The subtitles' language and its name (the museum's language, not the page's). */
-interface Track {
-  lang: string;
-  label: string;
 }
 
 interface BlockViewProps {
