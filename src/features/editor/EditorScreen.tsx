@@ -1,18 +1,11 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
-import { useMediaQuery } from '../../site/carousel-hooks.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender, Announce } from './announce.ts';
 import ConflictDialog from './ConflictDialog.tsx';
 import { MAX_ELEMENTS } from '../articles/content.ts';
 import EditorToolbar from './EditorToolbar.tsx';
-import EditorViewSwitch, {
-  panelId,
-  STACKED_QUERY,
-  tabId,
-  type EditorView,
-} from './EditorViewSwitch.tsx';
+import EditorViewSwitch, { panelId, tabId } from './EditorViewSwitch.tsx';
 import ElementList from './ElementList.tsx';
 import { typeLabel } from './labels.ts';
 import MetaFields from './MetaFields.tsx';
@@ -21,6 +14,7 @@ import ResetDialog from './ResetDialog.tsx';
 import SetAsideNotice from './SetAsideNotice.tsx';
 import { EMPTY_DRAFT, editorReducer, sameDraft, type Draft } from './state.ts';
 import { useArticle } from './useArticle.ts';
+import { useEditorView } from './useEditorView.ts';
 import { useLatest } from './useLatest.ts';
 import { useResetTranslations } from './useResetTranslations.ts';
 import { useSave } from './useSave.ts';
@@ -28,28 +22,6 @@ import { useStableT } from './useStableT.ts';
 import { useUnsavedGuard } from './useUnsavedGuard.ts';
 
 type Props = { lang: Lang; articleId: number };
-
-/** Where the curator was in the form: a node at the top of the screen and how far down it was. */
-type Place = { node: Element | null; top: number; scrollY: number };
-
-/** How far down the viewport the switch's bottom is when it sticks (its CSS top, its height). */
-function stuckBottom(bar: HTMLElement | null): number {
-  if (!bar) return 0;
-  return (Number.parseFloat(getComputedStyle(bar).top) || 0) + bar.offsetHeight;
-}
-
-/** The form's node just below the sticky bars, to come back to after the preview. */
-function placeIn(form: HTMLElement | null, below: number): Place {
-  const place: Place = { node: null, top: 0, scrollY: window.scrollY };
-  if (!form) return place;
-  const box = form.getBoundingClientRect();
-  const node = document.elementFromPoint(box.left + box.width / 2, below + 8);
-  if (node && form.contains(node)) {
-    place.node = node;
-    place.top = node.getBoundingClientRect().top;
-  }
-  return place;
-}
 
 /**
  * The article editor (spec 2, 4): the article's fields and elements on the left, the live phone
@@ -64,14 +36,8 @@ export default function EditorScreen({ lang, articleId }: Props) {
   const [draft, dispatch] = useReducer(editorReducer, EMPTY_DRAFT);
   const { load, reload, markSaved, baseRevision } = useArticle(t, articleId, dispatch);
   // A phone: the form or the preview, chosen with the Edit | Preview tabs (issue 16, item 11).
-  const stacked = useMediaQuery(STACKED_QUERY);
-  const [view, setView] = useState<EditorView>('edit');
-  const switchRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLDivElement>(null);
-  const previewRef = useRef<HTMLElement>(null);
-  const editPlace = useRef<Place | null>(null);
-  /** The form, put away while a phone shows the preview (kept laid out: see global.css). */
-  const formOff = stacked && view !== 'edit';
+  const { stacked, view, formOff, switchRef, formRef, previewRef, chooseView, showForm } =
+    useEditorView();
   const { save, saving, attempted, takenUrl, conflict, overwrite, dismissConflict } = useSave({
     t,
     articleId,
@@ -79,7 +45,7 @@ export default function EditorScreen({ lang, articleId }: Props) {
     markSaved,
     baseRevision,
     // A refused save takes the curator to the field: the form must be shown for it.
-    showForm: () => flushSync(() => setView('edit')),
+    showForm,
   });
   const { reset, resetting } = useResetTranslations({ t, articleId, reload });
   const [confirming, setConfirming] = useState(false);
@@ -135,46 +101,6 @@ export default function EditorScreen({ lang, articleId }: Props) {
     // When the load fails (its toast says so), the draft is left as it was.
     // The notice takes the focus; its text names it.
     if (await reload()) setSetAside(mine);
-  };
-
-  /**
-   * Preview: shown from its top, just under the switch (never further down the page than the
-   * curator was). Edit: back where they were in the form, the same node at the same height.
-   */
-  const chooseView = (next: EditorView) => {
-    if (next === view) return;
-    const below = stuckBottom(switchRef.current);
-    if (next === 'preview') {
-      editPlace.current = placeIn(formRef.current, below);
-      flushSync(() => setView('preview'));
-      const preview = previewRef.current;
-      if (!preview) return;
-      const top = preview.getBoundingClientRect().top + window.scrollY - below - 12;
-      window.scrollTo({ top: Math.max(0, Math.min(window.scrollY, top)) });
-      return;
-    }
-    flushSync(() => setView('edit'));
-    const place = editPlace.current;
-    if (!place) return;
-    const node = place.node;
-    if (!node?.isConnected || !formRef.current?.contains(node)) {
-      window.scrollTo({ top: place.scrollY });
-      return;
-    }
-    // Cards coming on screen are drawn in the next frames (content-visibility: auto) and may
-    // change height: the node is put back in place until it stays there.
-    const align = () => window.scrollBy({ top: node.getBoundingClientRect().top - place.top });
-    align();
-    let frames = 0;
-    let still = 0;
-    const settle = () => {
-      const moved = Math.abs(node.getBoundingClientRect().top - place.top) > 1;
-      if (moved) align();
-      still = moved ? 0 : still + 1;
-      frames += 1;
-      if (still < 3 && frames < 30) requestAnimationFrame(settle);
-    };
-    requestAnimationFrame(settle);
   };
 
   const closeNotice = () => {
