@@ -1,12 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The feature tests share one module graph per worker (isolate: false): each imports the whole
+ * app, and evaluating it again for every file cost more than the tests of most of them. They keep
+ * no state between files that a test reads: each makes its own database and app (useTestApp).
+ * The files that stub globals or the environment, fake timers, mock modules or measure the
+ * process (hashing-load's RSS) stay isolated, with the rest of src and the integration tests.
+ */
+const SHARED = 'src/features/**/*.test.ts';
+const KEEP_ISOLATED = [
+  'src/features/auth/purge.test.ts',
+  'src/features/stats/counts.test.ts',
+  'src/features/auth/hashing-load.test.ts',
+];
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores here; each file loads its own database copy.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'features',
+          include: [SHARED],
+          exclude: [...configDefaults.exclude, ...KEEP_ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: [
+            'src/!(features)/**/*.test.ts',
+            ...KEEP_ISOLATED,
+            'tests/integration/**/*.test.ts',
+          ],
+        },
+      },
+    ],
   },
 });

@@ -10,6 +10,8 @@ import { migrationsFolder, openPostgres, wrapPglite } from '../../src/server/db/
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** A migrated, empty DATA_DIR for spawned processes: copy it, never open it in place. */
+    pgliteDataDirTemplate: string;
     postgresTemplate: string;
   }
 }
@@ -39,6 +41,32 @@ async function pgliteTemplate(): Promise<string> {
   return file;
 }
 
+/**
+ * The same migrated database as a data directory on disk (DATA_DIR/pglite), for the tests that
+ * start real processes on the embedded database: a fresh directory costs each process seconds
+ * of initdb (10 s and more under load), a copy of this one a fraction of a second. Unpacked from
+ * the template dump (PGlite's loadDataDir), then closed, so copies are a stopped database.
+ */
+async function pgliteDataDirTemplate(tarball: string): Promise<string> {
+  const dir = tarball.replace(/\.tar$/, '-datadir');
+  if (fs.existsSync(dir)) return dir;
+  const partial = `${dir}.${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  const client = await PGlite.create(path.join(partial, 'pglite'), {
+    loadDataDir: new Blob([new Uint8Array(fs.readFileSync(tarball))]),
+  });
+  await client.close();
+  try {
+    fs.renameSync(partial, dir);
+  } catch (error) {
+    // Another run made it first: keep theirs.
+    fs.rmSync(partial, { recursive: true, force: true });
+    if (!fs.existsSync(dir)) throw error;
+  }
+  return dir;
+}
+
 /** On a real server: one migrated template database; each test file copies it. */
 async function postgresTemplate(url: string): Promise<string> {
   const name = `legenda_template_${migrationsHash()}`;
@@ -62,6 +90,9 @@ async function postgresTemplate(url: string): Promise<string> {
 
 export default async function setup(project: TestProject) {
   const { databaseUrl } = loadTestSettings();
-  project.provide('pgliteTemplate', databaseUrl ? '' : await pgliteTemplate());
+  // The spawned servers and commands run on the embedded database even under npm run test:pg.
+  const tarball = await pgliteTemplate();
+  project.provide('pgliteTemplate', databaseUrl ? '' : tarball);
+  project.provide('pgliteDataDirTemplate', await pgliteDataDirTemplate(tarball));
   project.provide('postgresTemplate', databaseUrl ? await postgresTemplate(databaseUrl) : '');
 }

@@ -13,6 +13,15 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * Node's compile cache for the processes the tests start: each one imports the whole app, and
+ * the cache spares the later ones part of that (a tenth of a start-up here). A setting of the
+ * environment wins.
+ */
+const compileCache = {
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(ROOT, '.tmp/node-compile-cache'),
+};
+
 export function tempDir(prefix = 'legenda-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -27,7 +36,7 @@ export function runScript(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(ROOT, script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'info', ...env },
+      env: { ...process.env, ...compileCache, LOG_LEVEL: 'info', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -46,7 +55,14 @@ export function startServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      ...compileCache,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
   });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../src/features/demo/demo.ts';
 import { openPglite } from '../../src/server/db/index.ts';
 import { articles, qrcodes } from '../../src/server/db/schema.ts';
-import { tempDir } from '../helpers/server.ts';
+import { migratedDataDir } from '../helpers/data-dir.ts';
 import { useServers } from '../helpers/use-servers.ts';
 
 const start = useServers();
@@ -10,7 +10,7 @@ const start = useServers();
 describe('the demo article (the Node entry)', () => {
   it('is made at the first start only, and /r/DemoLegend leads to it', async () => {
     const env = {
-      DATA_DIR: tempDir(),
+      DATA_DIR: migratedDataDir(),
       DATABASE_URL: '',
       ADMIN_EMAIL: 'curator@museum.example',
       ADMIN_PASSWORD: 'a long enough password',

@@ -2,6 +2,7 @@ import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/server/db/index.ts';
 import { dailyCounts } from '../../src/server/db/schema.ts';
+import { migratedDataDir } from '../helpers/data-dir.ts';
 import { runScript, tempDir } from '../helpers/server.ts';
 import { cookieOf, staffHttp, until } from '../helpers/staff-http.ts';
 import { useServers } from '../helpers/use-servers.ts';
@@ -48,7 +49,7 @@ function heldPost(url: string, path: string, body: unknown) {
 
 describe('npm start (the Node entry)', () => {
   it('creates the first account with a generated password, printed once', async () => {
-    const server = await start({ DATA_DIR: tempDir() });
+    const server = await start({ DATA_DIR: migratedDataDir() });
     const output = server.output();
     expect(output).toContain('First account created');
     expect(/email:\s+(\S+)/.exec(output)?.[1]).toBe('admin@legenda.local');
@@ -59,7 +60,7 @@ describe('npm start (the Node entry)', () => {
   });
 
   it('runs one process per data directory, finishes requests in flight on SIGTERM, keeps the data', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const env = {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'director@museum.example',
@@ -69,12 +70,16 @@ describe('npm start (the Node entry)', () => {
     expect(server.output()).toContain('director@museum.example');
     expect(server.output()).not.toContain('the director passphrase');
 
-    const second = await runScript('src/server/main.ts', [], { DATA_DIR: dataDir, PORT: '0' });
+    // A second server and the accounts command, both refused while the server runs (started
+    // together: each spends seconds loading the app before it finds the lock).
+    const [second, users] = await Promise.all([
+      runScript('src/server/main.ts', [], { DATA_DIR: dataDir, PORT: '0' }),
+      runScript(cli, ['list'], { DATA_DIR: dataDir }),
+    ]);
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('is in use by another Legenda process');
     expect(second.stderr).toContain(String(server.child.pid));
 
-    const users = await runScript(cli, ['list'], { DATA_DIR: dataDir });
     expect(users.code).toBe(1);
     expect(users.stderr).toContain('manage accounts while Legenda is stopped');
 
@@ -105,7 +110,7 @@ describe('npm start (the Node entry)', () => {
   });
 
   it('answers scans of /r/{code} on its fast path, counts them (a rescan once) and writes them at SIGTERM', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const env = {
       DATA_DIR: dataDir,
       ADMIN_EMAIL: 'a@museum.example',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../helpers/data-dir.ts';
 import { runScript, tempDir } from '../helpers/server.ts';
 
 /**
@@ -10,7 +11,7 @@ const cli = 'src/server/cli/users.ts';
 // Each run starts Node and the embedded database afresh: seconds each on a busy two-core machine.
 describe('npm run users', { timeout: 90_000 }, () => {
   it('adds, disables, lists and enables accounts; the password comes from stdin', async () => {
-    const env = { DATA_DIR: tempDir() };
+    const env = { DATA_DIR: migratedDataDir() };
     const add = await runScript(
       cli,
       ['add', '--email', 'Guide@Museum.example', '--museum', 'Musée du port'],
