@@ -14,8 +14,8 @@ export const STALE_IF_ERROR_MS = 60 * 60 * 1000;
 export type PageCount =
   { museumId: number; timeZone: string; articleId: number; language: string } | undefined;
 
+/** A rendered page: its bytes (not the text too: they are what is sent), counts and age. */
 export interface CachedPage extends CachedBody {
-  html: string;
   count: PageCount;
   /** Date.now() when it was rendered. */
   renderedAt: number;
@@ -48,7 +48,7 @@ export function pageCache(
       return page && now() - page.renderedAt <= staleMs ? page : undefined;
     },
     set(key: string, html: string, count: CachedPage['count']): CachedPage {
-      const page: CachedPage = { html, ...cacheBody(html), count, renderedAt: now() };
+      const page: CachedPage = { ...cacheBody(html), count, renderedAt: now() };
       pages.set(key, page);
       return page;
     },

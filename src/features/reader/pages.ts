@@ -75,7 +75,7 @@ export function visitorPages(deps: {
       }
 
       const page = renderVisit(visit, { ignoreStats, query });
-      if (page.keep && visit.kind === 'article') {
+      if (page.keep && key && visit.kind === 'article') {
         return {
           body: deps.pages.set(key, page.html, visit.count),
           status: 200,

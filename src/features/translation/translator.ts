@@ -97,8 +97,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
   const maxBatchTokens = options.maxBatchTokens ?? BATCH_TOKENS;
 
   async function readMemory(
-    request:
-      ArticleRequest | { articleId: number | string; generation: number; targetLang: string },
+    request: { articleId: number | string; generation: number; targetLang: string },
     fresh = false,
   ): Promise<Readonly<Record<string, string>>> {
     try {
@@ -217,7 +216,10 @@ export function createTranslator(options: TranslatorOptions): Translator {
     return {
       segments: segments.length,
       missing: missing.length,
-      batches: missing.length > 0 ? makeBatches(missing, maxBatchTokens).length : 0,
+      // Only the reader's progress page asks (a job plans its own batches): made when asked.
+      get batches() {
+        return missing.length > 0 ? makeBatches(missing, maxBatchTokens).length : 0;
+      },
       ...live,
       stored: () => apply(NO_WORK),
       async translate(signal) {
