@@ -36,7 +36,7 @@ export function readerRoutes(
       ignoreStats: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       acceptLanguage: c.req.header('accept-language'),
-      background: backgroundOfRequest(c),
+      background: (work) => finishLater(c, work),
     });
     const sent: Record<string, string> = { ...headers, 'Cache-Control': answer.cacheControl };
     if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
@@ -46,12 +46,17 @@ export function readerRoutes(
   return app;
 }
 
-/** The platform's way to finish work after answering (Netlify, workers); none on Node. */
-function backgroundOfRequest(c: Context<AppEnv>) {
+/**
+ * Hands work to the platform to finish after answering (Netlify, workers). On Node there is no
+ * such context (Hono throws when asked) and the process simply lives on. Asked only when there
+ * is work: an exception per request made the busy path of cached pages half as fast.
+ */
+function finishLater(c: Context<AppEnv>, work: Promise<unknown>): void {
+  let context: { waitUntil(work: Promise<unknown>): void };
   try {
-    const context = c.executionCtx;
-    return (work: Promise<unknown>) => context.waitUntil(work);
+    context = c.executionCtx;
   } catch {
-    return undefined;
+    return;
   }
+  context.waitUntil(work);
 }
