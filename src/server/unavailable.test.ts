@@ -38,7 +38,7 @@ describe('visitors, when the database cannot be reached', () => {
       const html = await page.text();
       expect(html).toContain('<html lang="de" dir="ltr">');
       expect(html).toContain('Gleich wieder da');
-      expect(html).toContain('<meta http-equiv="refresh" content="10">');
+      expect(html).toContain('<meta http-equiv="refresh" content="10"/>');
 
       // A scan, in the phone's language (right to left for Arabic).
       const scan = await t.request('/r/AbCdEfGhIj', { headers: { 'accept-language': 'ar' } });

@@ -211,7 +211,7 @@ const untouched = (text: string) => text;
  * page with nothing to read but the status, and it stops when the article arrives.
  */
 async function expectProgressPageAccessible(page: Page, address: string, html: string) {
-  const refresh = /<meta http-equiv="refresh" content="\d+">/;
+  const refresh = /<meta http-equiv="refresh" content="\d+"\/>/;
   expect(html).toMatch(refresh);
   const copy = await page.context().newPage();
   const target = new URL(address, test.info().project.use.baseURL).href;

@@ -151,7 +151,7 @@ describeWithPg('cluster', 'PostgreSQL stopped in the middle of a run', () => {
     const page = await german.text();
     expect(page).toContain('<html lang="de"');
     expect(page).toContain('Gleich wieder da');
-    expect(page).toContain('<meta http-equiv="refresh" content="10">');
+    expect(page).toContain('<meta http-equiv="refresh" content="10"/>');
     const scan = await fetch(`${app.url}/r/${code}`, {
       redirect: 'manual',
       headers: { 'accept-language': 'es' },

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The languages a visitor may read an article in (spec 1: more than 100), as BCP-47 codes that
  * current LLMs translate well. Their names are in names.ts, their direction in direction.ts, the
@@ -33,13 +35,21 @@ export function supportedLanguage(code: string): LanguageCode | undefined {
   return SUPPORTED.get(code.toLowerCase());
 }
 
+/** Tags already made canonical (bounded: `lang` may come from a visitor). */
+const tags = new LRUCache<string, string>({ max: 1000 });
+
 /** A well-formed language tag, canonicalised, or 'fr' (the default language, spec 9). */
 export function languageTag(lang: string): string {
-  try {
-    return Intl.getCanonicalLocales(lang)[0] ?? 'fr';
-  } catch {
-    return 'fr';
+  let tag = tags.get(lang);
+  if (tag === undefined) {
+    try {
+      tag = Intl.getCanonicalLocales(lang)[0] ?? 'fr';
+    } catch {
+      tag = 'fr';
+    }
+    tags.set(lang, tag);
   }
+  return tag;
 }
 
 /**

@@ -1,12 +1,7 @@
+import { createElement, type ReactNode } from 'react';
 import { direction, languageName, languageTag, nativeName } from '../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from './ignore-stats.ts';
-import {
-  documentHtml,
-  escapeHtml,
-  formatHtml,
-  framedPage,
-  languageAttributesHtml,
-} from './page.ts';
+import { formatNodes, framedPage, languageAttributes, renderDocument } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /**
@@ -86,19 +81,28 @@ function href(options: PickerOptions, code: string): string {
   );
 }
 
-function item(options: PickerOptions, choice: Choice): string {
+const h = createElement;
+
+function item(options: PickerOptions, choice: Choice): ReactNode {
   const lang = languageTag(choice.code);
-  return (
-    `<li><a href="${escapeHtml(href(options, choice.code))}">` +
-    `<span class="reader-choice" lang="${escapeHtml(lang)}" dir="${direction(lang)}">` +
-    `${escapeHtml(choice.name)}</span>` +
-    (choice.alt === undefined ? '' : `<span class="reader-alt">${escapeHtml(choice.alt)}</span>`) +
-    '</a></li>'
+  return h(
+    'li',
+    { key: choice.code },
+    h(
+      'a',
+      { href: href(options, choice.code) },
+      h('span', { className: 'reader-choice', lang, dir: direction(lang) }, choice.name),
+      choice.alt === undefined ? null : h('span', { className: 'reader-alt' }, choice.alt),
+    ),
   );
 }
 
-function list(options: PickerOptions, choices: Choice[]): string {
-  return `<ul class="reader-choices">${choices.map((c) => item(options, c)).join('')}</ul>`;
+function list(options: PickerOptions, choices: Choice[]): ReactNode {
+  return h(
+    'ul',
+    { className: 'reader-choices' },
+    choices.map((c) => item(options, c)),
+  );
 }
 
 /** The name in the interface language, when it tells more than the native one. */
@@ -135,50 +139,62 @@ export function renderLanguagePicker(options: PickerOptions): string {
     .sort((a, b) => collator.compare(a.name, b.name))
     .map((l) => ({ code: l.code, name: l.name, alt: altName(l.code, l.name, ui) }));
 
-  const hidden =
-    `<input type="hidden" name="name" value="${escapeHtml(options.articleName)}">` +
-    '<input type="hidden" name="choose" value="1">' +
-    (options.ignoreStats === true
-      ? `<input type="hidden" name="${IGNORE_STATS_PARAM}" value="${IGNORE_STATS_VALUE}">`
-      : '');
+  const hidden = (name: string, value: string) => h('input', { type: 'hidden', name, value });
   // The form comes back to the list (#languages): on a phone the results are a screen down.
-  const form =
-    '<form class="reader-search" role="search" method="get" action="/article#languages">' +
-    hidden +
-    `<label for="q">${escapeHtml(words.search)}</label>` +
-    `<div><input type="search" id="q" name="q" value="${escapeHtml(query)}" ` +
-    `maxlength="${MAX_QUERY}" autocomplete="off" enterkeyhint="search">` +
-    `<button class="reader-button" type="submit">${escapeHtml(words.searchButton)}</button>` +
-    '</div></form>';
+  const form = h(
+    'form',
+    { className: 'reader-search', role: 'search', method: 'get', action: '/article#languages' },
+    hidden('name', options.articleName),
+    hidden('choose', '1'),
+    options.ignoreStats === true ? hidden(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE) : null,
+    h('label', { htmlFor: 'q' }, words.search),
+    h(
+      'div',
+      null,
+      h('input', {
+        type: 'search',
+        id: 'q',
+        name: 'q',
+        defaultValue: query,
+        maxLength: MAX_QUERY,
+        autoComplete: 'off',
+        enterKeyHint: 'search',
+      }),
+      h('button', { className: 'reader-button', type: 'submit' }, words.searchButton),
+    ),
+  );
   const results =
-    all.length > 0
-      ? list(options, all)
-      : `<p>${formatHtml(words.noMatch, { q: escapeHtml(query) })}</p>`;
+    all.length > 0 ? list(options, all) : h('p', null, formatNodes(words.noMatch, { q: query }));
 
-  const kicker =
-    options.title === undefined
-      ? ''
-      : `<p class="reader-kicker"${languageAttributesHtml(options.titleLang ?? options.source.code, ui)}>` +
-        `${escapeHtml(options.title)}</p>`;
-  const inner =
-    kicker +
-    `<h1>${escapeHtml(words.chooseLanguage)}</h1>` +
-    list(options, [original]) +
-    (suggested.length > 0
-      ? `<h2>${escapeHtml(words.suggested)}</h2>${list(options, suggested)}`
-      : '') +
-    `<h2 id="languages">${escapeHtml(words.allLanguages)}</h2>` +
-    form +
-    results;
-
-  return documentHtml({
-    lang: ui,
-    title:
+  return renderDocument(
+    {
+      lang: ui,
+      title:
+        options.title === undefined
+          ? words.chooseLanguage
+          : `${words.chooseLanguage} – ${options.title}`,
+      background: options.background,
+      noindex: options.noindex === true,
+    },
+    framedPage(
+      options.background,
       options.title === undefined
-        ? words.chooseLanguage
-        : `${words.chooseLanguage} – ${options.title}`,
-    background: options.background,
-    noindex: options.noindex === true,
-    body: framedPage(options.background, inner),
-  });
+        ? null
+        : h(
+            'p',
+            {
+              className: 'reader-kicker',
+              ...languageAttributes(options.titleLang ?? options.source.code, ui),
+            },
+            options.title,
+          ),
+      h('h1', null, words.chooseLanguage),
+      list(options, [original]),
+      suggested.length > 0 ? h('h2', null, words.suggested) : null,
+      suggested.length > 0 ? list(options, suggested) : null,
+      h('h2', { id: 'languages' }, words.allLanguages),
+      form,
+      results,
+    ),
+  );
 }

@@ -19,9 +19,9 @@ const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 describe('renderProgressPage', () => {
   it('refreshes itself without script and is never indexed', () => {
     const html = page();
-    expect(head(html)).toContain('<meta http-equiv="refresh" content="2">');
-    expect(head(html)).toContain('<meta name="robots" content="noindex">');
-    expect(page({ noindex: false })).toContain('<meta name="robots" content="noindex">');
+    expect(head(html)).toContain('<meta http-equiv="refresh" content="2"/>');
+    expect(head(html)).toContain('<meta name="robots" content="noindex"/>');
+    expect(page({ noindex: false })).toContain('<meta name="robots" content="noindex"/>');
     expect(html).not.toMatch(/<script/i);
     // Meta refresh is not a fetch CSP governs; the policy still forbids every script.
     expect(VISITOR_PAGE_CSP).not.toContain('script-src');

@@ -1,11 +1,6 @@
-import {
-  documentHtml,
-  escapeHtml,
-  formatHtml,
-  framedPage,
-  languageAttributesHtml,
-  localPath,
-} from './page.ts';
+import { createElement } from 'react';
+import { formatNodes, framedPage, languageAttributes, renderDocument } from './document.ts';
+import { localPath } from './page.ts';
 import { uiLanguage, uiStrings, uiText } from './strings.ts';
 
 /**
@@ -43,6 +38,8 @@ export interface ProgressOptions {
   titleLang?: string;
 }
 
+const h = createElement;
+
 function count(value: number): number {
   return Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0;
 }
@@ -77,40 +74,46 @@ export function renderProgressPage(options: ProgressOptions): string {
     : 3;
   const name =
     options.languageCode === undefined
-      ? escapeHtml(options.languageName)
-      : `<span${languageAttributesHtml(options.languageCode, ui)}>` +
-        `${escapeHtml(options.languageName)}</span>`;
+      ? options.languageName
+      : h('span', languageAttributes(options.languageCode, ui), options.languageName);
   const counted = uiText(ui, 'progress', { done, total });
   const percent = progressPercent(done, total, options.elapsedMs ?? 0);
-  const bar =
-    total > 0
-      ? `<progress id="progress" max="100" value="${percent}">${percent}%</progress>` +
-        `<p><label for="progress">${escapeHtml(counted)}</label></p>`
-      : '<progress aria-labelledby="status"></progress>';
   const original = localPath(options.originalHref);
-  const titleLang =
-    options.titleLang === undefined ? '' : languageAttributesHtml(options.titleLang, ui);
-  const kicker =
-    options.title === undefined
-      ? ''
-      : `<p class="reader-kicker"${titleLang}>${escapeHtml(options.title)}</p>`;
-  const inner =
-    kicker +
-    `<h1 id="status">${formatHtml(words.translating, { language: name })}</h1>` +
-    bar +
-    `<p>${escapeHtml(words.wait)}</p>` +
-    (original === undefined
-      ? ''
-      : `<p><a class="reader-button" href="${escapeHtml(original)}">` +
-        `${escapeHtml(words.readOriginalMeanwhile)}</a></p>`);
-  return documentHtml({
-    lang: ui,
-    title:
-      uiText(ui, 'translating', { language: options.languageName }) +
-      (options.title === undefined ? '' : ` – ${options.title}`),
-    background: options.background,
-    noindex: true,
-    head: `<meta http-equiv="refresh" content="${refresh}">`,
-    body: framedPage(options.background, inner),
-  });
+  return renderDocument(
+    {
+      lang: ui,
+      title:
+        uiText(ui, 'translating', { language: options.languageName }) +
+        (options.title === undefined ? '' : ` – ${options.title}`),
+      background: options.background,
+      noindex: true,
+      refreshSeconds: refresh,
+    },
+    framedPage(
+      options.background,
+      options.title === undefined
+        ? null
+        : h(
+            'p',
+            {
+              className: 'reader-kicker',
+              ...(options.titleLang === undefined ? {} : languageAttributes(options.titleLang, ui)),
+            },
+            options.title,
+          ),
+      h('h1', { id: 'status' }, formatNodes(words.translating, { language: name })),
+      total > 0
+        ? h('progress', { id: 'progress', max: 100, value: percent }, `${percent}%`)
+        : h('progress', { 'aria-labelledby': 'status' }),
+      total > 0 ? h('p', null, h('label', { htmlFor: 'progress' }, counted)) : null,
+      h('p', null, words.wait),
+      original === undefined
+        ? null
+        : h(
+            'p',
+            null,
+            h('a', { className: 'reader-button', href: original }, words.readOriginalMeanwhile),
+          ),
+    ),
+  );
 }

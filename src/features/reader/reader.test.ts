@@ -10,8 +10,8 @@ import {
 } from '../articles/content.ts';
 import { ArticleView, type ArticleViewProps } from './ArticleView.ts';
 import { gzipSync } from 'node:zlib';
+import { inkOn } from './document.ts';
 import {
-  inkOn,
   renderArticlePage,
   renderNotFoundPage,
   VISITOR_PAGE_CSP,
@@ -426,8 +426,10 @@ describe('renderArticlePage', () => {
 
   it('is a whole document with the reader inside and no script', () => {
     const html = renderArticlePage(page);
-    expect(html).toMatch(/^<!doctype html><html lang="fr" dir="ltr"><head><meta charset="utf-8">/);
-    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(html).toMatch(
+      /^<!doctype html><html lang="fr" dir="ltr"><head><meta charSet="utf-8"\/>/,
+    );
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
     // The title is the article's first words, never the staff's private name (issue 16).
     expect(html).toContain('<title>Un portrait célèbre.</title>');
     expect(html).toContain(READER_CSS);
@@ -442,7 +444,7 @@ describe('renderArticlePage', () => {
     expect(html).not.toMatch(/<script/i);
     // Nothing to fetch before showing the page: the one link is the icon.
     expect(html.match(/<link[^>]*>/g)).toEqual([
-      '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
+      '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>',
     ]);
   });
 
@@ -479,7 +481,7 @@ describe('renderArticlePage', () => {
   });
 
   it('asks not to be indexed only when told', () => {
-    const robots = '<meta name="robots" content="noindex">';
+    const robots = '<meta name="robots" content="noindex"/>';
     expect(renderArticlePage(page)).not.toContain(robots);
     expect(renderArticlePage({ ...page, noindex: false })).not.toContain(robots);
     expect(renderArticlePage({ ...page, noindex: true })).toContain(robots);
@@ -652,7 +654,7 @@ describe('renderNotFoundPage', () => {
     expect(en).toContain('out of date');
     for (const html of [fr, en]) {
       expect(html).not.toMatch(/<script/i);
-      expect(html).toContain('<meta name="robots" content="noindex">');
+      expect(html).toContain('<meta name="robots" content="noindex"/>');
     }
   });
 

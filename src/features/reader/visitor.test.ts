@@ -181,7 +181,7 @@ describe('reading in a language', () => {
     // The picker's links and search form carry the preview on, in its one spelling.
     const picker = await (await visit('name=salle-1&choose=1&ignoreStats=Yes')).text();
     expect(picker).toContain('href="/article?name=salle-1&amp;lang=es&amp;ignoreStats=true"');
-    expect(picker).toContain('<input type="hidden" name="ignoreStats" value="true">');
+    expect(picker).toContain('<input type="hidden" name="ignoreStats" value="true"/>');
     // So does the article page's way to the picker.
     const page = await (await visit('name=salle-1&lang=fr&ignoreStats=1')).text();
     expect(page).toContain('choose=1&amp;ignoreStats=true');
