@@ -35,6 +35,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
+          // The files that need a PostgreSQL server are here: one cluster for all of them.
+          globalSetup: ['tests/helpers/global-setup.ts', 'tests/helpers/pg-global-setup.ts'],
           include: [
             'src/!(features)/**/*.test.ts',
             ...KEEP_ISOLATED,

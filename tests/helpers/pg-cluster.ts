@@ -149,8 +149,13 @@ export async function startPgCluster(): Promise<PgCluster> {
     } catch {
       current.kill('SIGINT');
     }
-    const timeout = new Promise((resolve) => setTimeout(resolve, 15_000, 'timeout'));
-    if ((await Promise.race([exited, timeout])) === 'timeout') current.kill('SIGKILL');
+    // Cleared once the server is gone: a pending timer would keep the process (Vitest's main
+    // one, for the run's shared cluster) alive for its 15 s.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise((resolve) => (timer = setTimeout(resolve, 15_000, 'timeout')));
+    const outcome = await Promise.race([exited, timeout]);
+    clearTimeout(timer);
+    if (outcome === 'timeout') current.kill('SIGKILL');
     server = undefined;
   };
 

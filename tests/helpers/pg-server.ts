@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { loadTestSettings } from '../../src/server/config.ts';
 import { canMakePgCluster, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
@@ -8,7 +8,7 @@ import { canMakePgCluster, startPgCluster, type PgCluster } from './pg-cluster.t
  * PostgreSQL for the test files that start real processes on it (tests/integration/pg-*).
  *
  * - 'server': any PostgreSQL where the test may create databases: TEST_DATABASE_URL when it is
- *   set, otherwise a throwaway cluster.
+ *   set, otherwise the run's one throwaway cluster (pg-global-setup.ts).
  * - 'cluster': a server the test may stop and start again (faults): always a throwaway cluster,
  *   so it needs the PostgreSQL binaries even when TEST_DATABASE_URL is set.
  */
@@ -56,7 +56,10 @@ export interface PgServer {
 }
 
 export async function openPgServer(need: PgNeed): Promise<PgServer> {
-  const given = need === 'server' ? loadTestSettings().databaseUrl : undefined;
+  const given =
+    need === 'server'
+      ? loadTestSettings().databaseUrl || inject('sharedPgUrl') || undefined
+      : undefined;
   const cluster = given ? undefined : await startPgCluster();
   const adminUrl = given ?? cluster!.url;
   const made: string[] = [];
