@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import type { CarouselImage } from './carousel-config.ts';
+import { useModalDialog } from '../ui/useModalDialog.ts';
 
 type Props = {
   image: CarouselImage;
@@ -15,17 +16,8 @@ type Props = {
  * to the image that was clicked once this is gone.
  */
 export default function CarouselOverlay({ image, alt, closeLabel, onClose }: Props) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const captionId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   return (
     <dialog

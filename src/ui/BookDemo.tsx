@@ -10,6 +10,7 @@ import {
 import { localePath, type Lang } from '../i18n/index.ts';
 import { useT, type TFn } from '../i18n/react.ts';
 import { useSession } from './session.ts';
+import { useModalDialog } from './useModalDialog.ts';
 
 /**
  * 'Book a demo' (spec 2, top navigation bar; spec 9 'Scheduling widget'). With a booking page
@@ -122,17 +123,8 @@ function useFocusAfterClose<T extends HTMLElement>(open: boolean) {
  * image from its servers) is hidden by the stylesheet.
  */
 function BookingDialog({ t, url, onClose }: { t: TFn; url: string; onClose: () => void }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog();
   const [popupRoot, setPopupRoot] = useState<HTMLDivElement | null>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
 
   let popup: ReactNode = null;
   if (popupRoot) {

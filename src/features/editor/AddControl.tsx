@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import { BLOCK_TYPES } from '../articles/content.ts';
 import { typeLabel } from './labels.ts';
 
 type Props = {
@@ -50,5 +51,18 @@ export default function AddControl({ t, types, label, where, onAdd }: Props) {
         <span className="visually-hidden"> ({where})</span>
       </button>
     </div>
+  );
+}
+
+/** The first place of the article: a new element above all the others (spec 2). */
+export function AddAtTop({ t, onAdd }: { t: TFn; onAdd: (type: string) => void }) {
+  return (
+    <AddControl
+      t={t}
+      types={BLOCK_TYPES}
+      label={t('editor.newElement')}
+      where={t('editor.atTop')}
+      onAdd={onAdd}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import AddControl from './AddControl.tsx';
-import { BLOCK_TYPES, MAX_ELEMENTS, type ArticleContent, type Block } from '../articles/content.ts';
+import { AddAtTop } from './AddControl.tsx';
+import { MAX_ELEMENTS, type ArticleContent, type Block } from '../articles/content.ts';
 import ElementCard from './ElementCard.tsx';
 import { keyOf } from './keys.ts';
 import type { Action } from './state.ts';
@@ -25,13 +25,7 @@ export default function ElementList({ t, content, dispatch, articleId, onAddAtTo
       {content.length === 1 ? (
         <>
           <p className="muted editor-empty">{t('editor.empty')}</p>
-          <AddControl
-            t={t}
-            types={BLOCK_TYPES}
-            label={t('editor.newElement')}
-            where={t('editor.atTop')}
-            onAdd={onAddAtTop}
-          />
+          <AddAtTop t={t} onAdd={onAddAtTop} />
         </>
       ) : (
         <ol className="element-list">

@@ -1,8 +1,7 @@
 import { memo, type Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import AddControl from './AddControl.tsx';
+import { AddAtTop } from './AddControl.tsx';
 import {
-  BLOCK_TYPES,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
@@ -79,13 +78,7 @@ function MetaFields({
           onChange={(value) => dispatch({ type: 'setField', field: 'instructions', value })}
         />
       </div>
-      <AddControl
-        t={t}
-        types={BLOCK_TYPES}
-        label={t('editor.newElement')}
-        where={t('editor.atTop')}
-        onAdd={onAddAtTop}
-      />
+      <AddAtTop t={t} onAdd={onAddAtTop} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { MAX_TEXT_LENGTH, type TextElement } from '../articles/content.ts';
-import { NumberField, TextAreaField } from './fields.tsx';
+import type { TextElement } from '../articles/content.ts';
+import { NumberField, ContentField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { AlignField, JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';
 
@@ -7,12 +7,7 @@ import { AlignField, JustifyField, SizeField, TextStyleFields } from './StyleFie
 export default function TextForm({ t, element, update }: FormProps<TextElement>) {
   return (
     <div className="editor-form">
-      <TextAreaField
-        label={t('editor.field.content')}
-        value={element.content}
-        maxLength={MAX_TEXT_LENGTH}
-        onChange={(content) => update({ content })}
-      />
+      <ContentField t={t} value={element.content} onChange={(content) => update({ content })} />
       <TextStyleFields t={t} value={element} onChange={update} />
       <NumberField
         t={t}

@@ -6,18 +6,11 @@ import {
   type Block,
   type Metadatas,
 } from '../articles/content.ts';
+import type { ArticleDocument } from './schema.ts';
 import type { Draft } from './state.ts';
 
-/** GET /api/read/article's answer (spec 7). */
-export type ArticleAnswer = {
-  id: number;
-  /** The public name: the url of /article?name=. */
-  name: string;
-  unformatted_name: string;
-  instructions: string;
-  content: unknown[];
-  revision: number;
-};
+/** GET /api/read/article's answer (spec 7): the server's own type, `name` the public url. */
+export type ArticleAnswer = ArticleDocument;
 
 /** The answer when it has the expected shape, else null. */
 export function parseArticle(body: unknown): ArticleAnswer | null {

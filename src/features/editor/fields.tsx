@@ -1,6 +1,6 @@
 import { useContext, useId, useState, type ReactNode } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { STYLE_MAX, STYLE_MIN } from '../articles/content.ts';
+import { MAX_TEXT_LENGTH, STYLE_MAX, STYLE_MIN } from '../articles/content.ts';
 import { LabelSuffix } from './labelSuffix.ts';
 
 /** The editor's form fields: a visible label (with the card's hidden suffix), hint and error. */
@@ -89,6 +89,26 @@ export function TextAreaField({ label, value, onChange, maxLength, ...rest }: Te
       />
       {lines}
     </div>
+  );
+}
+
+/** The text of a text, link or legend item: what visitors read, translated for them. */
+export function ContentField({
+  t,
+  value,
+  onChange,
+}: {
+  t: TFn;
+  value: string;
+  onChange: (content: string) => void;
+}) {
+  return (
+    <TextAreaField
+      label={t('editor.field.content')}
+      value={value}
+      maxLength={MAX_TEXT_LENGTH}
+      onChange={onChange}
+    />
   );
 }
 

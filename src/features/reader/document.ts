@@ -71,6 +71,16 @@ export function formatNodes(template: string, values: Record<string, ReactNode>)
   return h(Fragment, null, ...parts);
 }
 
+/**
+ * The article's public title above a page's heading (picker, progress): it tells the visitor
+ * they scanned the right panel. `lang` is the title's language when it differs from the page's.
+ */
+export function kicker(title: string | undefined, lang: string | undefined, around: string) {
+  if (title === undefined) return null;
+  const attributes = lang === undefined ? {} : languageAttributes(lang, around);
+  return h('p', { className: 'reader-kicker', ...attributes }, title);
+}
+
 export interface DocumentOptions {
   lang: string;
   title: string;

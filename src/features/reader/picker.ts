@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { direction, languageName, languageTag, nativeName } from '../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from './ignore-stats.ts';
-import { formatNodes, framedPage, languageAttributes, renderDocument } from './document.ts';
+import { formatNodes, framedPage, kicker, renderDocument } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /**
@@ -178,16 +178,7 @@ export function renderLanguagePicker(options: PickerOptions): string {
     },
     framedPage(
       options.background,
-      options.title === undefined
-        ? null
-        : h(
-            'p',
-            {
-              className: 'reader-kicker',
-              ...languageAttributes(options.titleLang ?? options.source.code, ui),
-            },
-            options.title,
-          ),
+      kicker(options.title, options.titleLang ?? options.source.code, ui),
       h('h1', null, words.chooseLanguage),
       list(options, [original]),
       suggested.length > 0 ? h('h2', null, words.suggested) : null,

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { formatNodes, framedPage, languageAttributes, renderDocument } from './document.ts';
+import { formatNodes, framedPage, kicker, languageAttributes, renderDocument } from './document.ts';
 import { localPath } from './page.ts';
 import { uiLanguage, uiStrings, uiText } from './strings.ts';
 
@@ -91,16 +91,7 @@ export function renderProgressPage(options: ProgressOptions): string {
     },
     framedPage(
       options.background,
-      options.title === undefined
-        ? null
-        : h(
-            'p',
-            {
-              className: 'reader-kicker',
-              ...(options.titleLang === undefined ? {} : languageAttributes(options.titleLang, ui)),
-            },
-            options.title,
-          ),
+      kicker(options.title, options.titleLang, ui),
       h('h1', { id: 'status' }, formatNodes(words.translating, { language: name })),
       total > 0
         ? h('progress', { id: 'progress', max: 100, value: percent }, `${percent}%`)

@@ -10,6 +10,7 @@ import {
 } from './engine.ts';
 import { answerSchema } from './prompt.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
+import { recordingLogger } from '../../../tests/helpers/logger.ts';
 
 let fake: FakeOpenAI;
 let engine: Engine;
@@ -338,9 +339,7 @@ describe('an answer far larger than its batch', () => {
 
 describe('an engine that refuses json_schema', () => {
   function recordingEngine() {
-    const lines: string[] = [];
-    const at = (level: string) => (message: string) => lines.push(`${level}: ${message}`);
-    const log = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+    const { log, lines } = recordingLogger();
     const fresh = createEngine({ baseUrl: fake.url, timeoutMs: 1_000, maxRetries: 1, log })!;
     return { engine: fresh, lines };
   }

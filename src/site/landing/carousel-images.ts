@@ -3,13 +3,7 @@
  * port city with 16 explanatory panels. tools/marketing/images/make-images.ts (npm run images)
  * draws them in this order; `small` is the carousel's size, `large` the overlay's.
  */
-export interface CarouselImage {
-  small: string;
-  large: string;
-  width: number;
-  height: number;
-  alt: { fr: string; en: string };
-}
+import type { CarouselImage } from '../carousel-config.ts';
 
 export const CAROUSEL_IMAGES: readonly CarouselImage[] = [
   {
