@@ -1,3 +1,4 @@
+import '../../src/server/production-builds.ts';
 import { netlifyHandler, type NetlifyContext } from '../../src/server/netlify/handler.ts';
 
 /**

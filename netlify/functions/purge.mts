@@ -1,3 +1,4 @@
+import '../../src/server/production-builds.ts';
 import { netlifyPurge } from '../../src/server/netlify/purge.ts';
 
 /**

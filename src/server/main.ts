@@ -1,3 +1,4 @@
+import './production-builds.ts';
 import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
