@@ -13,10 +13,10 @@ function reactBuildLoaded(env: Record<string, string>): string {
     const loaded = Object.keys(createRequire(import.meta.url).cache);
     console.log(loaded.find((file) => /react-dom-server\\.node\\./.test(file)) ?? 'none');
   `;
-  const { NODE_ENV: _, ...inherited } = process.env;
+  // Only what the test names: no NODE_ENV from Vitest ('test').
   return execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     cwd: root,
-    env: { ...inherited, ...env },
+    env,
     encoding: 'utf8',
   }).trim();
 }
