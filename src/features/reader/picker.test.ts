@@ -175,7 +175,7 @@ describe('renderLanguagePicker: the search', () => {
     expect(form).toContain('<input type="hidden" name="name" value="la-joconde"/>');
     expect(form).toContain('<input type="hidden" name="choose" value="1"/>');
     expect(form).not.toContain('ignoreStats');
-    expect(form).toContain('<label for="q">Search a language</label>');
+    expect(form).toContain('<label for="q">Search for a language</label>');
     const search = /<input type="search"[^>]*>/.exec(form)?.[0] ?? '';
     expect(search).toContain(' id="q"');
     expect(search).toContain(' name="q"');
