@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { blockId, newBlockId, withBlockIds } from './block-ids.ts';
 
 /**
  * An article's content (spec 3): an ordered list whose first entry is the `metadatas` entry (url,
@@ -96,7 +97,8 @@ const justify = z.enum(JUSTIFY).default('center');
 const align = z.enum(ALIGN).default('left');
 
 /** Every element may carry a background colour (spec 3, common fields). */
-const common = { backgroundColor: color.optional() };
+/** `id`: the element's own name, kept while it exists (block-ids.ts). */
+const common = { id: blockId.optional(), backgroundColor: color.optional() };
 
 const textStyle = {
   fontSize: styleNumber().default(DEFAULT_FONT_SIZE),
@@ -252,12 +254,12 @@ export const isBlockType = (type: string): type is BlockType =>
 export const isDetailType = (type: string): type is DetailType =>
   (DETAIL_TYPES as readonly string[]).includes(type);
 
-/** A new element of a type with spec 9's defaults. */
+/** A new element of a type with spec 9's defaults, and a name of its own. */
 export function newBlock<T extends BlockType>(type: T): Extract<Block, { type: T }> {
-  return blockSchema.parse({ type }) as Extract<Block, { type: T }>;
+  return blockSchema.parse({ type, id: newBlockId() }) as Extract<Block, { type: T }>;
 }
 export function newDetail<T extends DetailType>(type: T): Extract<Detail, { type: T }> {
-  return detailSchema.parse({ type }) as Extract<Detail, { type: T }>;
+  return detailSchema.parse({ type, id: newBlockId() }) as Extract<Detail, { type: T }>;
 }
 
 /**
@@ -265,7 +267,8 @@ export function newDetail<T extends DetailType>(type: T): Extract<Detail, { type
  * written by an older version that no longer parses is left out rather than failing the page.
  */
 export function readContent(stored: unknown, fallbackUrl: string): ArticleContent {
-  const items = Array.isArray(stored) ? (stored as unknown[]) : [];
+  // Named before anything is left out: by position in what is stored, as the editor names them.
+  const items = withBlockIds(Array.isArray(stored) ? (stored as unknown[]) : []);
   const meta = metadatasSchema.safeParse(items[0]);
   const blocks: Block[] = [];
   for (const item of items.slice(1)) {
@@ -281,18 +284,4 @@ export function readContent(stored: unknown, fallbackUrl: string): ArticleConten
 /** Spec 2: the page background is the first content item's that has one. */
 export function backgroundOf(content: readonly { backgroundColor?: string }[]): string {
   return content.find((item) => item.backgroundColor)?.backgroundColor ?? DEFAULT_BACKGROUND;
-}
-
-/** Spec 2: `[!` … `!]` marks a segment shown in italics. */
-export function italicSegments(value: string): { text: string; italic: boolean }[] {
-  const parts: { text: string; italic: boolean }[] = [];
-  const pattern = /\[!([\s\S]*?)!\]/g;
-  let last = 0;
-  for (const match of value.matchAll(pattern)) {
-    if (match.index > last) parts.push({ text: value.slice(last, match.index), italic: false });
-    parts.push({ text: match[1] ?? '', italic: true });
-    last = match.index + match[0].length;
-  }
-  if (last < value.length) parts.push({ text: value.slice(last), italic: false });
-  return parts;
 }

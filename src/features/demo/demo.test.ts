@@ -12,6 +12,7 @@ import { extractSegments } from '../translation/segments.ts';
 import { DEMO_CONTENT, DEMO_INSTRUCTIONS, DEMO_TITLE } from './content.ts';
 import { DEMO_ARTICLE_NAME, DEMO_CODE, DEMO_SCAN_PATH } from './demo.ts';
 import { demoAtFirstStart, ensureDemo } from './service.ts';
+import { withBlockIds } from '../articles/block-ids.ts';
 
 let database: TestDatabase;
 let t: TestApp;
@@ -78,7 +79,7 @@ describe('the first start', () => {
       folderId: null,
     });
     // Stored exactly as the editor's save stores it: the parsed content, defaults filled in.
-    expect(article!.content).toEqual(contentSchema.parse(DEMO_CONTENT));
+    expect(article!.content).toEqual(withBlockIds(contentSchema.parse(DEMO_CONTENT)));
     expect(lines).toEqual([expect.stringMatching(/^info: /)]);
 
     // The curator sees it like any article: in the tree and in the QR code list.

@@ -1,3 +1,4 @@
+import { withBlockIds } from '../articles/block-ids.ts';
 import {
   blockSchema,
   DEFAULT_BACKGROUND,
@@ -41,7 +42,8 @@ export function parseArticle(body: unknown): ArticleAnswer | null {
  * block that does not parse (written by an older version) is left out, as on the visitor page.
  */
 export function draftOf(article: ArticleAnswer): Draft {
-  const [first, ...rest] = article.content;
+  // Named as the server names them (block-ids.ts): by position in what is stored.
+  const [first, ...rest] = withBlockIds(article.content);
   const blocks: Block[] = [];
   for (const item of rest) {
     const block = blockSchema.safeParse(item);

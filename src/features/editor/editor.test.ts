@@ -5,7 +5,14 @@ import { eq, sql } from 'drizzle-orm';
 import { loadTestSettings } from '../../server/config.ts';
 import { articles, museums } from '../../server/db/schema.ts';
 import type { TreeItem } from '../tree/schema.ts';
+import { withBlockIds } from '../articles/block-ids.ts';
 import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from '../articles/content.ts';
+
+/** A new element as a client that names nothing sends it (the server names it by position). */
+function unnamed(type: Parameters<typeof newBlock>[0]) {
+  const { id: _id, ...element } = newBlock(type);
+  return element;
+}
 import type { ArticleDocument } from './schema.ts';
 
 let database: TestDatabase;
@@ -88,15 +95,15 @@ function panel(url: string) {
         justify: 'flex-start',
       },
       details: [
-        { ...newBlock('text'), content: 'Détail' },
-        { ...newBlock('link'), content: 'Écrire', link: 'mailto:accueil@museum.example' },
-        { ...newBlock('image'), src: '/media/1/images/detail.webp' },
-        { ...newBlock('space'), size: 10 },
-        { ...newBlock('legendItem'), content: 'Légende', justify: 'right', width: 25 },
+        { ...unnamed('text'), content: 'Détail' },
+        { ...unnamed('link'), content: 'Écrire', link: 'mailto:accueil@museum.example' },
+        { ...unnamed('image'), src: '/media/1/images/detail.webp' },
+        { ...unnamed('space'), size: 10 },
+        { ...unnamed('legendItem'), content: 'Légende', justify: 'right', width: 25 },
       ],
     },
     {
-      ...newBlock('legendItem'),
+      ...unnamed('legendItem'),
       src: '/media/1/images/lg.png',
       alt: 'Une ancre rouillée',
       content: 'Ancre, 1780',
@@ -161,13 +168,21 @@ describe('POST /api/manage/update_article', () => {
     expect(await res.json()).toEqual({ id, name: 'le-port-au-xviiie', revision: 1 });
 
     const doc = await read(id);
-    expect(doc.content).toEqual(content);
+    expect(doc.content).toEqual(withBlockIds(content));
+    // Unnamed elements are named by position (block-ids.ts), details too.
+    expect(doc.content.slice(1).map((e) => (e as { id: string }).id)).toEqual(
+      content.slice(1).map((_, i) => `p${i + 1}`),
+    );
     expect(doc.name).toBe('le-port-au-xviiie');
     expect(doc.unformatted_name).toBe('Panneau 3 : le port');
     expect(doc.instructions).toBe('Vocabulaire maritime; tutoyer le lecteur.');
 
-    expect((await (await save(id, content)).json()).revision).toBe(2);
-    expect((await read(id)).revision).toBe(2);
+    // Saved again as the editor holds it, named: the names stay, whatever moves around them.
+    const [meta, first, ...rest] = doc.content;
+    expect((await (await save(id, [meta, ...rest, first])).json()).revision).toBe(2);
+    const again = await read(id);
+    expect(again.revision).toBe(2);
+    expect(again.content).toEqual([meta, ...rest, first]);
   });
 
   it('shows the new title in the tree at once', async () => {
@@ -192,6 +207,7 @@ describe('POST /api/manage/update_article', () => {
       { type: 'metadatas', url: 'x', backgroundColor: '#341539' },
       {
         type: 'text',
+        id: 'p1',
         content: 'Bonjour',
         fontSize: 16,
         lineHeight: 16,
@@ -202,13 +218,29 @@ describe('POST /api/manage/update_article', () => {
         justify: 'center',
         align: 'left',
       },
-      { type: 'space', size: 40 },
+      { type: 'space', id: 'p2', size: 40 },
     ]);
+  });
+
+  it('keeps each element’s name, and renames one sent twice', async () => {
+    const { id } = await newArticle();
+    const res = await save(id, [
+      { type: 'metadatas', url: 'noms' },
+      { type: 'text', id: 'Quai-1', content: 'Un' },
+      { type: 'text', id: 'Quai-1', content: 'Deux' },
+      { type: 'accordion', id: 'Phare', details: [{ type: 'text', id: 'Quai-1' }] },
+    ]);
+    expect(res.status).toBe(200);
+    const ids = (await read(id)).content.slice(1) as { id: string; details?: { id: string }[] }[];
+    expect(ids.map((e) => e.id)).toEqual(['Quai-1', 'p2', 'Phare']);
+    expect(ids[2]!.details![0]!.id).toBe('p3-1');
   });
 
   const meta = { type: 'metadatas', url: 'u' };
   const invalid: [string, unknown, string][] = [
     ['an unknown element type', [meta, { type: 'marquee' }], 'newContent.1.type'],
+    ['a name with markup', [meta, { type: 'text', id: '<b>x</b>' }], 'newContent.1.id'],
+    ['a name of another type', [meta, { type: 'space', id: 7 }], 'newContent.1.id'],
     ['a wrong field type', [meta, { type: 'text', fontSize: '16' }], 'newContent.1.fontSize'],
     ['a size of 0', [meta, { type: 'image', size: 0 }], 'newContent.1.size'],
     ['a size of 101', [meta, { type: 'text', size: 101 }], 'newContent.1.size'],
@@ -380,7 +412,7 @@ describe('POST /api/manage/update_article with the revision it was based on', ()
     expect(before.article).toMatchObject({
       name: 'version-a',
       unformatted_name: 'Version A',
-      content: panel('version-a'),
+      content: withBlockIds(panel('version-a')),
     });
     // The url clash keeps its own code, told apart from a stale revision.
     const taken = await save(id, panel('prise'), { revision: 1 });
@@ -409,7 +441,7 @@ describe('POST /api/manage/update_article with the revision it was based on', ()
     }
     const doc = await read(id);
     expect(doc).toMatchObject({ revision: 1, unformatted_name: titles[winner] });
-    expect(doc.content).toEqual(panel(`onglet-${winner + 1}`));
+    expect(doc.content).toEqual(withBlockIds(panel(`onglet-${winner + 1}`)));
   });
 
   // PGlite runs one transaction at a time, so only PostgreSQL can interleave two saves (npm run

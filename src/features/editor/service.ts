@@ -1,6 +1,7 @@
 import type { BlobStore } from '../../server/blobs.ts';
 import { translationsPrefix, type TranslationMemory } from '../translation/memory.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import { withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import type { ArticleDocument, SavedArticle } from './schema.ts';
@@ -26,7 +27,8 @@ export function editorService(
         name: row.name,
         unformatted_name: row.unformattedName,
         instructions: row.instructions,
-        content: Array.isArray(row.content) ? row.content : [],
+        // Named as every reader names them (block-ids.ts), so the editor saves those names.
+        content: Array.isArray(row.content) ? withBlockIds(row.content) : [],
         revision: row.revision,
       };
     },
@@ -50,7 +52,7 @@ export function editorService(
           name,
           unformattedName: input.title,
           instructions: input.instructions,
-          content: input.content,
+          content: withBlockIds(input.content),
         },
         input.revision,
       );

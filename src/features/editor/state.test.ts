@@ -87,7 +87,9 @@ describe('elements', () => {
     const start = draft(text('a'), text('b'));
     const afterFirst = reduce(start, { type: 'add', after: 1, blockType: 'space' });
     expect(contents(afterFirst)).toEqual(['a', 'space', 'b']);
-    expect(afterFirst.content[2]).toEqual(newBlock('space'));
+    expect(afterFirst.content[2]).toEqual({ ...newBlock('space'), id: expect.any(String) });
+    // A name of its own, none of the others' (block-ids.ts).
+    expect(afterFirst.content[2]!.id).not.toBe(newBlock('space').id);
     expect(afterFirst.content[1]).toBe(start.content[1]);
     const atTop = reduce(afterFirst, { type: 'add', after: 0, blockType: 'image' });
     expect(contents(atTop)).toEqual(['image', 'a', 'space', 'b']);
@@ -151,7 +153,8 @@ describe('accordion', () => {
     const two = reduce(one, { type: 'addDetail', index: 1, after: 0, detailType: 'legendItem' });
     const three = reduce(two, { type: 'addDetail', index: 1, after: -1, detailType: 'image' });
     expect(detailsOf(three, 1).map((d) => d.type)).toEqual(['image', 'text', 'legendItem']);
-    expect(detailsOf(three, 1)[2]).toEqual(newDetail('legendItem'));
+    expect(detailsOf(three, 1)[2]).toEqual({ ...newDetail('legendItem'), id: expect.any(String) });
+    expect(new Set(detailsOf(three, 1).map((d) => d.id)).size).toBe(3);
     expect(detailsOf(three, 1)[1]).toBe(detailsOf(two, 1)[0]);
     for (const detailType of ['video', 'accordion', '', 'nope']) {
       expect(reduce(three, { type: 'addDetail', index: 1, after: 0, detailType })).toBe(three);

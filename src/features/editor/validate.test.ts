@@ -100,8 +100,9 @@ describe('the article answer', () => {
     expect(loaded.instructions).toBe('Lexique');
     expect(loaded.content).toEqual([
       { type: 'metadatas', url: 'vase', backgroundColor: '#000000' },
-      { ...newBlock('text'), content: 'Un' },
-      newBlock('space'),
+      // Named by position in what was stored: the script was the second element.
+      { ...newBlock('text'), id: 'p1', content: 'Un' },
+      { ...newBlock('space'), id: 'p3' },
     ]);
   });
 

@@ -1,4 +1,5 @@
-import { italicSegments, type ArticleContent, type Block } from '../articles/content.ts';
+import type { ArticleContent, Block } from '../articles/content.ts';
+import { italicSegments } from '../articles/italics.ts';
 
 /**
  * The name of an article as visitors see it (issue 16): its first words, never the staff's

@@ -4,11 +4,11 @@ import {
   DEFAULT_COLOR,
   DEFAULT_FONT_SIZE,
   DEFAULT_SIZE,
-  italicSegments,
   JUSTIFY,
   MEDIA_PATH,
   STYLE_MAX,
 } from '../articles/content.ts';
+import { italicSegments } from '../articles/italics.ts';
 
 /**
  * The checks ArticleView gives every value that reaches an attribute or a style: a stray value

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { estimateTokens } from './batches.ts';
 import { BadAnswerError } from './errors.ts';
 import { sameLanguage } from '../languages/index.ts';
-import type { Segment } from './segments.ts';
+import type { SegmentText } from './segments.ts';
 
 const answerShape = z.object({
   translations: z.array(z.object({ id: z.string(), text: z.string() })),
@@ -40,7 +40,7 @@ export interface AnswerLanguages {
  */
 export function checkAnswer(
   raw: string,
-  segments: readonly Segment[],
+  segments: readonly SegmentText[],
   languages: AnswerLanguages,
 ): CheckedAnswer {
   let json: unknown;

@@ -1,4 +1,4 @@
-import type { Segment } from './segments.ts';
+import type { SegmentText } from './segments.ts';
 
 /** About 1,500 source tokens a batch (DESIGN 6.3). */
 export const BATCH_TOKENS = 1_500;
@@ -22,7 +22,7 @@ export function estimateTokens(text: string): number {
   return Math.ceil(quarters / 4);
 }
 
-export const segmentTokens = (segment: Segment): number =>
+export const segmentTokens = (segment: SegmentText): number =>
   estimateTokens(segment.text) + SEGMENT_OVERHEAD;
 
 /** Greedy packing under `cap`: the index where each batch starts. */
@@ -45,7 +45,7 @@ function pack(sizes: readonly number[], cap: number): number[] {
  * translation waits for that one): 16 segments of 100 tokens make 8 + 8, not 15 + 1. A segment
  * larger than the budget goes alone.
  */
-export function makeBatches<T extends Segment>(
+export function makeBatches<T extends SegmentText>(
   segments: readonly T[],
   maxTokens = BATCH_TOKENS,
 ): T[][] {

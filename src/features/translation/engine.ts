@@ -8,7 +8,7 @@ import type { Logger } from '../../server/log.ts';
 import { checkAnswer, type CheckedAnswer } from './answer.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { answerSchema, systemPrompt, userMessage } from './prompt.ts';
-import type { Segment } from './segments.ts';
+import type { SegmentText } from './segments.ts';
 
 /**
  * The model asked for when OPENAI_MODEL is unset: OpenAI's gpt-4o-mini, cheap, good at
@@ -38,7 +38,7 @@ export interface EngineOptions {
 }
 
 export interface TranslateRequest {
-  segments: readonly Segment[];
+  segments: readonly SegmentText[];
   sourceLang: string;
   targetLang: string;
   instructions: string;

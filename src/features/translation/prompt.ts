@@ -1,5 +1,5 @@
 import { languageName } from '../languages/index.ts';
-import type { Segment } from './segments.ts';
+import type { SegmentText } from './segments.ts';
 
 /**
  * Part of every translation memory key (keys.ts): raise it whenever the prompt, the answer
@@ -8,7 +8,7 @@ import type { Segment } from './segments.ts';
 export const PROMPT_VERSION = '2';
 
 export interface PromptInput {
-  segments: readonly Segment[];
+  segments: readonly SegmentText[];
   sourceLang: string;
   targetLang: string;
   instructions: string;

@@ -26,14 +26,14 @@ const content = article([
 describe('extractSegments', () => {
   it('takes the texts a visitor reads, by stable path, and nothing else', () => {
     expect(extractSegments(content)).toEqual([
-      { id: '1.content', text: 'Bonjour [!tout!] le monde' },
-      { id: '2.alt', text: 'Un navire' },
-      { id: '5.content', text: 'Le site' },
-      { id: '5.alt', text: 'Logo' },
-      { id: '6.header.content', text: 'En savoir plus' },
-      { id: '6.details.0.content', text: 'Détail un' },
-      { id: '6.details.2.content', text: 'Légende' },
-      { id: '6.details.2.alt', text: 'Carte du port' },
+      { id: '1.content', text: 'Bonjour [!tout!] le monde', ref: 'p1.content' },
+      { id: '2.alt', text: 'Un navire', ref: 'p2.alt' },
+      { id: '5.content', text: 'Le site', ref: 'p5.content' },
+      { id: '5.alt', text: 'Logo', ref: 'p5.alt' },
+      { id: '6.header.content', text: 'En savoir plus', ref: 'p6.header' },
+      { id: '6.details.0.content', text: 'Détail un', ref: 'p6-1.content' },
+      { id: '6.details.2.content', text: 'Légende', ref: 'p6-3.content' },
+      { id: '6.details.2.alt', text: 'Carte du port', ref: 'p6-3.alt' },
     ]);
   });
 

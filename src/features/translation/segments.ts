@@ -1,3 +1,4 @@
+import { withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent, Block, Detail } from '../articles/content.ts';
 
 /**
@@ -6,9 +7,19 @@ import type { ArticleContent, Block, Detail } from '../articles/content.ts';
  * types. A segment's id is its path in the content: `3.content`, `5.alt`, `6.header.content`,
  * `6.details.2.content`.
  */
-export interface Segment {
+/** What the engine is sent of a segment: where it is, and its text. */
+export interface SegmentText {
   id: string;
   text: string;
+}
+
+export interface Segment extends SegmentText {
+  /**
+   * The segment's lasting name: its element's id and field (`Xk2p9aQr1c.content`,
+   * `p6.header`), the same while the element exists wherever it moves (block-ids.ts). What the
+   * museum checks is filed under it; `id` is where the text is now.
+   */
+  ref: string;
 }
 
 /** Nothing to translate: empty, blank, or no letter at all ('1789', '—', '[!!]'). */
@@ -35,18 +46,23 @@ function pushFields(out: Segment[], prefix: string, item: Block | Detail): void 
   for (const field of fieldsOf(item)) {
     const text = (item as Partial<Record<TextField, string>>)[field];
     if (typeof text === 'string' && isTranslatable(text)) {
-      out.push({ id: `${prefix}.${field}`, text });
+      out.push({ id: `${prefix}.${field}`, text, ref: `${item.id ?? prefix}.${field}` });
     }
   }
 }
 
-export function extractSegments(content: ArticleContent): Segment[] {
+export function extractSegments(stored: ArticleContent): Segment[] {
   const out: Segment[] = [];
+  const content = withBlockIds(stored);
   content.forEach((item, index) => {
     if (index === 0 || item.type === 'metadatas') return;
     if (item.type === 'accordion') {
       if (isTranslatable(item.header.content)) {
-        out.push({ id: `${index}.header.content`, text: item.header.content });
+        out.push({
+          id: `${index}.header.content`,
+          text: item.header.content,
+          ref: `${item.id ?? index}.header`,
+        });
       }
       item.details.forEach((detail, d) => pushFields(out, `${index}.details.${d}`, detail));
       return;
