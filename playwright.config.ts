@@ -60,7 +60,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // As `npm start`: builds into a folder of its own (.builds/, ADR 0013), so a developer's
+      // As `npm start`: builds into a folder of its own (.builds/, ADR 0010), so a developer's
       // running `npm start` or another run in this checkout keeps its pages.
       command: 'node_modules/.bin/node src/server/start.ts',
       url: `${BASE_URL}/session`,

@@ -213,6 +213,7 @@ describe('translateArticle', () => {
         refused: 0,
         engineCalls: 0,
         segmentsSent: 0,
+        checked: 0,
       });
     }
     expect(fake.calls).toHaveLength(0);
@@ -232,6 +233,7 @@ describe('translateArticle', () => {
       refused: 0,
       engineCalls: 0,
       segmentsSent: 0,
+      checked: 0,
     });
     expect(await estimate(translator, request(small))).toEqual({
       segments: 8,
@@ -591,5 +593,62 @@ describe('batching', () => {
     // All in flight together: every batch started before the first one ended.
     const firstEnd = Math.min(...calls.map((c) => c.endedAt!));
     expect(calls.every((c) => c.startedAt < firstEnd)).toBe(true);
+  });
+});
+
+describe('the museum’s checked texts (issue 18)', () => {
+  /** The checked texts of `small`: its first text and its accordion header. */
+  const checkedOf = (source = 'Le port de [!Saint-Malo!] en 1850') =>
+    new Map([
+      ['p1.content', { source, text: 'El puerto de [!Saint-Malo!] en 1850' }],
+      ['p5.header', { source: 'En savoir plus', text: 'Saber más' }],
+    ]);
+
+  it('shows them, never sends them to the engine, and translates the rest', async () => {
+    const { translator } = setup();
+    const result = await translator.translateArticle(request(small, { checked: checkedOf() }));
+    expect(sentTexts(fake.calls)).not.toContain('Le port de [!Saint-Malo!] en 1850');
+    expect(sentTexts(fake.calls)).not.toContain('En savoir plus');
+    expect(result).toMatchObject({ complete: true, untranslated: 0, checked: 2 });
+    const shown = extractSegments(result.content);
+    expect(shown[0]!.text).toBe('El puerto de [!Saint-Malo!] en 1850');
+    expect(shown.find((s) => s.ref === 'p5.header')!.text).toBe('Saber más');
+    expect(shown.find((s) => s.ref === 'p4.content')!.text).toBe('[es] Le site du musée');
+  });
+
+  it('an out-of-date one is not shown: the new text is translated by the engine', async () => {
+    const { translator } = setup();
+    const result = await translator.translateArticle(
+      request(small, { checked: checkedOf('Le port de Saint-Malo en 1800') }),
+    );
+    const shown = extractSegments(result.content);
+    expect(shown[0]!.text).toBe('[es] Le port de [!Saint-Malo!] en 1850');
+    expect(sentTexts(fake.calls)).toContain('Le port de [!Saint-Malo!] en 1850');
+    expect(result.checked).toBe(1);
+  });
+
+  it('are read by visitors even without an engine', async () => {
+    const memory = translationMemory(createMemoryBlobStore());
+    const translator = createTranslator({ engine: undefined, memory });
+    const all = new Map(
+      extractSegments(small).map((s) => [s.ref, { source: s.text, text: `¡${s.text}!` }]),
+    );
+    const result = await translator.translateArticle(request(small, { checked: all }));
+    expect(result).toMatchObject({ complete: true, checked: 8, engineCalls: 0 });
+    expect(extractSegments(result.content)[0]!.text).toBe('¡Le port de [!Saint-Malo!] en 1850!');
+  });
+
+  it('lists each segment with the machine translation stored for its text', async () => {
+    const { translator } = setup();
+    await translator.translateArticle(request(small));
+    const run = await translator.open(request(small));
+    const texts = run.texts();
+    expect(texts).toHaveLength(8);
+    expect(texts[0]).toEqual({
+      id: '1.content',
+      ref: 'p1.content',
+      source: 'Le port de [!Saint-Malo!] en 1850',
+      machine: '[es] Le port de [!Saint-Malo!] en 1850',
+    });
   });
 });

@@ -20,6 +20,22 @@ export interface TranslatorOptions {
   log?: Logger | undefined;
 }
 
+/**
+ * What the museum checked in the target language, by segment ref (segments.ts): its text and the
+ * source text it was checked against. Applied where that source is still the article's text, and
+ * never sent to the engine; an out-of-date one is translated by the engine again (issue 18).
+ */
+export type CheckedTexts = ReadonlyMap<string, { source: string; text: string }>;
+
+/** One segment as the review screen shows it. */
+export interface SegmentView {
+  id: string;
+  ref: string;
+  source: string;
+  /** The machine translation stored for the current source text, if any. */
+  machine: string | undefined;
+}
+
 export interface ArticleRequest {
   articleId: number | string;
   /** The article's translation generation, raised by Reset translations. */
@@ -28,6 +44,8 @@ export interface ArticleRequest {
   instructions: string;
   sourceLang: string;
   targetLang: string;
+  /** The museum's checked texts in `targetLang`; none by default. */
+  checked?: CheckedTexts | undefined;
 }
 
 export interface TranslateArticleRequest extends ArticleRequest {
@@ -56,6 +74,8 @@ export interface TranslationResult {
    */
   engineCalls: number;
   segmentsSent: number;
+  /** Segments shown in the museum's checked words (the rest are the engine's or the source). */
+  checked: number;
 }
 
 /**
@@ -65,6 +85,8 @@ export interface TranslationResult {
 export interface TranslationRun {
   /** Translatable segments in the article. */
   readonly segments: number;
+  /** Each segment with the machine translation stored for it (the review screen). */
+  texts(): SegmentView[];
   /** Segments that would go to the engine now: 0 for the source language or without engine. */
   readonly missing: number;
   /** Engine batches they make. */
@@ -160,20 +182,20 @@ export function createTranslator(options: TranslatorOptions): Translator {
       },
     };
     const texts = extractSegments(content);
-    // The museum's own language is served as is (DESIGN 6.6); without an engine, the original.
-    const same = sameLanguage(sourceLang, targetLang);
-    if (same || !jobs || texts.length === 0) {
-      const complete = same || (jobs !== undefined && texts.length === 0);
+    // The museum's own language is served as is (DESIGN 6.6).
+    if (sameLanguage(sourceLang, targetLang) || texts.length === 0) {
       const original: TranslationResult = {
         content,
-        complete,
-        untranslated: complete ? 0 : texts.length,
+        complete: true,
+        untranslated: 0,
         refused: 0,
         engineCalls: 0,
         segmentsSent: 0,
+        checked: 0,
       };
       return {
         segments: texts.length,
+        texts: () => texts.map((s) => ({ id: s.id, ref: s.ref, source: s.text, machine: s.text })),
         missing: 0,
         batches: 0,
         ...live,
@@ -182,7 +204,13 @@ export function createTranslator(options: TranslatorOptions): Translator {
       };
     }
 
-    const segments: KeyedSegment[] = texts.map((segment) => ({
+    // The museum's words where they were checked against the text as it is now.
+    const checked = new Map<string, string>();
+    for (const s of texts) {
+      const entry = request.checked?.get(s.ref);
+      if (entry && entry.source === s.text) checked.set(s.id, entry.text);
+    }
+    const segments: (KeyedSegment & { ref: string })[] = texts.map((segment) => ({
       ...segment,
       key: segmentKey({
         source: segment.text,
@@ -191,15 +219,21 @@ export function createTranslator(options: TranslatorOptions): Translator {
         model,
       }),
     }));
-    const stored = await readMemory(request);
-    const missing = missingOf(segments, stored);
+    // Without an engine nothing is stored for visitors to read: only the museum's words.
+    const stored = jobs ? await readMemory(request) : {};
+    const missing = jobs
+      ? missingOf(
+          segments.filter((s) => !checked.has(s.id)),
+          stored,
+        )
+      : [];
 
     const apply = (outcome: JobOutcome): TranslationResult => {
       const byId = new Map<string, string>();
       const refusedKeys = new Set(outcome.refused);
       let refused = 0;
       for (const s of segments) {
-        const text = stored[s.key] ?? outcome.translations[s.key];
+        const text = checked.get(s.id) ?? stored[s.key] ?? outcome.translations[s.key];
         if (text !== undefined) byId.set(s.id, text);
         else if (refusedKeys.has(s.key)) refused += 1;
       }
@@ -210,11 +244,14 @@ export function createTranslator(options: TranslatorOptions): Translator {
         refused,
         engineCalls: outcome.engineCalls,
         segmentsSent: outcome.segmentsSent,
+        checked: checked.size,
       };
     };
 
     return {
       segments: segments.length,
+      texts: () =>
+        segments.map((s) => ({ id: s.id, ref: s.ref, source: s.text, machine: stored[s.key] })),
       missing: missing.length,
       // Only the reader's progress page asks (a job plans its own batches): made when asked.
       get batches() {
@@ -223,7 +260,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       ...live,
       stored: () => apply(NO_WORK),
       async translate(signal) {
-        if (missing.length === 0) return apply(NO_WORK);
+        if (!jobs || missing.length === 0) return apply(NO_WORK);
         const { job, started } = jobs.share(request, missing, new Set(segments.map((s) => s.key)));
         const result = await waitFor(job.promise, signal);
         return apply(started ? result : { ...result, engineCalls: 0, segmentsSent: 0 });

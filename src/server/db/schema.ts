@@ -203,6 +203,32 @@ export const dailyLanguageScans = pgTable(
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.language] })],
 );
 
+/**
+ * Translations the museum checked (issue 18, ADR 0013): its own words, data like the articles,
+ * not a cache. One per article, language and segment (`ref`: the element's lasting name and the
+ * field, translation/segments.ts). `source` is the text it was checked against: when the
+ * article's text changes, the check is out of date (stale) and visitors read a fresh machine
+ * translation until the museum checks again.
+ */
+export const checkedTranslations = pgTable(
+  'checked_translations',
+  {
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    ref: text('ref').notNull(),
+    source: text('source').notNull(),
+    text: text('text').notNull(),
+    checkedBy: integer('checked_by').references(() => users.id, { onDelete: 'set null' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.language, t.ref] })],
+);
+
 export const schema = {
   museums,
   users,
@@ -215,4 +241,5 @@ export const schema = {
   dailyCounts,
   dailyArticleScans,
   dailyLanguageScans,
+  checkedTranslations,
 };
