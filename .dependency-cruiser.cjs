@@ -19,6 +19,7 @@ const ALLOWED = {
   uploads: ['articles', 'editor'],
   qrcodes: ['articles', 'languages', 'reader', 'stats', 'tree'],
   demo: ['accounts', 'articles', 'editor', 'qrcodes', 'translation'],
+  review: ['articles', 'languages', 'translation'],
 };
 const features = Object.keys(ALLOWED);
 

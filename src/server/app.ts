@@ -10,6 +10,9 @@ import { editorRepo } from '../features/articles/repo.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
+import { reviewRoutes } from '../features/review/routes.ts';
+import { reviewService } from '../features/review/service.ts';
+import { checkedRepo } from '../features/translation/checked.ts';
 import { readerService } from '../features/reader/service.ts';
 import { visitorPages } from '../features/reader/pages.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
@@ -97,8 +100,22 @@ export function createServices(deps: AppDeps): Services {
     editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
     translator,
     uploads: uploadsService(deps.blobs),
+    review: reviewService({
+      articles: editorRepo(deps.db),
+      sourceLanguage: async (museumId) =>
+        (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr',
+      translator,
+      checked: checkedRepo(deps.db),
+      changed: articlesChanged,
+    }),
     reader: visitorPages({
-      visits: readerService({ repo: editorRepo(deps.db), translator, counts: counter, now }),
+      visits: readerService({
+        repo: editorRepo(deps.db),
+        translator,
+        checked: checkedRepo(deps.db),
+        counts: counter,
+        now,
+      }),
       pages,
       counter,
       now,
@@ -142,6 +159,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', qrcodeRoutes(services.qrcodes));
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
+  app.route('/api', reviewRoutes(services.review));
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),

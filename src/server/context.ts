@@ -6,6 +6,7 @@ import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { VisitorPages } from '../features/reader/pages.ts';
+import type { ReviewService } from '../features/review/service.ts';
 import type { PageCache } from '../features/reader/page-cache.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
@@ -38,6 +39,7 @@ export interface Services {
   uploads: UploadsService;
   translator: Translator;
   reader: VisitorPages;
+  review: ReviewService;
   qrcodes: QrcodesService;
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;

@@ -4,7 +4,12 @@ import type { CountEvent } from '../stats/counts.ts';
 import type { PageCount } from './page-cache.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
-import type { ArticleRequest, TranslationResult, Translator } from '../translation/translator.ts';
+import type {
+  ArticleRequest,
+  CheckedTexts,
+  TranslationResult,
+  Translator,
+} from '../translation/translator.ts';
 import { uiLanguage } from './strings.ts';
 
 /** How long a visitor waits for a first translation before seeing the progress page. */
@@ -73,6 +78,8 @@ export type Visit =
 export interface ReaderDeps {
   repo: EditorRepo;
   translator: Translator;
+  /** The museum's checked translations (issue 18); none when not given. */
+  checked?: { read(articleId: number, lang: string): Promise<CheckedTexts> };
   counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   firstWaitMs?: number;
@@ -181,6 +188,7 @@ export function readerService(deps: ReaderDeps) {
         instructions: row.instructions,
         sourceLang: row.language,
         targetLang: lang,
+        checked: await deps.checked?.read(row.id, lang),
       };
       const run = await deps.translator.open(job);
       if (run.segments === 0) return show(content, lang, undefined);

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import type { ReviewDocument, ReviewSegment } from './schema.ts';
+
+/**
+ * Issue 18's review API on a real database and the real translator, the engine a fake one:
+ * the states (missing, machine, reviewed, stale), corrections and approvals, what visitors then
+ * read, and every bad input (another museum's article, unknown segments, hostile text).
+ */
+let fake: FakeOpenAI;
+let t: TestApp;
+let cookie: string;
+let other: string;
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(() => fake.close());
+
+useTestApp(
+  () => ({
+    env: {
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'test',
+      OPENAI_TIMEOUT_MS: '1000',
+      OPENAI_MAX_RETRIES: '0',
+      COUNTS_FLUSH_MS: '0',
+    },
+  }),
+  (s) => {
+    ({ t, cookie, other } = s);
+    fake.reset();
+    fake.setBehaviour({ type: 'ok' });
+    fake.setDelayPerToken(0);
+  },
+);
+
+const BLOCKS = [
+  { type: 'text', id: 'Intro', content: 'Bienvenue au [!musée!] du port.' },
+  { type: 'image', id: 'Carte', src: '', alt: 'Une carte du port' },
+  {
+    type: 'accordion',
+    id: 'Plus',
+    header: { content: 'En savoir plus' },
+    details: [{ type: 'text', id: 'Sucre', content: 'Le commerce du sucre.' }],
+  },
+];
+
+async function publish(url: string, blocks: unknown[] = BLOCKS): Promise<number> {
+  const added = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie });
+  const { id } = (await added.json()) as { id: number };
+  await save(id, url, blocks);
+  return id;
+}
+
+async function save(id: number, url: string, blocks: unknown[]) {
+  const res = await t.postJson(
+    '/api/manage/update_article',
+    {
+      articleId: id,
+      newContent: [{ type: 'metadatas', url }, ...blocks],
+      unformatted_name: 'Panneau',
+      instructions: '',
+    },
+    { cookie },
+  );
+  expect(res.status).toBe(200);
+}
+
+const read = (articleId: number | string, lang: string, as = cookie) =>
+  t.request(`/api/read/translations?articleId=${articleId}&lang=${lang}`, {
+    headers: { cookie: as },
+  });
+
+async function segments(articleId: number, lang = 'es'): Promise<ReviewSegment[]> {
+  const res = await read(articleId, lang);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as ReviewDocument).segments;
+}
+
+const update = (body: unknown, as = cookie) =>
+  t.postJson('/api/manage/update_translation', body, { cookie: as });
+const approve = (body: unknown, as = cookie) =>
+  t.postJson('/api/manage/approve_translation', body, { cookie: as });
+
+const visitorText = async (url: string, lang = 'es') =>
+  (await t.request(`/article?name=${url}&lang=${lang}`)).text();
+
+describe('GET /api/read/translations', () => {
+  it('lists every text with its state: missing before any visit, machine after', async () => {
+    const id = await publish('salle-1');
+    const before = await segments(id);
+    expect(before).toEqual([
+      {
+        id: 'Intro.content',
+        path: '1.content',
+        source: 'Bienvenue au [!musée!] du port.',
+        text: null,
+        state: 'missing',
+      },
+      { id: 'Carte.alt', path: '2.alt', source: 'Une carte du port', text: null, state: 'missing' },
+      {
+        id: 'Plus.header',
+        path: '3.header.content',
+        source: 'En savoir plus',
+        text: null,
+        state: 'missing',
+      },
+      {
+        id: 'Sucre.content',
+        path: '3.details.0.content',
+        source: 'Le commerce du sucre.',
+        text: null,
+        state: 'missing',
+      },
+    ]);
+    expect(fake.calls).toHaveLength(0);
+
+    await visitorText('salle-1');
+    const after = await segments(id);
+    expect(after.map((s) => [s.id, s.state, s.text])).toEqual([
+      ['Intro.content', 'machine', '[es] Bienvenue au [!musée!] du port.'],
+      ['Carte.alt', 'machine', '[es] Une carte du port'],
+      ['Plus.header', 'machine', '[es] En savoir plus'],
+      ['Sucre.content', 'machine', '[es] Le commerce du sucre.'],
+    ]);
+  });
+
+  it('keeps a segment’s id while blocks are added, moved and deleted around it', async () => {
+    const id = await publish('salle-2');
+    const [intro, carte, plus] = BLOCKS;
+    await save(id, 'salle-2', [{ type: 'text', content: 'Nouveau début.' }, plus, intro]);
+    const ids = (await segments(id)).map((s) => [s.id, s.path]);
+    expect(ids).toContainEqual(['Intro.content', '3.content']);
+    expect(ids).toContainEqual(['Sucre.content', '2.details.0.content']);
+    expect(ids.map(([segment]) => segment)).not.toContain('Carte.alt');
+    void carte;
+  });
+
+  it('refuses another museum’s article, an unknown one, a bad id or language, and the source', async () => {
+    const id = await publish('salle-3');
+    expect((await read(id, 'es', other)).status).toBe(404);
+    expect((await read(999_999, 'es')).status).toBe(404);
+    for (const [articleId, lang, field] of [
+      ['abc', 'es', 'articleId'],
+      [id, 'xx-notalang', 'lang'],
+      [id, '<script>', 'lang'],
+    ] as const) {
+      const res = await read(articleId, encodeURIComponent(lang));
+      expect(res.status, `${articleId} ${lang}`).toBe(422);
+      expect(await res.json()).toMatchObject({ error: { details: { field } } });
+    }
+    const own = await read(id, 'fr');
+    expect(own.status).toBe(422);
+    expect(await own.json()).toMatchObject({ error: { details: { field: 'lang' } } });
+    expect((await t.request(`/api/read/translations?articleId=${id}&lang=es`)).status).toBe(401);
+  });
+});
+
+describe('correcting and approving', () => {
+  it('a correction becomes reviewed, is what visitors read, and is never sent to the engine', async () => {
+    const id = await publish('salle-4');
+    const res = await update({
+      articleId: id,
+      lang: 'es',
+      segmentId: 'Intro.content',
+      text: 'Bienvenidos al [!museo!] del puerto. <b>no</b>',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: 'Intro.content', state: 'reviewed' });
+
+    const html = await visitorText('salle-4');
+    // Text, never markup: the museum's words are escaped like any text.
+    expect(html).toContain('Bienvenidos al <em>museo</em> del puerto. &lt;b&gt;no&lt;/b&gt;');
+    expect(fake.calls.flatMap((c) => c.segments.map((s) => s.text))).not.toContain(
+      'Bienvenue au [!musée!] du port.',
+    );
+    const states = (await segments(id)).map((s) => s.state);
+    expect(states).toEqual(['reviewed', 'machine', 'machine', 'machine']);
+  });
+
+  it('approves machine texts as they are, one or all; one without any is refused, all or none', async () => {
+    const id = await publish('salle-5');
+    const refused = await approve({ articleId: id, lang: 'es', segmentIds: ['Carte.alt'] });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({ error: { details: { field: 'segmentIds.0' } } });
+
+    await visitorText('salle-5');
+    const res = await approve({
+      articleId: id,
+      lang: 'es',
+      segmentIds: ['Carte.alt', 'Plus.header', 'Sucre.content', 'Intro.content'],
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ articleId: id, lang: 'es', approved: 4 });
+    expect((await segments(id)).every((s) => s.state === 'reviewed')).toBe(true);
+  });
+
+  it('a changed source makes the check stale: visitors get a fresh machine text of the new one', async () => {
+    const id = await publish('salle-6');
+    await update({ articleId: id, lang: 'es', segmentId: 'Sucre.content', text: 'El azúcar.' });
+    const [intro, carte, plus] = BLOCKS as [unknown, unknown, { details: object[] }];
+    const changed = {
+      ...plus,
+      details: [{ type: 'text', id: 'Sucre', content: 'Le commerce du café.' }],
+    };
+    await save(id, 'salle-6', [intro, carte, changed]);
+
+    const html = await visitorText('salle-6');
+    expect(html).toContain('[es] Le commerce du café.');
+    expect(html).not.toContain('El azúcar.');
+    const sucre = (await segments(id)).find((s) => s.id === 'Sucre.content');
+    expect(sucre).toEqual({
+      id: 'Sucre.content',
+      path: '3.details.0.content',
+      source: 'Le commerce du café.',
+      text: '[es] Le commerce du café.',
+      state: 'stale',
+      previous: { source: 'Le commerce du sucre.', text: 'El azúcar.' },
+    });
+  });
+
+  it('refuses bad input, another museum’s article and unknown segments, changing nothing', async () => {
+    const id = await publish('salle-7');
+    const base = { articleId: id, lang: 'es', segmentId: 'Intro.content', text: 'Hola' };
+    const cases: [string, unknown, number, string | undefined][] = [
+      ['empty text', { ...base, text: '   ' }, 422, 'text'],
+      ['text of another type', { ...base, text: 42 }, 422, 'text'],
+      ['a control character', { ...base, text: 'a\u0007b' }, 422, 'text'],
+      ['too long', { ...base, text: 'x'.repeat(5_001) }, 422, 'text'],
+      ['missing segment', { ...base, segmentId: undefined }, 422, 'segmentId'],
+      ['malformed segment', { ...base, segmentId: '../../etc' }, 422, 'segmentId'],
+      ['unknown segment', { ...base, segmentId: 'Nope.content' }, 422, 'segmentId'],
+      ['unknown language', { ...base, lang: 'klingon' }, 422, 'lang'],
+      ['bad article id', { ...base, articleId: -1 }, 422, 'articleId'],
+    ];
+    for (const [name, body, status, field] of cases) {
+      const res = await update(body);
+      expect(res.status, name).toBe(status);
+      const answer = (await res.json()) as { error: { details?: { field?: string } } };
+      expect(JSON.stringify(answer), name).toContain(field ?? '');
+    }
+    expect((await update(base, other)).status).toBe(404);
+    expect((await update({ ...base, articleId: 999_999 })).status).toBe(404);
+    const approveOther = await approve(
+      { articleId: id, lang: 'es', segmentIds: ['Intro.content'] },
+      other,
+    );
+    expect(approveOther.status).toBe(404);
+    expect((await approve({ articleId: id, lang: 'es', segmentIds: [] })).status).toBe(422);
+    expect((await segments(id)).every((s) => s.state === 'missing')).toBe(true);
+  });
+});

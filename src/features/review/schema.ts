@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { hasControlCharacters, MAX_TEXT_LENGTH } from '../articles/content.ts';
+import { itemId } from '../articles/ids.ts';
+import { supportedLanguage } from '../languages/index.ts';
+
+/** A language a visitor may read in (the catalogue's code, as the picker writes it). */
+const language = z
+  .string()
+  .max(35)
+  .transform((code, ctx) => {
+    const known = supportedLanguage(code);
+    if (!known) {
+      ctx.issues.push({ code: 'custom', input: code, message: 'is not a language Legenda offers' });
+      return z.NEVER;
+    }
+    return known;
+  });
+
+/** A segment's lasting name (translation/segments.ts): an element id and a field. */
+const segmentId = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]{1,24}\.(?:content|alt|header)$/, 'is not a segment of this article');
+
+/** The museum's own text: plain text, as long as a text may be, never empty. */
+const museumText = z
+  .string('must be text')
+  .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)
+  .refine((s) => s.trim() !== '', { message: 'must not be empty' })
+  .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
+
+export const translationsQuery = z.object({ articleId: itemId, lang: language });
+
+export const updateTranslationSchema = z.object({
+  articleId: itemId,
+  lang: language,
+  segmentId,
+  text: museumText,
+});
+
+export const approveTranslationSchema = z.object({
+  articleId: itemId,
+  lang: language,
+  segmentIds: z
+    .array(segmentId)
+    .min(1, 'must name at least one segment')
+    .max(2_000, 'must name at most 2000 segments'),
+});
+
+/** A segment's state (issue 18's API contract). */
+export type SegmentState = 'missing' | 'machine' | 'reviewed' | 'stale';
+
+export interface ReviewSegment {
+  /** Lasting while its element exists: the element's id and the field. */
+  id: string;
+  /** Where it is now in the content ('3.content'), for the screen to show it in place. */
+  path: string;
+  source: string;
+  /** The text visitors read in this language; null when none is stored yet. */
+  text: string | null;
+  state: SegmentState;
+  /** For a stale segment: what the museum checked, and the source it checked it against. */
+  previous?: { source: string; text: string };
+}
+
+export interface ReviewDocument {
+  articleId: number;
+  lang: string;
+  segments: ReviewSegment[];
+}

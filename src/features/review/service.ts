@@ -1,0 +1,151 @@
+import { ApiError, notFound } from '../../server/http/errors.ts';
+import { readContent } from '../articles/content.ts';
+import type { EditorRepo } from '../articles/repo.ts';
+import { sameLanguage } from '../languages/index.ts';
+import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
+import type { SegmentView, Translator } from '../translation/translator.ts';
+import type { ReviewDocument, ReviewSegment } from './schema.ts';
+
+const missing = () => notFound('No such article in your museum.');
+
+/** Who asks: the scope of every call (never taken from the client), and who checked. */
+export interface Reviewer {
+  museumId: number;
+  userId: number;
+}
+
+/**
+ * Translations a museum can stand behind (issue 18): each text of an article in a language,
+ * with its state, and the museum's corrections and approvals (checked.ts). `changed` is told
+ * after every write: the visitor pages this process keeps are dropped at once.
+ */
+export function reviewService(deps: {
+  articles: EditorRepo;
+  /** The museum's own language: its articles are written in it. */
+  sourceLanguage: (museumId: number) => Promise<string>;
+  translator: Translator;
+  checked: CheckedRepo;
+  changed?: () => void;
+}) {
+  /** The article in `lang`, as the translator and the museum's checks find it now. */
+  async function open(museumId: number, articleId: number, lang: string) {
+    const row = await deps.articles.find(museumId, articleId);
+    if (!row) throw missing();
+    const source = await deps.sourceLanguage(museumId);
+    if (sameLanguage(source, lang)) {
+      throw new ApiError(
+        422,
+        'invalid_query',
+        `${lang} is the article’s own language: nothing to translate.`,
+        {
+          details: { field: 'lang' },
+        },
+      );
+    }
+    const content = readContent(row.content, row.name);
+    const run = await deps.translator.open({
+      articleId: row.id,
+      generation: row.translationGeneration,
+      content,
+      instructions: row.instructions,
+      sourceLang: source,
+      targetLang: lang,
+    });
+    const checked = await deps.checked.read(row.id, lang);
+    return { texts: run.texts(), checked };
+  }
+
+  function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
+    const base = { id: view.ref, path: view.id, source: view.source };
+    if (checked && checked.source === view.source) {
+      return { ...base, text: checked.text, state: 'reviewed' } satisfies ReviewSegment;
+    }
+    if (checked) {
+      return {
+        ...base,
+        text: view.machine ?? null,
+        state: 'stale',
+        previous: { source: checked.source, text: checked.text },
+      } satisfies ReviewSegment;
+    }
+    return view.machine === undefined
+      ? ({ ...base, text: null, state: 'missing' } satisfies ReviewSegment)
+      : ({ ...base, text: view.machine, state: 'machine' } satisfies ReviewSegment);
+  }
+
+  /** The segments named, each found in the article now; an unknown one is refused, all or none. */
+  function find(texts: SegmentView[], ids: readonly string[], field: string) {
+    const byRef = new Map(texts.map((t) => [t.ref, t]));
+    return ids.map((id, index) => {
+      const view = byRef.get(id);
+      if (!view) {
+        const at = ids.length === 1 && field === 'segmentId' ? field : `${field}.${index}`;
+        throw new ApiError(422, 'invalid_body', `${at}: ${id} is not a text of this article.`, {
+          details: { field: at },
+        });
+      }
+      return view;
+    });
+  }
+
+  async function save(
+    who: Reviewer,
+    articleId: number,
+    lang: string,
+    entries: CheckedEntry[],
+  ): Promise<void> {
+    await deps.checked.save(
+      { museumId: who.museumId, articleId, language: lang, checkedBy: who.userId },
+      entries,
+    );
+    deps.changed?.();
+  }
+
+  return {
+    async segments(museumId: number, articleId: number, lang: string): Promise<ReviewDocument> {
+      const { texts, checked } = await open(museumId, articleId, lang);
+      return {
+        articleId,
+        lang,
+        segments: texts.map((view) => segmentOf(view, checked.get(view.ref))),
+      };
+    },
+
+    /** The museum's own text for one segment: it becomes `reviewed`. */
+    async update(
+      who: Reviewer,
+      input: { articleId: number; lang: string; segmentId: string; text: string },
+    ): Promise<ReviewSegment> {
+      const { texts } = await open(who.museumId, input.articleId, input.lang);
+      const [view] = find(texts, [input.segmentId], 'segmentId');
+      const entry = { ref: view!.ref, source: view!.source, text: input.text };
+      await save(who, input.articleId, input.lang, [entry]);
+      return segmentOf(view!, entry);
+    },
+
+    /** Machine texts approved as they are: they become `reviewed`. One without any is refused. */
+    async approve(
+      who: Reviewer,
+      input: { articleId: number; lang: string; segmentIds: string[] },
+    ): Promise<{ articleId: number; lang: string; approved: number }> {
+      const { texts } = await open(who.museumId, input.articleId, input.lang);
+      const views = find(texts, input.segmentIds, 'segmentIds');
+      const entries = views.map((view, index) => {
+        if (view.machine === undefined) {
+          const field = `segmentIds.${index}`;
+          throw new ApiError(
+            422,
+            'invalid_body',
+            `${field}: ${view.ref} has no machine translation to approve yet.`,
+            { details: { field } },
+          );
+        }
+        return { ref: view.ref, source: view.source, text: view.machine };
+      });
+      await save(who, input.articleId, input.lang, entries);
+      return { articleId: input.articleId, lang: input.lang, approved: entries.length };
+    },
+  };
+}
+
+export type ReviewService = ReturnType<typeof reviewService>;
