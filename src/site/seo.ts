@@ -16,6 +16,7 @@ export const DISALLOWED = [
   '/qrcode',
   '/stats',
   '/settings',
+  '/translations',
   '/admin',
   '/api/',
   '/r/',

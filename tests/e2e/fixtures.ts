@@ -47,6 +47,7 @@ export const PROTECTED_ROUTES = [
   '/qrcode?id=1',
   '/stats',
   '/settings',
+  '/translations?articleId=1&lang=es',
 ] as const;
 
 /**

@@ -146,6 +146,7 @@ export default function EditorScreen({ lang, articleId }: Props) {
         <EditorToolbar
           t={t}
           name={load.article.name}
+          translationsHref={`${localePath(lang, '/translations')}?articleId=${articleId}`}
           dirty={dirty}
           saving={saving}
           resetting={resetting}

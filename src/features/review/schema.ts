@@ -67,4 +67,8 @@ export interface ReviewDocument {
   articleId: number;
   lang: string;
   segments: ReviewSegment[];
+  /** Beside the contract, for the screen: the museum's language, the staff title, the url. */
+  sourceLang: string;
+  title: string;
+  name: string;
 }

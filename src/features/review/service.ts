@@ -52,7 +52,7 @@ export function reviewService(deps: {
       targetLang: lang,
     });
     const checked = await deps.checked.read(row.id, lang);
-    return { texts: run.texts(), checked };
+    return { texts: run.texts(), checked, source, row };
   }
 
   function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
@@ -103,11 +103,14 @@ export function reviewService(deps: {
 
   return {
     async segments(museumId: number, articleId: number, lang: string): Promise<ReviewDocument> {
-      const { texts, checked } = await open(museumId, articleId, lang);
+      const { texts, checked, source, row } = await open(museumId, articleId, lang);
       return {
         articleId,
         lang,
         segments: texts.map((view) => segmentOf(view, checked.get(view.ref))),
+        sourceLang: source,
+        title: row.unformattedName,
+        name: row.name,
       };
     },
 

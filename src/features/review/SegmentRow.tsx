@@ -1,0 +1,129 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { TFn } from '../../i18n/react.ts';
+import { italicSegments } from '../articles/italics.ts';
+import type { ReviewSegment } from './schema.ts';
+
+type Props = {
+  t: TFn;
+  segment: ReviewSegment;
+  /** The target language's tag and direction: the translation is edited that way. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  /** The article's own language, for the source text. */
+  sourceLang: string;
+  busy: boolean;
+  /** Saves the museum's text (reviewed); answers whether it was saved. */
+  onSave: (text: string) => Promise<boolean>;
+  /** Approves the machine text as it is. */
+  onApprove: () => Promise<boolean>;
+  /** Ctrl+Enter done: the next row's field takes the focus. */
+  onDone: () => void;
+};
+
+/** `[! … !]` shown in italics, the markers themselves hidden (spec 2). */
+function Rich({ text }: { text: string }) {
+  return (
+    <>
+      {italicSegments(text).map((part, i) =>
+        part.italic ? <em key={i}>{part.text}</em> : <span key={i}>{part.text}</span>,
+      )}
+    </>
+  );
+}
+
+/**
+ * One text of the article: its source, its translation to correct in place, its state, and what
+ * the museum checked before when the source has changed since (stale).
+ */
+export default function SegmentRow(props: Props) {
+  const { t, segment, lang, dir, sourceLang, busy } = props;
+  const id = useId();
+  const [draft, setDraft] = useState(segment.text ?? '');
+  const edited = draft !== (segment.text ?? '');
+  const canApprove = !edited && segment.text !== null && segment.state !== 'reviewed';
+
+  const done = async () => {
+    const ok = edited
+      ? await props.onSave(draft)
+      : canApprove
+        ? await props.onApprove()
+        : segment.state === 'reviewed';
+    if (ok) props.onDone();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void done();
+    }
+  };
+
+  return (
+    <li className={`review-row review-row--${segment.state}`} data-segment={segment.id}>
+      <div className="review-row__source" lang={sourceLang}>
+        <p className="review-row__label">{t('review.source')}</p>
+        <p>
+          <Rich text={segment.source} />
+        </p>
+        {segment.previous && (
+          <div className="review-row__previous">
+            <p className="review-row__label">{t('review.previousSource')}</p>
+            <p>
+              <Rich text={segment.previous.source} />
+            </p>
+            <p className="review-row__label">{t('review.previousText')}</p>
+            <p lang={lang} dir={dir}>
+              <Rich text={segment.previous.text} />
+            </p>
+          </div>
+        )}
+      </div>
+      <div className="review-row__target">
+        <label htmlFor={id} className="review-row__label">
+          {t('review.translation')}{' '}
+          <span className={`review-state review-state--${segment.state}`}>
+            {t(`review.state.${segment.state}`)}
+          </span>
+        </label>
+        <textarea
+          id={id}
+          lang={lang}
+          dir={dir}
+          value={draft}
+          rows={Math.min(8, Math.max(2, Math.ceil(segment.source.length / 60)))}
+          // Isolated left to right: our words must read in order in a right-to-left field.
+          placeholder={
+            dir === 'rtl' ? `\u2066${t('review.placeholder')}\u2069` : t('review.placeholder')
+          }
+          aria-keyshortcuts="Control+Enter"
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        {draft.includes('[!') && (
+          <p className="review-row__preview" lang={lang} dir={dir}>
+            <Rich text={draft} />
+          </p>
+        )}
+        <div className="review-row__actions">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy || !edited || draft.trim() === ''}
+            onClick={() => void props.onSave(draft)}
+          >
+            {t('review.save')}
+          </button>
+          {segment.state !== 'reviewed' && segment.text !== null && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              disabled={busy || !canApprove}
+              onClick={() => void props.onApprove()}
+            >
+              {t('review.approve')}
+            </button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import {
+  dict,
+  expect,
+  expectNoViolations,
+  LANGS,
+  MUSEUM_SETTINGS,
+  post,
+  test,
+  url,
+  type Lang,
+} from './fixtures.ts';
+
+/**
+ * Issue 18, story 2: a curator checks and corrects an article's translation. The article's texts
+ * hold a tag of the test's own, so parallel tests never share one; the museum's language is held
+ * still (its settings lock), since the review of the museum's own language is refused.
+ */
+
+/** A published article of three texts in French; its id and public name. */
+async function publish(context: BrowserContext, tag: string) {
+  const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
+  const name = `revue-${tag}`;
+  await post(context, 'update_article', {
+    articleId: id,
+    newContent: [
+      { type: 'metadatas', url: name },
+      { type: 'text', id: 'Intro', content: `Bienvenue au [!musée!] du port ${tag}.` },
+      { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
+      { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
+    ],
+    unformatted_name: `Revue ${tag}`,
+    instructions: '',
+  });
+  return { id, name };
+}
+
+test.describe('checking a translation', MUSEUM_SETTINGS, () => {
+  for (const lang of LANGS) {
+    test(`corrects one text, approves the rest by keyboard and visitors read them (${lang})`, async ({
+      page,
+      signIn,
+    }) => {
+      const t = dict[lang].review;
+      await signIn();
+      const tag = randomUUID().slice(0, 8);
+      const { id, name } = await publish(page.context(), tag);
+      // A visitor reads it in Spanish first: machine translations are stored.
+      const first = await page.request.get(`/article?name=${name}&lang=es`);
+      expect(first.status()).toBe(200);
+
+      await page.goto(url(lang as Lang, `/article?id=${id}`));
+      await page.getByRole('link', { name: t.editorLink, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+      await page.getByRole('combobox', { name: t.language, exact: true }).selectOption('es');
+      await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
+
+      const rows = page.locator('.review-row');
+      await expect(rows).toHaveCount(3);
+      await expect(rows.locator('.review-state')).toHaveText([
+        t.state.machine,
+        t.state.machine,
+        t.state.machine,
+      ]);
+      // The source's [! !] shows as italics; the field keeps the markers.
+      await expect(rows.first().locator('.review-row__source em')).toHaveText('musée');
+      const field = rows.first().getByRole('textbox');
+      await expect(field).toHaveAttribute('lang', 'es');
+      await field.fill(`Bienvenidos al [!museo!] del puerto ${tag}.`);
+      await field.press('Control+Enter');
+      await expect(page.getByText(t.saved)).toBeVisible();
+      await expect(rows.first().locator('.review-state')).toHaveText(t.state.reviewed);
+      // Ctrl+Enter went on to the next text; once more approves it as it is.
+      await expect(rows.nth(1).getByRole('textbox')).toBeFocused();
+      await rows.nth(1).getByRole('textbox').press('Control+Enter');
+      await expect(rows.nth(1).locator('.review-state')).toHaveText(t.state.reviewed);
+      await page.getByRole('button', { name: t.approveAll, exact: true }).click();
+      await expect(rows.locator('.review-state')).toHaveText([
+        t.state.reviewed,
+        t.state.reviewed,
+        t.state.reviewed,
+      ]);
+      await expectNoViolations(page);
+
+      const visitor = await (await page.request.get(`/article?name=${name}&lang=es`)).text();
+      expect(visitor).toContain(`Bienvenidos al <em>museo</em> del puerto ${tag}.`);
+    });
+  }
+
+  test('a right-to-left language is edited right to left; a bad address says so', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    const tag = randomUUID().slice(0, 8);
+    const { id } = await publish(page.context(), tag);
+    await page.goto(`/translations?articleId=${id}&lang=ar`);
+    const field = page.locator('.review-row').first().getByRole('textbox');
+    await expect(field).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('.review-state').first()).toHaveText(dict.fr.review.state.missing);
+
+    await page.goto(url('en', `/translations?articleId=999999&lang=es`));
+    await expect(page.getByRole('alert')).toHaveText(dict.en.review.notFound);
+    await page.goto(url('en', `/translations?articleId=abc`));
+    await expect(page.getByText(dict.en.review.noArticle)).toBeVisible();
+  });
+});
