@@ -97,7 +97,13 @@ export function createServices(deps: AppDeps): Services {
     settings: settingsService(settingsRepo(deps.db), articlesChanged),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db), articlesChanged),
-    editor: editorService(editorRepo(deps.db), deps.blobs, memory, articlesChanged),
+    editor: editorService(
+      editorRepo(deps.db),
+      deps.blobs,
+      memory,
+      articlesChanged,
+      checkedRepo(deps.db),
+    ),
     translator,
     uploads: uploadsService(deps.blobs),
     review: reviewService({

@@ -88,6 +88,41 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
     });
   }
 
+  test('Reset translations keeps what the museum checked, unless the curator ticks the box', async ({
+    page,
+    signIn,
+  }) => {
+    const te = dict.fr.editor;
+    const t = dict.fr.review;
+    await signIn();
+    const tag = randomUUID().slice(0, 8);
+    const { id } = await publish(page.context(), tag);
+    await post(page.context(), 'update_translation', {
+      articleId: id,
+      lang: 'de',
+      segmentId: 'Fin.content',
+      text: `Danke für Ihren Besuch ${tag}.`,
+    });
+    const reset = async (includeReviewed: boolean) => {
+      await page.goto(`/article?id=${id}`);
+      await page.getByRole('button', { name: te.reset, exact: true }).click();
+      const dialog = page.getByRole('alertdialog');
+      const box = dialog.getByRole('checkbox', { name: te.resetReviewed, exact: true });
+      await expect(box).not.toBeChecked();
+      if (includeReviewed) await box.check();
+      await dialog.getByRole('button', { name: te.resetConfirm, exact: true }).click();
+      await expect(page.getByText(te.resetDone)).toBeVisible();
+    };
+    const lastState = page.locator('.review-row').last().locator('.review-state');
+
+    await reset(false);
+    await page.goto(`/translations?articleId=${id}&lang=de`);
+    await expect(lastState).toHaveText(t.state.reviewed);
+    await reset(true);
+    await page.goto(`/translations?articleId=${id}&lang=de`);
+    await expect(lastState).toHaveText(t.state.missing);
+  });
+
   test('a right-to-left language is edited right to left; a bad address says so', async ({
     page,
     signIn,

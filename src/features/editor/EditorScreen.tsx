@@ -208,9 +208,9 @@ export default function EditorScreen({ lang, articleId }: Props) {
           <ResetDialog
             t={t}
             onCancel={() => setConfirming(false)}
-            onConfirm={() => {
+            onConfirm={(includeReviewed) => {
               setConfirming(false);
-              void reset();
+              void reset(includeReviewed);
             }}
           />
         )}

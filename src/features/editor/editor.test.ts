@@ -3,7 +3,7 @@ import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { eq, sql } from 'drizzle-orm';
 import { loadTestSettings } from '../../server/config.ts';
-import { articles, museums } from '../../server/db/schema.ts';
+import { articles, checkedTranslations, museums } from '../../server/db/schema.ts';
 import type { TreeItem } from '../tree/schema.ts';
 import { withBlockIds } from '../articles/block-ids.ts';
 import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from '../articles/content.ts';
@@ -511,6 +511,38 @@ describe('POST /api/manage/update_article with the revision it was based on', ()
 });
 
 describe('POST /api/manage/reset_traductions', () => {
+  it('keeps the museum’s checked translations unless includeReviewed is true (issue 18)', async () => {
+    const a = await newArticle();
+    const res = await save(a.id, [
+      { type: 'metadatas', url: 'verifie' },
+      { type: 'text', id: 'Un', content: 'Bonjour' },
+    ]);
+    expect(res.status).toBe(200);
+    const checked = (lang: string) =>
+      manage('update_translation', {
+        articleId: a.id,
+        lang,
+        segmentId: 'Un.content',
+        text: 'Hola',
+      });
+    expect((await checked('es')).status).toBe(200);
+    expect((await checked('de')).status).toBe(200);
+    const rows = () =>
+      database.db.select().from(checkedTranslations).where(eq(checkedTranslations.articleId, a.id));
+
+    expect(await (await manage('reset_traductions', { articleId: a.id })).json()).toMatchObject({
+      reviewedRemoved: 0,
+    });
+    expect(await rows()).toHaveLength(2);
+    const bad = await manage('reset_traductions', { articleId: a.id, includeReviewed: 'yes' });
+    expect(bad.status).toBe(422);
+    expect(JSON.stringify(await bad.json())).toContain('includeReviewed');
+    expect(await rows()).toHaveLength(2);
+    const all = await manage('reset_traductions', { articleId: a.id, includeReviewed: true });
+    expect(await all.json()).toMatchObject({ reviewedRemoved: 2 });
+    expect(await rows()).toHaveLength(0);
+  });
+
   it("deletes the article's stored translations in every language, and only them", async () => {
     const a = await newArticle();
     const b = await newArticle();
@@ -519,11 +551,12 @@ describe('POST /api/manage/reset_traductions', () => {
     await t.blobs.setJson(`translations/${b.id}/en`, { k: 'Hi' });
     const res = await manage('reset_traductions', { articleId: a.id });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ cleared: 2 });
+    expect(await res.json()).toEqual({ cleared: 2, reviewedRemoved: 0 });
     expect(await t.blobs.list(`translations/${a.id}`)).toEqual([]);
     expect(await t.blobs.list(`translations/${b.id}`)).toEqual(['en']);
     expect(await (await manage('reset_traductions', { articleId: a.id })).json()).toEqual({
       cleared: 0,
+      reviewedRemoved: 0,
     });
     // Each reset files later translations under a new generation, for every process.
     const [row] = await database.db

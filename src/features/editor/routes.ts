@@ -32,8 +32,8 @@ export function editorRoutes(editor: EditorService) {
   });
 
   app.post('/manage/reset_traductions', async (c) => {
-    const { articleId } = await readJson(c, resetTranslationsSchema);
-    return c.json(await editor.resetTranslations(museum(c), articleId));
+    const { articleId, includeReviewed } = await readJson(c, resetTranslationsSchema);
+    return c.json(await editor.resetTranslations(museum(c), articleId, { includeReviewed }));
   });
 
   return app;

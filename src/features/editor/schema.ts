@@ -36,7 +36,11 @@ export const updateArticleSchema = z.object({
   revision: z.number().int().min(0).max(2_147_483_647).optional(),
 });
 
-export const resetTranslationsSchema = z.object({ articleId: itemId });
+export const resetTranslationsSchema = z.object({
+  articleId: itemId,
+  /** Also the museum's checked translations (issue 18); the machine ones only by default. */
+  includeReviewed: z.boolean('must be true or false').optional(),
+});
 
 /** GET /api/read/article answers this. */
 export interface ArticleDocument {

@@ -1,4 +1,5 @@
 import type { BlobStore } from '../../server/blobs.ts';
+import type { CheckedRepo } from '../translation/checked.ts';
 import { translationsPrefix, type TranslationMemory } from '../translation/memory.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { withBlockIds } from '../articles/block-ids.ts';
@@ -17,6 +18,8 @@ export function editorService(
   blobs: BlobStore,
   memory: TranslationMemory,
   changed: () => void = () => {},
+  /** The museum's checked translations, removed by a reset only when asked. */
+  checked?: Pick<CheckedRepo, 'removeAll'>,
 ) {
   return {
     async read(museumId: number, id: number): Promise<ArticleDocument> {
@@ -81,12 +84,18 @@ export function editorService(
      * Forgets every stored translation of the article, in every language (DESIGN 6.5): first a
      * new generation, which every process reads with the article, then the stored documents.
      */
-    async resetTranslations(museumId: number, id: number): Promise<{ cleared: number }> {
+    async resetTranslations(
+      museumId: number,
+      id: number,
+      options: { includeReviewed?: boolean | undefined } = {},
+    ): Promise<{ cleared: number; reviewedRemoved: number }> {
       if ((await repo.newTranslationGeneration(museumId, id)) === undefined) throw missing();
       const cleared = await blobs.removeAll(translationsPrefix(id));
+      // What the museum checked stays unless the curator asked (issue 18's rule).
+      const reviewedRemoved = options.includeReviewed && checked ? await checked.removeAll(id) : 0;
       memory.forget(id);
       changed();
-      return { cleared };
+      return { cleared, reviewedRemoved };
     },
   };
 }

@@ -14,13 +14,13 @@ type Options = {
 export function useResetTranslations({ t, articleId, reload }: Options) {
   const [resetting, setResetting] = useState(false);
 
-  const reset = async () => {
+  const reset = async (includeReviewed = false) => {
     if (resetting) return;
     setResetting(true);
     const run = async () => {
       const result = await api('/api/manage/reset_traductions', {
         method: 'POST',
-        body: { articleId },
+        body: includeReviewed ? { articleId, includeReviewed } : { articleId },
       });
       if (!result.ok) {
         console.error('Resetting the translations failed', result.status, result.body);

@@ -37,7 +37,11 @@ export interface VisitorPage {
 }
 
 export interface VisitorNote {
-  kind: 'machine' | 'unavailable' | 'noEngine';
+  /**
+   * 'machine': machine translated; 'museum': every text checked by the museum; 'partly': machine
+   * translated, some texts checked (issue 18); 'unavailable', 'noEngine': the original, and why.
+   */
+  kind: 'machine' | 'museum' | 'partly' | 'unavailable' | 'noEngine';
   /** A path on this site, e.g. '/article?name=x&lang=fr'; anything else is dropped. */
   originalHref: string;
 }
@@ -63,12 +67,17 @@ const h = createElement;
 function noteView(note: VisitorNote, uiLang: string, pageLang: string): ReactNode {
   const words = uiStrings(uiLang);
   const attributes = { ...languageAttributes(uiLanguage(uiLang), pageLang) };
-  if (note.kind === 'machine') {
+  if (note.kind === 'machine' || note.kind === 'museum' || note.kind === 'partly') {
     const href = localPath(note.originalHref);
+    const said = {
+      machine: words.machineTranslated,
+      museum: words.museumTranslated,
+      partly: words.partlyChecked,
+    }[note.kind];
     return h(
       'div',
       { className: 'reader-note', role: 'note', ...attributes },
-      h('span', null, words.machineTranslated),
+      h('span', null, said),
       href === undefined ? null : h('a', { href }, words.showOriginal),
     );
   }

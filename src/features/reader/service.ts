@@ -1,3 +1,4 @@
+import type { VisitorNote } from './page.ts';
 import { readContent, type ArticleContent } from '../articles/content.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
@@ -58,7 +59,7 @@ export type Visit =
       lang: string;
       /** The language asked for (counted), which the page may not be in. */
       requested: string;
-      note: 'machine' | 'unavailable' | 'noEngine' | undefined;
+      note: VisitorNote['kind'] | undefined;
       /** The language of our words (note, footer): `lang`, or noteLanguage's for the original. */
       uiLang: string;
       /** What a showing of this page counts; undefined for a staff preview. */
@@ -74,6 +75,12 @@ export type Visit =
       /** Since this translation started (as this process saw it), for the bar to move. */
       elapsedMs: number;
     };
+
+/** What the page says of its texts: all checked by the museum, some, or none (issue 18). */
+function noteOf(result: TranslationResult, segments: number): VisitorNote['kind'] {
+  if (result.checked > 0 && result.checked === segments) return 'museum';
+  return result.checked > 0 ? 'partly' : 'machine';
+}
 
 export interface ReaderDeps {
   repo: EditorRepo;
@@ -159,7 +166,7 @@ export function readerService(deps: ReaderDeps) {
       const show = async (
         shown: ArticleContent,
         shownLang: string,
-        note: 'machine' | 'unavailable' | 'noEngine' | undefined,
+        note: VisitorNote['kind'] | undefined,
       ): Promise<Visit> => {
         if (count)
           await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
@@ -179,7 +186,6 @@ export function readerService(deps: ReaderDeps) {
       };
 
       if (sameLanguage(lang, row.language)) return show(content, row.language, undefined);
-      if (!deps.translator.configured) return show(content, row.language, 'noEngine');
 
       const job: ArticleRequest = {
         articleId: row.id,
@@ -190,13 +196,22 @@ export function readerService(deps: ReaderDeps) {
         targetLang: lang,
         checked: await deps.checked?.read(row.id, lang),
       };
+      if (!deps.translator.configured) {
+        // The museum's own words need no engine: a page it checked whole is read in them.
+        const own = job.checked?.size ? (await deps.translator.open(job)).stored() : undefined;
+        if (own?.complete) return show(own.content, lang, 'museum');
+        return show(content, row.language, 'noEngine');
+      }
       const run = await deps.translator.open(job);
       if (run.segments === 0) return show(content, lang, undefined);
       const failureKey = `${row.id}:${row.translationGeneration}:${lang}`;
       if (run.missing > 0 && !run.pending()) {
         const failure = recentFailure(failureKey);
         // What was stored, the refused texts in the source language, until the pause ends.
-        if (failure?.refusedOnly) return show(run.stored().content, lang, 'machine');
+        if (failure?.refusedOnly) {
+          const stored = run.stored();
+          return show(stored.content, lang, noteOf(stored, run.segments));
+        }
         if (failure) return show(content, row.language, 'unavailable');
       }
 
@@ -234,9 +249,11 @@ export function readerService(deps: ReaderDeps) {
       }
       // Texts the checks refused twice stay in the source language (DESIGN 6.8); a translation
       // with holes for any other reason is not shown: the visitor reads the original, whole.
-      if (result && refusedOnly(result)) return show(result.content, lang, 'machine');
+      if (result && refusedOnly(result)) {
+        return show(result.content, lang, noteOf(result, run.segments));
+      }
       if (!result?.complete) return show(content, row.language, 'unavailable');
-      return show(result.content, lang, 'machine');
+      return show(result.content, lang, noteOf(result, run.segments));
     },
   };
 }

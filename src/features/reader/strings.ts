@@ -48,6 +48,8 @@ export const UI_KEYS = [
   'noMatch',
   'original',
   'machineTranslated',
+  'museumTranslated',
+  'partlyChecked',
   'showOriginal',
   'unavailable',
   'noEngine',

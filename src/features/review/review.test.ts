@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import { testApp } from '../../../tests/helpers/app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
 
 /**
@@ -18,7 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-useTestApp(
+const app = useTestApp(
   () => ({
     env: {
       OPENAI_BASE_URL: fake.url,
@@ -250,5 +251,61 @@ describe('correcting and approving', () => {
     expect(approveOther.status).toBe(404);
     expect((await approve({ articleId: id, lang: 'es', segmentIds: [] })).status).toBe(422);
     expect((await segments(id)).every((s) => s.state === 'missing')).toBe(true);
+  });
+});
+
+describe('what visitors are told (story 7)', () => {
+  // The Spanish visitor words (reader/strings/es.json): this feature does not import the reader.
+  const es = {
+    machineTranslated: 'Traducción automática',
+    museumTranslated: 'Traducido por el museo',
+    partlyChecked: 'Traducción automática, revisada en parte por el museo',
+    showOriginal: 'Ver el original',
+    noEngine: 'La traducción no está disponible',
+  };
+
+  it('a page the museum checked whole says so; a mixed one says it is partly checked', async () => {
+    const id = await publish('salle-8');
+    await visitorText('salle-8');
+    expect(await visitorText('salle-8')).toContain(es.machineTranslated);
+
+    await update({ articleId: id, lang: 'es', segmentId: 'Intro.content', text: 'Hola.' });
+    const mixed = await visitorText('salle-8');
+    expect(mixed).toContain(es.partlyChecked);
+    expect(mixed).not.toContain(`<span>${es.machineTranslated}</span>`);
+
+    await approve({
+      articleId: id,
+      lang: 'es',
+      segmentIds: ['Carte.alt', 'Plus.header', 'Sucre.content'],
+    });
+    const whole = await visitorText('salle-8');
+    expect(whole).toContain(es.museumTranslated);
+    expect(whole).toContain(es.showOriginal);
+  });
+
+  it('without an engine, a page the museum checked whole is read in its words', async () => {
+    const id = await publish('salle-9');
+    for (const [segmentId, text] of [
+      ['Intro.content', 'Hola.'],
+      ['Carte.alt', 'Un mapa.'],
+      ['Plus.header', 'Más.'],
+    ]) {
+      await update({ articleId: id, lang: 'es', segmentId, text });
+    }
+    // Each read from an app of its own: another process's page cache would keep a page a second.
+    const read = async () =>
+      (
+        await testApp(app.database.db, {
+          env: { OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
+        }).request('/article?name=salle-9&lang=es')
+      ).text();
+    // One text is not checked: the original, saying why.
+    expect(await read()).toContain(es.noEngine);
+    await update({ articleId: id, lang: 'es', segmentId: 'Sucre.content', text: 'El azúcar.' });
+    const whole = await read();
+    expect(whole).toContain(es.museumTranslated);
+    expect(whole).toContain('El azúcar.');
+    expect(fake.calls).toHaveLength(0);
   });
 });

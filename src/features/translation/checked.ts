@@ -58,6 +58,15 @@ export function checkedRepo(db: Database) {
           },
         });
     },
+
+    /** Forgets every checked text of the article, in every language: how many there were. */
+    async removeAll(articleId: number): Promise<number> {
+      const removed = await db
+        .delete(checkedTranslations)
+        .where(eq(checkedTranslations.articleId, articleId))
+        .returning({ ref: checkedTranslations.ref });
+      return removed.length;
+    },
   };
 }
 
