@@ -4,10 +4,12 @@ import {
   dict,
   expect,
   expectNoViolations,
+  fill,
   LANGS,
   MUSEUM_SETTINGS,
   post,
   test,
+  toast,
   url,
   type Lang,
 } from './fixtures.ts';
@@ -81,6 +83,13 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
         t.state.reviewed,
         t.state.reviewed,
       ]);
+      // The toasts included, once they have finished coming in (mid-animation they are faded).
+      await expect(toast(page, fill(t.approvedAll, { count: '1' }))).toBeVisible();
+      await page
+        .locator('.Toastify__toast')
+        .evaluateAll((toasts) =>
+          Promise.all(toasts.flatMap((el) => el.getAnimations().map((a) => a.finished))),
+        );
       await expectNoViolations(page);
 
       const visitor = await (await page.request.get(`/article?name=${name}&lang=es`)).text();

@@ -139,14 +139,21 @@ export default function EditorScreen({ lang, articleId }: Props) {
   return (
     <Announce.Provider value={announce}>
       <div className="article-editor">
-        {backLink}
+        <div className="editor-links">
+          {backLink}
+          <a
+            className="editor-links__translations"
+            href={`${localePath(lang, '/translations')}?articleId=${articleId}`}
+          >
+            {t('review.editorLink')}
+          </a>
+        </div>
         <h1 ref={headingRef} className="editor-heading" tabIndex={-1}>
           {heading}
         </h1>
         <EditorToolbar
           t={t}
           name={load.article.name}
-          translationsHref={`${localePath(lang, '/translations')}?articleId=${articleId}`}
           dirty={dirty}
           saving={saving}
           resetting={resetting}

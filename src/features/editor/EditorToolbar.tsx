@@ -6,8 +6,6 @@ type Props = {
   t: TFn;
   /** The saved public name, for 'See article live'. */
   name: string;
-  /** The article's translations to check (issue 18's review screen). */
-  translationsHref: string;
   dirty: boolean;
   saving: boolean;
   resetting: boolean;
@@ -19,7 +17,6 @@ type Props = {
 export default function EditorToolbar({
   t,
   name,
-  translationsHref,
   dirty,
   saving,
   resetting,
@@ -53,9 +50,6 @@ export default function EditorToolbar({
       <a className="editor-toolbar__live" href={liveHref(name)} target="_blank" rel="noopener">
         {t('editor.seeLive')}
         <span className="visually-hidden"> {t('editor.newTab')}</span>
-      </a>
-      <a className="editor-toolbar__live" href={translationsHref}>
-        {t('review.editorLink')}
       </a>
       <button
         type="button"
