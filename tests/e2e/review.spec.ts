@@ -143,6 +143,11 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
     const field = page.locator('.review-row').first().getByRole('textbox');
     await expect(field).toHaveAttribute('dir', 'rtl');
     await expect(page.locator('.review-state').first()).toHaveText(dict.fr.review.state.missing);
+    // Nobody has read it in Arabic yet: the curator asks for the first text now.
+    const first = page.locator('.review-row').first();
+    await first.getByRole('button', { name: dict.fr.review.retranslate, exact: true }).click();
+    await expect(first.locator('.review-state')).toHaveText(dict.fr.review.state.machine);
+    await expect(first.getByRole('textbox')).toHaveValue(/^\[ar\] Bienvenue/);
 
     await page.goto(url('en', `/translations?articleId=999999&lang=es`));
     await expect(page.getByRole('alert')).toHaveText(dict.en.review.notFound);

@@ -6,7 +6,12 @@ import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
 import { direction, languageTag, LANGUAGES, nativeName } from '../languages/index.ts';
-import { approveTranslation, translationsRoute, updateTranslation } from './calls.ts';
+import {
+  approveTranslation,
+  retranslateSegment,
+  translationsRoute,
+  updateTranslation,
+} from './calls.ts';
 import type { ReviewDocument } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
 
@@ -98,19 +103,23 @@ function Review({
     document.title = translate(lang, 'meta.titleTemplate', { page: t('review.title') });
   }, [lang, t]);
 
-  const write = async (work: () => ReturnType<typeof call>, done: string) => {
+  const write = async (
+    work: () => ReturnType<typeof call>,
+    done: string,
+    failed = t('review.writeFailed'),
+  ) => {
     setBusy(true);
     try {
       const result = await work();
       if (!result.ok) {
-        toast.error(t('review.writeFailed'));
+        toast.error(failed);
         return false;
       }
       toast.success(done);
       await reload();
       return true;
     } catch {
-      toast.error(t('review.writeFailed'));
+      toast.error(failed);
       return false;
     } finally {
       setBusy(false);
@@ -245,6 +254,18 @@ function Review({
                       segmentIds: [segment.id],
                     }),
                   t('review.approved'),
+                )
+              }
+              onRetranslate={() =>
+                write(
+                  () =>
+                    call(retranslateSegment, {
+                      articleId,
+                      lang: doc.lang,
+                      segmentId: segment.id,
+                    }),
+                  t('review.retranslated'),
+                  t('review.engineFailed'),
                 )
               }
               onDone={() => focusAfter(index)}

@@ -16,6 +16,8 @@ type Props = {
   onSave: (text: string) => Promise<boolean>;
   /** Approves the machine text as it is. */
   onApprove: () => Promise<boolean>;
+  /** Asks the engine for a new machine translation of this text. */
+  onRetranslate: () => Promise<boolean>;
   /** Ctrl+Enter done: the next row's field takes the focus. */
   onDone: () => void;
 };
@@ -112,6 +114,16 @@ export default function SegmentRow(props: Props) {
           >
             {t('review.save')}
           </button>
+          {segment.state !== 'reviewed' && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              disabled={busy || edited}
+              onClick={() => void props.onRetranslate()}
+            >
+              {t('review.retranslate')}
+            </button>
+          )}
           {segment.state !== 'reviewed' && segment.text !== null && (
             <button
               type="button"

@@ -5,6 +5,7 @@ import { getRoute, postRoute } from '../../ui/api.ts';
 import type {
   approveTranslationSchema,
   ReviewDocument,
+  retranslateSegmentSchema,
   ReviewSegment,
   updateTranslationSchema,
 } from './schema.ts';
@@ -22,6 +23,11 @@ export const translationsRoute = (articleId: number, lang: string) =>
 export const updateTranslation = postRoute<z.input<typeof updateTranslationSchema>, ReviewSegment>(
   '/api/manage/update_translation',
 );
+
+export const retranslateSegment = postRoute<
+  z.input<typeof retranslateSegmentSchema>,
+  ReviewSegment
+>('/api/manage/retranslate_segment');
 
 export const approveTranslation = postRoute<
   z.input<typeof approveTranslationSchema>,

@@ -254,6 +254,58 @@ describe('correcting and approving', () => {
   });
 });
 
+describe('a new machine translation of one text', () => {
+  const retranslate = (body: unknown, as = cookie) =>
+    t.postJson('/api/manage/retranslate_segment', body, { cookie: as });
+
+  it('translates a missing text now, and replaces a poor one everywhere', async () => {
+    const id = await publish('salle-10');
+    const first = await retranslate({ articleId: id, lang: 'es', segmentId: 'Carte.alt' });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({
+      id: 'Carte.alt',
+      state: 'machine',
+      text: '[es] Une carte du port',
+    });
+    expect(fake.calls.flatMap((c) => c.segments.map((s) => s.text))).toEqual(['Une carte du port']);
+    await visitorText('salle-10');
+
+    fake.setBehaviour({
+      type: 'answer',
+      translations: (segments) => segments.map((s) => ({ id: s.id, text: `Mejor: ${s.text}` })),
+    });
+    fake.reset();
+    const again = await retranslate({ articleId: id, lang: 'es', segmentId: 'Intro.content' });
+    expect(again.status).toBe(200);
+    expect(fake.calls).toHaveLength(1);
+    const intro = (await segments(id)).find((s) => s.id === 'Intro.content');
+    expect(intro).toMatchObject({
+      state: 'machine',
+      text: 'Mejor: Bienvenue au [!musée!] du port.',
+    });
+    // Visitors read the new one at once (this process's pages are dropped).
+    expect(await visitorText('salle-10')).toContain('Mejor: Bienvenue au <em>musée</em> du port.');
+  });
+
+  it('refuses a text the museum checked, an engine that fails, and another museum', async () => {
+    const id = await publish('salle-11');
+    await update({ articleId: id, lang: 'es', segmentId: 'Intro.content', text: 'Hola.' });
+    const checked = await retranslate({ articleId: id, lang: 'es', segmentId: 'Intro.content' });
+    expect(checked.status).toBe(422);
+    expect(await checked.json()).toMatchObject({ error: { details: { field: 'segmentId' } } });
+
+    fake.setBehaviour({ type: 'status', status: 500 });
+    const failed = await retranslate({ articleId: id, lang: 'es', segmentId: 'Carte.alt' });
+    expect(failed.status).toBe(503);
+    expect((await segments(id)).find((s) => s.id === 'Carte.alt')!.state).toBe('missing');
+
+    expect(
+      (await retranslate({ articleId: id, lang: 'es', segmentId: 'Carte.alt' }, other)).status,
+    ).toBe(404);
+    expect((await retranslate({ articleId: id, lang: 'es', segmentId: 'x' })).status).toBe(422);
+  });
+});
+
 describe('what visitors are told (story 7)', () => {
   // The Spanish visitor words (reader/strings/es.json): this feature does not import the reader.
   const es = {

@@ -2,7 +2,12 @@ import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
-import { approveTranslationSchema, translationsQuery, updateTranslationSchema } from './schema.ts';
+import {
+  approveTranslationSchema,
+  retranslateSegmentSchema,
+  translationsQuery,
+  updateTranslationSchema,
+} from './schema.ts';
 import type { ReviewService } from './service.ts';
 
 /** Issue 18's review calls, under /api (StaffEnv: behind the session middleware). */
@@ -35,6 +40,11 @@ export function reviewRoutes(review: ReviewService) {
   app.post('/manage/update_translation', async (c) => {
     const body = await readJson(c, updateTranslationSchema);
     return c.json(await review.update(who(c), body));
+  });
+
+  app.post('/manage/retranslate_segment', async (c) => {
+    const body = await readJson(c, retranslateSegmentSchema);
+    return c.json(await review.retranslate(who(c), body));
   });
 
   app.post('/manage/approve_translation', async (c) => {

@@ -38,6 +38,12 @@ export const updateTranslationSchema = z.object({
   text: museumText,
 });
 
+export const retranslateSegmentSchema = z.object({
+  articleId: itemId,
+  lang: language,
+  segmentId,
+});
+
 export const approveTranslationSchema = z.object({
   articleId: itemId,
   lang: language,

@@ -52,7 +52,7 @@ export function reviewService(deps: {
       targetLang: lang,
     });
     const checked = await deps.checked.read(row.id, lang);
-    return { texts: run.texts(), checked, source, row };
+    return { texts: run.texts(), checked, source, row, run };
   }
 
   function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
@@ -124,6 +124,40 @@ export function reviewService(deps: {
       const entry = { ref: view!.ref, source: view!.source, text: input.text };
       await save(who, input.articleId, input.lang, [entry]);
       return segmentOf(view!, entry);
+    },
+
+    /**
+     * A new machine translation of one text (the museum found the last one poor, or none was
+     * made yet); a text the museum checked is corrected, not translated again.
+     */
+    async retranslate(
+      who: Reviewer,
+      input: { articleId: number; lang: string; segmentId: string },
+    ): Promise<ReviewSegment> {
+      const { texts, checked, run } = await open(who.museumId, input.articleId, input.lang);
+      const [view] = find(texts, [input.segmentId], 'segmentId');
+      const mine = checked.get(view!.ref);
+      if (mine && mine.source === view!.source) {
+        throw new ApiError(
+          422,
+          'invalid_body',
+          `segmentId: ${view!.ref} is checked by the museum: correct it instead.`,
+          { details: { field: 'segmentId' } },
+        );
+      }
+      if (!deps.translator.configured) {
+        throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
+      }
+      const made = (await run.retranslate([view!.ref])).get(view!.ref);
+      if (made === undefined) {
+        throw new ApiError(
+          503,
+          'engine_unavailable',
+          'The translation engine did not give a usable translation. Try again in a moment.',
+        );
+      }
+      deps.changed?.();
+      return segmentOf({ ...view!, machine: made }, mine);
     },
 
     /** Machine texts approved as they are: they become `reviewed`. One without any is refused. */

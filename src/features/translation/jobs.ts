@@ -130,9 +130,11 @@ export function translationJobs(options: JobOptions) {
     missing: readonly KeyedSegment[],
     allKeys: ReadonlySet<string>,
     job: Job,
+    force: boolean,
   ): Promise<JobOutcome> {
-    // Another process may have translated them since this one cached the document.
-    const fresh = await readMemory(request, true);
+    // Another process may have translated them since this one cached the document; unless
+    // the museum asked for a new translation (`force`), what is stored is kept.
+    const fresh = force ? {} : await readMemory(request, true);
     const translations: Record<string, string> = {};
     const todo: KeyedSegment[] = [];
     for (const s of missing) {
@@ -178,11 +180,15 @@ export function translationJobs(options: JobOptions) {
     };
   }
 
-  /** Joins the running job for the same work, or starts it. */
+  /**
+   * Joins the running job for the same work, or starts it. `force`: translated again even where
+   * the memory holds a translation (the museum asked), replacing it.
+   */
   function share(
     request: JobRequest,
     missing: readonly KeyedSegment[],
     allKeys: ReadonlySet<string>,
+    force = false,
   ): { job: Job; started: boolean } {
     const hash = createHash('sha256');
     for (const key of missing.map((s) => s.key).sort()) hash.update(key).update('\n');
@@ -191,6 +197,7 @@ export function translationJobs(options: JobOptions) {
       request.generation,
       request.targetLang,
       hash.digest('base64url'),
+      force,
     ]);
     const running = jobs.get(flightKey);
     if (running) return { job: running, started: false };
@@ -202,7 +209,9 @@ export function translationJobs(options: JobOptions) {
       batches: 0,
       promise: Promise.resolve(NO_WORK),
     };
-    job.promise = runJob(request, missing, allKeys, job).finally(() => jobs.delete(flightKey));
+    job.promise = runJob(request, missing, allKeys, job, force).finally(() =>
+      jobs.delete(flightKey),
+    );
     jobs.set(flightKey, job);
     return { job, started: true };
   }

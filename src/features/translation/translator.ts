@@ -102,6 +102,12 @@ export interface TranslationRun {
    * it), then the article. `signal` stops this caller's wait; the job goes on and is stored.
    */
   translate(signal?: AbortSignal): Promise<TranslationResult>;
+  /**
+   * The segments of these refs translated by the engine again, even where a translation is
+   * stored, which the new one replaces: the machine texts after it, by ref (none without an
+   * engine or when the engine failed).
+   */
+  retranslate(refs: readonly string[]): Promise<Map<string, string>>;
 }
 
 export interface Translator {
@@ -201,6 +207,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
         ...live,
         stored: () => original,
         translate: () => Promise.resolve(original),
+        retranslate: () => Promise.resolve(new Map()),
       };
     }
 
@@ -259,6 +266,20 @@ export function createTranslator(options: TranslatorOptions): Translator {
       },
       ...live,
       stored: () => apply(NO_WORK),
+      async retranslate(refs) {
+        const asked = new Set(refs);
+        const chosen = segments.filter((s) => asked.has(s.ref));
+        if (!jobs || chosen.length === 0) return new Map();
+        const allKeys = new Set(segments.map((s) => s.key));
+        const { job } = jobs.share(request, chosen, allKeys, true);
+        const outcome = await job.promise;
+        const out = new Map<string, string>();
+        for (const s of chosen) {
+          const text = outcome.translations[s.key];
+          if (text !== undefined) out.set(s.ref, text);
+        }
+        return out;
+      },
       async translate(signal) {
         if (!jobs || missing.length === 0) return apply(NO_WORK);
         const { job, started } = jobs.share(request, missing, new Set(segments.map((s) => s.key)));
