@@ -4,6 +4,7 @@ import { makeBatches, runBounded } from './batches.ts';
 import type { Engine } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { TranslationMemory } from './memory.ts';
+import type { SegmentText } from './segments.ts';
 
 /** What a job is about: one article, one generation, one language. */
 export interface JobRequest {
@@ -18,6 +19,7 @@ export interface KeyedSegment {
   id: string;
   text: string;
   key: string;
+  reference?: SegmentText['reference'];
 }
 
 export interface JobOutcome {
@@ -77,7 +79,11 @@ export function translationJobs(options: JobOptions) {
     let pending: readonly KeyedSegment[] = batch;
     for (let attempt = 1; attempt <= 2 && pending.length > 0 && !state.unavailable; attempt++) {
       // Ids local to the call: short (fewer tokens), and an answer can only name its own batch.
-      const segments = pending.map((s, i) => ({ id: String(i + 1), text: s.text }));
+      const segments = pending.map((s, i) => ({
+        id: String(i + 1),
+        text: s.text,
+        ...(s.reference && { reference: s.reference }),
+      }));
       const where = `article ${request.articleId}, ${request.targetLang}, ${segments.length} segment(s)`;
       const next = attempt === 1 ? 'trying again' : 'giving up';
       state.calls += 1;

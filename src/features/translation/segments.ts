@@ -11,6 +11,11 @@ import type { ArticleContent, Block, Detail } from '../articles/content.ts';
 export interface SegmentText {
   id: string;
   text: string;
+  /**
+   * The museum's checked translation of an earlier version of this text (issue 18: a stale
+   * check), for the engine to keep its wording where the text did not change.
+   */
+  reference?: { source: string; text: string } | undefined;
 }
 
 export interface Segment extends SegmentText {

@@ -652,3 +652,35 @@ describe('the museum’s checked texts (issue 18)', () => {
     });
   });
 });
+
+describe('a changed text the museum had checked (issue 18, story 3)', () => {
+  it('goes to the engine with the museum’s earlier translation as a reference', async () => {
+    const { translator } = setup();
+    const earlier = new Map([
+      [
+        'p1.content',
+        { source: 'Le port de Saint-Malo en 1800', text: 'El puerto de Saint-Malo en 1800' },
+      ],
+    ]);
+    await translator.translateArticle(request(small, { checked: earlier }));
+    const call = fake.calls.find((c) => c.segments.some((s) => s.text.startsWith('Le port')))!;
+    const sent = JSON.parse(call.messages[1]!.content) as {
+      segments: { text: string; reference?: unknown }[];
+    };
+    expect(sent.segments.find((s) => s.text.startsWith('Le port'))!.reference).toEqual({
+      source: 'Le port de Saint-Malo en 1800',
+      text: 'El puerto de Saint-Malo en 1800',
+    });
+    expect(sent.segments.filter((s) => s.reference)).toHaveLength(1);
+    expect(call.messages[0]!.content).toContain('"reference"');
+  });
+
+  it('leaves every other prompt as it was: no reference, no word of one', async () => {
+    const { translator } = setup();
+    await translator.translateArticle(request(small));
+    for (const call of fake.calls) {
+      expect(call.messages[0]!.content).not.toContain('reference');
+      expect(call.messages[1]!.content).not.toContain('reference');
+    }
+  });
+});

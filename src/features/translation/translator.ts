@@ -211,14 +211,18 @@ export function createTranslator(options: TranslatorOptions): Translator {
       };
     }
 
-    // The museum's words where they were checked against the text as it is now.
+    // The museum's words where they were checked against the text as it is now; where the
+    // text has changed since, what it checked goes to the engine as a reference.
     const checked = new Map<string, string>();
+    const references = new Map<string, { source: string; text: string }>();
     for (const s of texts) {
       const entry = request.checked?.get(s.ref);
       if (entry && entry.source === s.text) checked.set(s.id, entry.text);
+      else if (entry) references.set(s.id, entry);
     }
     const segments: (KeyedSegment & { ref: string })[] = texts.map((segment) => ({
       ...segment,
+      reference: references.get(segment.id),
       key: segmentKey({
         source: segment.text,
         target: targetLang,
