@@ -13,10 +13,6 @@ import type { ReviewService } from './service.ts';
 /** Issue 18's review calls, under /api (StaffEnv: behind the session middleware). */
 export function reviewRoutes(review: ReviewService) {
   const app = new Hono<StaffEnv>();
-  const who = (c: { get(key: 'user'): { museumId: number; userId: number } }) => ({
-    museumId: c.get('user').museumId,
-    userId: c.get('user').userId,
-  });
 
   app.get('/read/translations', async (c) => {
     const query = translationsQuery.safeParse({
@@ -39,17 +35,17 @@ export function reviewRoutes(review: ReviewService) {
 
   app.post('/manage/update_translation', async (c) => {
     const body = await readJson(c, updateTranslationSchema);
-    return c.json(await review.update(who(c), body));
+    return c.json(await review.update(c.get('user'), body));
   });
 
   app.post('/manage/retranslate_segment', async (c) => {
     const body = await readJson(c, retranslateSegmentSchema);
-    return c.json(await review.retranslate(who(c), body));
+    return c.json(await review.retranslate(c.get('user'), body));
   });
 
   app.post('/manage/approve_translation', async (c) => {
     const body = await readJson(c, approveTranslationSchema);
-    return c.json(await review.approve(who(c), body));
+    return c.json(await review.approve(c.get('user'), body));
   });
 
   return app;
