@@ -36,6 +36,8 @@ export function useEditorView() {
   const formRef = useRef<HTMLDivElement>(null);
   const previewRef = useRef<HTMLElement>(null);
   const editPlace = useRef<Place | null>(null);
+  /** Raised at every change of view: the putting back in place of an earlier one stops. */
+  const turn = useRef(0);
 
   /**
    * Preview: shown from its top, just under the switch (never further down the page than the
@@ -43,6 +45,7 @@ export function useEditorView() {
    */
   const chooseView = (next: EditorView) => {
     if (next === view) return;
+    const mine = ++turn.current;
     const below = stuckBottom(switchRef.current);
     if (next === 'preview') {
       editPlace.current = placeIn(formRef.current, below);
@@ -68,6 +71,8 @@ export function useEditorView() {
     let frames = 0;
     let still = 0;
     const settle = () => {
+      // The curator has moved on (the preview again, a field to correct): leave the page be.
+      if (turn.current !== mine) return;
       const moved = Math.abs(node.getBoundingClientRect().top - place.top) > 1;
       if (moved) align();
       still = moved ? 0 : still + 1;
@@ -87,6 +92,9 @@ export function useEditorView() {
     previewRef,
     chooseView,
     /** Shows the form at once (a save refused from the preview takes the curator to the field). */
-    showForm: () => flushSync(() => setView('edit')),
+    showForm: () => {
+      turn.current += 1;
+      flushSync(() => setView('edit'));
+    },
   };
 }
