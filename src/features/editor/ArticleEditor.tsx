@@ -3,7 +3,7 @@ import { localePath } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
 import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';
-import { articleIdOf } from './article.ts';
+import { articleIdOf } from '../articles/article-id.ts';
 import EditorScreen from './EditorScreen.tsx';
 
 /** /article?id= without a usable id: say so, and lead back to the list. */

@@ -68,13 +68,6 @@ function metadatasOf(stored: unknown, name: string): Metadatas {
   };
 }
 
-/** The article id of /article?id=, or null when it is not a positive whole number. */
-export function articleIdOf(param: string | null | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
-}
-
 /** The visitor page of an article, without counting a visit (spec 2). */
 export function liveHref(name: string): string {
   return `/article?name=${encodeURIComponent(name)}&ignoreStats=true`;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { t as translate } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
-import { articleIdOf, draftOf, liveHref, type ArticleAnswer } from './article.ts';
+import { articleIdOf } from '../articles/article-id.ts';
+import { draftOf, liveHref, type ArticleAnswer } from './article.ts';
 import { newBlock, newDetail, type AccordionElement } from '../articles/content.ts';
 import { describeProblem, urlMessage } from './problems.ts';
 import type { Draft } from './state.ts';

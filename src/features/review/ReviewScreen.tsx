@@ -5,6 +5,7 @@ import { call } from '../../ui/api.ts';
 import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
+import { articleIdOf } from '../articles/article-id.ts';
 import { direction, languageTag, LANGUAGES, nativeName } from '../languages/index.ts';
 import {
   approveTranslation,
@@ -20,13 +21,6 @@ type Load =
   | { status: 'ready'; doc: ReviewDocument }
   | { status: 'notFound' }
   | { status: 'failed' };
-
-/** ?articleId= as the editor writes it, or null. */
-function articleIdOf(param: string | null | undefined): number | null {
-  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
-  const id = Number(param);
-  return id <= 2_147_483_647 ? id : null;
-}
 
 /** The address of this screen for another language (kept in the history: back returns). */
 const screenHref = (lang: Lang, articleId: number, target: string) =>

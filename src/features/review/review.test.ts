@@ -250,6 +250,20 @@ describe('correcting and approving', () => {
     );
     expect(approveOther.status).toBe(404);
     expect((await approve({ articleId: id, lang: 'es', segmentIds: [] })).status).toBe(422);
+    // The same text named twice is approved once, never a database error.
+    await visitorText('salle-7');
+    const twice = await approve({
+      articleId: id,
+      lang: 'es',
+      segmentIds: ['Carte.alt', 'Carte.alt'],
+    });
+    expect(twice.status).toBe(200);
+    expect(await twice.json()).toMatchObject({ approved: 1 });
+    await t.postJson(
+      '/api/manage/reset_traductions',
+      { articleId: id, includeReviewed: true },
+      { cookie },
+    );
     expect((await segments(id)).every((s) => s.state === 'missing')).toBe(true);
   });
 });
@@ -285,6 +299,31 @@ describe('a new machine translation of one text', () => {
     });
     // Visitors read the new one at once (this process's pages are dropped).
     expect(await visitorText('salle-10')).toContain('Mejor: Bienvenue au <em>musée</em> du port.');
+  });
+
+  it('gives the engine what the museum checked before, when the original has changed', async () => {
+    const id = await publish('salle-12');
+    await update({ articleId: id, lang: 'es', segmentId: 'Carte.alt', text: 'Un mapa del puerto' });
+    const [intro, , plus] = BLOCKS;
+    await save(id, 'salle-12', [
+      intro,
+      { type: 'image', id: 'Carte', alt: 'Une carte du vieux port' },
+      plus,
+    ]);
+    fake.reset();
+    const res = await retranslate({ articleId: id, lang: 'es', segmentId: 'Carte.alt' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      state: 'stale',
+      text: '[es] Une carte du vieux port',
+    });
+    const sent = JSON.parse(fake.calls[0]!.messages[1]!.content) as {
+      segments: { reference?: unknown }[];
+    };
+    expect(sent.segments[0]!.reference).toEqual({
+      source: 'Une carte du port',
+      text: 'Un mapa del puerto',
+    });
   });
 
   it('refuses a text the museum checked, an engine that fails, and another museum', async () => {

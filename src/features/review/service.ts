@@ -43,6 +43,8 @@ export function reviewService(deps: {
       );
     }
     const content = readContent(row.content, row.name);
+    const checked = await deps.checked.read(row.id, lang);
+    // Given to the translator as to the visitor page's: a stale check guides a new translation.
     const run = await deps.translator.open({
       articleId: row.id,
       generation: row.translationGeneration,
@@ -50,8 +52,8 @@ export function reviewService(deps: {
       instructions: row.instructions,
       sourceLang: source,
       targetLang: lang,
+      checked,
     });
-    const checked = await deps.checked.read(row.id, lang);
     return { texts: run.texts(), checked, source, row, run };
   }
 
@@ -166,10 +168,11 @@ export function reviewService(deps: {
       input: { articleId: number; lang: string; segmentIds: string[] },
     ): Promise<{ articleId: number; lang: string; approved: number }> {
       const { texts } = await open(who.museumId, input.articleId, input.lang);
-      const views = find(texts, input.segmentIds, 'segmentIds');
-      const entries = views.map((view, index) => {
+      // A text named twice is approved once (one row per text: never two writes of one row).
+      const views = [...new Set(find(texts, input.segmentIds, 'segmentIds'))];
+      const entries = views.map((view) => {
         if (view.machine === undefined) {
-          const field = `segmentIds.${index}`;
+          const field = `segmentIds.${input.segmentIds.indexOf(view.ref)}`;
           throw new ApiError(
             422,
             'invalid_body',
