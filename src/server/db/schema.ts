@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  boolean,
   date,
   index,
   integer,
@@ -24,6 +25,8 @@ export const museums = pgTable('museums', {
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
   /** Raised by every change to the museum's folders or article titles: the tree cache key. */
   treeRevision: integer('tree_revision').notNull().default(0),
+  /** Languages prepared in the background after every save (issue 18), catalogue codes. */
+  priorityLanguages: jsonb('priority_languages').$type<string[]>().notNull().default([]),
   createdAt: createdAt(),
 });
 
@@ -229,6 +232,59 @@ export const checkedTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.articleId, t.language, t.ref] })],
 );
 
+/**
+ * The museum's glossary (issue 18): a term, a note for the engine, 'do not translate', and a
+ * preferred translation per language (catalogue code → text).
+ */
+export const glossaryTerms = pgTable(
+  'glossary_terms',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    note: text('note').notNull().default(''),
+    doNotTranslate: boolean('do_not_translate').notNull().default(false),
+    translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('glossary_terms_museum_idx').on(t.museumId),
+    uniqueIndex('glossary_terms_museum_term_key').on(t.museumId, sql`lower(${t.term})`),
+  ],
+);
+
+/**
+ * How many texts of an article are in each state in a language (issue 18's overview): counted
+ * again whenever the article, its translations or the museum's checks change, so the overview
+ * reads one row per article and language.
+ */
+export const translationStatus = pgTable(
+  'translation_status',
+  {
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    missing: integer('missing').notNull().default(0),
+    machine: integer('machine').notNull().default(0),
+    reviewed: integer('reviewed').notNull().default(0),
+    stale: integer('stale').notNull().default(0),
+    /** Texts flagged by the checks (glossary not followed, wrong language, to check). */
+    flagged: integer('flagged').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.language] }),
+    index('translation_status_museum_idx').on(t.museumId),
+  ],
+);
+
 export const schema = {
   museums,
   users,
@@ -242,4 +298,6 @@ export const schema = {
   dailyArticleScans,
   dailyLanguageScans,
   checkedTranslations,
+  glossaryTerms,
+  translationStatus,
 };
