@@ -86,6 +86,16 @@ export default function SegmentRow(props: Props) {
             {t(`review.state.${segment.state}`)}
           </span>
         </label>
+        {segment.flags && (
+          <ul className="review-flags">
+            {segment.flags.map((flag, i) => (
+              <li key={i} className={`review-flag review-flag--${flag.kind}`}>
+                {t(`review.flag.${flag.kind}`)}
+                {flag.detail && <span className="review-flag__detail"> — {flag.detail}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
         <textarea
           id={id}
           lang={lang}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasControlCharacters, MAX_TEXT_LENGTH } from '../articles/content.ts';
 import { itemId } from '../articles/ids.ts';
 import { supportedLanguage } from '../languages/index.ts';
+import type { SegmentFlag } from '../translation/flags.ts';
 
 /** A language a visitor may read in (the catalogue's code, as the picker writes it). */
 const language = z
@@ -67,6 +68,8 @@ export interface ReviewSegment {
   state: SegmentState;
   /** For a stale segment: what the museum checked, and the source it checked it against. */
   previous?: { source: string; text: string };
+  /** What the checks found wrong with the machine translation (absent when nothing). */
+  flags?: SegmentFlag[];
 }
 
 export interface ReviewDocument {

@@ -58,7 +58,12 @@ export function reviewService(deps: {
   }
 
   function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
-    const base = { id: view.ref, path: view.id, source: view.source };
+    const base = {
+      id: view.ref,
+      path: view.id,
+      source: view.source,
+      ...(view.flags.length > 0 && { flags: view.flags }),
+    };
     if (checked && checked.source === view.source) {
       return { ...base, text: checked.text, state: 'reviewed' } satisfies ReviewSegment;
     }
@@ -159,7 +164,11 @@ export function reviewService(deps: {
         );
       }
       deps.changed?.();
-      return segmentOf({ ...view!, machine: made }, mine);
+      // Refused again (flagged): the text visitors read stays what it was.
+      return segmentOf(
+        { ...view!, machine: made.text ?? view!.machine, flags: [...made.flags] },
+        mine,
+      );
     },
 
     /** Machine texts approved as they are: they become `reviewed`. One without any is refused. */

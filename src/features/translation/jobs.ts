@@ -5,6 +5,7 @@ import type { Engine } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { TranslationMemory } from './memory.ts';
 import type { SegmentText } from './segments.ts';
+import { encodeFlags, flagKey, type SegmentFlag } from './flags.ts';
 
 /** What a job is about: one article, one generation, one language. */
 export interface JobRequest {
@@ -27,6 +28,8 @@ export interface JobOutcome {
   translations: Record<string, string>;
   /** Keys whose translation was refused by the checks on both tries. */
   refused: readonly string[];
+  /** What the checks found, by key, for the keys this job translated or refused (flags.ts). */
+  flags: Readonly<Record<string, readonly SegmentFlag[]>>;
   engineCalls: number;
   segmentsSent: number;
 }
@@ -40,9 +43,26 @@ export interface Job {
   promise: Promise<JobOutcome>;
 }
 
+/**
+ * A refusal reason starting so (answer.ts) is a translation into another language than the one
+ * asked for: flagged `language`, not `refused`.
+ */
+export const WRONG_LANGUAGE = 'in another language';
+
+/** A job's running tally: engine calls, segments sent, refusals and flags (flags.ts). */
+interface JobState {
+  calls: number;
+  sent: number;
+  unavailable: boolean;
+  refused: string[];
+  /** Flags by segment key; a key translated without one has no entry. */
+  flags: Record<string, SegmentFlag[]>;
+}
+
 export const NO_WORK: JobOutcome = {
   translations: {},
   refused: [],
+  flags: {},
   engineCalls: 0,
   segmentsSent: 0,
 };
@@ -69,11 +89,13 @@ export function translationJobs(options: JobOptions) {
   async function translateBatch(
     request: JobRequest,
     batch: readonly KeyedSegment[],
-    state: { calls: number; sent: number; unavailable: boolean; refused: string[] },
+    state: JobState,
     out: Record<string, string>,
   ): Promise<void> {
     /** The last try ended with texts refused by the checks (not a bad answer as a whole). */
     let refusedLast = false;
+    /** Why each refused text was refused, by key (the last try's reason). */
+    const reasons = new Map<string, string>();
     // A bad batch is sent once more whole; segments whose text failed the checks are sent once
     // more on their own. What fails twice shows its source text and is not stored.
     let pending: readonly KeyedSegment[] = batch;
@@ -99,7 +121,10 @@ export function translationJobs(options: JobOptions) {
         pending.forEach((s, i) => {
           const text = answer.translations[String(i + 1)];
           if (text !== undefined) out[s.key] = text;
-          else refused.push(s);
+          else {
+            refused.push(s);
+            reasons.set(s.key, answer.rejected[String(i + 1)] ?? 'refused');
+          }
         });
         if (refused.length > 0) {
           const reasons = [...new Set(Object.values(answer.rejected))].join(', ');
@@ -128,7 +153,14 @@ export function translationJobs(options: JobOptions) {
         return;
       }
     }
-    if (refusedLast) state.refused.push(...pending.map((s) => s.key));
+    if (refusedLast) {
+      for (const s of pending) {
+        state.refused.push(s.key);
+        const reason = reasons.get(s.key) ?? 'refused';
+        const kind = reason.startsWith(WRONG_LANGUAGE) ? 'language' : 'refused';
+        state.flags[s.key] = [{ kind, detail: reason }];
+      }
+    }
   }
 
   async function runJob(
@@ -152,7 +184,7 @@ export function translationJobs(options: JobOptions) {
 
     const batches = makeBatches(todo, maxBatchTokens);
     job.batches = batches.length;
-    const state = { calls: 0, sent: 0, unavailable: false, refused: [] as string[] };
+    const state: JobState = { calls: 0, sent: 0, unavailable: false, refused: [], flags: {} };
     const made: Record<string, string> = {};
     await runBounded(
       batches.map((batch) => async () => {
@@ -163,13 +195,20 @@ export function translationJobs(options: JobOptions) {
     );
     // One write per job, after all its batches: a single read-modify-write of the document
     // instead of one per batch racing each other; a job that dies halfway stores nothing.
-    if (Object.keys(made).length > 0) {
+    // Each key translated or refused has its flags written, or an earlier flag removed ('').
+    const flagEntries = Object.fromEntries(
+      [...Object.keys(made), ...state.refused].map((key) => [
+        flagKey(key),
+        encodeFlags(state.flags[key] ?? []),
+      ]),
+    );
+    if (Object.keys(flagEntries).length > 0) {
       try {
         await memory.write(
           request.articleId,
           request.generation,
           request.targetLang,
-          made,
+          { ...made, ...flagEntries },
           // Translations of texts the article no longer holds are dropped.
           { keep: allKeys },
         );
@@ -181,6 +220,7 @@ export function translationJobs(options: JobOptions) {
     return {
       translations,
       refused: state.refused,
+      flags: state.flags,
       engineCalls: state.calls,
       segmentsSent: state.sent,
     };

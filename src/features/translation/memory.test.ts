@@ -43,6 +43,19 @@ describe('translation memory', () => {
     expect(await memory.read(1, 0, 'de')).toEqual({ a: 'A', d: 'D' });
   });
 
+  it('keeps a flag with its translation and removes an entry written empty', async () => {
+    const memory = translationMemory(createMemoryBlobStore());
+    await memory.write(1, 0, 'de', { a: 'A', 'flag:a': '[1]', b: 'B', 'flag:b': '[2]' });
+    await memory.write(1, 0, 'de', { c: 'C' }, { keep: new Set(['a', 'c']) });
+    expect(await memory.read(1, 0, 'de', { fresh: true })).toEqual({
+      a: 'A',
+      'flag:a': '[1]',
+      c: 'C',
+    });
+    await memory.write(1, 0, 'de', { 'flag:a': '', 'flag:z': '' });
+    expect(await memory.read(1, 0, 'de', { fresh: true })).toEqual({ a: 'A', c: 'C' });
+  });
+
   it('loses nothing when writers of one process overlap', async () => {
     const memory = translationMemory(createMemoryBlobStore());
     await Promise.all(

@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { BlobStore } from '../../server/blobs.ts';
+import { flaggedKey } from './flags.ts';
 
 /**
  * Translation memory (DESIGN 6.2): one JSON document per (article, generation, language) in the
@@ -24,8 +25,9 @@ export interface TranslationMemory {
     options?: { fresh?: boolean },
   ): Promise<Readonly<Record<string, string>>>;
   /**
-   * Adds entries to the document (read-modify-write). With `keep`, entries whose key is in
-   * neither `keep` nor `entries` are dropped: translations of text the article no longer holds.
+   * Adds entries to the document (read-modify-write); an entry whose value is '' is removed.
+   * With `keep`, entries whose key is in neither `keep` nor `entries` are dropped: translations
+   * of text the article no longer holds (and their `flag:` entries, flags.ts).
    */
   write(
     articleId: number | string,
@@ -118,10 +120,13 @@ export function translationMemory(
       const run = async () => {
         const current = await load(key);
         const keep = writeOptions?.keep;
+        // A flag entry (flags.ts) goes with its translation's key; an empty value removes one.
+        const kept = (k: string) => !keep || keep.has(flaggedKey(k) ?? k);
         const merged = Object.fromEntries([
-          ...Object.entries(current).filter(([k]) => !keep || keep.has(k)),
+          ...Object.entries(current).filter(([k]) => kept(k)),
           ...Object.entries(entries),
         ]);
+        for (const [k, value] of Object.entries(entries)) if (value === '') delete merged[k];
         await blobs.setJson(key, merged);
         writes += 1;
         cache.set(key, Object.freeze(merged));

@@ -314,9 +314,17 @@ describe('a bad or missing answer', () => {
         expect(s.text).toBe(source === refused ? source : `[es] ${source}`);
       }
       const stored = await memory.read(1, 0, 'es', { fresh: true });
-      expect(Object.keys(stored)).toHaveLength(6);
+      // Six translations and the refused text's flag, for the review screen (flags.ts).
+      const flagged = Object.keys(stored).filter((k) => k.startsWith('flag:'));
+      expect(Object.keys(stored)).toHaveLength(7);
+      expect(flagged).toHaveLength(1);
+      expect(JSON.parse(stored[flagged[0]!]!)).toEqual([{ kind: 'refused', detail: reason }]);
       expect(Object.values(stored).some((t) => t.endsWith(refused))).toBe(false);
       expect(lines.filter((l) => l.includes(`refused (${reason})`))).toHaveLength(2);
+      const open = await translator.open(request(small));
+      expect(open.texts().filter((v) => v.flags.length > 0)).toMatchObject([
+        { source: refused, machine: undefined, flags: [{ kind: 'refused', detail: reason }] },
+      ]);
 
       // Not stored: a later visitor's request sends that text alone again.
       fake.reset();
@@ -324,6 +332,10 @@ describe('a bad or missing answer', () => {
       const later = await translator.translateArticle(request(small));
       expect(later).toMatchObject({ complete: true, engineCalls: 1, segmentsSent: 1 });
       expect(fake.calls[0]!.segments.map((s) => s.text)).toEqual([refused]);
+      // Translated at last: its flag is gone.
+      const after = await memory.read(1, 0, 'es', { fresh: true });
+      expect(Object.keys(after).filter((k) => k.startsWith('flag:'))).toEqual([]);
+      expect(Object.keys(after)).toHaveLength(7);
     },
   );
 
@@ -649,6 +661,7 @@ describe('the museum’s checked texts (issue 18)', () => {
       ref: 'p1.content',
       source: 'Le port de [!Saint-Malo!] en 1850',
       machine: '[es] Le port de [!Saint-Malo!] en 1850',
+      flags: [],
     });
   });
 });

@@ -7,6 +7,7 @@ import { NO_WORK, translationJobs, type JobOutcome, type KeyedSegment } from './
 import { segmentKey } from './keys.ts';
 import type { TranslationMemory } from './memory.ts';
 import { applyTranslations, extractSegments } from './segments.ts';
+import { storedFlags, type SegmentFlag } from './flags.ts';
 
 export interface TranslatorOptions {
   /** undefined when no engine is configured: visitors read the original. */
@@ -34,6 +35,14 @@ export interface SegmentView {
   source: string;
   /** The machine translation stored for the current source text, if any. */
   machine: string | undefined;
+  /** What the checks found wrong with it, or with the engine's last answers (flags.ts). */
+  flags: SegmentFlag[];
+}
+
+/** A segment translated again on the museum's demand: the new text (none if refused), flags. */
+export interface Retranslated {
+  text: string | undefined;
+  flags: readonly SegmentFlag[];
 }
 
 export interface ArticleRequest {
@@ -104,10 +113,10 @@ export interface TranslationRun {
   translate(signal?: AbortSignal): Promise<TranslationResult>;
   /**
    * The segments of these refs translated by the engine again, even where a translation is
-   * stored, which the new one replaces: the machine texts after it, by ref (none without an
-   * engine or when the engine failed).
+   * stored, which the new one replaces: what came of each, by ref (none without an engine or
+   * when the engine could not be reached).
    */
-  retranslate(refs: readonly string[]): Promise<Map<string, string>>;
+  retranslate(refs: readonly string[]): Promise<Map<string, Retranslated>>;
 }
 
 export interface Translator {
@@ -201,7 +210,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
       };
       return {
         segments: texts.length,
-        texts: () => texts.map((s) => ({ id: s.id, ref: s.ref, source: s.text, machine: s.text })),
+        texts: () =>
+          texts.map((s) => ({ id: s.id, ref: s.ref, source: s.text, machine: s.text, flags: [] })),
         missing: 0,
         batches: 0,
         ...live,
@@ -262,7 +272,13 @@ export function createTranslator(options: TranslatorOptions): Translator {
     return {
       segments: segments.length,
       texts: () =>
-        segments.map((s) => ({ id: s.id, ref: s.ref, source: s.text, machine: stored[s.key] })),
+        segments.map((s) => ({
+          id: s.id,
+          ref: s.ref,
+          source: s.text,
+          machine: stored[s.key],
+          flags: storedFlags(stored, s.key),
+        })),
       missing: missing.length,
       // Only the reader's progress page asks (a job plans its own batches): made when asked.
       get batches() {
@@ -277,10 +293,11 @@ export function createTranslator(options: TranslatorOptions): Translator {
         const allKeys = new Set(segments.map((s) => s.key));
         const { job } = jobs.share(request, chosen, allKeys, true);
         const outcome = await job.promise;
-        const out = new Map<string, string>();
+        const out = new Map<string, Retranslated>();
         for (const s of chosen) {
           const text = outcome.translations[s.key];
-          if (text !== undefined) out.set(s.ref, text);
+          const flags = outcome.flags[s.key] ?? [];
+          if (text !== undefined || flags.length > 0) out.set(s.ref, { text, flags });
         }
         return out;
       },
