@@ -20,6 +20,7 @@ const ALLOWED = {
   qrcodes: ['articles', 'languages', 'reader', 'stats', 'tree'],
   demo: ['accounts', 'articles', 'editor', 'qrcodes', 'translation'],
   review: ['articles', 'languages', 'translation'],
+  glossary: ['languages'],
 };
 const features = Object.keys(ALLOWED);
 

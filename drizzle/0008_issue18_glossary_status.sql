@@ -23,6 +23,7 @@ CREATE TABLE "translation_status" (
 );
 --> statement-breakpoint
 ALTER TABLE "museums" ADD COLUMN "priority_languages" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "museums" ADD COLUMN "translation_status_revision" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "glossary_terms" ADD CONSTRAINT "glossary_terms_museum_id_museums_id_fk" FOREIGN KEY ("museum_id") REFERENCES "public"."museums"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "translation_status" ADD CONSTRAINT "translation_status_museum_id_museums_id_fk" FOREIGN KEY ("museum_id") REFERENCES "public"."museums"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "translation_status" ADD CONSTRAINT "translation_status_article_id_articles_id_fk" FOREIGN KEY ("article_id") REFERENCES "public"."articles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

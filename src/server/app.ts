@@ -12,6 +12,13 @@ import { editorService } from '../features/editor/service.ts';
 import { readerRoutes } from '../features/reader/routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { reviewService } from '../features/review/service.ts';
+import { prepareService } from '../features/review/prepare.ts';
+import { statusRepo } from '../features/review/status-repo.ts';
+import { statusService, type StatusService } from '../features/review/status.ts';
+import { glossaryRepo } from '../features/glossary/repo.ts';
+import { glossaryRoutes } from '../features/glossary/routes.ts';
+import { glossaryService } from '../features/glossary/service.ts';
+import { xliffRoutes } from '../features/review/xliff-routes.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
 import { readerService } from '../features/reader/service.ts';
 import { visitorPages } from '../features/reader/pages.ts';
@@ -55,7 +62,12 @@ export const API_ROUTES = [
 export function createServices(deps: AppDeps): Services {
   // One memory and one translator per process: single flight and the LRU live in them.
   const memory = translationMemory(deps.blobs);
+  /** The overview's counts (made below): a stored translation has them counted again. */
+  const counting: { status?: StatusService } = {};
   const translator = createTranslator({
+    onStored: ({ articleId, targetLang }) => {
+      if (typeof articleId === 'number') void counting.status?.later(articleId, targetLang);
+    },
     engine: createEngine({ ...deps.config.openai, log: deps.log }),
     memory,
     concurrency: deps.config.translationConcurrency,
@@ -88,10 +100,36 @@ export function createServices(deps: AppDeps): Services {
     pages.clear();
     qrcodes.forgetTargets();
   };
+  // The museum's glossary, cached per process; a change drops the cached pages (ADR 0015).
+  const glossary = glossaryService(glossaryRepo(deps.db), { changed: articlesChanged });
+  const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
+  const sourceLanguage = async (museumId: number) =>
+    (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr';
+  const review = reviewService({
+    articles: editorRepo(deps.db),
+    sourceLanguage,
+    translator,
+    checked: checkedRepo(deps.db),
+    status: statusRepo(deps.db),
+    glossary: glossaryFor,
+    changed: articlesChanged,
+  });
+  const overview = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
+  counting.status = overview;
+  const prepare = prepareService({
+    review,
+    status: statusRepo(deps.db),
+    configured: translator.configured,
+    sourceLanguage,
+    priorityLanguages: async (museumId) =>
+      (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
+    log: deps.log,
+  });
   return {
     pages,
     counter,
     qrcodes,
+    glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
     settings: settingsService(settingsRepo(deps.db), articlesChanged),
@@ -103,22 +141,23 @@ export function createServices(deps: AppDeps): Services {
       memory,
       articlesChanged,
       checkedRepo(deps.db),
+      // Saved or reset: its counts made again; saved: its priority languages prepared.
+      (museumId, articleId, how) => {
+        void overview.later(articleId);
+        if (how === 'saved') void prepare.afterSave(museumId, articleId);
+      },
     ),
     translator,
     uploads: uploadsService(deps.blobs),
-    review: reviewService({
-      articles: editorRepo(deps.db),
-      sourceLanguage: async (museumId) =>
-        (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr',
-      translator,
-      checked: checkedRepo(deps.db),
-      changed: articlesChanged,
-    }),
+    review,
+    status: overview,
+    prepare,
     reader: visitorPages({
       visits: readerService({
         repo: editorRepo(deps.db),
         translator,
         checked: checkedRepo(deps.db),
+        glossary: glossaryFor,
         counts: counter,
         now,
       }),
@@ -165,7 +204,9 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', qrcodeRoutes(services.qrcodes));
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
-  app.route('/api', reviewRoutes(services.review));
+  app.route('/api', reviewRoutes(services));
+  app.route('/api', glossaryRoutes(services.glossary));
+  app.route('/api', xliffRoutes(services.review, deps));
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),

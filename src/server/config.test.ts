@@ -32,6 +32,8 @@ describe('settings', () => {
     ['S3_ENDPOINT', 'ftp://s3.example'],
     ['S3_BUCKET', 'Not_A_Bucket'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRANSLATION_REVIEW', 'yes'],
+    ['TRANSLATION_LANGUAGE_CHECK', 'true'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     let error: unknown;
     try {
@@ -41,6 +43,12 @@ describe('settings', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain(name);
+  });
+
+  it('asks no second opinion and checks the language of translations unless told', () => {
+    expect(parseConfig({}).openai).toMatchObject({ review: false, languageCheck: true });
+    const told = parseConfig({ TRANSLATION_REVIEW: 'on', TRANSLATION_LANGUAGE_CHECK: 'off' });
+    expect(told.openai).toMatchObject({ review: true, languageCheck: false });
   });
 
   it('treats empty values as unset', () => {

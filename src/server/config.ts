@@ -54,6 +54,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       model: e.OPENAI_MODEL,
       timeoutMs: e.OPENAI_TIMEOUT_MS,
       maxRetries: e.OPENAI_MAX_RETRIES,
+      review: e.TRANSLATION_REVIEW === 'on',
+      languageCheck: e.TRANSLATION_LANGUAGE_CHECK !== 'off',
     },
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
     countsFlushMs: e.COUNTS_FLUSH_MS,

@@ -7,6 +7,9 @@ import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { VisitorPages } from '../features/reader/pages.ts';
 import type { ReviewService } from '../features/review/service.ts';
+import type { PrepareService } from '../features/review/prepare.ts';
+import type { StatusService } from '../features/review/status.ts';
+import type { GlossaryService } from '../features/glossary/service.ts';
 import type { PageCache } from '../features/reader/page-cache.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
@@ -40,6 +43,11 @@ export interface Services {
   translator: Translator;
   reader: VisitorPages;
   review: ReviewService;
+  /** The overview's counts, kept current in the background. */
+  status: StatusService;
+  /** Translate now, and the priority languages after each save. */
+  prepare: PrepareService;
+  glossary: GlossaryService;
   qrcodes: QrcodesService;
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;

@@ -17,6 +17,7 @@ export const DISALLOWED = [
   '/stats',
   '/settings',
   '/translations',
+  '/glossary',
   '/admin',
   '/api/',
   '/r/',

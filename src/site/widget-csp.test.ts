@@ -36,13 +36,13 @@ describe('CSP for the landing widgets', () => {
     expect(widgetStyleHashes()).toEqual([sha256(texts[0] ?? ''), sha256('')]);
   });
 
-  it('frames the booking page’s origin only', () => {
+  it('frames this site and the booking page’s origin only', () => {
     expect(bookingFrameDirectives('https://calendly.com/legenda/demo?month=2026-01')).toEqual([
-      'frame-src https://calendly.com',
+      "frame-src 'self' https://calendly.com",
     ]);
     expect(bookingFrameDirectives('http://127.0.0.1:4398/booking')).toEqual([
-      'frame-src http://127.0.0.1:4398',
+      "frame-src 'self' http://127.0.0.1:4398",
     ]);
-    expect(bookingFrameDirectives(undefined)).toEqual([]);
+    expect(bookingFrameDirectives(undefined)).toEqual(["frame-src 'self'"]);
   });
 });

@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
  * refuses unless its text's hash is listed. The text is read from the installed package, so an
  * upgrade that changes it changes the hash with it (the e2e tests fail on any CSP violation in
  * the console).
- * The booking popup's frame needs the booking page's origin in frame-src.
+ * The booking popup's frame needs the booking page's origin in frame-src, beside 'self'.
  */
 
 const require = createRequire(import.meta.url);
@@ -34,9 +34,12 @@ export function calendlyStyleText(): string {
   return JSON.parse(literal) as string;
 }
 
-/** `frame-src` for the booking page, when there is one. */
+/**
+ * `frame-src`: this site's own pages (the review screen's phone preview frames a visitor page),
+ * and the booking page's origin when there is one.
+ */
 export function bookingFrameDirectives(bookingUrl: string | undefined): `frame-src ${string}`[] {
-  return bookingUrl ? [`frame-src ${new URL(bookingUrl).origin}`] : [];
+  return [`frame-src 'self'${bookingUrl ? ` ${new URL(bookingUrl).origin}` : ''}`];
 }
 
 export function widgetStyleHashes(): CspHash[] {

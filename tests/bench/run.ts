@@ -12,10 +12,12 @@ import {
 } from './lib.ts';
 import { countedScans, linkedCode } from './scans.ts';
 import { statsBench } from './stats.ts';
+import { TRANSLATION_STATUS_P99_TARGET_MS, translationStatusBench } from './translation-status.ts';
 import { seedMuseum } from './seed.ts';
 import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
 import { panelArticle, publish, translationBench } from './visitor.ts';
+import { GLOSSARY_TOKENS_TARGET, glossaryTokens } from './glossary.ts';
 import {
   LIGHTHOUSE_PAGES,
   lighthouseBench,
@@ -328,6 +330,14 @@ async function benchStats(): Promise<void> {
     );
   }
   console.log(`target: p99 under ${STATS_P99_TARGET_MS} ms for the spec's 10 days\n`);
+  const overview = await translationStatusBench();
+  console.log(
+    `Translations overview, GET /api/read/translation_status over ` +
+      `${overview.rows.toLocaleString('en')} counts (1,000 articles × 30 languages), on PGlite: ` +
+      `p50 ${ms(overview.p50)}  p99 ${ms(overview.p99)}  ${Math.round(overview.bytes / 1024)} KB  ` +
+      (overview.p99 < TRANSLATION_STATUS_P99_TARGET_MS ? 'OK' : 'OVER TARGET') +
+      ` (target: p99 under ${TRANSLATION_STATUS_P99_TARGET_MS} ms)\n`,
+  );
 }
 
 async function benchTranslation(): Promise<void> {
@@ -346,6 +356,13 @@ async function benchTranslation(): Promise<void> {
         `+ ${String(w.completionTokens).padStart(6)} completion tokens, ${w.ms} ms`,
     );
   }
+  const glossary = await glossaryTokens();
+  console.log(
+    `With a ${glossary.terms}-term glossary (${glossary.entriesSent} entries sent): ` +
+      `${glossary.with} prompt tokens against ${glossary.without} without, ` +
+      `ratio ${glossary.ratio.toFixed(2)} (target <= ${GLOSSARY_TOKENS_TARGET}) ` +
+      (glossary.ratio <= GLOSSARY_TOKENS_TARGET ? 'OK' : 'OVER TARGET'),
+  );
   console.log('');
 }
 

@@ -147,6 +147,7 @@ for (const lang of LANGS) {
         t.qrcodes.heading,
         t.stats.title,
         t.settings.title,
+        t.glossary.title,
       ];
       for (const route of PROTECTED_ROUTES) {
         seen.length = 0;

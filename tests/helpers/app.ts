@@ -32,7 +32,12 @@ export function testApp(
     log?: Logger;
   } = {},
 ) {
-  const config: Config = parseConfig({ NODE_ENV: 'test', ...options.env });
+  // The fake engine answers `[es] ` and the source text: in another language than asked.
+  const config: Config = parseConfig({
+    NODE_ENV: 'test',
+    TRANSLATION_LANGUAGE_CHECK: 'off',
+    ...options.env,
+  });
   const clock = options.clock ?? testClock();
   const blobs = options.blobs ?? createMemoryBlobStore();
   const deps = {

@@ -35,6 +35,7 @@ const JSON_BEHAVIOURS = new Set([
   'extraId',
   'emptyText',
   'dropMarkers',
+  'replace',
   'hang',
   'content',
   'huge',

@@ -13,6 +13,20 @@ export interface FakeSegment {
   text: string;
 }
 
+/** A segment of a review call (engine.ts review, TRANSLATION_REVIEW=on). */
+export interface FakeReviewSegment {
+  id: string;
+  source: string;
+  translation: string;
+}
+
+/** One error of a review's answer (GEMBA-MQM). */
+export interface FakeReviewError {
+  severity: 'major' | 'minor';
+  category: string;
+  words: string;
+}
+
 export type Behaviour =
   | { type: 'ok' }
   /** An HTTP error; `retryAfter` in seconds, `retryAfterMs` as OpenAI's `retry-after-ms`. */
@@ -27,6 +41,8 @@ export type Behaviour =
   | { type: 'emptyText' }
   /** Every `[!` and `!]` removed. */
   | { type: 'dropMarkers' }
+  /** Translated as 'ok', then every `from` in the translations written `to` (a glossary ignored). */
+  | { type: 'replace'; from: string; to: string }
   /** No answer at all: the connection stays open until the client gives up or close(). */
   | { type: 'hang' }
   /** Answered as 'ok' once `until` settles: a test decides when each call ends. */
@@ -58,6 +74,10 @@ export interface RecordedCall {
   messages: { role: string; content: string }[];
   /** The target code read from the system prompt (`Target language: … (code xx).`). */
   targetLang: string;
+  /** A translation, or a second opinion on translations (its system prompt says so). */
+  kind: 'translate' | 'review';
+  /** A review's segments; none for a translation. */
+  reviewed: FakeReviewSegment[];
   segments: FakeSegment[];
   segmentIds: string[];
   responseFormat: unknown;
@@ -91,6 +111,11 @@ export interface FakeOpenAIOptions {
   behaviour?: BehaviourFor;
   /** The fake translation of one text (default: `[xx] ` + text). */
   translate?: (text: string, targetLang: string) => string;
+  /**
+   * A review call's errors for one segment (default: none). Behaviours apply to review calls as
+   * to translations; 'ok' and 'held' answer this.
+   */
+  review?: (segment: FakeReviewSegment, targetLang: string) => FakeReviewError[];
   /** The port to listen on (default: any free one), on 127.0.0.1. */
   port?: number;
   /**
@@ -118,6 +143,22 @@ export const estimateTokens = (text: string) => Math.ceil(text.length / 4);
 
 function targetOf(system: string): string {
   return /Target language: .*?\(code ([A-Za-z0-9-]+)\)/.exec(system)?.[1] ?? 'xx';
+}
+
+function reviewedOf(user: string): FakeReviewSegment[] {
+  try {
+    const parsed = JSON.parse(user) as { segments?: unknown };
+    if (!Array.isArray(parsed.segments)) return [];
+    return parsed.segments.filter(
+      (s): s is FakeReviewSegment =>
+        typeof s === 'object' &&
+        s !== null &&
+        typeof (s as FakeReviewSegment).id === 'string' &&
+        typeof (s as FakeReviewSegment).translation === 'string',
+    );
+  } catch {
+    return [];
+  }
 }
 
 function segmentsOf(user: string): FakeSegment[] {
@@ -218,6 +259,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   let delayPerTokenMs: DelayFor = options.delayPerTokenMs ?? 0;
   const latencyMs = options.latencyMs ?? 0;
   const translate = options.translate ?? ((text, lang) => `[${lang}] ${text}`);
+  const review = options.review ?? (() => []);
   const queued: Behaviour[] = [];
   const calls: RecordedCall[] = [];
   let counter = 0;
@@ -236,6 +278,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return ok.map((t, i) => (i === 0 ? { ...t, text: '' } : t));
       case 'dropMarkers':
         return ok.map((t) => ({ ...t, text: t.text.replaceAll('[!', '').replaceAll('!]', '') }));
+      case 'replace':
+        return ok.map((t) => ({ ...t, text: t.text.replaceAll(behaviour.from, behaviour.to) }));
       case 'answer':
         return behaviour.translations(call.segments);
       default:
@@ -273,11 +317,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       const system = messages.find((m) => m.role === 'system')?.content ?? '';
       const user = messages.find((m) => m.role === 'user')?.content ?? '';
       const segments = segmentsOf(user);
+      const kind = system.startsWith('You review translations') ? 'review' : 'translate';
       const call: RecordedCall = {
         index: counter++,
         model: request.model ?? '',
         messages,
         targetLang: targetOf(system),
+        kind,
+        reviewed: kind === 'review' ? reviewedOf(user) : [],
         segments,
         segmentIds: segments.map((s) => s.id),
         responseFormat: request.response_format,
@@ -342,7 +389,14 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           ? '{"translations": [{"id": "1", "text": "unterminated'
           : behaviour.type === 'content'
             ? behaviour.content
-            : JSON.stringify({ translations: translations(behaviour, call) });
+            : call.kind === 'review'
+              ? JSON.stringify({
+                  reviews: call.reviewed.map((s) => ({
+                    id: s.id,
+                    errors: review(s, call.targetLang),
+                  })),
+                })
+              : JSON.stringify({ translations: translations(behaviour, call) });
       call.completionTokens = estimateTokens(content);
       const perToken =
         typeof delayPerTokenMs === 'function' ? delayPerTokenMs(call) : delayPerTokenMs;

@@ -61,6 +61,8 @@ export function startServer(
       PORT: '0',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
+      // The fake engine answers `[es] ` and the source text: in another language than asked.
+      TRANSLATION_LANGUAGE_CHECK: 'off',
       ...env,
     },
   });

@@ -20,6 +20,8 @@ export function editorService(
   changed: () => void = () => {},
   /** The museum's checked translations, removed by a reset only when asked. */
   checked?: Pick<CheckedRepo, 'removeAll'>,
+  /** Told after an article's texts may have changed: saved, or its translations reset. */
+  touched: (museumId: number, articleId: number, how: 'saved' | 'reset') => void = () => {},
 ) {
   return {
     async read(museumId: number, id: number): Promise<ArticleDocument> {
@@ -68,7 +70,10 @@ export function editorService(
           { details: { revision: result.stale } },
         );
       }
-      if (result !== 'taken') changed();
+      if (result !== 'taken') {
+        changed();
+        touched(museumId, id, 'saved');
+      }
       if (result === 'taken') {
         throw new ApiError(
           409,
@@ -95,6 +100,7 @@ export function editorService(
       const reviewedRemoved = options.includeReviewed && checked ? await checked.removeAll(id) : 0;
       memory.forget(id);
       changed();
+      touched(museumId, id, 'reset');
       return { cleared, reviewedRemoved };
     },
   };

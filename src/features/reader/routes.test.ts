@@ -23,6 +23,19 @@ function routes(onVisit: (request: VisitRequest) => void) {
 }
 
 describe('readerRoutes', () => {
+  it('lets only this site frame a staff preview, and nobody a visitor’s page', async () => {
+    const app = routes(() => {});
+    const visit = await app.request('/article?name=salle-3&lang=es');
+    expect(visit.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(visit.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    const preview = await app.request('/article?name=salle-3&lang=es&ignoreStats=true');
+    expect(preview.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+    const csp = preview.headers.get('Content-Security-Policy') ?? '';
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp).toContain("default-src 'none'");
+  });
+
   it('hands background work to the platform that keeps it running (Netlify, workers)', async () => {
     const handed: Promise<unknown>[] = [];
     const work = Promise.resolve('translated');

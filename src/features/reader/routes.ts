@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { cachedResponse } from '../../server/http/cached-body.ts';
+import { finishLater } from '../../server/http/finish-later.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
 import { VISITOR_PAGE_CSP } from './page.ts';
@@ -24,39 +25,38 @@ export function readerRoutes(
     'Content-Type': 'text/html; charset=UTF-8',
     Vary: 'Accept-Language, Accept-Encoding',
   };
+  // A staff preview may be framed by this site's own pages (the review screen's phone preview,
+  // issue 18); a visitor's page by nothing.
+  const previewHeaders: Record<string, string> = {
+    ...headers,
+    'X-Frame-Options': 'SAMEORIGIN',
+    'Content-Security-Policy': VISITOR_PAGE_CSP.replace(
+      "frame-ancestors 'none'",
+      "frame-ancestors 'self'",
+    ),
+  };
 
   app.get('/article', async (c, next) => {
     const name = c.req.query('name');
     if (name === undefined) return next();
+    const preview = ignoresStats(c.req.query(IGNORE_STATS_PARAM));
     const answer = await pages.answer({
       name,
       lang: c.req.query('lang')?.slice(0, 35),
       choose: c.req.query('choose') === '1',
       query: c.req.query('q')?.slice(0, 100),
-      ignoreStats: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
+      ignoreStats: preview,
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       acceptLanguage: c.req.header('accept-language'),
       background: (work) => finishLater(c, work),
     });
-    const sent: Record<string, string> = { ...headers, 'Cache-Control': answer.cacheControl };
+    const sent: Record<string, string> = {
+      ...(preview ? previewHeaders : headers),
+      'Cache-Control': answer.cacheControl,
+    };
     if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
     return cachedResponse(c.req.raw, answer.body, sent, answer.status);
   });
 
   return app;
-}
-
-/**
- * Hands work to the platform to finish after answering (Netlify, workers). On Node there is no
- * such context (Hono throws when asked) and the process simply lives on. Asked only when there
- * is work: an exception per request made the busy path of cached pages half as fast.
- */
-function finishLater(c: Context<AppEnv>, work: Promise<unknown>): void {
-  let context: { waitUntil(work: Promise<unknown>): void };
-  try {
-    context = c.executionCtx;
-  } catch {
-    return;
-  }
-  context.waitUntil(work);
 }

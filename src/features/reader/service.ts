@@ -11,6 +11,7 @@ import type {
   TranslationResult,
   Translator,
 } from '../translation/translator.ts';
+import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import { uiLanguage } from './strings.ts';
 
 /** How long a visitor waits for a first translation before seeing the progress page. */
@@ -87,6 +88,8 @@ export interface ReaderDeps {
   translator: Translator;
   /** The museum's checked translations (issue 18); none when not given. */
   checked?: { read(articleId: number, lang: string): Promise<CheckedTexts> };
+  /** The museum's glossary for a target language (ADR 0015); none when not given. */
+  glossary?: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
   counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   firstWaitMs?: number;
@@ -195,6 +198,7 @@ export function readerService(deps: ReaderDeps) {
         sourceLang: row.language,
         targetLang: lang,
         checked: await deps.checked?.read(row.id, lang),
+        glossary: await deps.glossary?.(row.museumId, lang),
       };
       if (!deps.translator.configured) {
         // The museum's own words need no engine: a page it checked whole is read in them.

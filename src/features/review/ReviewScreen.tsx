@@ -15,6 +15,10 @@ import {
 } from './calls.ts';
 import type { ReviewDocument } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
+import XliffTools from './XliffTools.tsx';
+import Overview from './Overview.tsx';
+import ReviewPreview from './ReviewPreview.tsx';
+import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 
 type Load =
   | { status: 'loading' }
@@ -91,6 +95,8 @@ function Review({
   const t = useT(lang);
   const { load, reload } = useTranslations(articleId, target);
   const [busy, setBusy] = useState(false);
+  /** Raised after each change: the phone preview loads the page again. */
+  const [version, setVersion] = useState(0);
   const list = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
@@ -111,6 +117,7 @@ function Review({
       }
       toast.success(done);
       await reload();
+      setVersion((v) => v + 1);
       return true;
     } catch {
       toast.error(failed);
@@ -212,74 +219,95 @@ function Review({
           {t('review.seeLive')}
           <span className="visually-hidden"> {t('editor.newTab')}</span>
         </a>
+        <a className="button button--ghost button--small" href={localePath(lang, '/glossary')}>
+          {t('review.glossaryLink')}
+        </a>
         <p className="muted review-toolbar__hint">{t('review.shortcut')}</p>
       </div>
-      {doc.segments.length === 0 ? (
-        <p className="muted">{t('review.nothing')}</p>
-      ) : (
-        <ol className="review-list" ref={list}>
-          {doc.segments.map((segment, index) => (
-            <SegmentRow
-              key={`${segment.id}:${segment.state}:${segment.text ?? ''}`}
-              t={t}
-              segment={segment}
-              lang={tag}
-              dir={dir}
-              sourceLang={languageTag(doc.sourceLang)}
-              busy={busy}
-              onSave={(text) =>
-                write(
-                  () =>
-                    call(updateTranslation, {
-                      articleId,
-                      lang: doc.lang,
-                      segmentId: segment.id,
-                      text,
-                    }),
-                  t('review.saved'),
-                )
-              }
-              onApprove={() =>
-                write(
-                  () =>
-                    call(approveTranslation, {
-                      articleId,
-                      lang: doc.lang,
-                      segmentIds: [segment.id],
-                    }),
-                  t('review.approved'),
-                )
-              }
-              onRetranslate={() =>
-                write(
-                  () =>
-                    call(retranslateSegment, {
-                      articleId,
-                      lang: doc.lang,
-                      segmentId: segment.id,
-                    }),
-                  t('review.retranslated'),
-                  t('review.engineFailed'),
-                )
-              }
-              onDone={() => focusAfter(index)}
-            />
-          ))}
-        </ol>
-      )}
+      <XliffTools t={t} articleId={articleId} target={doc.lang} onImported={reload} />
+      <div className="review-layout">
+        <div className="review-layout__texts">
+          {doc.segments.length === 0 ? (
+            <p className="muted">{t('review.nothing')}</p>
+          ) : (
+            <ol className="review-list" ref={list}>
+              {doc.segments.map((segment, index) => (
+                <SegmentRow
+                  key={`${segment.id}:${segment.state}:${segment.text ?? ''}`}
+                  t={t}
+                  segment={segment}
+                  lang={tag}
+                  dir={dir}
+                  sourceLang={languageTag(doc.sourceLang)}
+                  busy={busy}
+                  onSave={(text) =>
+                    write(
+                      () =>
+                        call(updateTranslation, {
+                          articleId,
+                          lang: doc.lang,
+                          segmentId: segment.id,
+                          text,
+                        }),
+                      t('review.saved'),
+                    )
+                  }
+                  onApprove={() =>
+                    write(
+                      () =>
+                        call(approveTranslation, {
+                          articleId,
+                          lang: doc.lang,
+                          segmentIds: [segment.id],
+                        }),
+                      t('review.approved'),
+                    )
+                  }
+                  onRetranslate={() =>
+                    write(
+                      () =>
+                        call(retranslateSegment, {
+                          articleId,
+                          lang: doc.lang,
+                          segmentId: segment.id,
+                        }),
+                      t('review.retranslated'),
+                      t('review.engineFailed'),
+                    )
+                  }
+                  onDone={() => focusAfter(index)}
+                />
+              ))}
+            </ol>
+          )}
+        </div>
+        <ReviewPreview t={t} name={doc.name} lang={doc.lang} version={version} />
+      </div>
     </div>
   );
 }
 
-/** The review screen (issue 18): /translations?articleId={id}&lang={code}. */
-export default function ReviewScreen({ lang }: { lang: Lang }) {
+/**
+ * /translations: the overview of every article's translations (Overview.tsx) and, with
+ * ?articleId={id}&lang={code}, the review screen of one article in one language (issue 18).
+ */
+export default function ReviewScreen({
+  lang,
+  languages,
+}: {
+  lang: Lang;
+  /** Every language, named at build time (settings/languages.ts). */
+  languages: LanguageOption[];
+}) {
   const t = useT(lang);
   const articleParam = useQueryParam('articleId');
   const target = useQueryParam('lang');
   const articleId = articleIdOf(articleParam);
   return (
     <Protected lang={lang}>
-      {articleParam === undefined ? null : articleId === null ? (
+      {articleParam === undefined ? null : articleParam === null ? (
+        <Overview t={t} lang={lang} languages={languages} />
+      ) : articleId === null ? (
         <div className="review-screen">
           <h1>{t('review.title')}</h1>
           <p className="muted">{t('review.noArticle')}</p>

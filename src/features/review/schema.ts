@@ -24,13 +24,36 @@ const segmentId = z
   .regex(/^[A-Za-z0-9_-]{1,24}\.(?:content|alt|header)$/, 'is not a segment of this article');
 
 /** The museum's own text: plain text, as long as a text may be, never empty. */
-const museumText = z
+export const museumText = z
   .string('must be text')
   .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)
   .refine((s) => s.trim() !== '', { message: 'must not be empty' })
   .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
 
 export const translationsQuery = z.object({ articleId: itemId, lang: language });
+
+/** Languages to prepare: each one a language Legenda offers, each once. */
+const languages = z
+  .array(language)
+  .min(1, 'must name at least one language')
+  .max(145, 'must name at most 145 languages')
+  .transform((langs) => [...new Set(langs)]);
+
+/** POST /api/manage/translate_now: no articleId, every article of the museum. */
+export const translateNowSchema = z.object({
+  articleId: itemId.optional(),
+  langs: languages,
+});
+
+/** GET /api/read/translation_estimate?articleId&langs=es,de (no articleId: every article). */
+export const estimateQuery = z.object({
+  articleId: itemId.optional(),
+  langs: z
+    .string()
+    .max(2_000)
+    .transform((list) => list.split(',').filter((code) => code !== ''))
+    .pipe(languages),
+});
 
 export const updateTranslationSchema = z.object({
   articleId: itemId,

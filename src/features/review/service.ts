@@ -4,7 +4,9 @@ import type { EditorRepo } from '../articles/repo.ts';
 import { sameLanguage } from '../languages/index.ts';
 import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
 import type { SegmentView, Translator } from '../translation/translator.ts';
+import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
+import type { StateCounts, StatusRepo } from './status-repo.ts';
 
 const missing = () => notFound('No such article in your museum.');
 
@@ -25,6 +27,10 @@ export function reviewService(deps: {
   sourceLanguage: (museumId: number) => Promise<string>;
   translator: Translator;
   checked: CheckedRepo;
+  /** The museum's glossary for a target language (ADR 0015); none when not given. */
+  glossary?: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
+  /** The overview's counts, written again after each of the museum's writes. */
+  status?: StatusRepo;
   changed?: () => void;
 }) {
   /** The article in `lang`, as the translator and the museum's checks find it now. */
@@ -53,6 +59,7 @@ export function reviewService(deps: {
       sourceLang: source,
       targetLang: lang,
       checked,
+      glossary: await deps.glossary?.(museumId, lang),
     });
     return { texts: run.texts(), checked, source, row, run };
   }
@@ -106,20 +113,49 @@ export function reviewService(deps: {
       entries,
     );
     deps.changed?.();
+    await recount(who.museumId, articleId, lang);
+  }
+
+  async function segments(
+    museumId: number,
+    articleId: number,
+    lang: string,
+  ): Promise<ReviewDocument> {
+    const { texts, checked, source, row } = await open(museumId, articleId, lang);
+    return {
+      articleId,
+      lang,
+      segments: texts.map((view) => segmentOf(view, checked.get(view.ref))),
+      sourceLang: source,
+      title: row.unformattedName,
+      name: row.name,
+    };
+  }
+
+  /**
+   * Counts the article's texts in each state in `lang` again, for the overview. The museum's
+   * own language has nothing to count: a row left from before a change of it is removed.
+   */
+  async function recount(museumId: number, articleId: number, lang: string): Promise<void> {
+    if (!deps.status) return;
+    let doc: ReviewDocument;
+    try {
+      doc = await segments(museumId, articleId, lang);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) {
+        await deps.status.remove(museumId, articleId, lang);
+        return;
+      }
+      throw error;
+    }
+    await deps.status.save({ museumId, articleId, language: lang }, countStates(doc.segments));
   }
 
   return {
-    async segments(museumId: number, articleId: number, lang: string): Promise<ReviewDocument> {
-      const { texts, checked, source, row } = await open(museumId, articleId, lang);
-      return {
-        articleId,
-        lang,
-        segments: texts.map((view) => segmentOf(view, checked.get(view.ref))),
-        sourceLang: source,
-        title: row.unformattedName,
-        name: row.name,
-      };
-    },
+    segments,
+    recount,
+    /** The article in `lang` as the translator finds it (Translate now: prepare.ts). */
+    open,
 
     /** The museum's own text for one segment: it becomes `reviewed`. */
     async update(
@@ -164,6 +200,7 @@ export function reviewService(deps: {
         );
       }
       deps.changed?.();
+      await recount(who.museumId, input.articleId, input.lang);
       // Refused again (flagged): the text visitors read stays what it was.
       return segmentOf(
         { ...view!, machine: made.text ?? view!.machine, flags: [...made.flags] },
@@ -194,7 +231,33 @@ export function reviewService(deps: {
       await save(who, input.articleId, input.lang, entries);
       return { articleId: input.articleId, lang: input.lang, approved: entries.length };
     },
+
+    /**
+     * Texts checked outside Legenda (an XLIFF file, xliff-service.ts, which has found the article
+     * in the museum and every ref in it): saved in every language at once, all or none.
+     */
+    async saveChecked(
+      who: Reviewer,
+      articleId: number,
+      entries: readonly (CheckedEntry & { language: string })[],
+    ): Promise<void> {
+      await deps.checked.saveLanguages(
+        { museumId: who.museumId, articleId, checkedBy: who.userId },
+        entries,
+      );
+      if (entries.length > 0) deps.changed?.();
+    },
   };
+}
+
+/** How many segments are in each state, and how many are flagged. */
+export function countStates(segments: readonly ReviewSegment[]): StateCounts {
+  const counts: StateCounts = { missing: 0, machine: 0, reviewed: 0, stale: 0, flagged: 0 };
+  for (const s of segments) {
+    counts[s.state] += 1;
+    if (s.flags) counts.flagged += 1;
+  }
+  return counts;
 }
 
 export type ReviewService = ReturnType<typeof reviewService>;

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
 import { api } from '../../ui/api.ts';
+import LanguagePicker from '../../ui/LanguagePicker.tsx';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
 import type { LanguageChoice } from './languages.ts';
@@ -67,6 +68,7 @@ function SettingsScreen({ lang, languages }: Props) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [language, setLanguage] = useState('');
   const [timeZone, setTimeZone] = useState('');
+  const [priority, setPriority] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -77,6 +79,7 @@ function SettingsScreen({ lang, languages }: Props) {
       if (next.status === 'ready') {
         setLanguage(next.settings.sourceLanguage);
         setTimeZone(next.settings.timeZone);
+        setPriority(next.settings.priorityLanguages ?? []);
       }
     });
     return () => {
@@ -93,13 +96,14 @@ function SettingsScreen({ lang, languages }: Props) {
     try {
       const result = await api<unknown>('/api/manage/update_settings', {
         method: 'POST',
-        body: { sourceLanguage: language, timeZone },
+        body: { sourceLanguage: language, timeZone, priorityLanguages: priority },
       });
       if (result.ok && isSettings(result.body)) {
         const settings = result.body;
         setLoad({ status: 'ready', settings });
         setLanguage(settings.sourceLanguage);
         setTimeZone(settings.timeZone);
+        setPriority(settings.priorityLanguages ?? []);
         toast.success(t('settings.saved'));
       } else {
         console.error('Saving the settings failed', result.status, result.body);
@@ -199,6 +203,17 @@ function SettingsScreen({ lang, languages }: Props) {
           <p id={`${id}-zone-hint`} className="settings-form__hint">
             {t('settings.timeZoneHint')}
           </p>
+        </div>
+        <div className="settings-form__field">
+          <LanguagePicker
+            label={t('settings.priorityLanguages')}
+            hint={t('settings.priorityLanguagesHint')}
+            addLabel={t('settings.addLanguage')}
+            removeLabel={(name) => t('settings.removeLanguage', { language: name })}
+            options={languages.filter((l) => l.code !== language)}
+            value={priority.filter((code) => code !== language)}
+            onChange={setPriority}
+          />
         </div>
         <div>
           <button

@@ -11,6 +11,7 @@ export function settingsRepo(db: Database) {
           museum: museums.name,
           sourceLanguage: museums.sourceLanguage,
           timeZone: museums.timeZone,
+          priorityLanguages: museums.priorityLanguages,
         })
         .from(museums)
         .where(eq(museums.id, museumId));
@@ -19,7 +20,7 @@ export function settingsRepo(db: Database) {
 
     async update(
       museumId: number,
-      change: { sourceLanguage: string; timeZone: string },
+      change: { sourceLanguage: string; timeZone: string; priorityLanguages?: string[] },
     ): Promise<void> {
       await db.update(museums).set(change).where(eq(museums.id, museumId));
     },

@@ -17,6 +17,12 @@ export function isTimeZone(zone: string): boolean {
 export const updateSettingsSchema = z.object({
   sourceLanguage: z.enum(LANGUAGES, { error: 'must be one of the languages Legenda translates' }),
   timeZone: z.string().refine(isTimeZone, 'must be a time zone such as Europe/Paris'),
+  /** Prepared after every save (issue 18); absent: unchanged. */
+  priorityLanguages: z
+    .array(z.enum(LANGUAGES, { error: 'must be one of the languages Legenda translates' }))
+    .max(20, 'must name at most 20 languages')
+    .transform((langs) => [...new Set(langs)])
+    .optional(),
 });
 
 /** GET /api/read/settings answers this. */
@@ -24,4 +30,6 @@ export interface MuseumSettings {
   museum: string;
   sourceLanguage: string;
   timeZone: string;
+  /** Languages every article is translated into after each save, before visitors ask. */
+  priorityLanguages: string[];
 }

@@ -13,9 +13,14 @@ export function settingsService(repo: SettingsRepo, changed: () => void = () => 
 
     async update(
       museumId: number,
-      change: { sourceLanguage: string; timeZone: string },
+      change: {
+        sourceLanguage: string;
+        timeZone: string;
+        priorityLanguages?: string[] | undefined;
+      },
     ): Promise<MuseumSettings> {
-      await repo.update(museumId, change);
+      const { priorityLanguages, ...rest } = change;
+      await repo.update(museumId, priorityLanguages ? { ...rest, priorityLanguages } : rest);
       changed();
       return this.read(museumId);
     },

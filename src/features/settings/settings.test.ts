@@ -27,6 +27,7 @@ describe('museum settings', () => {
       museum: 'Musée A',
       sourceLanguage: 'fr',
       timeZone: 'Europe/Paris',
+      priorityLanguages: [],
     });
   });
 
@@ -44,6 +45,7 @@ describe('museum settings', () => {
       museum: 'Musée A',
       sourceLanguage: 'en',
       timeZone: 'America/New_York',
+      priorityLanguages: [],
     });
     expect(await settings(other)).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
 

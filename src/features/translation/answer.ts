@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { estimateTokens } from './batches.ts';
 import { BadAnswerError } from './errors.ts';
 import { sameLanguage } from '../languages/index.ts';
+import { wrongLanguage } from './language-check.ts';
 import type { SegmentText } from './segments.ts';
 
 const answerShape = z.object({
@@ -29,6 +30,8 @@ export interface CheckedAnswer {
 export interface AnswerLanguages {
   sourceLang: string;
   targetLang: string;
+  /** false: a text in another language is not refused (TRANSLATION_LANGUAGE_CHECK=off). */
+  checkLanguage?: boolean | undefined;
 }
 
 /**
@@ -101,7 +104,8 @@ const COPY_WORDS = 5;
 /**
  * Why a segment's translation cannot be stored, or undefined when it can (DESIGN 6.8): empty,
  * `[!` `!]` markers changed, the source copied unchanged, a length far from the source's, a
- * link, tag or markup the source does not have, or a number of the source missing.
+ * link, tag or markup the source does not have, a number of the source missing, or a text in
+ * another language than the target (language-check.ts).
  */
 export function segmentProblem(
   source: string,
@@ -123,7 +127,10 @@ export function segmentProblem(
     if (pattern.test(text) && !pattern.test(source)) return `${what} absent from the source`;
   }
   if (!numbersKept(source, text)) return 'a number of the source missing';
-  return undefined;
+  // Last, the dearest: in the language asked for (language-check.ts; its reason starts with
+  // jobs.ts's WRONG_LANGUAGE, so a text refused twice for it is flagged `language`).
+  if (languages.checkLanguage === false) return undefined;
+  return wrongLanguage(source, text, languages.targetLang);
 }
 
 const blank = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase();

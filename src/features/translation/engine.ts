@@ -7,7 +7,10 @@ import OpenAI, {
 import type { Logger } from '../../server/log.ts';
 import { checkAnswer, type CheckedAnswer } from './answer.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
+import { loadLanguageIdentifier } from './language-check.ts';
 import { answerSchema, systemPrompt, userMessage } from './prompt.ts';
+import { reviewAnswer, reviewPrompt, reviewSchema, reviewMessage } from './review-prompt.ts';
+import type { ReviewAnswer, ReviewRequest } from './review-prompt.ts';
 import type { SegmentText } from './segments.ts';
 
 /**
@@ -35,6 +38,14 @@ export interface EngineOptions {
   deadlineMs?: number | undefined;
   /** Where the engine says, once, that it fell back on `json_object`. */
   log?: Logger | undefined;
+  /** TRANSLATION_REVIEW=on: the engine has `review`, a second opinion on each batch. */
+  review?: boolean | undefined;
+  /**
+   * TRANSLATION_LANGUAGE_CHECK: answers in another language are refused. The app passes the
+   * setting (on unless set off); an engine made without it, as tests and the bench make the
+   * fake's (`[es] ` and the source text), does not check.
+   */
+  languageCheck?: boolean | undefined;
 }
 
 export interface TranslateRequest {
@@ -54,6 +65,12 @@ export interface Engine {
    * when there is no answer.
    */
   translate(request: TranslateRequest): Promise<CheckedAnswer>;
+  /**
+   * With TRANSLATION_REVIEW=on only: the errors a second call finds in each translation of a
+   * batch (GEMBA-MQM: major or minor, a category, the words at fault), by segment id; ids it
+   * left out have none. Throws BadAnswerError or EngineUnavailableError like translate.
+   */
+  review?: ((request: ReviewRequest) => Promise<ReviewAnswer>) | undefined;
 }
 
 /**
@@ -139,6 +156,7 @@ function refusesSchema(error: unknown): boolean {
 /** The engine of the settings, or undefined when none is configured (DESIGN 6.7). */
 export function createEngine(options: EngineOptions): Engine | undefined {
   const { baseUrl, apiKey, timeoutMs, maxRetries, log } = options;
+  const languageCheck = options.languageCheck ?? false;
   if (!baseUrl && !apiKey) return undefined;
   const model = options.model || DEFAULT_MODEL;
   const deadlineMs = options.deadlineMs ?? (timeoutMs + 2_000) * (maxRetries + 1);
@@ -186,7 +204,49 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   ): Promise<CheckedAnswer> {
     const { segments } = request;
     const schema = answerSchema(segments.map((s) => s.id));
-    const user = userMessage(request);
+    // Loaded while the engine writes (once a process): the answer's language is checked with it.
+    const identifier = languageCheck ? loadLanguageIdentifier().catch(identifierFailed) : undefined;
+    const content = await ask(
+      systemPrompt(request, mode === 'json_object' ? { schemaInPrompt: schema } : {}),
+      userMessage(request),
+      mode === 'json_object'
+        ? { type: 'json_object' }
+        : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
+      request.signal,
+    );
+    await identifier;
+    return checkAnswer(content, segments, { ...request, checkLanguage: languageCheck });
+  }
+
+  let identifierWarned = false;
+  function identifierFailed(error: unknown) {
+    if (identifierWarned) return;
+    identifierWarned = true;
+    log?.warn('translation: the language identifier did not load; only scripts are checked', error);
+  }
+
+  /** A second opinion on a batch's translations (TRANSLATION_REVIEW=on). */
+  async function review(request: ReviewRequest): Promise<ReviewAnswer> {
+    if (request.segments.length === 0) return {};
+    const schema = reviewSchema(request.segments.map((s) => s.id));
+    const content = await ask(
+      reviewPrompt(request, format === 'json_object' ? { schemaInPrompt: schema } : {}),
+      reviewMessage(request),
+      format === 'json_object'
+        ? { type: 'json_object' }
+        : { type: 'json_schema', json_schema: { name: 'review', strict: true, schema } },
+      request.signal,
+    );
+    return reviewAnswer(content, request.segments);
+  }
+
+  /** One chat completion within the deadline and the answer's cap: its message's content. */
+  async function ask(
+    system: string,
+    user: string,
+    responseFormat: OpenAI.ChatCompletionCreateParams['response_format'],
+    requestSignal: AbortSignal | undefined,
+  ): Promise<string> {
     const tripped = { tooLarge: false };
     const capped = client.withOptions({
       fetch: cappedFetch(answerCap(Buffer.byteLength(user)), tripped),
@@ -194,25 +254,16 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     const stop = new AbortController();
     const deadline = AbortSignal.timeout(deadlineMs);
     const signal = AbortSignal.any(
-      [stop.signal, deadline, request.signal].filter((s): s is AbortSignal => s !== undefined),
+      [stop.signal, deadline, requestSignal].filter((s): s is AbortSignal => s !== undefined),
     );
     const call = capped.chat.completions.create(
       {
         model,
         messages: [
-          {
-            role: 'system',
-            content: systemPrompt(
-              request,
-              mode === 'json_object' ? { schemaInPrompt: schema } : {},
-            ),
-          },
+          { role: 'system', content: system },
           { role: 'user', content: user },
         ],
-        response_format:
-          mode === 'json_object'
-            ? { type: 'json_object' }
-            : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
+        response_format: responseFormat,
       },
       { signal, timeout: timeoutMs, maxRetries },
     );
@@ -239,7 +290,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
       if (choice.finish_reason === 'length') throw new BadAnswerError('the answer was cut short');
       const content = choice.message.content;
       if (typeof content !== 'string') throw new BadAnswerError('the answer has no content');
-      return checkAnswer(content, segments, request);
+      return content;
     } catch (error) {
       if (tripped.tooLarge) {
         throw new BadAnswerError('the answer is far larger than its batch', { cause: error });
@@ -251,7 +302,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     }
   }
 
-  return { model, translate };
+  return { model, translate, review: options.review ? review : undefined };
 }
 
 /** SDK errors become EngineUnavailableError; our own errors pass. */

@@ -6,6 +6,8 @@ import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { TranslationMemory } from './memory.ts';
 import type { SegmentText } from './segments.ts';
 import { encodeFlags, flagKey, type SegmentFlag } from './flags.ts';
+import { followGlossary } from './glossary-check.ts';
+import { secondOpinion } from './second-opinion.ts';
 
 /** What a job is about: one article, one generation, one language. */
 export interface JobRequest {
@@ -21,6 +23,8 @@ export interface KeyedSegment {
   text: string;
   key: string;
   reference?: SegmentText['reference'];
+  /** The glossary entries the text holds (glossary-match.ts); part of `key`. */
+  glossary?: SegmentText['glossary'];
 }
 
 export interface JobOutcome {
@@ -74,6 +78,8 @@ export interface JobOptions {
   maxBatchTokens: number;
   log?: Logger | undefined;
   readMemory(request: JobRequest, fresh: boolean): Promise<Readonly<Record<string, string>>>;
+  /** Told after a job has stored what it made (the overview counts again). */
+  onStored?: ((request: JobRequest) => void) | undefined;
 }
 
 /**
@@ -105,6 +111,7 @@ export function translationJobs(options: JobOptions) {
         id: String(i + 1),
         text: s.text,
         ...(s.reference && { reference: s.reference }),
+        ...(s.glossary && { glossary: s.glossary }),
       }));
       const where = `article ${request.articleId}, ${request.targetLang}, ${segments.length} segment(s)`;
       const next = attempt === 1 ? 'trying again' : 'giving up';
@@ -163,6 +170,41 @@ export function translationJobs(options: JobOptions) {
     }
   }
 
+  /**
+   * The glossary entries a translation of the batch did not follow: that segment is sent once
+   * more alone, then flagged if still not followed (glossary-check.ts, ADR 0015).
+   */
+  async function checkGlossary(
+    request: JobRequest,
+    batch: readonly KeyedSegment[],
+    state: JobState,
+    made: Record<string, string>,
+  ): Promise<void> {
+    const deps = { engine, log, unavailable: state.unavailable };
+    const pass = await followGlossary(deps, request, batch, made);
+    state.calls += pass.calls;
+    state.sent += pass.sent;
+    state.unavailable ||= pass.unavailable;
+    for (const [key, flag] of pass.flags) state.flags[key] = [...(state.flags[key] ?? []), flag];
+  }
+
+  /**
+   * TRANSLATION_REVIEW=on: a second opinion on the batch's translations; one with a major error
+   * is flagged `check` (second-opinion.ts). Nothing is lost when the review fails.
+   */
+  async function reviewBatch(
+    request: JobRequest,
+    batch: readonly KeyedSegment[],
+    state: JobState,
+    made: Record<string, string>,
+  ): Promise<void> {
+    const deps = { engine, log, unavailable: state.unavailable };
+    const opinion = await secondOpinion(deps, request, batch, made);
+    state.calls += opinion.calls;
+    state.sent += opinion.sent;
+    for (const [key, flag] of opinion.flags) state.flags[key] = [...(state.flags[key] ?? []), flag];
+  }
+
   async function runJob(
     request: JobRequest,
     missing: readonly KeyedSegment[],
@@ -189,6 +231,8 @@ export function translationJobs(options: JobOptions) {
     await runBounded(
       batches.map((batch) => async () => {
         await translateBatch(request, batch, state, made);
+        await checkGlossary(request, batch, state, made);
+        await reviewBatch(request, batch, state, made);
         job.done += 1;
       }),
       concurrency,
@@ -212,6 +256,7 @@ export function translationJobs(options: JobOptions) {
           // Translations of texts the article no longer holds are dropped.
           { keep: allKeys },
         );
+        options.onStored?.(request);
       } catch (error) {
         log?.warn('translation memory: write failed', error);
       }

@@ -1,5 +1,6 @@
 import { withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent, Block, Detail } from '../articles/content.ts';
+import type { GlossaryHint } from './glossary-match.ts';
 
 /**
  * The text of an article a visitor reads (DESIGN 6.1): text, link and legend text, accordion
@@ -16,6 +17,8 @@ export interface SegmentText {
    * check), for the engine to keep its wording where the text did not change.
    */
   reference?: { source: string; text: string } | undefined;
+  /** The museum's glossary entries whose term the text holds (glossary-match.ts). */
+  glossary?: readonly GlossaryHint[] | undefined;
 }
 
 export interface Segment extends SegmentText {

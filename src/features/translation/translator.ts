@@ -1,9 +1,11 @@
 import type { Logger } from '../../server/log.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { sameLanguage } from '../languages/index.ts';
-import { BATCH_TOKENS, makeBatches } from './batches.ts';
+import { BATCH_TOKENS, estimateTokens, makeBatches, segmentTokens } from './batches.ts';
+import { systemPrompt, userMessage } from './prompt.ts';
 import type { Engine } from './engine.ts';
 import { NO_WORK, translationJobs, type JobOutcome, type KeyedSegment } from './jobs.ts';
+import { glossaryMatcher, type GlossaryTerm } from './glossary-match.ts';
 import { segmentKey } from './keys.ts';
 import type { TranslationMemory } from './memory.ts';
 import { applyTranslations, extractSegments } from './segments.ts';
@@ -19,6 +21,8 @@ export interface TranslatorOptions {
   concurrency?: number;
   maxBatchTokens?: number;
   log?: Logger | undefined;
+  /** Told after a translation job has stored what it made: article, generation, language. */
+  onStored?: ((request: { articleId: number | string; targetLang: string }) => void) | undefined;
 }
 
 /**
@@ -55,6 +59,12 @@ export interface ArticleRequest {
   targetLang: string;
   /** The museum's checked texts in `targetLang`; none by default. */
   checked?: CheckedTexts | undefined;
+  /**
+   * The museum's glossary, each entry with its preferred translation in `targetLang` (ADR 0015):
+   * a text goes to the engine with the entries whose term it holds, and they are in its key.
+   * Give the same array for the same glossary and language: its matcher is compiled once.
+   */
+  glossary?: readonly GlossaryTerm[] | undefined;
 }
 
 export interface TranslateArticleRequest extends ArticleRequest {
@@ -100,6 +110,8 @@ export interface TranslationRun {
   readonly missing: number;
   /** Engine batches they make. */
   readonly batches: number;
+  /** What translating the missing segments would cost (Translate now shows it first). */
+  estimate(): WorkEstimate;
   /** A translation job of this article, generation and language is running (show progress). */
   pending(): boolean;
   /** Batches finished and planned by the running jobs, or undefined when none runs. */
@@ -126,6 +138,39 @@ export interface Translator {
   open(request: ArticleRequest): Promise<TranslationRun>;
   /** open(request), then translate (or only what is stored, with `storedOnly`). */
   translateArticle(request: TranslateArticleRequest): Promise<TranslationResult>;
+}
+
+/** The translator's estimate of a translation's cost: segments, engine calls, tokens. */
+export interface WorkEstimate {
+  segments: number;
+  batches: number;
+  /** Engine tokens, prompt and answer, estimated as batches.ts does (budgeting, not billing). */
+  tokens: number;
+}
+
+/**
+ * Each batch costs its prompt (the rules, then the segments as JSON) and its answer, about the
+ * size of the segments it translates.
+ */
+function estimateWork(
+  request: ArticleRequest,
+  missing: readonly KeyedSegment[],
+  maxBatchTokens: number,
+): WorkEstimate {
+  if (missing.length === 0) return { segments: 0, batches: 0, tokens: 0 };
+  const batches = makeBatches(missing, maxBatchTokens);
+  let tokens = 0;
+  for (const batch of batches) {
+    const input = {
+      segments: batch,
+      sourceLang: request.sourceLang,
+      targetLang: request.targetLang,
+      instructions: request.instructions,
+    };
+    tokens += estimateTokens(systemPrompt(input)) + estimateTokens(userMessage(input));
+    tokens += batch.reduce((sum, s) => sum + segmentTokens(s), 0);
+  }
+  return { segments: missing.length, batches: batches.length, tokens };
 }
 
 export function createTranslator(options: TranslatorOptions): Translator {
@@ -157,6 +202,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       concurrency: Math.max(1, options.concurrency ?? 4),
       maxBatchTokens,
       readMemory,
+      onStored: options.onStored,
     });
 
   /** The segments to translate, one per distinct key (a text repeated is sent once). */
@@ -214,6 +260,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
           texts.map((s) => ({ id: s.id, ref: s.ref, source: s.text, machine: s.text, flags: [] })),
         missing: 0,
         batches: 0,
+        estimate: () => ({ segments: 0, batches: 0, tokens: 0 }),
         ...live,
         stored: () => original,
         translate: () => Promise.resolve(original),
@@ -230,16 +277,23 @@ export function createTranslator(options: TranslatorOptions): Translator {
       if (entry && entry.source === s.text) checked.set(s.id, entry.text);
       else if (entry) references.set(s.id, entry);
     }
-    const segments: (KeyedSegment & { ref: string })[] = texts.map((segment) => ({
-      ...segment,
-      reference: references.get(segment.id),
-      key: segmentKey({
-        source: segment.text,
-        target: targetLang,
-        instructions: request.instructions,
-        model,
-      }),
-    }));
+    const terms = glossaryMatcher(request.glossary);
+    const segments: (KeyedSegment & { ref: string })[] = texts.map((segment) => {
+      // A text that holds no term keeps the key it had before the glossary (keys.ts).
+      const glossary = terms.match(segment.text);
+      return {
+        ...segment,
+        reference: references.get(segment.id),
+        ...(glossary.length > 0 && { glossary }),
+        key: segmentKey({
+          source: segment.text,
+          target: targetLang,
+          instructions: request.instructions,
+          model,
+          glossary,
+        }),
+      };
+    });
     // Without an engine nothing is stored for visitors to read: only the museum's words.
     const stored = jobs ? await readMemory(request) : {};
     const missing = jobs
@@ -284,6 +338,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       get batches() {
         return missing.length > 0 ? makeBatches(missing, maxBatchTokens).length : 0;
       },
+      estimate: () => estimateWork(request, missing, maxBatchTokens),
       ...live,
       stored: () => apply(NO_WORK),
       async retranslate(refs) {

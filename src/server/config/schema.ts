@@ -67,6 +67,10 @@ export const envSchema = z.object({
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  /** on: a second engine call per batch lists each translation's errors (doubles the cost). */
+  TRANSLATION_REVIEW: optionalText.pipe(z.enum(['on', 'off']).optional()),
+  /** off: translations in another language are not refused (for tests' fake engine). */
+  TRANSLATION_LANGUAGE_CHECK: optionalText.pipe(z.enum(['on', 'off']).optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['text', 'json']).default('text'),
   PUBLIC_BOOKING_URL: optionalText.pipe(bookingUrl.optional()),
@@ -104,6 +108,10 @@ export interface Config {
     /** One engine call's limit, and how many times the SDK retries it. */
     timeoutMs: number;
     maxRetries: number;
+    /** TRANSLATION_REVIEW=on: a second opinion on every batch (engine.ts review). */
+    review: boolean;
+    /** TRANSLATION_LANGUAGE_CHECK: answers in another language are refused (language-check.ts). */
+    languageCheck: boolean;
   };
   /** Batches of one article sent to the engine at once. */
   translationConcurrency: number;

@@ -27,6 +27,8 @@ export const museums = pgTable('museums', {
   treeRevision: integer('tree_revision').notNull().default(0),
   /** Languages prepared in the background after every save (issue 18), catalogue codes. */
   priorityLanguages: jsonb('priority_languages').$type<string[]>().notNull().default([]),
+  /** Raised with every write of the museum's translation counts: the overview's cache key. */
+  translationStatusRevision: integer('translation_status_revision').notNull().default(0),
   createdAt: createdAt(),
 });
 

@@ -1,0 +1,145 @@
+import { LRUCache } from 'lru-cache';
+import { ApiError, notFound } from '../../server/http/errors.ts';
+import type { GlossaryRepo, TermRow, TermValues } from './repo.ts';
+import { MAX_TERMS, type GlossaryEntry, type GlossaryList } from './schema.ts';
+
+/**
+ * One entry as the translator takes it (translation/glossary-match.ts's GlossaryTerm, the same
+ * shape: this feature does not import the translator, app.ts hands one to the other).
+ */
+export interface TermForTranslation {
+  term: string;
+  note: string;
+  doNotTranslate: boolean;
+  translation?: string | undefined;
+}
+
+/**
+ * How long a process trusts the glossary it read for a museum. A save or a delete in this
+ * process drops it at once; another process (Netlify's instances, a second server) sees the
+ * change within this time, as it sees an edited page within the page cache's second.
+ */
+export const GLOSSARY_TTL_MS = 5_000;
+
+const missing = () => notFound('No such glossary entry in your museum.');
+
+const entryOf = (row: TermRow): GlossaryEntry => ({
+  id: row.id,
+  term: row.term,
+  note: row.note,
+  doNotTranslate: row.doNotTranslate,
+  translations: row.translations,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const taken = (term: string) =>
+  new ApiError(409, 'term_taken', `term: "${term}" is already in the museum's glossary.`, {
+    details: { field: 'term' },
+  });
+
+/** A museum's glossary as read once: its entries, and one array per language asked for. */
+interface Cached {
+  rows: readonly TermRow[];
+  byLanguage: Map<string, readonly TermForTranslation[]>;
+}
+
+/**
+ * The museum's glossary (issue 18, story 5; ADR 0015). `changed` is told after every write:
+ * the visitor pages this process keeps are dropped, and the texts holding a changed term get
+ * new memory keys, so the next read (or Translate now) translates exactly those again.
+ */
+export function glossaryService(
+  repo: GlossaryRepo,
+  options: { changed?: () => void; ttlMs?: number; maxTerms?: number } = {},
+) {
+  const maxTerms = options.maxTerms ?? MAX_TERMS;
+  /** By museum: the read in flight or done (one read for simultaneous misses). */
+  const cache = new LRUCache<number, Promise<Cached>>({
+    max: 500,
+    ttl: options.ttlMs ?? GLOSSARY_TTL_MS,
+  });
+
+  function read(museumId: number): Promise<Cached> {
+    let cached = cache.get(museumId);
+    if (!cached) {
+      cached = repo.list(museumId).then((rows) => ({ rows, byLanguage: new Map() }));
+      cache.set(museumId, cached);
+      // A failed read is not kept: the next miss asks the database again.
+      cached.catch(() => cache.delete(museumId));
+    }
+    return cached;
+  }
+
+  function written(museumId: number) {
+    cache.delete(museumId);
+    options.changed?.();
+  }
+
+  return {
+    async list(museumId: number): Promise<GlossaryList> {
+      const rows = await repo.list(museumId);
+      return { terms: rows.map(entryOf), max: maxTerms };
+    },
+
+    /** A new entry (no id) or a change to one: the entry, and whether it was created. */
+    async save(
+      museumId: number,
+      input: TermValues & { id?: number | undefined },
+    ): Promise<{ entry: GlossaryEntry; created: boolean }> {
+      const values: TermValues = {
+        term: input.term,
+        note: input.note,
+        doNotTranslate: input.doNotTranslate,
+        // A name kept as written has no translation to prefer.
+        translations: input.doNotTranslate ? {} : input.translations,
+      };
+      if (input.id === undefined) {
+        if ((await repo.count(museumId)) >= maxTerms) {
+          throw new ApiError(
+            422,
+            'glossary_full',
+            `The glossary holds ${maxTerms} entries, the most a museum may keep: remove some first.`,
+            { details: { max: maxTerms } },
+          );
+        }
+        const row = await repo.insert(museumId, values);
+        if (row === 'taken') throw taken(values.term);
+        written(museumId);
+        return { entry: entryOf(row), created: true };
+      }
+      const row = await repo.update(museumId, input.id, values);
+      if (row === 'taken') throw taken(values.term);
+      if (!row) throw missing();
+      written(museumId);
+      return { entry: entryOf(row), created: false };
+    },
+
+    async remove(museumId: number, id: number): Promise<{ id: number; deleted: true }> {
+      if (!(await repo.remove(museumId, id))) throw missing();
+      written(museumId);
+      return { id, deleted: true };
+    },
+
+    /**
+     * The glossary for translating into `lang`: each entry with its preferred translation in
+     * that language. The same array while the museum's glossary is cached (the translator
+     * compiles its matcher once per array).
+     */
+    async forTranslation(museumId: number, lang: string): Promise<readonly TermForTranslation[]> {
+      const cached = await read(museumId);
+      let terms = cached.byLanguage.get(lang);
+      if (!terms) {
+        terms = cached.rows.map((row) => ({
+          term: row.term,
+          note: row.note,
+          doNotTranslate: row.doNotTranslate,
+          translation: row.doNotTranslate ? undefined : row.translations[lang],
+        }));
+        cached.byLanguage.set(lang, terms);
+      }
+      return terms;
+    },
+  };
+}
+
+export type GlossaryService = ReturnType<typeof glossaryService>;

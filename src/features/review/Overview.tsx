@@ -1,0 +1,228 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { localePath, type Lang } from '../../i18n/index.ts';
+import type { TFn } from '../../i18n/react.ts';
+import { call } from '../../ui/api.ts';
+import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
+import { statusRoute } from './calls.ts';
+import type { StateCounts } from './status-repo.ts';
+import type { TranslationStatus } from './status.ts';
+import TranslateNow from './TranslateNow.tsx';
+
+type Load =
+  { status: 'loading' } | { status: 'ready'; data: TranslationStatus } | { status: 'failed' };
+
+/** Articles shown at first, and added by each 'show more'. */
+const PAGE = 100;
+
+const STATES = ['reviewed', 'machine', 'stale', 'missing'] as const;
+
+const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+
+/** One article in one language: a bar of its states and how many texts the museum checked. */
+function Cell(props: { t: TFn; href: string; language: string; counts: StateCounts | undefined }) {
+  const { t, href, language, counts } = props;
+  if (!counts) {
+    return (
+      <td className="overview__cell overview__cell--none">
+        <a href={href} title={t('overview.none')}>
+          <span aria-hidden="true">–</span>
+          <span className="visually-hidden">{t('overview.noneCell', { language })}</span>
+        </a>
+      </td>
+    );
+  }
+  const total = counts.missing + counts.machine + counts.reviewed + counts.stale;
+  const label = t('overview.cell', {
+    language,
+    reviewed: String(counts.reviewed),
+    machine: String(counts.machine),
+    stale: String(counts.stale),
+    missing: String(counts.missing),
+    total: String(total),
+  });
+  const flagged =
+    counts.flagged > 0 ? ` ${t('overview.flagged', { count: String(counts.flagged) })}` : '';
+  return (
+    <td className="overview__cell">
+      <a href={href} title={label + flagged}>
+        <span className="visually-hidden">{label + flagged}</span>
+        <span className="overview__bar" aria-hidden="true">
+          {STATES.map((state) =>
+            counts[state] > 0 ? (
+              <span
+                key={state}
+                className={`overview__part overview__part--${state}`}
+                style={{ flexGrow: counts[state] }}
+              />
+            ) : null,
+          )}
+        </span>
+        <span className="overview__figure" aria-hidden="true">
+          {counts.reviewed}/{total}
+          {counts.flagged > 0 && <span className="overview__flag"> ⚑{counts.flagged}</span>}
+        </span>
+      </a>
+    </td>
+  );
+}
+
+/**
+ * The translations overview (issue 18, story 1): every article in every language it was read or
+ * prepared in, each cell the share of its texts checked by the museum, machine-translated, out
+ * of date and missing; a cell opens the review screen. Translate now sits above it.
+ */
+export default function Overview(props: {
+  t: TFn;
+  lang: Lang;
+  languages: readonly LanguageOption[];
+}) {
+  const { t, lang, languages } = props;
+  const id = useId();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [filter, setFilter] = useState('');
+  const [shown, setShown] = useState(PAGE);
+
+  const reload = useCallback(async () => {
+    try {
+      const result = await call(statusRoute);
+      if (result.answer) setLoad({ status: 'ready', data: result.answer });
+      else setLoad((now) => (now.status === 'ready' ? now : { status: 'failed' }));
+    } catch {
+      setLoad((now) => (now.status === 'ready' ? now : { status: 'failed' }));
+    }
+  }, []);
+  useEffect(() => {
+    const first = window.setTimeout(() => void reload(), 0);
+    return () => window.clearTimeout(first);
+  }, [reload]);
+
+  const names = useMemo(() => new Map(languages.map((l) => [l.code, l.label])), [languages]);
+  const nameOf = (code: string) => names.get(code) ?? code;
+  const screen = localePath(lang, '/translations');
+  const href = (articleId: number, code?: string) =>
+    `${screen}?articleId=${articleId}${code ? `&lang=${encodeURIComponent(code)}` : ''}`;
+
+  const head = (
+    <>
+      <a className="back-link" href={localePath(lang, '/dashboard')}>
+        {t('common.backToDashboard')}
+      </a>
+      <h1>{t('review.title')}</h1>
+      <p className="muted">{t('overview.intro')}</p>
+    </>
+  );
+  if (load.status !== 'ready') {
+    return (
+      <div className="review-screen overview">
+        {head}
+        {load.status === 'loading' ? (
+          <p className="status-line" role="status">
+            {t('review.loading')}
+          </p>
+        ) : (
+          <p className="muted" role="alert">
+            {t('overview.loadFailed')}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const { data } = load;
+  const wanted = fold(filter.trim());
+  const matching = wanted
+    ? data.articles.filter((a) => fold(`${a.title} ${a.name}`).includes(wanted))
+    : data.articles;
+  const visible = matching.slice(0, shown);
+  return (
+    <div className="review-screen overview">
+      {head}
+      <TranslateNow
+        t={t}
+        lang={lang}
+        languages={languages}
+        articles={data.articles}
+        onProgress={() => void reload()}
+      />
+      {data.articles.length === 0 ? (
+        <p className="muted">{t('overview.noArticles')}</p>
+      ) : (
+        <section aria-labelledby={`${id}-table`}>
+          <h2 id={`${id}-table`}>{t('overview.tableTitle')}</h2>
+          {data.languages.length === 0 && <p className="muted">{t('overview.empty')}</p>}
+          <ul className="overview__legend" aria-label={t('overview.legend')}>
+            {STATES.map((state) => (
+              <li key={state}>
+                <span className={`overview__swatch overview__part--${state}`} aria-hidden="true" />
+                {t(`review.state.${state}`)}
+              </li>
+            ))}
+            <li>
+              <span className="overview__flag" aria-hidden="true">
+                ⚑
+              </span>{' '}
+              {t('overview.flagLegend')}
+            </li>
+          </ul>
+          <div className="overview__filter">
+            <label htmlFor={`${id}-filter`}>{t('overview.filter')}</label>
+            <input
+              id={`${id}-filter`}
+              type="search"
+              value={filter}
+              onChange={(e) => {
+                setFilter(e.target.value);
+                setShown(PAGE);
+              }}
+            />
+          </div>
+          <div className="overview__scroll" tabIndex={0} aria-labelledby={`${id}-table`}>
+            <table className="overview__table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('overview.article')}</th>
+                  {data.languages.map((code) => (
+                    <th key={code} scope="col" lang={code}>
+                      {nameOf(code)}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((article) => (
+                  <tr key={article.articleId}>
+                    <th scope="row">
+                      <a href={href(article.articleId)}>
+                        {article.title || `#${article.articleId}`}
+                      </a>
+                    </th>
+                    {data.languages.map((code) => (
+                      <Cell
+                        key={code}
+                        t={t}
+                        href={href(article.articleId, code)}
+                        language={nameOf(code)}
+                        counts={article.languages[code]}
+                      />
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {matching.length > visible.length && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setShown((n) => n + PAGE)}
+            >
+              {t('overview.showMore', {
+                count: String(Math.min(PAGE, matching.length - visible.length)),
+              })}
+            </button>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Lang } from '../../i18n/index.ts';
+import type { TFn } from '../../i18n/react.ts';
+import { call } from '../../ui/api.ts';
+import LanguagePicker, { type LanguageOption } from '../../ui/LanguagePicker.tsx';
+import { toast } from '../../ui/toast.ts';
+import { estimateRoute, progressRoute, translateNow } from './calls.ts';
+import type { PrepareProgress } from './prepare.ts';
+
+type Props = {
+  t: TFn;
+  lang: Lang;
+  languages: readonly LanguageOption[];
+  articles: readonly { articleId: number; title: string }[];
+  /** Told while the work goes on and when it ends: the overview reads its counts again. */
+  onProgress: () => void;
+};
+
+type Estimate =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; segments: number; tokens: number; batches: number }
+  | { status: 'failed' };
+
+const POLL_MS = 1_500;
+
+/**
+ * Translate now (issue 18, story 4): languages and articles chosen, the translator's estimate
+ * shown before anything starts, then the work done in the background with its progress.
+ */
+export default function TranslateNow({ t, lang, languages, articles, onProgress }: Props) {
+  const id = useId();
+  const [langs, setLangs] = useState<string[]>([]);
+  const [scope, setScope] = useState('');
+  const [progress, setProgress] = useState<PrepareProgress | null>(null);
+  const [starting, setStarting] = useState(false);
+  const polling = useRef<number | undefined>(undefined);
+  const number = new Intl.NumberFormat(lang);
+  const articleId = scope === '' ? undefined : Number(scope);
+
+  // The estimate follows the choice: each answer is filed under the choice it answers, and
+  // one for an older choice is not shown.
+  const choice = `${langs.join(',')}|${scope}`;
+  const [answered, setAnswered] = useState<{ choice: string; estimate: Estimate }>({
+    choice: '',
+    estimate: { status: 'idle' },
+  });
+  useEffect(() => {
+    if (langs.length === 0) return;
+    const controller = new AbortController();
+    const file = (estimate: Estimate) => setAnswered({ choice, estimate });
+    const timer = window.setTimeout(() => {
+      call(estimateRoute(langs, articleId), undefined, { signal: controller.signal })
+        .then((result) => {
+          file(result.answer ? { status: 'ready', ...result.answer } : { status: 'failed' });
+        })
+        .catch(() => {
+          if (!controller.signal.aborted) file({ status: 'failed' });
+        });
+    }, 250);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [langs, articleId, choice]);
+  const estimate: Estimate =
+    langs.length === 0
+      ? { status: 'idle' }
+      : answered.choice === choice
+        ? answered.estimate
+        : { status: 'loading' };
+
+  const poll = () => {
+    window.clearTimeout(polling.current);
+    polling.current = window.setTimeout(() => {
+      void call(progressRoute)
+        .then((result) => {
+          if (!result.answer) return;
+          setProgress(result.answer);
+          onProgress();
+          if (result.answer.running) poll();
+        })
+        .catch(() => poll());
+    }, POLL_MS);
+  };
+
+  // Work started earlier (another tab, a reload) shows its progress too.
+  useEffect(() => {
+    void call(progressRoute)
+      .then((result) => {
+        if (result.answer?.running) {
+          setProgress(result.answer);
+          poll();
+        }
+      })
+      .catch(() => {});
+    return () => window.clearTimeout(polling.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
+  }, []);
+
+  const start = async () => {
+    if (starting || langs.length === 0) return;
+    setStarting(true);
+    try {
+      const result = await call(translateNow, {
+        langs,
+        ...(articleId !== undefined && { articleId }),
+      });
+      if (result.answer) {
+        setProgress(result.answer);
+        toast.success(t('prepare.started'));
+        poll();
+      } else if (result.status === 503) toast.error(t('prepare.noEngine'));
+      else toast.error(t('prepare.failed'));
+    } catch {
+      toast.error(t('common.networkError'));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const running = progress?.running ?? false;
+  return (
+    <section className="prepare card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('prepare.title')}</h2>
+      <p className="muted">{t('prepare.intro')}</p>
+      <div className="prepare__fields">
+        <LanguagePicker
+          label={t('prepare.languages')}
+          addLabel={t('settings.addLanguage')}
+          removeLabel={(name) => t('settings.removeLanguage', { language: name })}
+          options={languages}
+          value={langs}
+          onChange={setLangs}
+        />
+        <div className="prepare__scope">
+          <label htmlFor={`${id}-scope`}>{t('prepare.scope')}</label>
+          <select id={`${id}-scope`} value={scope} onChange={(e) => setScope(e.target.value)}>
+            <option value="">{t('prepare.all', { count: String(articles.length) })}</option>
+            {articles.map((a) => (
+              <option key={a.articleId} value={String(a.articleId)}>
+                {a.title || `#${a.articleId}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="prepare__estimate" aria-live="polite">
+        {estimate.status === 'loading' && t('prepare.estimating')}
+        {estimate.status === 'failed' && t('prepare.estimateFailed')}
+        {estimate.status === 'ready' &&
+          (estimate.segments === 0
+            ? t('prepare.nothingToDo')
+            : t('prepare.estimate', {
+                segments: number.format(estimate.segments),
+                tokens: number.format(estimate.tokens),
+                batches: number.format(estimate.batches),
+              }))}
+      </p>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={langs.length === 0 || starting}
+        aria-busy={starting}
+        onClick={() => void start()}
+      >
+        {t('prepare.start')}
+      </button>
+      {progress && progress.total > 0 && (
+        <div className="prepare__progress" role="status">
+          <progress max={progress.total} value={progress.done} />
+          <p>
+            {running
+              ? t('prepare.progress', {
+                  done: number.format(progress.done),
+                  total: number.format(progress.total),
+                })
+              : t('prepare.finished', {
+                  done: number.format(progress.done),
+                  total: number.format(progress.total),
+                })}
+            {progress.incomplete > 0 &&
+              ` ${t('prepare.incomplete', { count: number.format(progress.incomplete) })}`}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { LRUCache } from 'lru-cache';
+import type { Logger } from '../../server/log.ts';
+import type { ReviewService } from './service.ts';
+import type { StateCounts, StatusRepo } from './status-repo.ts';
+
+/** GET /api/read/translation_status: per article and language, the texts in each state. */
+export interface TranslationStatus {
+  /** Every language some article was read or prepared in, in code order. */
+  languages: string[];
+  articles: {
+    articleId: number;
+    title: string;
+    name: string;
+    /** By language: only the languages this article was read or prepared in. */
+    languages: Record<string, StateCounts>;
+  }[];
+}
+
+/**
+ * The overview's counts kept current (issue 18, story 1). A visitor's translation stored, an
+ * article saved or reset: the counts of that article are made again in the background, once
+ * however many times it is asked while waiting; the museum's own writes count at once
+ * (service.ts).
+ */
+const EMPTY = '{"languages":[],"articles":[]}';
+
+export function statusService(deps: { repo: StatusRepo; review: ReviewService; log?: Logger }) {
+  const { repo, review, log } = deps;
+  /** Recounts waiting or running, by article and language ('*': every language it has). */
+  const queued = new Map<string, Promise<void>>();
+  /** The overview's JSON text by museum, with the revision it was made at (one MB a museum). */
+  const documents = new LRUCache<number, { revision: string; body: string }>({
+    max: 100,
+    maxSize: 64_000_000,
+    sizeCalculation: (entry) => entry.body.length + 1,
+  });
+  /** Every recount not yet finished. */
+  const running = new Set<Promise<void>>();
+
+  async function recountArticle(articleId: number, lang?: string): Promise<void> {
+    const museumId = await repo.museumOf(articleId);
+    if (museumId === undefined) return;
+    const langs = lang === undefined ? await repo.languages(articleId) : [lang];
+    for (const one of langs) await review.recount(museumId, articleId, one);
+  }
+
+  /** Recounts in the background; a second ask while the first waits is the same work. */
+  function later(articleId: number, lang?: string): Promise<void> {
+    const key = `${articleId}:${lang ?? '*'}`;
+    const waiting = queued.get(key);
+    if (waiting) return waiting;
+    const run = (async () => {
+      // Asked during a save or a translation: counted once it has finished.
+      await Promise.resolve();
+      queued.delete(key);
+      await recountArticle(articleId, lang);
+    })().catch((error: unknown) => {
+      log?.warn(`translation status of article ${articleId} not counted`, error);
+    });
+    queued.set(key, run);
+    running.add(run);
+    void run.finally(() => running.delete(run));
+    return run;
+  }
+
+  return {
+    later,
+    /** Resolves when every recount asked so far has finished (tests, a graceful stop). */
+    async settled(): Promise<void> {
+      while (running.size > 0) await Promise.all(running);
+    },
+
+    /**
+     * The overview as JSON text (TranslationStatus). Made by the database when the museum's
+     * articles or counts have changed since this process last made it; otherwise the same text
+     * again, after one row read.
+     */
+    async overview(museumId: number): Promise<string> {
+      const revision = await repo.revision(museumId);
+      if (revision === undefined) return EMPTY;
+      const kept = documents.get(museumId);
+      if (kept?.revision === revision) return kept.body;
+      const body = await repo.document(museumId);
+      documents.set(museumId, { revision, body });
+      return body;
+    },
+  };
+}
+
+export type StatusService = ReturnType<typeof statusService>;
