@@ -101,7 +101,12 @@ export function createServices(deps: AppDeps): Services {
     qrcodes.forgetTargets();
   };
   // The museum's glossary, cached per process; a change drops the cached pages (ADR 0015).
-  const glossary = glossaryService(glossaryRepo(deps.db), { changed: articlesChanged });
+  // The museum's glossary or language changed: its texts' keys and counts with them.
+  const museumChanged = (museumId: number) => {
+    articlesChanged();
+    void counting.status?.laterMuseum(museumId);
+  };
+  const glossary = glossaryService(glossaryRepo(deps.db), { changed: museumChanged });
   const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
   const sourceLanguage = async (museumId: number) =>
     (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr';
@@ -132,7 +137,7 @@ export function createServices(deps: AppDeps): Services {
     glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
-    settings: settingsService(settingsRepo(deps.db), articlesChanged),
+    settings: settingsService(settingsRepo(deps.db), museumChanged),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db), articlesChanged),
     editor: editorService(

@@ -50,7 +50,7 @@ interface Cached {
  */
 export function glossaryService(
   repo: GlossaryRepo,
-  options: { changed?: () => void; ttlMs?: number; maxTerms?: number } = {},
+  options: { changed?: (museumId: number) => void; ttlMs?: number; maxTerms?: number } = {},
 ) {
   const maxTerms = options.maxTerms ?? MAX_TERMS;
   /** By museum: the read in flight or done (one read for simultaneous misses). */
@@ -72,7 +72,7 @@ export function glossaryService(
 
   function written(museumId: number) {
     cache.delete(museumId);
-    options.changed?.();
+    options.changed?.(museumId);
   }
 
   return {

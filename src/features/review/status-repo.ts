@@ -103,6 +103,15 @@ export function statusRepo(db: Database) {
       return row?.museumId;
     },
 
+    /** The museum's articles that have counts. */
+    async counted(museumId: number): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ articleId: translationStatus.articleId })
+        .from(translationStatus)
+        .where(eq(translationStatus.museumId, museumId));
+      return rows.map((r) => r.articleId);
+    },
+
     /** The languages the article has counts in. */
     async languages(articleId: number): Promise<string[]> {
       const rows = await db

@@ -156,6 +156,22 @@ describe('GET /api/read/translation_status', () => {
     expect(pt?.missing).toBe(1);
   });
 
+  it('counts again the texts a glossary change sends back to the engine, and only those', async () => {
+    const id = await publish('salle-13', 'Panneau', [
+      { type: 'text', id: 'Nom', content: 'Le navire Belem entre au port.' },
+      ...BLOCKS.slice(1),
+    ]);
+    await t.request('/article?name=salle-13&lang=es');
+    expect((await countsOf(id))?.es).toMatchObject({ machine: 3, missing: 0 });
+    const term = await t.postJson(
+      '/api/manage/save_glossary_term',
+      { term: 'Belem', note: 'un trois-mâts', doNotTranslate: true, translations: {} },
+      { cookie },
+    );
+    expect(term.status).toBe(201);
+    expect((await countsOf(id))?.es).toMatchObject({ machine: 2, missing: 1 });
+  });
+
   it('shows a museum only its own articles, and needs a session', async () => {
     await publish('salle-6');
     await t.request('/article?name=salle-6&lang=es');

@@ -37,6 +37,11 @@ export function statusService(deps: { repo: StatusRepo; review: ReviewService; l
   /** Every recount not yet finished. */
   const running = new Set<Promise<void>>();
 
+  function track(run: Promise<void>): void {
+    running.add(run);
+    void run.finally(() => running.delete(run));
+  }
+
   async function recountArticle(articleId: number, lang?: string): Promise<void> {
     const museumId = await repo.museumOf(articleId);
     if (museumId === undefined) return;
@@ -58,13 +63,27 @@ export function statusService(deps: { repo: StatusRepo; review: ReviewService; l
       log?.warn(`translation status of article ${articleId} not counted`, error);
     });
     queued.set(key, run);
-    running.add(run);
-    void run.finally(() => running.delete(run));
+    track(run);
     return run;
   }
 
   return {
     later,
+    /**
+     * Every counted article of the museum counted again in the background (its glossary or its
+     * language changed: keys of texts changed with them).
+     */
+    laterMuseum(museumId: number): Promise<void> {
+      const run = (async () => {
+        const ids = await repo.counted(museumId);
+        // One after the other: a museum of a thousand articles must not take every connection.
+        for (const id of ids) await later(id);
+      })().catch((error: unknown) => {
+        log?.warn(`translation status of museum ${museumId} not counted`, error);
+      });
+      track(run);
+      return run;
+    },
     /** Resolves when every recount asked so far has finished (tests, a graceful stop). */
     async settled(): Promise<void> {
       while (running.size > 0) await Promise.all(running);

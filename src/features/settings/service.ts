@@ -3,7 +3,10 @@ import type { SettingsRepo } from './repo.ts';
 import type { MuseumSettings } from './schema.ts';
 
 /** `changed` forgets what was kept with the old settings (pages, where codes lead). */
-export function settingsService(repo: SettingsRepo, changed: () => void = () => {}) {
+export function settingsService(
+  repo: SettingsRepo,
+  changed: (museumId: number) => void = () => {},
+) {
   return {
     async read(museumId: number): Promise<MuseumSettings> {
       const settings = await repo.read(museumId);
@@ -21,7 +24,7 @@ export function settingsService(repo: SettingsRepo, changed: () => void = () => 
     ): Promise<MuseumSettings> {
       const { priorityLanguages, ...rest } = change;
       await repo.update(museumId, priorityLanguages ? { ...rest, priorityLanguages } : rest);
-      changed();
+      changed(museumId);
       return this.read(museumId);
     },
   };
