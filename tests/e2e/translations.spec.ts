@@ -114,6 +114,39 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
     });
   }
 
+  test('on a 390 px phone the overview scrolls its table, never the page', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    const tag = randomUUID().slice(0, 8);
+    const { id } = await publish(page.context(), tag);
+    await post(
+      page.context(),
+      'translate_now',
+      { articleId: id, langs: ['ar', 'de', 'es', 'it'] },
+      202,
+    );
+    await page.setViewportSize({ width: 390, height: 844 });
+    const t = dict.en;
+    await page.goto(url('en', '/translations'));
+    await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
+    const row = page.getByRole('row').filter({ hasText: `Vue ${tag}` });
+    await expect(async () => {
+      await page.reload();
+      await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
+      await expect(
+        row.getByRole('link', { name: cellName('en', 'Italiano', machineOnly) }),
+      ).toBeAttached({
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 15_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectNoViolations(page);
+  });
+
   test('prepares the priority languages chosen in Settings after every save', async ({
     page,
     signIn,
