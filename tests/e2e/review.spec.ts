@@ -155,3 +155,75 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
     await expect(page.getByText(dict.en.review.noArticle)).toBeVisible();
   });
 });
+
+test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
+  for (const lang of LANGS) {
+    test(`a changed original shows what was checked, visitors are told who translated (${lang})`, async ({
+      page,
+      signIn,
+    }) => {
+      const t = dict[lang].review;
+      await signIn();
+      const tag = randomUUID().slice(0, 8);
+      const { id, name } = await publish(page.context(), tag);
+      const italian = (await import('../../src/features/reader/strings/it.json', {
+        with: { type: 'json' },
+      })) as unknown as { default: Record<string, string> };
+      const it = italian.default;
+      const visitor = async () => (await page.request.get(`/article?name=${name}&lang=it`)).text();
+      // The museum checks every text in Italian: visitors are told the museum translated it.
+      for (const [segmentId, text] of [
+        ['Intro.content', `Benvenuti al [!museo!] del porto ${tag}.`],
+        ['Carte.alt', `Una mappa del porto ${tag}`],
+        ['Fin.content', `Grazie della visita ${tag}.`],
+      ]) {
+        await post(page.context(), 'update_translation', {
+          articleId: id,
+          lang: 'it',
+          segmentId,
+          text,
+        });
+      }
+      expect(await visitor()).toContain(it.museumTranslated);
+
+      // The first text's original changes: its check is out of date.
+      await post(page.context(), 'update_article', {
+        articleId: id,
+        newContent: [
+          { type: 'metadatas', url: name },
+          { type: 'text', id: 'Intro', content: `Bienvenue au grand [!musée!] du port ${tag}.` },
+          { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
+          { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
+        ],
+        unformatted_name: `Revue ${tag}`,
+        instructions: '',
+      });
+      // Visitors read a fresh machine translation of the new original, never the old check.
+      const mixed = await visitor();
+      expect(mixed).toContain(it.partlyChecked);
+      expect(mixed).toContain(`[it] Bienvenue au grand <em>musée</em> du port ${tag}.`);
+      expect(mixed).not.toContain(`Benvenuti al <em>museo</em> del porto ${tag}.`);
+
+      await page.goto(url(lang, `/translations?articleId=${id}&lang=it`));
+      const first = page.locator('.review-row').first();
+      await expect(first.locator('.review-state')).toHaveText(t.state.stale);
+      await expect(first.getByText(t.previousSource, { exact: true })).toBeVisible();
+      await expect(first.locator('.review-row__previous')).toContainText(
+        `Benvenuti al museo del porto ${tag}.`,
+      );
+      // What changed in the original: the one word added.
+      await expect(first.getByText(t.changes, { exact: true })).toBeVisible();
+      await expect(first.locator('.review-changes ins')).toHaveText(
+        new RegExp(`^${t.added}\\s*grand\\s*$`),
+      );
+      await expect(first.locator('.review-changes del')).toHaveCount(0);
+      const field = first.getByRole('textbox');
+      await field.fill(`Benvenuti al grande [!museo!] del porto ${tag}.`);
+      await field.press('Control+Enter');
+      await expect(first.locator('.review-state')).toHaveText(t.state.reviewed);
+      const whole = await visitor();
+      expect(whole).toContain(it.museumTranslated);
+      expect(whole).toContain(`Benvenuti al grande <em>museo</em> del porto ${tag}.`);
+    });
+  }
+});

@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { italicSegments } from '../articles/italics.ts';
 import type { ReviewSegment } from './schema.ts';
+import SourceChanges from './SourceChanges.tsx';
 
 type Props = {
   t: TFn;
@@ -72,6 +73,8 @@ export default function SegmentRow(props: Props) {
             <p>
               <Rich text={segment.previous.source} />
             </p>
+            <p className="review-row__label">{t('review.changes')}</p>
+            <SourceChanges t={t} before={segment.previous.source} after={segment.source} />
             <p className="review-row__label">{t('review.previousText')}</p>
             <p lang={lang} dir={dir}>
               <Rich text={segment.previous.text} />
