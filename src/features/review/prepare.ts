@@ -47,6 +47,8 @@ export function prepareService(deps: {
     { units: Unit[]; keys: Set<string>; total: number; done: number; incomplete: number }
   >();
   const workers = new Map<number, Promise<void>>();
+  /** Saves whose priority languages are being read, before their work is queued. */
+  const asking = new Set<Promise<void>>();
 
   async function articlesOf(museumId: number, scope: PrepareScope): Promise<number[]> {
     if (scope.articleId !== undefined) {
@@ -168,22 +170,32 @@ export function prepareService(deps: {
      * After a save: the museum's priority languages prepared in the background. Nothing
      * without an engine or priority languages; the worker's promise otherwise.
      */
-    async afterSave(museumId: number, articleId: number): Promise<void> {
-      if (!deps.configured) return;
-      const source = (await deps.sourceLanguage(museumId)).toLowerCase();
-      const langs = (await deps.priorityLanguages(museumId)).filter(
-        (l) => l.toLowerCase() !== source,
-      );
-      if (langs.length === 0) return;
-      await enqueue(
-        museumId,
-        langs.map((lang) => ({ articleId, lang })),
-      );
+    afterSave(museumId: number, articleId: number): Promise<void> {
+      if (!deps.configured) return Promise.resolve();
+      const run = (async () => {
+        const source = (await deps.sourceLanguage(museumId)).toLowerCase();
+        const langs = (await deps.priorityLanguages(museumId)).filter(
+          (l) => l.toLowerCase() !== source,
+        );
+        if (langs.length === 0) return;
+        await enqueue(
+          museumId,
+          langs.map((lang) => ({ articleId, lang })),
+        );
+      })().catch((error: unknown) => {
+        deps.log?.warn(`priority languages of article ${articleId} not prepared`, error);
+      });
+      // Counted as work from the start: settled() waits for the settings read too.
+      asking.add(run);
+      void run.finally(() => asking.delete(run));
+      return run;
     },
 
-    /** Resolves when no museum's work is running (tests). */
+    /** Resolves when no museum's work is running or about to (tests). */
     async settled(): Promise<void> {
-      while (workers.size > 0) await Promise.all(workers.values());
+      while (workers.size > 0 || asking.size > 0) {
+        await Promise.all([...workers.values(), ...asking]);
+      }
     },
   };
 }
