@@ -122,10 +122,12 @@ export default function XliffTools(props: {
             {link.label}
           </a>
         ))}
-        <label htmlFor={`${id}-file`}>{t('review.xliff.import')}</label>
+        {/* As the editor's uploads: the browser's own words ('Choose File', 'No file chosen',
+            in the browser's language) are hidden; the label is the button a curator clicks. */}
         <input
           ref={input}
           id={`${id}-file`}
+          className="editor-upload__input"
           type="file"
           accept=".xlf,.xliff,.xml,application/x-xliff+xml"
           disabled={busy}
@@ -134,6 +136,12 @@ export default function XliffTools(props: {
             if (file) void upload(file);
           }}
         />
+        <label
+          htmlFor={`${id}-file`}
+          className="button button--ghost button--small editor-upload__choose"
+        >
+          {t('review.xliff.import')}
+        </label>
       </div>
       <p className="muted" role="status">
         {message}
