@@ -13,6 +13,7 @@ import { readerRoutes } from '../features/reader/routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { reviewService } from '../features/review/service.ts';
 import { prepareService } from '../features/review/prepare.ts';
+import { queueRepo } from '../features/review/queue-repo.ts';
 import { statusRepo } from '../features/review/status-repo.ts';
 import { statusService, type StatusService } from '../features/review/status.ts';
 import { glossaryRepo } from '../features/glossary/repo.ts';
@@ -124,6 +125,8 @@ export function createServices(deps: AppDeps): Services {
   const prepare = prepareService({
     review,
     status: statusRepo(deps.db),
+    queue: queueRepo(deps.db),
+    budgetMs: deps.config.prepareBudgetMs,
     configured: translator.configured,
     sourceLanguage,
     priorityLanguages: async (museumId) =>

@@ -58,6 +58,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       languageCheck: e.TRANSLATION_LANGUAGE_CHECK !== 'off',
     },
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
+    prepareBudgetMs: Number.POSITIVE_INFINITY,
     countsFlushMs: e.COUNTS_FLUSH_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
@@ -127,6 +128,12 @@ export const NETLIFY_POOL_MAX = 2;
 export const NETLIFY_MAX_VIDEO_MB = 6;
 
 /**
+ * Translate now's work a Netlify call starts within: its function may run 60 seconds (a
+ * scheduled one 30), and an article started at the budget's end must still finish.
+ */
+export const NETLIFY_PREPARE_BUDGET_MS = 15_000;
+
+/**
  * The settings of the Netlify function (netlify/functions/): the same environment, with what
  * Netlify needs. Blobs default to Netlify Blobs and logs to JSON lines; visitor counts are
  * written at once (an instance may be frozen after any answer); videos are at most
@@ -161,6 +168,7 @@ export function loadNetlifyConfig(): Config {
     ...config,
     databasePoolMax: config.databasePoolMax ?? NETLIFY_POOL_MAX,
     maxVideoBytes: Math.min(config.maxVideoBytes, NETLIFY_MAX_VIDEO_MB * 1024 * 1024),
+    prepareBudgetMs: NETLIFY_PREPARE_BUDGET_MS,
   };
 }
 

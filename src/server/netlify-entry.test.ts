@@ -112,9 +112,12 @@ describe('netlify/functions', () => {
     }
   });
 
-  it('purge ended sessions and stale sign-in counters hourly, from a function with no path', () => {
+  it('purge hourly and take up Translate now every minute, from functions with no path', () => {
     const scheduled = functions.filter((f) => f.schedule);
-    expect(scheduled).toEqual([{ name: 'purge', schedule: '@hourly' }]);
+    expect(scheduled).toEqual([
+      { name: 'prepare', schedule: '* * * * *' },
+      { name: 'purge', schedule: '@hourly' },
+    ]);
   });
 
   it('are the only functions: no stray file in netlify/functions', () => {

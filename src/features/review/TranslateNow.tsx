@@ -32,7 +32,17 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
   const id = useId();
   const [langs, setLangs] = useState<string[]>([]);
   const [scope, setScope] = useState('');
-  const [progress, setProgress] = useState<PrepareProgress | null>(null);
+  /** What the work holds: pairs waiting, and the most seen waiting since it began (the bar). */
+  const [progress, setProgress] = useState<{ waiting: number; total: number } | null>(null);
+  const track = (answer: PrepareProgress) =>
+    setProgress((before) =>
+      answer.running || before
+        ? {
+            waiting: answer.waiting,
+            total: Math.max(answer.waiting, before && before.waiting > 0 ? before.total : 0),
+          }
+        : null,
+    );
   const [starting, setStarting] = useState(false);
   const polling = useRef<number | undefined>(undefined);
   const number = new Intl.NumberFormat(lang);
@@ -76,7 +86,7 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
       void call(progressRoute)
         .then((result) => {
           if (!result.answer) return;
-          setProgress(result.answer);
+          track(result.answer);
           onProgress();
           if (result.answer.running) poll();
         })
@@ -89,7 +99,7 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
     void call(progressRoute)
       .then((result) => {
         if (result.answer?.running) {
-          setProgress(result.answer);
+          track(result.answer);
           poll();
         }
       })
@@ -107,7 +117,7 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
         ...(articleId !== undefined && { articleId }),
       });
       if (result.answer) {
-        setProgress(result.answer);
+        track(result.answer);
         toast.success(t('prepare.started'));
         poll();
       } else if (result.status === 503) toast.error(t('prepare.noEngine'));
@@ -119,7 +129,6 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
     }
   };
 
-  const running = progress?.running ?? false;
   return (
     <section className="prepare card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('prepare.title')}</h2>
@@ -168,19 +177,14 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
       </button>
       {progress && progress.total > 0 && (
         <div className="prepare__progress" role="status">
-          <progress max={progress.total} value={progress.done} />
+          <progress max={progress.total} value={progress.total - progress.waiting} />
           <p>
-            {running
+            {progress.waiting > 0
               ? t('prepare.progress', {
-                  done: number.format(progress.done),
+                  done: number.format(progress.total - progress.waiting),
                   total: number.format(progress.total),
                 })
-              : t('prepare.finished', {
-                  done: number.format(progress.done),
-                  total: number.format(progress.total),
-                })}
-            {progress.incomplete > 0 &&
-              ` ${t('prepare.incomplete', { count: number.format(progress.incomplete) })}`}
+              : t('prepare.finished', { total: number.format(progress.total) })}
           </p>
         </div>
       )}

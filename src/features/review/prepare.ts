@@ -1,6 +1,7 @@
 import { ApiError } from '../../server/http/errors.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
+import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
 import type { ReviewService } from './service.ts';
 import type { StatusRepo } from './status-repo.ts';
 
@@ -10,44 +11,47 @@ export interface PrepareScope {
   langs: string[];
 }
 
-/** GET /api/read/translate_now: the museum's Translate now work in this process. */
+/** GET /api/read/translate_now: the museum's Translate now work, as the database holds it. */
 export interface PrepareProgress {
-  /** Work is going on. */
+  /** Article-and-language pairs waiting or being translated, in every process. */
+  waiting: number;
+  /** Work is going on (some pair waits). */
   running: boolean;
-  /** Article-and-language pairs asked for since the work started, and how many are done. */
-  total: number;
-  done: number;
-  /** Of the done ones, those left incomplete (the engine failed, or texts were refused). */
-  incomplete: number;
 }
 
-interface Unit {
-  articleId: number;
-  lang: string;
+/** POST /api/manage/translate_now's answer (202). */
+export interface PrepareStarted extends PrepareProgress {
+  articles: number;
+  langs: string[];
+  /** Pairs this call queued. */
+  queued: number;
 }
 
 /**
  * Translate now (issue 18, story 4): articles translated into chosen languages in the
- * background, so no visitor waits for them, one article and language after the other (each
- * one's batches go in parallel, as a visitor's would). The same after every save for the
- * museum's priority languages. Progress is this process's: the overview's counts, read from the
- * database, show what every process has done.
+ * background, so no visitor waits for them, and the museum's priority languages after every
+ * save. The pairs wait in the database (queue-repo.ts): a process works through them one after
+ * the other (each one's batches in parallel, as a visitor's reading would), for as long as its
+ * budget allows (without end on the Node server; on Netlify within a function's limit), and any
+ * later call takes up the rest: the curator's page asking for progress, the next Translate now,
+ * the scheduled function (netlify/functions/prepare.mts).
  */
 export function prepareService(deps: {
   review: ReviewService;
   status: StatusRepo;
+  queue: QueueRepo;
   configured: boolean;
   sourceLanguage: (museumId: number) => Promise<string>;
   priorityLanguages: (museumId: number) => Promise<string[]>;
+  /** How long one worker starts new pairs; Infinity: until the queue is empty. */
+  budgetMs: number;
   log?: Logger | undefined;
+  now?: () => number;
 }) {
-  /** Per museum: the units waiting, the tally, and the worker's promise while it runs. */
-  const queues = new Map<
-    number,
-    { units: Unit[]; keys: Set<string>; total: number; done: number; incomplete: number }
-  >();
-  const workers = new Map<number, Promise<void>>();
-  /** Saves whose priority languages are being read, before their work is queued. */
+  const now = deps.now ?? (() => performance.now());
+  /** This process's workers, by museum ('*': every museum, the scheduled drain). */
+  const workers = new Map<number | '*', Promise<number>>();
+  /** Saves whose priority languages are being read, before their pairs are queued. */
   const asking = new Set<Promise<void>>();
 
   async function articlesOf(museumId: number, scope: PrepareScope): Promise<number[]> {
@@ -72,48 +76,59 @@ export function prepareService(deps: {
     }
   }
 
-  async function work(museumId: number): Promise<void> {
-    const queue = queues.get(museumId);
-    while (queue && queue.units.length > 0) {
-      const unit = queue.units.shift()!;
-      queue.keys.delete(`${unit.articleId}:${unit.lang}`);
-      try {
-        const { run } = await deps.review.open(museumId, unit.articleId, unit.lang);
-        const result = await run.translate();
-        if (!result.complete) queue.incomplete += 1;
-        // Counted even when nothing was sent: the overview lists the language as prepared.
-        await deps.review.recount(museumId, unit.articleId, unit.lang);
-      } catch (error) {
-        queue.incomplete += 1;
-        // An article deleted meanwhile is simply skipped.
-        if (!(error instanceof ApiError && error.status === 404)) {
-          deps.log?.warn(`translate now: article ${unit.articleId}, ${unit.lang} failed`, error);
-        }
+  async function translate(unit: QueuedUnit): Promise<void> {
+    try {
+      const { run } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
+      const result = await run.translate();
+      if (!result.complete) {
+        deps.log?.warn(
+          `translate now: article ${unit.articleId}, ${unit.lang}: ${result.untranslated} text(s) left untranslated`,
+        );
       }
-      queue.done += 1;
+      // Counted even when nothing was sent: the overview lists the language as prepared.
+      await deps.review.recount(unit.museumId, unit.articleId, unit.lang);
+    } catch (error) {
+      // An article deleted meanwhile, or the museum's own language now: nothing to do.
+      if (!(error instanceof ApiError && (error.status === 404 || error.status === 422))) {
+        deps.log?.warn(`translate now: article ${unit.articleId}, ${unit.lang} failed`, error);
+      }
+    } finally {
+      await deps.queue.done(unit);
     }
   }
 
-  /** Queues the units and starts the museum's worker if none runs: the worker's promise. */
-  function enqueue(museumId: number, units: readonly Unit[]): Promise<void> {
-    let queue = queues.get(museumId);
-    if (!queue || !workers.has(museumId)) {
-      queue = { units: [], keys: new Set(), total: 0, done: 0, incomplete: 0 };
-      queues.set(museumId, queue);
+  /** Pairs taken from the queue one after the other until none waits or the budget is spent. */
+  async function work(museumId: number | undefined, budgetMs: number): Promise<number> {
+    const started = now();
+    let done = 0;
+    while (now() - started < budgetMs) {
+      const unit = await deps.queue.claim(museumId);
+      if (!unit) break;
+      await translate(unit);
+      done += 1;
     }
-    for (const unit of units) {
-      const key = `${unit.articleId}:${unit.lang}`;
-      if (queue.keys.has(key)) continue;
-      queue.keys.add(key);
-      queue.units.push(unit);
-      queue.total += 1;
-    }
-    let worker = workers.get(museumId);
+    return done;
+  }
+
+  /** This process's worker for the museum, started if none runs: its promise. */
+  function kick(museumId: number | undefined, budgetMs = deps.budgetMs): Promise<number> {
+    const key = museumId ?? '*';
+    let worker = workers.get(key);
     if (!worker) {
-      worker = work(museumId).finally(() => workers.delete(museumId));
-      workers.set(museumId, worker);
+      worker = work(museumId, budgetMs)
+        .catch((error: unknown) => {
+          deps.log?.warn('translate now: the queue could not be read', error);
+          return 0;
+        })
+        .finally(() => workers.delete(key));
+      workers.set(key, worker);
     }
     return worker;
+  }
+
+  async function progress(museumId: number): Promise<PrepareProgress> {
+    const waiting = await deps.queue.waiting(museumId);
+    return { waiting, running: waiting > 0 };
   }
 
   return {
@@ -138,37 +153,47 @@ export function prepareService(deps: {
     },
 
     /**
-     * Starts Translate now: the answer comes at once (202), the work goes on; `background`
-     * is given the worker so a platform that stops after answering lets it finish.
+     * Starts Translate now: the pairs queued, a worker started, the answer at once (202);
+     * `background` is given the worker so a platform that stops after answering lets it run.
      */
     async start(
       museumId: number,
       scope: PrepareScope,
-      background?: (work: Promise<void>) => void,
-    ): Promise<PrepareProgress & { articles: number; langs: string[] }> {
+      background?: (work: Promise<unknown>) => void,
+    ): Promise<PrepareStarted> {
       if (!deps.configured) {
         throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
       }
       await checkLanguages(museumId, scope.langs);
       const ids = await articlesOf(museumId, scope);
       const units = ids.flatMap((articleId) => scope.langs.map((lang) => ({ articleId, lang })));
-      background?.(enqueue(museumId, units));
-      return { ...this.progress(museumId), articles: ids.length, langs: scope.langs };
-    },
-
-    progress(museumId: number): PrepareProgress {
-      const queue = queues.get(museumId);
+      await deps.queue.add(museumId, units);
+      const worker = kick(museumId);
+      background?.(worker);
       return {
-        running: workers.has(museumId),
-        total: queue?.total ?? 0,
-        done: queue?.done ?? 0,
-        incomplete: queue?.incomplete ?? 0,
+        ...(await progress(museumId)),
+        articles: ids.length,
+        langs: scope.langs,
+        queued: units.length,
       };
     },
 
     /**
-     * After a save: the museum's priority languages prepared in the background. Nothing
-     * without an engine or priority languages; the worker's promise otherwise.
+     * The museum's progress; while pairs wait and no worker of this process runs, one starts:
+     * the curator's page watching the work keeps it going from whichever process answers.
+     */
+    async progress(
+      museumId: number,
+      background?: (work: Promise<unknown>) => void,
+    ): Promise<PrepareProgress> {
+      const state = await progress(museumId);
+      if (state.running && deps.configured && !workers.has(museumId)) background?.(kick(museumId));
+      return state;
+    },
+
+    /**
+     * After a save: the museum's priority languages queued and a worker started. Nothing
+     * without an engine or priority languages.
      */
     afterSave(museumId: number, articleId: number): Promise<void> {
       if (!deps.configured) return Promise.resolve();
@@ -178,10 +203,11 @@ export function prepareService(deps: {
           (l) => l.toLowerCase() !== source,
         );
         if (langs.length === 0) return;
-        await enqueue(
+        await deps.queue.add(
           museumId,
           langs.map((lang) => ({ articleId, lang })),
         );
+        void kick(museumId);
       })().catch((error: unknown) => {
         deps.log?.warn(`priority languages of article ${articleId} not prepared`, error);
       });
@@ -191,7 +217,13 @@ export function prepareService(deps: {
       return run;
     },
 
-    /** Resolves when no museum's work is running or about to (tests). */
+    /** Every museum's waiting pairs, for `budgetMs` (the scheduled function): pairs done. */
+    drain(budgetMs = deps.budgetMs): Promise<number> {
+      if (!deps.configured) return Promise.resolve(0);
+      return kick(undefined, budgetMs);
+    },
+
+    /** Resolves when this process's workers have stopped, and the saves' asks are queued. */
     async settled(): Promise<void> {
       while (workers.size > 0 || asking.size > 0) {
         await Promise.all([...workers.values(), ...asking]);

@@ -83,7 +83,9 @@ export function reviewRoutes(services: {
     return c.json(started, 202);
   });
 
-  app.get('/read/translate_now', (c) => c.json(prepare.progress(museum(c))));
+  app.get('/read/translate_now', async (c) =>
+    c.json(await prepare.progress(museum(c), (work) => finishLater(c, work))),
+  );
 
   return app;
 }

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
-import type { PrepareProgress } from './prepare.ts';
+import { prepareService, type PrepareProgress } from './prepare.ts';
+import { queueRepo } from './queue-repo.ts';
+import { createNetlifyPrepare } from '../../server/netlify/prepare.ts';
+import { silentLogger } from '../../server/log.ts';
+import { statusRepo } from './status-repo.ts';
 import type { TranslationStatus } from './status.ts';
 
 /**
@@ -198,12 +202,12 @@ describe('Translate now', () => {
 
     const started = await start({ articleId: id, langs: ['es', 'ja'] });
     expect(started.status).toBe(202);
-    expect(await started.json()).toMatchObject({ articles: 1, langs: ['es', 'ja'], total: 2 });
+    expect(await started.json()).toMatchObject({ articles: 1, langs: ['es', 'ja'], queued: 2 });
     await settled();
     const progress = (await (
       await t.request('/api/read/translate_now', { headers: { cookie } })
     ).json()) as PrepareProgress;
-    expect(progress).toEqual({ running: false, total: 2, done: 2, incomplete: 0 });
+    expect(progress).toEqual({ running: false, waiting: 0 });
     expect(fake.calls).toHaveLength(2);
     expect(Object.keys((await countsOf(id)) ?? {}).sort()).toEqual(['es', 'ja']);
 
@@ -222,7 +226,7 @@ describe('Translate now', () => {
     const b = await publish('salle-9');
     const started = await start({ langs: ['nl'] });
     expect(started.status).toBe(202);
-    expect(await started.json()).toMatchObject({ articles: 2, total: 2 });
+    expect(await started.json()).toMatchObject({ articles: 2, queued: 2 });
     const after = await overview();
     for (const id of [a, b]) {
       expect(after.articles.find((x) => x.articleId === id)?.languages.nl).toMatchObject({
@@ -230,6 +234,70 @@ describe('Translate now', () => {
         missing: 0,
       });
     }
+  });
+
+  it('leaves what a call cannot finish in the queue, for any later call or process', async () => {
+    const a = await publish('salle-14');
+    const b = await publish('salle-15');
+    const deps = {
+      review: t.services.review,
+      status: statusRepo(app.database.db),
+      queue: queueRepo(app.database.db),
+      configured: true,
+      sourceLanguage: () => Promise.resolve('fr'),
+      priorityLanguages: () => Promise.resolve([]),
+    };
+    // A call with no time to spare (a Netlify function at its limit) only queues the work.
+    const spent = prepareService({ ...deps, budgetMs: 0 });
+    const started = await spent.start(1, { langs: ['sv', 'fi'] });
+    expect(started).toMatchObject({ articles: 2, queued: 4, waiting: 4, running: true });
+    await spent.settled();
+    expect(fake.calls).toHaveLength(0);
+    // The curator's page asks for progress: whichever process answers takes the work up...
+    const progress = await t.request('/api/read/translate_now', { headers: { cookie } });
+    expect(await progress.json()).toEqual({ waiting: 4, running: true });
+    await settled();
+    expect(
+      await (await t.request('/api/read/translate_now', { headers: { cookie } })).json(),
+    ).toEqual({ waiting: 0, running: false });
+    for (const id of [a, b]) {
+      expect(Object.keys((await countsOf(id)) ?? {}).sort()).toEqual(['fi', 'sv']);
+    }
+    // ...each pair once, however many processes work at once.
+    expect(fake.calls).toHaveLength(4);
+    fake.reset();
+    await deps.queue.add(1, [
+      { articleId: a, lang: 'da' },
+      { articleId: b, lang: 'da' },
+      { articleId: a, lang: 'nb' },
+    ]);
+    const [one, two] = [1, 2].map(() => prepareService({ ...deps, budgetMs: Infinity }));
+    const done = await Promise.all([one!.drain(), two!.drain()]);
+    expect(done[0]! + done[1]!).toBe(3);
+    expect(fake.calls).toHaveLength(3);
+    expect(await deps.queue.waiting(1)).toBe(0);
+  });
+
+  it('on Netlify, the scheduled function takes up what calls left, a budget a minute', async () => {
+    const id = await publish('salle-16');
+    await queueRepo(app.database.db).add(1, [
+      { articleId: id, lang: 'pl' },
+      { articleId: id, lang: 'cs' },
+    ]);
+    // The same stores as the app's: what the function translates, visitors read.
+    const scheduled = await createNetlifyPrepare(t.config, {
+      db: app.database.db,
+      blobs: t.blobs,
+      log: silentLogger,
+    });
+    const res = await scheduled.run();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ prepared: 2 });
+    expect(Object.keys((await countsOf(id)) ?? {}).sort()).toEqual(['cs', 'pl']);
+    fake.reset();
+    expect(await (await t.request('/article?name=salle-16&lang=pl')).text()).toContain('[pl]');
+    expect(fake.calls).toHaveLength(0);
+    expect(await (await scheduled.run()).json()).toEqual({ prepared: 0 });
   });
 
   it('refuses bad input with the field named, and another museum’s article', async () => {

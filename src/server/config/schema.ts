@@ -115,6 +115,11 @@ export interface Config {
   };
   /** Batches of one article sent to the engine at once. */
   translationConcurrency: number;
+  /**
+   * How long one call works through Translate now's queue before it leaves the rest to the next
+   * (review/prepare.ts): without end on the Node server, within a function's limit on Netlify.
+   */
+  prepareBudgetMs: number;
   /** Visitor counts are written this often (0: at each visit). */
   countsFlushMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';

@@ -287,6 +287,33 @@ export const translationStatus = pgTable(
   ],
 );
 
+/**
+ * Translate now's work waiting (issue 18, story 4): an article and a language to prepare. In the
+ * database, so any process takes it up (a Netlify call, the scheduled one, the Node server) and
+ * a call that must end leaves the rest for the next; `claimed_at` marks one being translated,
+ * taken up again by another process when it is old (the one that claimed it stopped).
+ */
+export const translationQueue = pgTable(
+  'translation_queue',
+  {
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** Raised when asked again while waiting or claimed: the claim's end removes only its ask. */
+    ask: integer('ask').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.language] }),
+    index('translation_queue_museum_idx').on(t.museumId, t.queuedAt),
+  ],
+);
+
 export const schema = {
   museums,
   users,
@@ -302,4 +329,5 @@ export const schema = {
   checkedTranslations,
   glossaryTerms,
   translationStatus,
+  translationQueue,
 };
