@@ -92,6 +92,12 @@ async function main(): Promise<void> {
   process.once('exit', unmarkSite);
   app.all('*', staticSite(site));
   const stopPurging = startPurging(services.auth, log);
+  // Translate now's pairs left waiting (a stop halfway, another process's claim gone stale):
+  // taken up at start and every minute; a running worker is joined, not doubled (prepare.ts).
+  const drain = () => void services.prepare.drain();
+  drain();
+  const draining = setInterval(drain, 60_000);
+  draining.unref();
 
   // Scans of /r/{code} are answered before the Hono adapter (see nodeScanHandler).
   const scan = nodeScanHandler(services.scan, nodeClientAddress(config));
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     stopPurging();
+    clearInterval(draining);
     server.close(async () => {
       clearTimeout(force);
       try {
