@@ -81,8 +81,10 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
       await expect(prepare.getByText(estimate)).toBeVisible();
       await prepare.getByRole('button', { name: t.prepare.start, exact: true }).click();
       await expect(prepare.getByRole('status')).toContainText(
-        fill(t.prepare.finished, { done: '2', total: '2' }),
+        fill(t.prepare.finished, { total: '2' }),
       );
+      // Asked again once the work is done: nothing is left to pay for.
+      await expect(prepare.getByText(t.prepare.nothingToDo)).toBeVisible();
 
       // The article's row: both languages machine-translated, nothing checked yet.
       await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);

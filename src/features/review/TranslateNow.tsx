@@ -34,7 +34,10 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
   const [scope, setScope] = useState('');
   /** What the work holds: pairs waiting, and the most seen waiting since it began (the bar). */
   const [progress, setProgress] = useState<{ waiting: number; total: number } | null>(null);
-  const track = (answer: PrepareProgress) =>
+  /** Raised when work ends: the estimate is asked again (what was missing is translated). */
+  const [round, setRound] = useState(0);
+  const track = (answer: PrepareProgress) => {
+    if (!answer.running) setRound((n) => n + 1);
     setProgress((before) =>
       answer.running || before
         ? {
@@ -43,6 +46,7 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
           }
         : null,
     );
+  };
   const [starting, setStarting] = useState(false);
   const polling = useRef<number | undefined>(undefined);
   const number = new Intl.NumberFormat(lang);
@@ -50,7 +54,7 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
 
   // The estimate follows the choice: each answer is filed under the choice it answers, and
   // one for an older choice is not shown.
-  const choice = `${langs.join(',')}|${scope}`;
+  const choice = `${langs.join(',')}|${scope}|${round}`;
   const [answered, setAnswered] = useState<{ choice: string; estimate: Estimate }>({
     choice: '',
     estimate: { status: 'idle' },
