@@ -13,6 +13,7 @@ import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DataDirInUseError } from './db/lock.ts';
+import { errorReason } from './db/errors.ts';
 import { forwardedClient } from './http/forwarded.ts';
 import { createLogger } from './log.ts';
 import { startMessage } from './start-message.ts';
@@ -94,7 +95,12 @@ async function main(): Promise<void> {
   const stopPurging = startPurging(services.auth, log);
   // Translate now's pairs left waiting (a stop halfway, another process's claim gone stale):
   // taken up at start and every minute; a running worker is joined, not doubled (prepare.ts).
-  const drain = () => void services.prepare.drain();
+  const drain = () =>
+    void services.prepare
+      .drain()
+      .catch((error: unknown) =>
+        log.warn(`Translate now: the queue could not be read (${errorReason(error)}).`),
+      );
   drain();
   const draining = setInterval(drain, 60_000);
   draining.unref();

@@ -25,6 +25,9 @@ beforeAll(async () => {
   vi.stubEnv('PUBLIC_SITE_URL', 'https://legenda.example');
   vi.stubEnv('BLOB_STORE', 'memory');
   vi.stubEnv('LOG_LEVEL', 'silent');
+  // An engine is configured (never reached): Translate now's function then reads its queue.
+  vi.stubEnv('OPENAI_BASE_URL', 'http://127.0.0.1:1/v1');
+  vi.stubEnv('OPENAI_API_KEY', 'unused');
   // One esbuild run for all files (Netlify makes one bundle per file, as this does).
   const result = await build({
     entryPoints: functionFiles().map((f) => f.file),

@@ -1,4 +1,5 @@
 import { ApiError } from '../../server/http/errors.ts';
+import { errorReason } from '../../server/db/errors.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
@@ -110,21 +111,26 @@ export function prepareService(deps: {
     return done;
   }
 
-  /** This process's worker for the museum, started if none runs: its promise. */
+  /**
+   * This process's worker for the museum, started if none runs: its promise, which fails when
+   * the queue cannot be read (the database is down). `quietly` for work nobody awaits.
+   */
   function kick(museumId: number | undefined, budgetMs = deps.budgetMs): Promise<number> {
     const key = museumId ?? '*';
     let worker = workers.get(key);
     if (!worker) {
-      worker = work(museumId, budgetMs)
-        .catch((error: unknown) => {
-          deps.log?.warn('translate now: the queue could not be read', error);
-          return 0;
-        })
-        .finally(() => workers.delete(key));
+      worker = work(museumId, budgetMs).finally(() => workers.delete(key));
       workers.set(key, worker);
     }
     return worker;
   }
+
+  /** A worker's promise that never fails: a failure is logged (it is tried again later). */
+  const quietly = (worker: Promise<number>): Promise<number> =>
+    worker.catch((error: unknown) => {
+      deps.log?.warn(`translate now: the queue could not be read (${errorReason(error)})`);
+      return 0;
+    });
 
   async function progress(museumId: number): Promise<PrepareProgress> {
     const waiting = await deps.queue.waiting(museumId);
@@ -168,7 +174,7 @@ export function prepareService(deps: {
       const ids = await articlesOf(museumId, scope);
       const units = ids.flatMap((articleId) => scope.langs.map((lang) => ({ articleId, lang })));
       await deps.queue.add(museumId, units);
-      const worker = kick(museumId);
+      const worker = quietly(kick(museumId));
       background?.(worker);
       return {
         ...(await progress(museumId)),
@@ -187,7 +193,9 @@ export function prepareService(deps: {
       background?: (work: Promise<unknown>) => void,
     ): Promise<PrepareProgress> {
       const state = await progress(museumId);
-      if (state.running && deps.configured && !workers.has(museumId)) background?.(kick(museumId));
+      if (state.running && deps.configured && !workers.has(museumId)) {
+        background?.(quietly(kick(museumId)));
+      }
       return state;
     },
 
@@ -207,7 +215,7 @@ export function prepareService(deps: {
           museumId,
           langs.map((lang) => ({ articleId, lang })),
         );
-        void kick(museumId);
+        void quietly(kick(museumId));
       })().catch((error: unknown) => {
         deps.log?.warn(`priority languages of article ${articleId} not prepared`, error);
       });
@@ -217,7 +225,10 @@ export function prepareService(deps: {
       return run;
     },
 
-    /** Every museum's waiting pairs, for `budgetMs` (the scheduled function): pairs done. */
+    /**
+     * Every museum's waiting pairs, for `budgetMs` (the scheduled function, the Node server
+     * every minute): pairs done. Fails when the queue cannot be read.
+     */
     drain(budgetMs = deps.budgetMs): Promise<number> {
       if (!deps.configured) return Promise.resolve(0);
       return kick(undefined, budgetMs);
@@ -226,7 +237,7 @@ export function prepareService(deps: {
     /** Resolves when this process's workers have stopped, and the saves' asks are queued. */
     async settled(): Promise<void> {
       while (workers.size > 0 || asking.size > 0) {
-        await Promise.all([...workers.values(), ...asking]);
+        await Promise.all([...[...workers.values()].map(quietly), ...asking]);
       }
     },
   };

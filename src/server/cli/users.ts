@@ -123,7 +123,12 @@ async function run(argv: string[]): Promise<number> {
           log: createLogger(config),
           clientAddress: () => 'cli',
         };
-        await demoAtFirstStart({ ...deps, services: createServices(deps) }, made.museum);
+        const services = createServices(deps);
+        await demoAtFirstStart({ ...deps, services }, made.museum);
+        // Its save counts its translations and asks for priority languages in the background:
+        // finished before the database closes.
+        await services.prepare.settled();
+        await services.status.settled();
       }
     } else if (command === 'set-password') {
       const done = await accounts.setPassword(email!, password!);
