@@ -41,6 +41,7 @@ const REVIEW_TARGET_MS = 1000;
 const VISITOR_TARGET = 0.5;
 const TRANSLATION_TARGET = 1.3;
 const SCAN_TARGET = 0.5;
+const SCAN_LANGUAGE_TARGET = 0.6;
 const SCANS = 10_000;
 const SCAN_CLIENTS = 100;
 /** One phone's loop of scans and page loads (what one client can do to the counts). */
@@ -279,6 +280,22 @@ async function benchScan(url: string, cookie: string): Promise<void> {
     { url: `${target.url}/r/${link}`, options: { duration, headers, expectStatus: 302 } },
   );
   report(`GET /r/{code} (302, one phone: its rescans)`, result, SCAN_TARGET);
+  // Issue 19: a visitor who chose a language before is sent straight to the article in it.
+  const remembered = { ...headers, cookie: 'legenda_lang=ja' };
+  const chosen = await bareLike(`${url}/r/${link}`, remembered);
+  if (chosen.status !== 302) throw new Error(`GET /r/${link} answered ${chosen.status}`);
+  const withLanguage = await compare(
+    { url: `${url}/r/${link}`, options: { duration, headers: remembered, expectStatus: 302 } },
+    {
+      url: `${chosen.target.url}/r/${link}`,
+      options: { duration, headers: remembered, expectStatus: 302 },
+    },
+  );
+  report(
+    `GET /r/{code} with a remembered language (302 to it)`,
+    withLanguage,
+    SCAN_LANGUAGE_TARGET,
+  );
 }
 
 /**

@@ -12,10 +12,12 @@ import {
 import { suggestedLanguages } from '../languages/index.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';
+import { rememberedLanguage } from '../reader/language-cookie.ts';
 
 /**
  * GET /r/{code}: what a printed QR code opens (DESIGN 8). A redirect to the linked article's
- * visitor page, counted as a scan (a phone's rescans within half an hour count once); never
+ * visitor page (in the language the visitor chose before, if any: reader/language-cookie.ts),
+ * counted as a scan (a phone's rescans within half an hour count once); never
  * cached, so every scan reaches us; only ever to a path of this site. A free or unknown code: a friendly 404 in the phone's language, counted nothing.
  * The database out of reach: a 503 page in that language that reloads itself.
  */
@@ -31,6 +33,8 @@ export type Scanner = (
   method: string,
   /** Who scanned (address and user agent): hashed to count rescans once, never kept. */
   visitor?: Visitor,
+  /** The request's Cookie header: a language chosen before opens the article in it. */
+  cookie?: string,
 ) => Promise<ScanAnswer>;
 
 /** The language of the phone's first choice we write pages in; French otherwise. */
@@ -45,11 +49,17 @@ export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Sc
     'Content-Type': 'text/html; charset=UTF-8',
     Vary: 'Accept-Language',
   };
-  return async (code, acceptLanguage, method, visitor) => {
+  return async (code, acceptLanguage, method, visitor, cookie) => {
     let location: string | undefined;
     try {
       // A HEAD is a link preview, not a visitor: answered, not counted.
-      location = await qrcodes.scan(code, acceptLanguage, method === 'GET', visitor);
+      location = await qrcodes.scan(
+        code,
+        acceptLanguage,
+        method === 'GET',
+        visitor,
+        rememberedLanguage(cookie),
+      );
     } catch (error) {
       if (!isUnavailable(error)) throw error;
       // The database is out of reach: a page in the phone's language that reloads itself,
@@ -73,10 +83,13 @@ export function scanner(qrcodes: QrcodesService, options: { hsts: boolean }): Sc
 export function scanRoutes(scan: Scanner, clientAddress: (c: Context) => string) {
   const app = new Hono<AppEnv>();
   app.get('/r/:code', async (c) => {
-    const answer = await scan(c.req.param('code'), c.req.header('accept-language'), c.req.method, {
-      address: clientAddress(c),
-      userAgent: c.req.header('user-agent'),
-    });
+    const answer = await scan(
+      c.req.param('code'),
+      c.req.header('accept-language'),
+      c.req.method,
+      { address: clientAddress(c), userAgent: c.req.header('user-agent') },
+      c.req.header('cookie'),
+    );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   });
   return app;
@@ -107,10 +120,13 @@ export function nodeScanHandler(
     }
     let answer: ScanAnswer;
     try {
-      answer = await scan(code, req.headers['accept-language'], req.method, {
-        address: clientAddress(req),
-        userAgent: req.headers['user-agent'],
-      });
+      answer = await scan(
+        code,
+        req.headers['accept-language'],
+        req.method,
+        { address: clientAddress(req), userAgent: req.headers['user-agent'] },
+        req.headers.cookie,
+      );
     } catch {
       return false;
     }

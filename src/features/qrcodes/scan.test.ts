@@ -46,6 +46,25 @@ describe('GET /r/{code}', () => {
     ]);
   });
 
+  it('opens the article in the language the visitor chose before, and counts it (issue 19)', async () => {
+    const id = await publish('salle-1');
+    const code = await linkedCode(id);
+    // Japanese picked on an earlier panel: this scan opens the article in Japanese directly.
+    const picked = await t.request('/article?name=salle-1&lang=ja');
+    const remembered = picked.headers.get('set-cookie')!.split(';')[0]!;
+    expect(remembered).toBe('legenda_lang=ja');
+    const res = await scan(code.link, { cookie: remembered, 'accept-language': 'es' });
+    expect(res.headers.get('location')).toBe('/article?name=salle-1&lang=ja');
+    expect(await counts()).toContainEqual(
+      expect.objectContaining({ articleId: id, language: 'ja', kind: 'scan', count: 1 }),
+    );
+    // Whatever else the cookie says: a code we do not offer opens the picker as before.
+    for (const cookie of ['legenda_lang=klingon', 'legenda_lang=%22%3E%3Cscript%3E', 'x=1']) {
+      const plain = await scan(code.link, { cookie, 'user-agent': cookie });
+      expect(plain.headers.get('location')).toBe('/article?name=salle-1');
+    }
+  });
+
   it('counts the museum’s language when the phone names none we translate into', async () => {
     const id = await publish('salle-1');
     const code = await linkedCode(id);

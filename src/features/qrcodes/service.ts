@@ -79,6 +79,8 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
       acceptLanguage: string | undefined,
       count = true,
       visitor?: Visitor,
+      /** The language the visitor chose before (reader/language-cookie.ts): opened directly. */
+      remembered?: string,
     ): Promise<string | undefined> {
       if (!CODE_PATTERN.test(link)) return undefined;
       let target = targets.get(link);
@@ -93,14 +95,15 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
             museumId: target.museumId,
             timeZone: target.timeZone,
             articleId: target.articleId,
-            language: suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
+            language: remembered ?? suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
             kind: 'scan',
             at: options.now(),
           },
           visitor,
         );
       }
-      return `/article?name=${encodeURIComponent(target.name)}`;
+      const page = `/article?name=${encodeURIComponent(target.name)}`;
+      return remembered ? `${page}&lang=${encodeURIComponent(remembered)}` : page;
     },
 
     /** Forgets where codes lead: an article's url or existence changed in this process. */

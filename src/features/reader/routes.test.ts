@@ -83,4 +83,52 @@ describe('readerRoutes', () => {
       visitor: { address: '203.0.113.9', userAgent: 'phone' },
     });
   });
+
+  it('remembers a language the visitor asked for, and opens later pages in it (issue 19)', async () => {
+    const seen: VisitRequest[] = [];
+    const app = routes((request) => seen.push(request));
+    const get = (query: string, cookie?: string) =>
+      app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
+
+    // Japanese picked: remembered, with nothing else, for a year, never read by scripts.
+    const picked = await get('name=salle-1&lang=ja');
+    const set = picked.headers.get('set-cookie') ?? '';
+    expect(set).toMatch(/^legenda_lang=ja; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(picked.headers.get('vary')).toContain('Cookie');
+
+    // The next panel without `lang`: in Japanese, and nothing set again.
+    const next = await get('name=salle-2', 'other=1; legenda_lang=ja');
+    expect(seen.at(-1)).toMatchObject({ name: 'salle-2', lang: 'ja' });
+    expect(next.headers.get('set-cookie')).toBeNull();
+    // A link's language wins, and becomes the remembered one.
+    const arabic = await get('name=salle-2&lang=ar', 'legenda_lang=ja');
+    expect(seen.at(-1)).toMatchObject({ lang: 'ar' });
+    expect(arabic.headers.get('set-cookie')).toMatch(/^legenda_lang=ar;/);
+    // Asking for the picker shows the picker; a search too.
+    await get('name=salle-2&choose=1', 'legenda_lang=ja');
+    expect(seen.at(-1)).toMatchObject({ lang: undefined, choose: true });
+    await get('name=salle-2&q=esp', 'legenda_lang=ja');
+    expect(seen.at(-1)).toMatchObject({ lang: undefined, query: 'esp' });
+    // A code Legenda does not offer, or hostile text, is no language.
+    await get('name=salle-2', 'legenda_lang=%3Cscript%3E');
+    expect(seen.at(-1)?.lang).toBeUndefined();
+    await get('name=salle-2', 'legenda_lang=xx-nope');
+    expect(seen.at(-1)?.lang).toBeUndefined();
+    // A language Legenda does not offer in a link is not remembered; a staff preview remembers
+    // nothing.
+    expect((await get('name=salle-2&lang=klingon')).headers.get('set-cookie')).toBeNull();
+    expect(
+      (await get('name=salle-2&lang=es&ignoreStats=true')).headers.get('set-cookie'),
+    ).toBeNull();
+  });
+
+  it('marks the remembered language Secure over HTTPS', async () => {
+    const pages: VisitorPages = {
+      answer: () =>
+        Promise.resolve({ body: cacheBody('<p>page</p>'), status: 200, cacheControl: 'no-cache' }),
+    };
+    const app = readerRoutes(pages, { hsts: true, clientAddress: () => '203.0.113.9' });
+    const res = await app.fetch(new Request('https://x/article?name=salle-1&lang=zh-Hans'));
+    expect(res.headers.get('set-cookie')).toMatch(/^legenda_lang=zh-Hans;.*; Secure/);
+  });
 });

@@ -4,6 +4,8 @@ import { cachedResponse } from '../../server/http/cached-body.ts';
 import { finishLater } from '../../server/http/finish-later.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
+import { languageCookie, rememberedLanguage } from './language-cookie.ts';
+import { supportedLanguage } from '../languages/index.ts';
 import { VISITOR_PAGE_CSP } from './page.ts';
 import type { VisitorPages } from './pages.ts';
 
@@ -23,7 +25,8 @@ export function readerRoutes(
     ...securityHeaderValues({ hsts: options.hsts }),
     'Content-Security-Policy': VISITOR_PAGE_CSP,
     'Content-Type': 'text/html; charset=UTF-8',
-    Vary: 'Accept-Language, Accept-Encoding',
+    // The page without `lang` is in the language the visitor chose before (language-cookie.ts).
+    Vary: 'Accept-Language, Accept-Encoding, Cookie',
   };
   // A staff preview may be framed by this site's own pages (the review screen's phone preview,
   // issue 18); a visitor's page by nothing.
@@ -40,11 +43,18 @@ export function readerRoutes(
     const name = c.req.query('name');
     if (name === undefined) return next();
     const preview = ignoresStats(c.req.query(IGNORE_STATS_PARAM));
+    const asked = c.req.query('lang')?.slice(0, 35);
+    const choose = c.req.query('choose') === '1';
+    const query = c.req.query('q')?.slice(0, 100);
+    const picking = choose || query !== undefined;
+    // A link's `lang` wins; without one, the language the visitor chose before; the picker,
+    // when asked for, stays the picker.
+    const remembered = picking ? undefined : rememberedLanguage(c.req.header('cookie'));
     const answer = await pages.answer({
       name,
-      lang: c.req.query('lang')?.slice(0, 35),
-      choose: c.req.query('choose') === '1',
-      query: c.req.query('q')?.slice(0, 100),
+      lang: asked ?? remembered,
+      choose,
+      query,
       ignoreStats: preview,
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       acceptLanguage: c.req.header('accept-language'),
@@ -55,6 +65,12 @@ export function readerRoutes(
       'Cache-Control': answer.cacheControl,
     };
     if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
+    // Read in a language the visitor asked for: remembered for the next pages and scans (a
+    // staff preview remembers nothing).
+    if (asked !== undefined && !picking && !preview && answer.status === 200) {
+      const chosen = supportedLanguage(asked);
+      if (chosen && chosen !== remembered) sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
+    }
     return cachedResponse(c.req.raw, answer.body, sent, answer.status);
   });
 
