@@ -79,4 +79,49 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
       await visitor.close();
     }
   });
+
+  test('A+ and A− scale the text, remembered like the language, without JavaScript', async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    await signIn();
+    const tag = randomUUID().slice(0, 8);
+    const first = await panel(page.context(), tag, 1);
+    const second = await panel(page.context(), tag, 2);
+    const visitor = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+    });
+    try {
+      const phone = await visitor.newPage();
+      const rootSize = () =>
+        phone.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+      const blockSize = () =>
+        phone
+          .locator('.reader-blocks p')
+          .first()
+          .evaluate((el) => getComputedStyle(el).fontSize);
+      await phone.goto(`/article?name=${first.name}&lang=ja`);
+      expect(await rootSize()).toBe('16px');
+      const before = parseFloat(await blockSize());
+      await phone.getByRole('link', { name: '文字を大きく' }).click();
+      await phone.getByRole('link', { name: '文字を大きく' }).click();
+      // Two steps up: 130 %, every block in proportion.
+      expect(await rootSize()).toBe('20.8px');
+      expect(parseFloat(await blockSize())).toBeCloseTo(before * 1.3, 1);
+      // The next scan: Japanese, at that size.
+      await phone.goto(`/r/${second.link}`);
+      await expect(phone).toHaveURL(/&lang=ja$/);
+      expect(await rootSize()).toBe('20.8px');
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+      await phone.screenshot({ path: test.info().outputPath('larger-text.png') });
+      await phone.getByRole('link', { name: '文字を小さく' }).click();
+      expect(await rootSize()).toBe('18.4px');
+    } finally {
+      await visitor.close();
+    }
+  });
 });

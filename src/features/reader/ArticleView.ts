@@ -47,6 +47,8 @@ export interface ArticleViewProps {
   empty?: ReactNode;
   /** Words for screen readers before the language label ('Change language'), visually hidden. */
   languageAction?: ReactNode;
+  /** The visitor page's A− and A+ (page.ts), in the footer; none in the editor's preview. */
+  textControls?: ReactNode;
 }
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -157,6 +159,7 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
       'footer',
       { className: 'reader-footer' },
       h('span', { className: 'reader-product' }, productName),
+      props.textControls ?? null,
       href === undefined
         ? h('button', { type: 'button', className: 'reader-language' }, action, languageLabel)
         : h('a', { className: 'reader-language', href }, action, languageLabel),

@@ -88,6 +88,8 @@ export interface DocumentOptions {
   noindex: boolean;
   /** Seconds after which the page reloads itself (progress and outage pages). */
   refreshSeconds?: number | undefined;
+  /** The root font size in percent (text-size.ts); 100 when not given. */
+  textScale?: number | undefined;
 }
 
 /**
@@ -99,7 +101,9 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
   const background = backgroundColor(options.background);
   // The page's own rules come after the shared ones: the reader fills the screen, so the
   // footer sits at the bottom of a short article.
-  const css = `${READER_CSS}${VISITOR_CSS}html{background:${background}}`;
+  const scale =
+    options.textScale && options.textScale !== 100 ? `;font-size:${options.textScale}%` : '';
+  const css = `${READER_CSS}${VISITOR_CSS}html{background:${background}${scale}}`;
   const html = h(
     'html',
     { lang, dir: direction(lang) },

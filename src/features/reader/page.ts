@@ -5,6 +5,7 @@ import { languageTag } from '../languages/index.ts';
 import { framedPage, inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
 import { publicTitle } from './title.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
+import { TEXT_SIZES, textScale } from './text-size.ts';
 
 /**
  * The visitor page (DESIGN 7): a whole HTML document rendered on the server (document.ts) with
@@ -22,6 +23,11 @@ export interface VisitorPage {
   languageHref?: string;
   /** True for ignoreStats=true previews: not to be indexed. */
   noindex?: boolean;
+  /**
+   * The visitor's text size (text-size.ts): its step, and the address of the page at another
+   * step (the footer's A− and A+). None: no control (the editor's preview has none).
+   */
+  textSize?: { step: number; href: (step: number) => string };
   /**
    * A bar at the top, in the interface language: 'machine' says the text is machine translated
    * and links to the original; 'unavailable' and 'noEngine' explain why the original is shown.
@@ -89,6 +95,33 @@ function noteView(note: VisitorNote, uiLang: string, pageLang: string): ReactNod
   );
 }
 
+/**
+ * A− and A+ (text-size.ts): links, so they work without a script; at the smallest or largest
+ * step the one that cannot go further is shown dimmed, not as a link.
+ */
+function sizeControls(
+  size: NonNullable<VisitorPage['textSize']>,
+  words: ReturnType<typeof uiStrings>,
+  wordsLang: Record<string, string>,
+): ReactNode {
+  // The name is the words, in the visitor's language; 'A−' is what the eye reads.
+  const control = (step: number, label: string, text: string) =>
+    step < 1 || step > TEXT_SIZES.length
+      ? h('span', { className: 'reader-size-off', 'aria-hidden': true }, text)
+      : h(
+          'a',
+          { className: 'reader-size-step', href: size.href(step) },
+          h('span', { 'aria-hidden': true }, text),
+          h('span', { className: 'reader-sr', ...wordsLang }, label),
+        );
+  return h(
+    'span',
+    { className: 'reader-size' },
+    control(size.step - 1, words.smallerText, 'A−'),
+    control(size.step + 1, words.largerText, 'A+'),
+  );
+}
+
 export function renderArticlePage(page: VisitorPage): string {
   const lang = languageTag(page.lang);
   const uiLang = page.uiLang ?? lang;
@@ -114,12 +147,19 @@ export function renderArticlePage(page: VisitorPage): string {
     languageAction: page.languageHref
       ? h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage)
       : undefined,
+    textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
   });
   // A heading for screen readers: the article's own first block may be an image or a text.
   // Its first words, in the language shown; never the staff's private title (title.ts).
   const title = publicTitle(page.content) ?? PRODUCT_NAME;
   return renderDocument(
-    { lang, title, background, noindex: page.noindex === true },
+    {
+      lang,
+      title,
+      background,
+      noindex: page.noindex === true,
+      textScale: page.textSize && textScale(page.textSize.step),
+    },
     h('main', null, h('h1', { className: 'reader-sr' }, title), view),
   );
 }

@@ -45,8 +45,13 @@ export function visitorPages(deps: {
   return {
     async answer(request: VisitRequest): Promise<PageAnswer> {
       const { name, lang, choose, query, ignoreStats } = request;
-      // Only a page in a language is the same for every visitor: the others are not kept.
-      const key = lang && !choose && query === undefined ? `${name}\n${lang}\n${ignoreStats}` : '';
+      const textSize = request.textSize ?? 1;
+      // Only a page in a language is the same for every visitor (at a text size): the others
+      // are not kept.
+      const key =
+        lang && !choose && query === undefined
+          ? `${name}\n${lang}\n${ignoreStats}\n${textSize}`
+          : '';
       const cached = key ? deps.pages.get(key) : undefined;
       if (cached) {
         await showing(cached, request.visitor);
@@ -74,7 +79,7 @@ export function visitorPages(deps: {
         };
       }
 
-      const page = renderVisit(visit, { ignoreStats, query });
+      const page = renderVisit(visit, { ignoreStats, query, textSize });
       if (page.keep && key && visit.kind === 'article') {
         return {
           body: deps.pages.set(key, page.html, visit.count),

@@ -53,7 +53,7 @@ describe('ArticleView: element types', () => {
     const html = view(content({ ...newBlock('text'), content: 'Bonjour' }));
     expect(html).toMatch(/^<div class="reader" style="background-color:#341539">/);
     expect(html).toContain('<p class="reader-text"');
-    expect(html).toContain('font-size:16px');
+    expect(html).toContain('font-size:1rem');
     expect(html).toContain('line-height:16px');
     expect(html).toContain('color:#ffffff');
     expect(html).toContain('width:100%');
@@ -80,7 +80,7 @@ describe('ArticleView: element types', () => {
       }),
     );
     expect(html).toContain('justify-content:flex-end');
-    expect(html).toContain('font-size:24px');
+    expect(html).toContain('font-size:1.5rem');
     expect(html).toContain('line-height:30px');
     expect(html).toContain('color:#ff0000');
     expect(html).toContain('font-weight:700');
@@ -174,7 +174,7 @@ describe('ArticleView: element types', () => {
     );
     expect(html).toContain('<img class="reader-link-image" src="/media/logo.png"');
     expect(html).toContain('<span class="reader-link-text">Visit</span>');
-    expect(html).toContain('font-size:20px');
+    expect(html).toContain('font-size:1.25rem');
     expect(html).toContain('font-weight:700');
     expect(html).toContain('color:#00ff00');
     expect(html).toContain('width:60%');
@@ -192,7 +192,7 @@ describe('ArticleView: element types', () => {
     expect(left).toContain('flex-direction:row"');
     expect(left).toContain('<img class="reader-legend-image" src="/media/item.jpg"');
     expect(left).toContain('style="width:40%"');
-    expect(left).toContain('font-size:18px');
+    expect(left).toContain('font-size:1.125rem');
     expect(left).toContain('>Vase, 1850</p>');
     // The image comes first in the markup; row-reverse moves it to the right.
     expect(left.indexOf('reader-legend-image')).toBeLessThan(left.indexOf('reader-legend-text'));
@@ -224,7 +224,7 @@ describe('ArticleView: element types', () => {
     const details = html.slice(html.indexOf('<details'), html.indexOf('</details>'));
     expect(details).toMatch(/^<details class="reader-accordion" style="width:70%">/);
     expect(details).toMatch(
-      /<summary class="reader-summary" style="[^"]*font-size:22px[^"]*">More <em>about<\/em> it<\/summary>/,
+      /<summary class="reader-summary" style="[^"]*font-size:1.375rem[^"]*">More <em>about<\/em> it<\/summary>/,
     );
     expect(details).toContain('color:#abcdef');
     expect(details).toContain('font-weight:700');
@@ -406,7 +406,7 @@ describe('ArticleView: hostile content', () => {
     expect(html).not.toContain('url(');
     expect(html).not.toContain('position');
     expect(html).not.toContain('top:0');
-    expect(html).toContain('font-size:16px');
+    expect(html).toContain('font-size:1rem');
   });
 });
 
@@ -692,5 +692,43 @@ describe('VISITOR_PAGE_CSP', () => {
     expect(directives.get('media-src')).toBe("'self'");
     expect(directives.get('frame-ancestors')).toBe("'none'");
     expect(directives.get('base-uri')).toBe("'none'");
+  });
+});
+
+describe('the visitor’s text size (issue 19)', () => {
+  const page: VisitorPage = {
+    content: readContent([meta, { ...newBlock('text'), content: 'Bonjour', fontSize: 20 }], 'test'),
+    lang: 'ja',
+    languageLabel: '日本語',
+    languageHref: '/article?name=x&choose=1',
+  };
+  const sized = (step: number) =>
+    renderArticlePage({
+      ...page,
+      textSize: { step, href: (n) => `/article?name=x&lang=ja&size=${n}` },
+    });
+
+  it('scales every text from the root, keeping the curator’s proportions', () => {
+    expect(sized(1)).not.toMatch(/html\{background:[^}]*font-size/);
+    expect(sized(3)).toContain(';font-size:130%}');
+    expect(sized(4)).toContain(';font-size:150%}');
+    // Blocks are sized in rem, so the root's size scales them all.
+    expect(sized(3)).toContain('font-size:1.25rem');
+  });
+
+  it('offers A− and A+ as links in the visitor’s language, dimmed at either end', () => {
+    const first = sized(1);
+    expect(first).toMatch(/<span class="reader-size-off" aria-hidden="true">A−<\/span>/);
+    expect(first).toMatch(
+      /<a class="reader-size-step" href="\/article\?name=x&amp;lang=ja&amp;size=2"><span aria-hidden="true">A\+<\/span><span class="reader-sr"[^>]*>文字を大きく<\/span><\/a>/,
+    );
+    const last = sized(4);
+    expect(last).toMatch(/>A−<\/span><span class="reader-sr"[^>]*>文字を小さく<\/span><\/a>/);
+    expect(last).toMatch(/<span class="reader-size-off" aria-hidden="true">A\+<\/span>/);
+    // Pinch zoom is never turned off.
+    expect(first).toContain('content="width=device-width, initial-scale=1"');
+    expect(first).not.toMatch(/user-scalable|maximum-scale/);
+    // The editor's preview has no such control.
+    expect(renderArticlePage(page)).not.toContain('class="reader-size');
   });
 });

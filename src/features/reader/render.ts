@@ -33,7 +33,8 @@ function href(name: string, params: Record<string, string | undefined>, ignoreSt
 /** The page a visit shows (spec 2, DESIGN 7). */
 export function renderVisit(
   visit: Visit,
-  options: { ignoreStats: boolean; query: string | undefined },
+  /** `textSize`: the visitor's step (text-size.ts), 1 when none was chosen. */
+  options: { ignoreStats: boolean; query: string | undefined; textSize?: number | undefined },
 ): RenderedVisit {
   const { ignoreStats } = options;
   switch (visit.kind) {
@@ -94,6 +95,11 @@ export function renderVisit(
         subtitles: { lang: article.source, label: nativeName(article.source) },
         languageHref: href(article.name, { choose: '1' }, ignoreStats),
         noindex: ignoreStats,
+        textSize: {
+          step: options.textSize ?? 1,
+          href: (step) =>
+            href(article.name, { lang: visit.requested, size: String(step) }, ignoreStats),
+        },
         note: note && {
           kind: note,
           originalHref: href(article.name, { lang: article.source }, ignoreStats),

@@ -131,4 +131,28 @@ describe('readerRoutes', () => {
     const res = await app.fetch(new Request('https://x/article?name=salle-1&lang=zh-Hans'));
     expect(res.headers.get('set-cookie')).toMatch(/^legenda_lang=zh-Hans;.*; Secure/);
   });
+
+  it('remembers a text size chosen with A− and A+, beside the language (issue 19)', async () => {
+    const seen: VisitRequest[] = [];
+    const app = routes((request) => seen.push(request));
+    const get = (query: string, cookie?: string) =>
+      app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
+    const larger = await get('name=salle-1&lang=ja&size=3');
+    expect(seen.at(-1)).toMatchObject({ lang: 'ja', textSize: 3 });
+    const set = larger.headers.getSetCookie();
+    expect(set).toHaveLength(2);
+    expect(set[0]).toMatch(/^legenda_lang=ja;/);
+    expect(set[1]).toMatch(/^legenda_size=3; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
+    // The next page: that size, nothing set again.
+    const next = await get('name=salle-2', 'legenda_lang=ja; legenda_size=3');
+    expect(seen.at(-1)).toMatchObject({ lang: 'ja', textSize: 3 });
+    expect(next.headers.get('set-cookie')).toBeNull();
+    // Anything but a step from 1 to 4 is no size; a preview remembers none.
+    for (const size of ['0', '5', '2.5', '<b>', '']) {
+      const res = await get(`name=salle-2&size=${encodeURIComponent(size)}`, 'legenda_size=9');
+      expect(seen.at(-1)?.textSize).toBeUndefined();
+      expect(res.headers.get('set-cookie')).toBeNull();
+    }
+    expect((await get('name=salle-2&size=2&ignoreStats=1')).headers.get('set-cookie')).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { finishLater } from '../../server/http/finish-later.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
 import { languageCookie, rememberedLanguage } from './language-cookie.ts';
+import { rememberedTextSize, TEXT_SIZE_PARAM, textSize, textSizeCookie } from './text-size.ts';
 import { supportedLanguage } from '../languages/index.ts';
 import { VISITOR_PAGE_CSP } from './page.ts';
 import type { VisitorPages } from './pages.ts';
@@ -49,13 +50,18 @@ export function readerRoutes(
     const picking = choose || query !== undefined;
     // A link's `lang` wins; without one, the language the visitor chose before; the picker,
     // when asked for, stays the picker.
-    const remembered = picking ? undefined : rememberedLanguage(c.req.header('cookie'));
+    const cookie = c.req.header('cookie');
+    const remembered = picking ? undefined : rememberedLanguage(cookie);
+    // The text size: the footer's A−/A+ link's, else the one chosen before (text-size.ts).
+    const sizeAsked = textSize(c.req.query(TEXT_SIZE_PARAM));
+    const sizeRemembered = rememberedTextSize(cookie);
     const answer = await pages.answer({
       name,
       lang: asked ?? remembered,
       choose,
       query,
       ignoreStats: preview,
+      textSize: sizeAsked ?? sizeRemembered,
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       acceptLanguage: c.req.header('accept-language'),
       background: (work) => finishLater(c, work),
@@ -69,9 +75,15 @@ export function readerRoutes(
     // staff preview remembers nothing).
     if (asked !== undefined && !picking && !preview && answer.status === 200) {
       const chosen = supportedLanguage(asked);
-      if (chosen && chosen !== remembered) sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
+      if (chosen && chosen !== remembered)
+        sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
     }
-    return cachedResponse(c.req.raw, answer.body, sent, answer.status);
+    const response = cachedResponse(c.req.raw, answer.body, sent, answer.status);
+    // A text size chosen: remembered too (a record of headers holds one Set-Cookie).
+    if (sizeAsked !== undefined && sizeAsked !== sizeRemembered && !preview) {
+      response.headers.append('Set-Cookie', textSizeCookie(sizeAsked, options.hsts));
+    }
+    return response;
   });
 
   return app;

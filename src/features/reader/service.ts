@@ -27,6 +27,8 @@ export interface VisitRequest {
   choose: boolean;
   query: string | undefined;
   ignoreStats: boolean;
+  /** The visitor's text size step (text-size.ts); 1 when none. */
+  textSize?: number | undefined;
   /** Who asked: a reload within the window counts once (stats/repeats.ts). */
   visitor?: Visitor;
   acceptLanguage: string | undefined;

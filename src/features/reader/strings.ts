@@ -63,6 +63,8 @@ export const UI_KEYS = [
   'changeLanguage',
   'outageTitle',
   'outageText',
+  'smallerText',
+  'largerText',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -67,7 +67,8 @@ interface TextStyleFields {
 export function textStyle(el: TextStyleFields): CSSProperties {
   // Regular weight and upright style are the stylesheet's; only departures go inline (page weight).
   const style: CSSProperties = {
-    fontSize: number(el.fontSize, DEFAULT_FONT_SIZE),
+    // In rem: the visitor's text size (text-size.ts) scales every block, keeping proportions.
+    fontSize: `${number(el.fontSize, DEFAULT_FONT_SIZE) / 16}rem`,
     color: color(el.color),
   };
   if (el.bold === true) style.fontWeight = 700;
