@@ -97,7 +97,8 @@ function noteView(note: VisitorNote, uiLang: string, pageLang: string): ReactNod
 
 /**
  * A− and A+ (text-size.ts): links, so they work without a script; at the smallest or largest
- * step the one that cannot go further is shown dimmed, not as a link.
+ * step the one that cannot go further keeps its place, hidden (a dimmed one would be text too
+ * faint to read).
  */
 function sizeControls(
   size: NonNullable<VisitorPage['textSize']>,

@@ -716,7 +716,7 @@ describe('the visitor’s text size (issue 19)', () => {
     expect(sized(3)).toContain('font-size:1.25rem');
   });
 
-  it('offers A− and A+ as links in the visitor’s language, dimmed at either end', () => {
+  it('offers A− and A+ as links in the visitor’s language, the one at its end hidden', () => {
     const first = sized(1);
     expect(first).toMatch(/<span class="reader-size-off" aria-hidden="true">A−<\/span>/);
     expect(first).toMatch(
