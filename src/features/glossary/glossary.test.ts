@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import { publishArticle, useTranslationApp } from '../../../tests/helpers/translation-app.ts';
+import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { GlossaryEntry, GlossaryList } from './schema.ts';
 
 /**
@@ -14,28 +15,7 @@ let t: TestApp;
 let cookie: string;
 let other: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-
-useTestApp(
-  () => ({
-    env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '1000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-    },
-  }),
-  (s) => {
-    ({ t, cookie, other } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    fake.setDelayPerToken(0);
-  },
-);
+const app = useTranslationApp((s) => ({ t, cookie, other, fake } = s));
 
 const saveTerm = (body: unknown, as = cookie) =>
   t.postJson('/api/manage/save_glossary_term', body, { cookie: as });
@@ -214,22 +194,8 @@ describe('the glossary API', () => {
 });
 
 /** A published article; its id. */
-async function publish(url: string, blocks: unknown[]): Promise<number> {
-  const made = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie });
-  const { id } = (await made.json()) as { id: number };
-  const res = await t.postJson(
-    '/api/manage/update_article',
-    {
-      articleId: id,
-      newContent: [{ type: 'metadatas', url }, ...blocks],
-      unformatted_name: 'Panneau',
-      instructions: '',
-    },
-    { cookie },
-  );
-  expect(res.status).toBe(200);
-  return id;
-}
+const publish = (url: string, blocks: unknown[]): Promise<number> =>
+  publishArticle(app, url, blocks);
 
 const BLOCKS = [
   { type: 'text', id: 'Ship', content: 'La frégate [!Hermione!] quitte Rochefort.' },

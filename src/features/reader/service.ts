@@ -192,6 +192,11 @@ export function readerService(deps: ReaderDeps) {
 
       if (sameLanguage(lang, row.language)) return show(content, row.language, undefined);
 
+      // Read together; the glossary only matters to an engine (without one, only checked texts).
+      const [checked, glossary] = await Promise.all([
+        deps.checked?.read(row.id, lang),
+        deps.translator.configured ? deps.glossary?.(row.museumId, lang) : undefined,
+      ]);
       const job: ArticleRequest = {
         articleId: row.id,
         generation: row.translationGeneration,
@@ -199,8 +204,8 @@ export function readerService(deps: ReaderDeps) {
         instructions: row.instructions,
         sourceLang: row.language,
         targetLang: lang,
-        checked: await deps.checked?.read(row.id, lang),
-        glossary: await deps.glossary?.(row.museumId, lang),
+        checked,
+        glossary,
       };
       if (!deps.translator.configured) {
         // The museum's own words need no engine: a page it checked whole is read in them.

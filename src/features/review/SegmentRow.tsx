@@ -2,6 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { italicSegments } from '../articles/italics.ts';
 import type { ReviewSegment } from './schema.ts';
+import type { SegmentFlag } from '../translation/flags.ts';
 import SourceChanges from './SourceChanges.tsx';
 
 type Props = {
@@ -22,6 +23,15 @@ type Props = {
   /** Ctrl+Enter done: the next row's field takes the focus. */
   onDone: () => void;
 };
+
+/** What a flag names in the curator's or the text's words: terms, or the words at fault. */
+function flagWords(flag: SegmentFlag): string | undefined {
+  if (!flag.detail) return undefined;
+  if (flag.kind === 'glossary') return flag.detail;
+  // 'category: words' (second-opinion.ts): the category is the engine's English.
+  if (flag.kind === 'check') return flag.detail.split(': ').slice(1).join(': ') || undefined;
+  return undefined;
+}
 
 /** `[! … !]` shown in italics, the markers themselves hidden (spec 2). */
 function Rich({ text }: { text: string }) {
@@ -94,7 +104,11 @@ export default function SegmentRow(props: Props) {
             {segment.flags.map((flag, i) => (
               <li key={i} className={`review-flag review-flag--${flag.kind}`}>
                 {t(`review.flag.${flag.kind}`)}
-                {flag.detail && <span className="review-flag__detail"> — {flag.detail}</span>}
+                {/* The terms not followed, or the words the second opinion faults; the other
+                    details are the checks' English words, for the log, not for the curator. */}
+                {flagWords(flag) && (
+                  <span className="review-flag__detail"> — {flagWords(flag)}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { errorReason } from '../../server/db/errors.ts';
+import { sameLanguage } from '../languages/index.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
@@ -66,7 +67,7 @@ export function prepareService(deps: {
 
   async function checkLanguages(museumId: number, langs: readonly string[]): Promise<void> {
     const source = await deps.sourceLanguage(museumId);
-    const index = langs.findIndex((l) => l.toLowerCase() === source.toLowerCase());
+    const index = langs.findIndex((l) => sameLanguage(l, source));
     if (index >= 0) {
       throw new ApiError(
         422,
@@ -206,9 +207,9 @@ export function prepareService(deps: {
     afterSave(museumId: number, articleId: number): Promise<void> {
       if (!deps.configured) return Promise.resolve();
       const run = (async () => {
-        const source = (await deps.sourceLanguage(museumId)).toLowerCase();
+        const source = await deps.sourceLanguage(museumId);
         const langs = (await deps.priorityLanguages(museumId)).filter(
-          (l) => l.toLowerCase() !== source,
+          (l) => !sameLanguage(l, source),
         );
         if (langs.length === 0) return;
         await deps.queue.add(

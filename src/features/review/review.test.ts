@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import {
+  publishArticle,
+  saveArticle,
+  useTranslationApp,
+} from '../../../tests/helpers/translation-app.ts';
+import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
 
@@ -14,28 +19,7 @@ let t: TestApp;
 let cookie: string;
 let other: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-
-const app = useTestApp(
-  () => ({
-    env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '1000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-    },
-  }),
-  (s) => {
-    ({ t, cookie, other } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    fake.setDelayPerToken(0);
-  },
-);
+const app = useTranslationApp((s) => ({ t, cookie, other, fake } = s));
 
 const BLOCKS = [
   { type: 'text', id: 'Intro', content: 'Bienvenue au [!musée!] du port.' },
@@ -48,26 +32,8 @@ const BLOCKS = [
   },
 ];
 
-async function publish(url: string, blocks: unknown[] = BLOCKS): Promise<number> {
-  const added = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie });
-  const { id } = (await added.json()) as { id: number };
-  await save(id, url, blocks);
-  return id;
-}
-
-async function save(id: number, url: string, blocks: unknown[]) {
-  const res = await t.postJson(
-    '/api/manage/update_article',
-    {
-      articleId: id,
-      newContent: [{ type: 'metadatas', url }, ...blocks],
-      unformatted_name: 'Panneau',
-      instructions: '',
-    },
-    { cookie },
-  );
-  expect(res.status).toBe(200);
-}
+const publish = (url: string, blocks: unknown[] = BLOCKS) => publishArticle(app, url, blocks);
+const save = (id: number, url: string, blocks: unknown[]) => saveArticle(app, id, url, blocks);
 
 const read = (articleId: number | string, lang: string, as = cookie) =>
   t.request(`/api/read/translations?articleId=${articleId}&lang=${lang}`, {

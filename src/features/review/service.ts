@@ -245,7 +245,12 @@ export function reviewService(deps: {
         { museumId: who.museumId, articleId, checkedBy: who.userId },
         entries,
       );
-      if (entries.length > 0) deps.changed?.();
+      if (entries.length === 0) return;
+      deps.changed?.();
+      // The overview counts the imported languages again, as after any of the museum's writes.
+      for (const lang of new Set(entries.map((e) => e.language))) {
+        await recount(who.museumId, articleId, lang);
+      }
     },
   };
 }

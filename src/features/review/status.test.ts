@@ -1,6 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import { describe, expect, it } from 'vitest';
+import type { FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import {
+  publishArticle,
+  saveArticle,
+  useTranslationApp,
+} from '../../../tests/helpers/translation-app.ts';
+import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { prepareService, type PrepareProgress } from './prepare.ts';
 import { queueRepo } from './queue-repo.ts';
@@ -20,28 +25,7 @@ let t: TestApp;
 let cookie: string;
 let other: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-
-const app = useTestApp(
-  () => ({
-    env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '1000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-    },
-  }),
-  (s) => {
-    ({ t, cookie, other } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    fake.setDelayPerToken(0);
-  },
-);
+const app = useTranslationApp((s) => ({ t, cookie, other, fake } = s));
 
 const BLOCKS = [
   { type: 'text', id: 'Intro', content: 'Bienvenue au musée du port.' },
@@ -49,26 +33,10 @@ const BLOCKS = [
   { type: 'text', id: 'Fin', content: 'Merci de votre visite.' },
 ];
 
-async function publish(url: string, title = 'Panneau', blocks: unknown[] = BLOCKS) {
-  const added = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie });
-  const { id } = (await added.json()) as { id: number };
-  await save(id, url, blocks, title);
-  return id;
-}
-
-async function save(id: number, url: string, blocks: unknown[], title = 'Panneau') {
-  const res = await t.postJson(
-    '/api/manage/update_article',
-    {
-      articleId: id,
-      newContent: [{ type: 'metadatas', url }, ...blocks],
-      unformatted_name: title,
-      instructions: '',
-    },
-    { cookie },
-  );
-  expect(res.status).toBe(200);
-}
+const publish = (url: string, title = 'Panneau', blocks: unknown[] = BLOCKS) =>
+  publishArticle(app, url, blocks, title);
+const save = (id: number, url: string, blocks: unknown[], title = 'Panneau') =>
+  saveArticle(app, id, url, blocks, title);
 
 /** Every background count and preparation asked so far, finished. */
 async function settled() {

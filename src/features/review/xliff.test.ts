@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ORIGIN } from '../../../tests/helpers/app.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
-import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import {
+  publishArticle,
+  saveArticle,
+  useTranslationApp,
+} from '../../../tests/helpers/translation-app.ts';
+import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
 import { parseXliff } from './xliff.ts';
 import { MAX_XLIFF_BYTES } from './xliff-routes.ts';
@@ -12,33 +16,11 @@ import { MAX_XLIFF_BYTES } from './xliff-routes.ts';
  * none) and every bad file: another museum's article, broken XML, DTDs and entities, unknown
  * segments, wrong languages, a missing field, an oversized file, the wrong content type.
  */
-let fake: FakeOpenAI;
 let t: TestApp;
 let cookie: string;
 let other: string;
 
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-
-useTestApp(
-  () => ({
-    env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '1000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-    },
-  }),
-  (s) => {
-    ({ t, cookie, other } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    fake.setDelayPerToken(0);
-  },
-);
+const app = useTranslationApp((s) => ({ t, cookie, other } = s));
 
 const BLOCKS = [
   { type: 'text', id: 'Intro', content: 'Bienvenue au [!musée!] du port.' },
@@ -51,26 +33,8 @@ const BLOCKS = [
   },
 ];
 
-async function save(id: number, url: string, blocks: unknown[]) {
-  const res = await t.postJson(
-    '/api/manage/update_article',
-    {
-      articleId: id,
-      newContent: [{ type: 'metadatas', url }, ...blocks],
-      unformatted_name: 'Panneau',
-      instructions: '',
-    },
-    { cookie },
-  );
-  expect(res.status).toBe(200);
-}
-
-async function publish(url: string, blocks: unknown[] = BLOCKS): Promise<number> {
-  const added = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie });
-  const { id } = (await added.json()) as { id: number };
-  await save(id, url, blocks);
-  return id;
-}
+const save = (id: number, url: string, blocks: unknown[]) => saveArticle(app, id, url, blocks);
+const publish = (url: string, blocks: unknown[] = BLOCKS) => publishArticle(app, url, blocks);
 
 async function segments(articleId: number, lang = 'es'): Promise<ReviewSegment[]> {
   const res = await t.request(`/api/read/translations?articleId=${articleId}&lang=${lang}`, {
@@ -303,6 +267,15 @@ describe('POST /api/upload/xliff', () => {
       ['Plus.header', 'machine', '[es] En savoir plus'],
       ['Sucre.content', 'machine', '[es] Le commerce du sucre.'],
     ]);
+    // The overview counts the import at once, as any of the museum's writes.
+    const status = await t.request('/api/read/translation_status', { headers: { cookie } });
+    const overview = (await status.json()) as {
+      articles: { articleId: number; languages: Record<string, unknown> }[];
+    };
+    expect(overview.articles.find((a) => a.articleId === id)?.languages.es).toMatchObject({
+      reviewed: 2,
+      machine: 2,
+    });
     const html = await visitorText('xliff-10');
     expect(html).toContain('Bienvenidos al <em>museo</em> del puerto &amp; &lt;b&gt;');
 
@@ -409,6 +382,9 @@ describe('POST /api/upload/xliff', () => {
     expect((await upload(unknown)).status).toBe(404);
     const foreign = xml.replaceAll(`legenda:article:${id}`, 'messages.json');
     await refused(await upload(foreign), 422, 'original');
+    // An id past the database's integers names no article: refused, never a database error.
+    const huge = xml.replaceAll(`legenda:article:${id}`, 'legenda:article:9999999999');
+    await refused(await upload(huge), 422, 'original');
     expect((await states(id))[0]).toEqual(['Intro.content', 'missing', null]);
   });
 

@@ -1,3 +1,4 @@
+import { itemId } from '../articles/ids.ts';
 import sax from 'sax';
 import { ApiError } from '../../server/http/errors.ts';
 import type { ReviewSegment } from './schema.ts';
@@ -15,12 +16,15 @@ import type { ReviewSegment } from './schema.ts';
 
 /** The `original` of every <file>: which article the texts are of. */
 export const originalOf = (articleId: number) => `legenda:article:${articleId}`;
-const ORIGINAL = /^legenda:article:([1-9]\d{0,9})$/;
+const ORIGINAL = /^legenda:article:(\d+)$/;
 
-/** The article an `original` names, or undefined when it names none of Legenda's. */
+/**
+ * The article an `original` names, or undefined when it names none of Legenda's: an id as every
+ * call takes one (articles/ids.ts, within the database's integers).
+ */
 export function articleOfOriginal(original: string): number | undefined {
-  const match = ORIGINAL.exec(original.trim());
-  return match ? Number(match[1]) : undefined;
+  const id = itemId.safeParse(ORIGINAL.exec(original.trim())?.[1]);
+  return id.success ? id.data : undefined;
 }
 
 // ------------------------------------------------------------------------------------------
