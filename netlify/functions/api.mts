@@ -13,5 +13,14 @@ export default (request: Request, context: NetlifyContext) => handler.fetch(requ
 // Netlify reads this from the source, so it is written out; src/server/netlify-entry.test.ts
 // checks it against API_ROUTES and the static pages.
 export const config = {
-  path: ['/session', '/logout', '/api/*', '/media/*', '/r/*', '/healthz', '/_legenda/visitor-page'],
+  path: [
+    '/session',
+    '/logout',
+    '/api/*',
+    '/media/*',
+    '/r/*',
+    '/circuit',
+    '/healthz',
+    '/_legenda/visitor-page',
+  ],
 };

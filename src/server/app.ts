@@ -23,6 +23,10 @@ import { xliffRoutes } from '../features/review/xliff-routes.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
 import { readerService } from '../features/reader/service.ts';
 import { visitorPages } from '../features/reader/pages.ts';
+import { circuitService } from '../features/reader/circuit.ts';
+import { circuitsRepo } from '../features/circuits/repo.ts';
+import { circuitsRoutes } from '../features/circuits/routes.ts';
+import { circuitsService } from '../features/circuits/service.ts';
 import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
 import { repeatFilter } from '../features/stats/repeats.ts';
 import { settingsRepo } from '../features/settings/repo.ts';
@@ -57,6 +61,7 @@ export const API_ROUTES = [
   '/api/*',
   '/media/*',
   '/r/*',
+  '/circuit',
   '/healthz',
 ] as const;
 
@@ -97,9 +102,12 @@ export function createServices(deps: AppDeps): Services {
   });
   // An article saved or deleted, or the museum's settings changed: cached pages and where
   // codes lead are forgotten.
+  const circuitsKept: { forget?: () => void } = {};
   const articlesChanged = () => {
     pages.clear();
     qrcodes.forgetTargets();
+    // A circuit's stops are articles: their titles and existence.
+    circuitsKept.forget?.();
   };
   // The museum's glossary, cached per process; a change drops the cached pages (ADR 0015).
   // The museum's glossary or language changed: its texts' keys and counts with them.
@@ -133,10 +141,18 @@ export function createServices(deps: AppDeps): Services {
       (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
     log: deps.log,
   });
+  // Circuits as visitors read them; a circuit saved or deleted forgets what this process kept.
+  const circuitPages = circuitService({
+    circuits: circuitsRepo(deps.db),
+    translator,
+    glossary: glossaryFor,
+  });
+  circuitsKept.forget = () => circuitPages.forget();
   return {
     pages,
     counter,
     qrcodes,
+    circuits: circuitsService(circuitsRepo(deps.db), { changed: articlesChanged }),
     glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
@@ -168,10 +184,12 @@ export function createServices(deps: AppDeps): Services {
         glossary: glossaryFor,
         counts: counter,
         now,
+        circuits: circuitPages,
       }),
       pages,
       counter,
       now,
+      circuits: circuitPages,
     }),
   };
 }
@@ -214,6 +232,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', reviewRoutes(services));
   app.route('/api', glossaryRoutes(services.glossary));
+  app.route('/api', circuitsRoutes(services.circuits));
   app.route('/api', xliffRoutes(services.review, deps));
   app.route(
     '/api',

@@ -12,6 +12,7 @@ import type { StatusService } from '../features/review/status.ts';
 import type { GlossaryService } from '../features/glossary/service.ts';
 import type { PageCache } from '../features/reader/page-cache.ts';
 import type { Counter } from '../features/stats/counts.ts';
+import type { CircuitsService } from '../features/circuits/service.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
 import type { Scanner } from '../features/qrcodes/scan-routes.ts';
 import type { StatsService } from '../features/stats/service.ts';
@@ -48,6 +49,8 @@ export interface Services {
   /** Translate now, and the priority languages after each save. */
   prepare: PrepareService;
   glossary: GlossaryService;
+  /** The museum's circuits (issue 19): the staff's calls. */
+  circuits: CircuitsService;
   qrcodes: QrcodesService;
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;

@@ -44,6 +44,9 @@ describe('add_qrcode', () => {
       id_article: null,
       unformatted_name: null,
       name: null,
+      circuit_id: null,
+      circuit_title: null,
+      circuit_name: null,
     });
     expect(code.link).toHaveLength(CODE_LENGTH);
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { articles, museums, qrcodes } from '../../server/db/schema.ts';
+import { articles, circuits, museums, qrcodes } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 
 export interface QrcodeRow {
@@ -9,13 +9,19 @@ export interface QrcodeRow {
   articleId: number | null;
   title: string | null;
   name: string | null;
+  circuitId: number | null;
+  circuitTitle: string | null;
+  circuitName: string | null;
 }
 
-/** Where a scanned code leads: its article, in its museum. */
+/** Where a scanned code leads: its article or its circuit (issue 19), in its museum. */
 export interface ScanTarget {
   museumId: number;
+  /** The article's id, or the circuit's with `circuit`. */
   articleId: number;
+  /** Its public name: /article?name= or, with `circuit`, /circuit?name=. */
   name: string;
+  circuit?: boolean;
   /** The museum's source language: what a scan counts when the browser names none we know. */
   language: string;
   /** The museum's time zone: whose day a scan belongs to. */
@@ -28,6 +34,9 @@ const columns = {
   articleId: qrcodes.articleId,
   title: articles.unformattedName,
   name: articles.name,
+  circuitId: qrcodes.circuitId,
+  circuitTitle: circuits.title,
+  circuitName: circuits.name,
 };
 
 export function qrcodesRepo(db: Database) {
@@ -37,6 +46,7 @@ export function qrcodesRepo(db: Database) {
         .select(columns)
         .from(qrcodes)
         .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
         .where(eq(qrcodes.museumId, museumId))
         .orderBy(asc(qrcodes.id));
     },
@@ -46,6 +56,7 @@ export function qrcodesRepo(db: Database) {
         .select(columns)
         .from(qrcodes)
         .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
         .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)));
       return row;
     },
@@ -81,7 +92,28 @@ export function qrcodesRepo(db: Database) {
         if (!article) return 'no_article';
         const updated = await tx
           .update(qrcodes)
-          .set({ articleId })
+          .set({ articleId, circuitId: null })
+          .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)))
+          .returning({ id: qrcodes.id });
+        return updated.length ? 'ok' : 'no_code';
+      });
+    },
+
+    /** Links a code to a circuit of the same museum (issue 19), freeing its article link. */
+    async linkCircuit(
+      museumId: number,
+      id: number,
+      circuitId: number,
+    ): Promise<'ok' | 'no_code' | 'no_circuit'> {
+      return db.transaction(async (tx) => {
+        const [circuit] = await tx
+          .select({ id: circuits.id })
+          .from(circuits)
+          .where(and(eq(circuits.museumId, museumId), eq(circuits.id, circuitId)));
+        if (!circuit) return 'no_circuit';
+        const updated = await tx
+          .update(qrcodes)
+          .set({ circuitId, articleId: null })
           .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)))
           .returning({ id: qrcodes.id });
         return updated.length ? 'ok' : 'no_code';
@@ -95,14 +127,32 @@ export function qrcodesRepo(db: Database) {
           museumId: qrcodes.museumId,
           articleId: articles.id,
           name: articles.name,
+          circuitId: circuits.id,
+          circuitName: circuits.name,
           language: museums.sourceLanguage,
           timeZone: museums.timeZone,
         })
         .from(qrcodes)
-        .innerJoin(articles, eq(articles.id, qrcodes.articleId))
         .innerJoin(museums, eq(museums.id, qrcodes.museumId))
+        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
         .where(eq(qrcodes.link, link));
-      return row;
+      if (!row) return undefined;
+      const { museumId, language, timeZone } = row;
+      if (row.articleId !== null && row.name !== null)
+        return { museumId, language, timeZone, articleId: row.articleId, name: row.name };
+      if (row.circuitId !== null && row.circuitName !== null) {
+        const circuit = true;
+        return {
+          museumId,
+          language,
+          timeZone,
+          articleId: row.circuitId,
+          name: row.circuitName,
+          circuit,
+        };
+      }
+      return undefined;
     },
   };
 }

@@ -23,8 +23,10 @@ export function qrcodeRoutes(qrcodes: QrcodesService) {
   app.post('/manage/add_qrcode', async (c) => c.json(await qrcodes.add(museum(c)), 201));
 
   app.post('/manage/update_qrcode', async (c) => {
-    const { qrcodeId, articleId } = await readJson(c, updateQrcodeSchema);
-    return c.json(await qrcodes.link(museum(c), qrcodeId, articleId));
+    const { qrcodeId, articleId, circuitId } = await readJson(c, updateQrcodeSchema);
+    // The schema lets exactly one of the two through.
+    if (circuitId != null) return c.json(await qrcodes.linkCircuit(museum(c), qrcodeId, circuitId));
+    return c.json(await qrcodes.link(museum(c), qrcodeId, articleId!));
   });
 
   return app;

@@ -5,13 +5,26 @@ import { itemId } from '../articles/ids.ts';
 
 export const readQrcodeQuery = z.object({ qrcodeId: itemId });
 
-export const updateQrcodeSchema = z.object({
-  /** The spec's original did not guard a save with no article chosen; we refuse it. */
-  articleId: z
-    .custom<unknown>((id) => id !== undefined && id !== null, 'choose an article first')
-    .pipe(itemId),
-  qrcodeId: itemId,
-});
+/**
+ * Links a code to an article (spec 7: `articleId`) or to a circuit (issue 19: `circuitId`),
+ * never both. The spec's original did not guard a save with nothing chosen; we refuse it.
+ */
+export const updateQrcodeSchema = z
+  .object({
+    articleId: itemId.nullish(),
+    circuitId: itemId.nullish(),
+    qrcodeId: itemId,
+  })
+  .superRefine((body, ctx) => {
+    if (body.articleId == null && body.circuitId == null)
+      ctx.addIssue({ code: 'custom', path: ['articleId'], message: 'choose an article first' });
+    if (body.articleId != null && body.circuitId != null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['circuitId'],
+        message: 'a code leads to an article or to a circuit, not both',
+      });
+  });
 
 /** One line of GET /api/read/qrcodes, and GET /api/read/qrcode. */
 export interface QrcodeDocument {
@@ -25,4 +38,10 @@ export interface QrcodeDocument {
   unformatted_name: string | null;
   /** The linked article's url name (the visitor page's `name`), or null. */
   name: string | null;
+  /** The linked circuit (issue 19), or null: a code leads to an article or a circuit. */
+  circuit_id: number | null;
+  /** The linked circuit's title, or null. */
+  circuit_title: string | null;
+  /** The linked circuit's url name (/circuit?name=), or null. */
+  circuit_name: string | null;
 }

@@ -34,6 +34,9 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
     id_article: row.articleId,
     unformatted_name: row.title,
     name: row.name,
+    circuit_id: row.circuitId,
+    circuit_title: row.circuitTitle,
+    circuit_name: row.circuitName,
   });
   // A code with no article is remembered too (as 'none'), so a flood of scans of a free or
   // unknown code does not reach the database either.
@@ -68,6 +71,15 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
       return this.read(museumId, id);
     },
 
+    /** Links a code to one of the museum's circuits (issue 19); its article link is freed. */
+    async linkCircuit(museumId: number, id: number, circuitId: number): Promise<QrcodeDocument> {
+      const result = await repo.linkCircuit(museumId, id, circuitId);
+      if (result === 'no_code') throw notFound('No such QR code in your museum.');
+      if (result === 'no_circuit') throw notFound('No such circuit in your museum.');
+      targets.clear();
+      return this.read(museumId, id);
+    },
+
     /**
      * A scan (DESIGN 8): where the code leads now, counted in the browser's preferred language
      * among those we translate into (else the museum's own). Undefined: unknown or free code,
@@ -94,7 +106,10 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
           {
             museumId: target.museumId,
             timeZone: target.timeZone,
-            articleId: target.articleId,
+            // A circuit's scan is counted like an article's, as the circuit's (issue 19).
+            ...(target.circuit
+              ? { articleId: 0, circuitId: target.articleId }
+              : { articleId: target.articleId }),
             language: remembered ?? suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
             kind: 'scan',
             at: options.now(),
@@ -102,7 +117,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
           visitor,
         );
       }
-      const page = `/article?name=${encodeURIComponent(target.name)}`;
+      const page = `${target.circuit ? '/circuit' : '/article'}?name=${encodeURIComponent(target.name)}`;
       return remembered ? `${page}&lang=${encodeURIComponent(remembered)}` : page;
     },
 

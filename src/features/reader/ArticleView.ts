@@ -49,6 +49,8 @@ export interface ArticleViewProps {
   languageAction?: ReactNode;
   /** The visitor page's A− and A+ (page.ts), in the footer; none in the editor's preview. */
   textControls?: ReactNode;
+  /** Below the blocks, above the footer: a circuit's 'stop n of N', previous and next. */
+  after?: ReactNode;
 }
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -155,6 +157,7 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     { className: 'reader', style: { backgroundColor: background } },
     props.notice ?? null,
     h('div', { className: 'reader-blocks' }, blocks.length === 0 ? (props.empty ?? null) : blocks),
+    props.after ?? null,
     h(
       'footer',
       { className: 'reader-footer' },

@@ -153,3 +153,10 @@ export function framedPage(background: string, ...inner: ReactNode[]): ReactNode
     ),
   );
 }
+
+/** A path on this site ('/article?…'), or undefined: our own links never leave the site. */
+export function localPath(href: string | undefined): string | undefined {
+  if (href === undefined || !href.startsWith('/')) return undefined;
+  if (href.startsWith('//') || href.startsWith('/\\')) return undefined;
+  return href;
+}

@@ -2,10 +2,18 @@ import { createElement, type ReactNode } from 'react';
 import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../articles/content.ts';
 import { ArticleView } from './ArticleView.ts';
 import { languageTag } from '../languages/index.ts';
-import { framedPage, inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
+import {
+  framedPage,
+  inkOn,
+  languageAttributes,
+  localPath,
+  PRODUCT_NAME,
+  renderDocument,
+} from './document.ts';
 import { publicTitle } from './title.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from './text-size.ts';
+import { circuitNavView, type CircuitNav } from './circuit-page.ts';
 
 /**
  * The visitor page (DESIGN 7): a whole HTML document rendered on the server (document.ts) with
@@ -40,6 +48,8 @@ export interface VisitorPage {
    * name, for the track's srclang and label; default `lang` and `languageLabel`.
    */
   subtitles?: { lang: string; label: string };
+  /** Opened from a circuit (issue 19): where it stands in it, and its neighbours. */
+  circuit?: CircuitNav | undefined;
 }
 
 export interface VisitorNote {
@@ -61,12 +71,7 @@ export const VISITOR_PAGE_CSP =
   "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-/** A path on this site ('/article?…'), or undefined: our own links never leave the site. */
-export function localPath(href: string | undefined): string | undefined {
-  if (href === undefined || !href.startsWith('/')) return undefined;
-  if (href.startsWith('//') || href.startsWith('/\\')) return undefined;
-  return href;
-}
+export { localPath } from './document.ts';
 
 const h = createElement;
 
@@ -149,6 +154,7 @@ export function renderArticlePage(page: VisitorPage): string {
       ? h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage)
       : undefined,
     textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
+    after: page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
   });
   // A heading for screen readers: the article's own first block may be an image or a text.
   // Its first words, in the language shown; never the staff's private title (title.ts).
@@ -169,10 +175,10 @@ export function renderArticlePage(page: VisitorPage): string {
 export const OUTAGE_RETRY_SECONDS = 10;
 
 /** A page of ours with a heading and sentences, in the visitor's language (else English). */
-function messagePage(
+export function renderMessagePage(
   lang: string,
-  heading: 'outageTitle' | 'notFoundTitle',
-  sentences: ('outageText' | 'wait' | 'notFoundText')[],
+  heading: 'outageTitle' | 'notFoundTitle' | 'circuitNotFoundTitle',
+  sentences: ('outageText' | 'wait' | 'notFoundText' | 'circuitNotFoundText')[],
   refreshSeconds?: number,
 ): string {
   const ui = uiLanguage(lang);
@@ -199,10 +205,10 @@ function messagePage(
  * panel shows the article once the database is back.
  */
 export function renderOutagePage(lang: string): string {
-  return messagePage(lang, 'outageTitle', ['outageText', 'wait'], OUTAGE_RETRY_SECONDS);
+  return renderMessagePage(lang, 'outageTitle', ['outageText', 'wait'], OUTAGE_RETRY_SECONDS);
 }
 
 /** The 404 page, in the visitor's language when we have its words (else English). */
 export function renderNotFoundPage(lang: string): string {
-  return messagePage(lang, 'notFoundTitle', ['notFoundText']);
+  return renderMessagePage(lang, 'notFoundTitle', ['notFoundText']);
 }

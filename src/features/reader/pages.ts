@@ -8,6 +8,8 @@ import type { CachedPage, PageCache } from './page-cache.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from './page.ts';
 import { renderVisit } from './render.ts';
 import type { ReaderService, Visit, VisitRequest } from './service.ts';
+import type { CircuitService, CircuitVisit } from './circuit.ts';
+import { renderCircuitVisit } from './circuit-render.ts';
 
 /** A visitor page ready to send. */
 export interface PageAnswer {
@@ -35,6 +37,8 @@ export function visitorPages(deps: {
   pages: PageCache;
   counter: Counter;
   now: () => Date;
+  /** The circuits' pages (issue 19); /circuit answers 404 without. */
+  circuits?: CircuitService | undefined;
 }) {
   const showing = async (page: CachedPage, visitor: Visitor | undefined) => {
     // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
@@ -46,11 +50,13 @@ export function visitorPages(deps: {
     async answer(request: VisitRequest): Promise<PageAnswer> {
       const { name, lang, choose, query, ignoreStats } = request;
       const textSize = request.textSize ?? 1;
+      // A circuit named by the link is kept only when it is a name at all.
+      const circuit = validName(request.circuit) ? request.circuit : undefined;
       // Only a page in a language is the same for every visitor (at a text size): the others
       // are not kept.
       const key =
         lang && !choose && query === undefined
-          ? `${name}\n${lang}\n${ignoreStats}\n${textSize}`
+          ? `${name}\n${lang}\n${ignoreStats}\n${textSize}\n${circuit ?? ''}`
           : '';
       const cached = key ? deps.pages.get(key) : undefined;
       if (cached) {
@@ -60,10 +66,9 @@ export function visitorPages(deps: {
 
       let visit: Visit;
       try {
-        visit =
-          name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name)
-            ? await deps.visits.visit(request)
-            : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
+        visit = validName(name)
+          ? await deps.visits.visit({ ...request, circuit })
+          : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
         if (!isUnavailable(error)) throw error;
         const kept = key ? deps.pages.stale(key) : undefined;
@@ -79,7 +84,7 @@ export function visitorPages(deps: {
         };
       }
 
-      const page = renderVisit(visit, { ignoreStats, query, textSize });
+      const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
       if (page.keep && key && visit.kind === 'article') {
         return {
           body: deps.pages.set(key, page.html, visit.count),
@@ -89,7 +94,64 @@ export function visitorPages(deps: {
       }
       return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
     },
+
+    /**
+     * A circuit's page, /circuit?name={name} (issue 19), kept like an article's page; it
+     * counts nothing itself (a scan of its code is counted at /r/).
+     */
+    async circuit(request: CircuitRequest): Promise<PageAnswer> {
+      const { name, lang, choose, query, ignoreStats } = request;
+      const textSize = request.textSize ?? 1;
+      const key =
+        lang && !choose && query === undefined
+          ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
+          : '';
+      const cached = key ? deps.pages.get(key) : undefined;
+      if (cached) return { body: cached, status: 200, cacheControl: 'no-cache' };
+      let visit: CircuitVisit;
+      try {
+        visit =
+          validName(name) && deps.circuits
+            ? await deps.circuits.visit({ ...request, choose: choose || query !== undefined })
+            : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+        const kept = key ? deps.pages.stale(key) : undefined;
+        if (kept) return { body: kept, status: 200, cacheControl: 'no-store' };
+        return {
+          body: cacheBody(renderOutagePage(notFoundLanguage(lang, request.acceptLanguage))),
+          status: 503,
+          cacheControl: 'no-store',
+          retryAfter: OUTAGE_RETRY_SECONDS,
+        };
+      }
+      const page = renderCircuitVisit(visit, { ignoreStats, query, textSize });
+      if (page.keep && key) {
+        return {
+          body: deps.pages.set(key, page.html, undefined),
+          status: 200,
+          cacheControl: 'no-cache',
+        };
+      }
+      return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+    },
   };
 }
 
+export interface CircuitRequest {
+  name: string;
+  lang: string | undefined;
+  choose: boolean;
+  query: string | undefined;
+  ignoreStats: boolean;
+  textSize?: number | undefined;
+  acceptLanguage: string | undefined;
+  background?: ((work: Promise<unknown>) => void) | undefined;
+}
+
 export type VisitorPages = ReturnType<typeof visitorPages>;
+
+/** A public name (an article's or a circuit's): letters, digits and single dashes. */
+function validName(name: string | undefined): name is string {
+  return name !== undefined && name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name);
+}

@@ -36,6 +36,10 @@ export interface PickerOptions {
   noindex?: boolean;
   /** Language of `title`; default the source language. */
   titleLang?: string;
+  /** The page the choices open: an article's (default) or a circuit's (issue 19). */
+  path?: '/article' | '/circuit';
+  /** Carried through every link and the form: the circuit an article was opened from. */
+  params?: Readonly<Record<string, string>>;
 }
 
 /** Longest search kept: a language name is short, and the query is written back in the page. */
@@ -75,8 +79,11 @@ export function matchesQuery(
 }
 
 function href(options: PickerOptions, code: string): string {
+  const extra = Object.entries(options.params ?? {})
+    .map(([key, value]) => `&${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('');
   return (
-    `/article?name=${encodeURIComponent(options.articleName)}&lang=${encodeURIComponent(code)}` +
+    `${options.path ?? '/article'}?name=${encodeURIComponent(options.articleName)}${extra}&lang=${encodeURIComponent(code)}` +
     (options.ignoreStats === true ? `&${IGNORE_STATS_PARAM}=${IGNORE_STATS_VALUE}` : '')
   );
 }
@@ -143,8 +150,14 @@ export function renderLanguagePicker(options: PickerOptions): string {
   // The form comes back to the list (#languages): on a phone the results are a screen down.
   const form = h(
     'form',
-    { className: 'reader-search', role: 'search', method: 'get', action: '/article#languages' },
+    {
+      className: 'reader-search',
+      role: 'search',
+      method: 'get',
+      action: `${options.path ?? '/article'}#languages`,
+    },
     hidden('name', options.articleName),
+    ...Object.entries(options.params ?? {}).map(([key, value]) => hidden(key, value)),
     hidden('choose', '1'),
     options.ignoreStats === true ? hidden(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE) : null,
     h('label', { htmlFor: 'q' }, words.search),

@@ -18,6 +18,7 @@ function routes(onVisit: (request: VisitRequest) => void) {
         cacheControl: 'no-cache',
       });
     },
+    circuit: () => Promise.reject(new Error('not a circuit test')),
   };
   return readerRoutes(pages, { hsts: false, clientAddress: () => '203.0.113.9' });
 }
@@ -126,6 +127,7 @@ describe('readerRoutes', () => {
     const pages: VisitorPages = {
       answer: () =>
         Promise.resolve({ body: cacheBody('<p>page</p>'), status: 200, cacheControl: 'no-cache' }),
+      circuit: () => Promise.reject(new Error('not a circuit test')),
     };
     const app = readerRoutes(pages, { hsts: true, clientAddress: () => '203.0.113.9' });
     const res = await app.fetch(new Request('https://x/article?name=salle-1&lang=zh-Hans'));

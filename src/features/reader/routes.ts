@@ -65,6 +65,7 @@ export function readerRoutes(
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       acceptLanguage: c.req.header('accept-language'),
       background: (work) => finishLater(c, work),
+      circuit: c.req.query('circuit')?.slice(0, 120),
     });
     const sent: Record<string, string> = {
       ...(preview ? previewHeaders : headers),
@@ -84,6 +85,39 @@ export function readerRoutes(
       response.headers.append('Set-Cookie', textSizeCookie(sizeAsked, options.hsts));
     }
     return response;
+  });
+
+  // A circuit's page (issue 19): the same rules as an article's for language and text size.
+  app.get('/circuit', async (c) => {
+    const name = c.req.query('name') ?? '';
+    const preview = ignoresStats(c.req.query(IGNORE_STATS_PARAM));
+    const asked = c.req.query('lang')?.slice(0, 35);
+    const choose = c.req.query('choose') === '1';
+    const query = c.req.query('q')?.slice(0, 100);
+    const picking = choose || query !== undefined;
+    const cookie = c.req.header('cookie');
+    const remembered = picking ? undefined : rememberedLanguage(cookie);
+    const answer = await pages.circuit({
+      name,
+      lang: asked ?? remembered,
+      choose,
+      query,
+      ignoreStats: preview,
+      textSize: rememberedTextSize(cookie),
+      acceptLanguage: c.req.header('accept-language'),
+      background: (work) => finishLater(c, work),
+    });
+    const sent: Record<string, string> = {
+      ...(preview ? previewHeaders : headers),
+      'Cache-Control': answer.cacheControl,
+    };
+    if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
+    if (asked !== undefined && !picking && !preview && answer.status === 200) {
+      const chosen = supportedLanguage(asked);
+      if (chosen && chosen !== remembered)
+        sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
+    }
+    return cachedResponse(c.req.raw, answer.body, sent, answer.status);
   });
 
   return app;

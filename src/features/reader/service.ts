@@ -13,6 +13,7 @@ import type {
 } from '../translation/translator.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import { uiLanguage } from './strings.ts';
+import type { CircuitService, CircuitTexts } from './circuit.ts';
 
 /** How long a visitor waits for a first translation before seeing the progress page. */
 export const FIRST_WAIT_MS = 1_000;
@@ -34,6 +35,8 @@ export interface VisitRequest {
   acceptLanguage: string | undefined;
   /** Keeps a job running after the answer is sent (Netlify's waitUntil); Node needs nothing. */
   background?: ((work: Promise<unknown>) => void) | undefined;
+  /** Opened from this circuit (`circuit`, its public name): the page shows where it stands. */
+  circuit?: string | undefined;
 }
 
 export interface VisitArticle {
@@ -67,6 +70,8 @@ export type Visit =
       uiLang: string;
       /** What a showing of this page counts; undefined for a staff preview. */
       count: PageCount;
+      /** The circuit it was opened from, when the article is one of its stops (issue 19). */
+      circuit?: { texts: CircuitTexts; index: number } | undefined;
     }
   | {
       kind: 'progress';
@@ -96,6 +101,8 @@ export interface ReaderDeps {
   now: () => Date;
   firstWaitMs?: number;
   failurePauseMs?: number;
+  /** The museum's circuits as visitors read them (issue 19); none when not given. */
+  circuits?: CircuitService | undefined;
 }
 
 /**
@@ -136,6 +143,19 @@ export function readerService(deps: ReaderDeps) {
   /** Translated but for texts the checks refused twice: those stay in the source language. */
   const refusedOnly = (result: TranslationResult): boolean =>
     result.refused > 0 && result.refused === result.untranslated;
+
+  /** The circuit named by the link, if the article is one of its stops (the same museum). */
+  async function circuitOf(
+    name: string,
+    row: { id: number; museumId: number },
+    lang: string,
+  ): Promise<{ texts: CircuitTexts; index: number } | undefined> {
+    const circuit = await deps.circuits?.find(name);
+    if (!circuit || circuit.museumId !== row.museumId) return undefined;
+    const index = circuit.stops.findIndex((stop) => stop.articleId === row.id);
+    if (index < 0) return undefined;
+    return { texts: await deps.circuits!.storedTexts(circuit, lang), index };
+  }
 
   return {
     async visit(request: VisitRequest): Promise<Visit> {
@@ -178,7 +198,9 @@ export function readerService(deps: ReaderDeps) {
         // The original shown instead: our words in the visitor's language, not the article's.
         const uiLang =
           note === 'unavailable' || note === 'noEngine' ? noteLanguage(lang, suggested) : shownLang;
+        const circuit = request.circuit ? await circuitOf(request.circuit, row, lang) : undefined;
         return {
+          circuit,
           kind: 'article',
           article,
           content: shown,

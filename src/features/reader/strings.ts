@@ -65,6 +65,14 @@ export const UI_KEYS = [
   'outageText',
   'smallerText',
   'largerText',
+  'stopOf',
+  'previousStop',
+  'nextStop',
+  'stopsTitle',
+  'allStops',
+  'stopNumber',
+  'circuitNotFoundTitle',
+  'circuitNotFoundText',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

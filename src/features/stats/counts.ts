@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { isUnavailable } from '../../server/db/errors.ts';
-import { dailyArticleScans, dailyCounts, dailyLanguageScans } from '../../server/db/schema.ts';
+import {
+  dailyArticleScans,
+  dailyCircuitScans,
+  dailyCounts,
+  dailyLanguageScans,
+} from '../../server/db/schema.ts';
 import type { RepeatFilter, Visitor } from './repeats.ts';
 
 export interface CountEvent {
@@ -9,6 +14,8 @@ export interface CountEvent {
   /** The museum's IANA time zone: whose day the count belongs to. */
   timeZone: string;
   articleId: number;
+  /** A scan of a code leading to a circuit (issue 19): counted as the circuit's, not an article's. */
+  circuitId?: number | undefined;
   language: string;
   kind: 'scan' | 'request';
   at: Date;
@@ -42,6 +49,23 @@ export function countsRepo(db: Database) {
     async add(event: CountEvent, n = 1): Promise<void> {
       const day = dayOf(event.at, event.timeZone);
       const { museumId, articleId, language, kind } = event;
+      const perLanguage = sql`
+        insert into ${dailyLanguageScans} (museum_id, day, language, count)
+        values (${museumId}, ${day}, ${language}, ${n})
+        on conflict (museum_id, day, language)
+        do update set count = ${dailyLanguageScans}.count + ${n}`;
+      if (event.circuitId !== undefined) {
+        // A circuit's scan: its own sum, and the language's like any scan.
+        await db.execute(sql`
+          with per_circuit as (
+            insert into ${dailyCircuitScans} (museum_id, day, circuit_id, count)
+            values (${museumId}, ${day}, ${event.circuitId}, ${n})
+            on conflict (museum_id, day, circuit_id)
+            do update set count = ${dailyCircuitScans}.count + ${n}
+          )
+          ${perLanguage}`);
+        return;
+      }
       const detail = sql`
         insert into ${dailyCounts} (day, museum_id, article_id, language, kind, count)
         values (${day}, ${museumId}, ${articleId}, ${language}, ${kind}, ${n})
@@ -59,10 +83,7 @@ export function countsRepo(db: Database) {
           on conflict (museum_id, day, article_id)
           do update set count = ${dailyArticleScans}.count + ${n}
         )
-        insert into ${dailyLanguageScans} (museum_id, day, language, count)
-        values (${museumId}, ${day}, ${language}, ${n})
-        on conflict (museum_id, day, language)
-        do update set count = ${dailyLanguageScans}.count + ${n}`);
+        ${perLanguage}`);
     },
   };
 }
@@ -95,7 +116,7 @@ export function bufferedCounts(
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const keyOf = (event: CountEvent) =>
-    `${dayOf(event.at, event.timeZone)}|${event.museumId}|${event.articleId}|${event.language}|${event.kind}`;
+    `${dayOf(event.at, event.timeZone)}|${event.museumId}|${event.articleId}|${event.circuitId ?? ''}|${event.language}|${event.kind}`;
 
   function keep(event: CountEvent, n: number): void {
     const key = keyOf(event);
@@ -142,7 +163,7 @@ export function bufferedCounts(
         repeats &&
         !repeats.first(
           visitor,
-          `${event.kind}\n${event.articleId}\n${event.language}`,
+          `${event.kind}\n${event.circuitId === undefined ? event.articleId : `c${event.circuitId}`}\n${event.language}`,
           event.at.getTime(),
         )
       ) {

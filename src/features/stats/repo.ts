@@ -2,7 +2,9 @@ import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import {
   articles,
+  circuits,
   dailyArticleScans,
+  dailyCircuitScans,
   dailyCounts,
   dailyLanguageScans,
   museums,
@@ -65,15 +67,24 @@ export function statsRepo(db: Database) {
             }
           : query.by === 'article'
             ? {
-                table: dailyArticleScans,
-                day: dailyArticleScans.day,
-                count: dailyArticleScans.count,
-                key: sql`${dailyArticleScans.articleId}::text`,
-                where: and(
-                  eq(dailyArticleScans.museumId, query.museumId),
-                  gte(dailyArticleScans.day, query.from),
-                  lte(dailyArticleScans.day, query.to),
-                ),
+                // Codes leading to a circuit are counted with the articles', as `c{id}`.
+                table: sql`(
+                  select ${dailyArticleScans.day} as day, ${dailyArticleScans.count} as count,
+                         ${dailyArticleScans.articleId}::text as key
+                  from ${dailyArticleScans}
+                  where ${dailyArticleScans.museumId} = ${query.museumId}
+                    and ${dailyArticleScans.day} between ${query.from} and ${query.to}
+                  union all
+                  select ${dailyCircuitScans.day}, ${dailyCircuitScans.count},
+                         'c' || ${dailyCircuitScans.circuitId}
+                  from ${dailyCircuitScans}
+                  where ${dailyCircuitScans.museumId} = ${query.museumId}
+                    and ${dailyCircuitScans.day} between ${query.from} and ${query.to}
+                ) as scans`,
+                day: sql`scans.day`,
+                count: sql`scans.count`,
+                key: sql`scans.key`,
+                where: sql`true`,
               }
             : {
                 table: dailyLanguageScans,
@@ -117,6 +128,15 @@ export function statsRepo(db: Database) {
         .select({ id: articles.id, title: articles.unformattedName })
         .from(articles)
         .where(and(eq(articles.museumId, museumId), inArray(articles.id, ids)));
+    },
+
+    /** Titles of the museum's circuits among `ids` (issue 19: their scans are counted too). */
+    async circuitTitles(museumId: number, ids: number[]): Promise<{ id: number; title: string }[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: circuits.id, title: circuits.title })
+        .from(circuits)
+        .where(and(eq(circuits.museumId, museumId), inArray(circuits.id, ids)));
     },
 
     async hasArticle(museumId: number, articleId: number): Promise<boolean> {

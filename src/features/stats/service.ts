@@ -65,7 +65,31 @@ const othersName = {
 };
 
 /** The charts of the statistics page (spec 2, DESIGN 8). */
+/** A circuit's series in the scans chart (issue 19): 'Parcours : …' / 'Circuit: …'. */
+const circuitName = {
+  fr: (title: string) => `Parcours : ${title}`,
+  en: (title: string) => `Circuit: ${title}`,
+};
+
 export function statsService(repo: StatsRepo, now: () => Date) {
+  /** Each series' name in the scans chart: an article's title, or a circuit's (`c{id}`). */
+  async function seriesTitles(
+    museumId: number,
+    keys: readonly string[],
+    lang: 'fr' | 'en',
+  ): Promise<Map<string, string>> {
+    const articleIds = keys.filter((k) => /^\d+$/.test(k)).map(Number);
+    const circuitIds = keys.filter((k) => /^c\d+$/.test(k)).map((k) => Number(k.slice(1)));
+    const [articles, circuits] = await Promise.all([
+      repo.titles(museumId, articleIds),
+      repo.circuitTitles(museumId, circuitIds),
+    ]);
+    return new Map([
+      ...articles.map((t): [string, string] => [String(t.id), t.title]),
+      ...circuits.map((t): [string, string] => [`c${t.id}`, circuitName[lang](t.title)]),
+    ]);
+  }
+
   return {
     /** `all`: every series (the CSV); otherwise the largest and one for the others. */
     async chart(museumId: number, request: ChartRequest, all = false): Promise<ChartData> {
@@ -100,13 +124,7 @@ export function statsService(repo: StatsRepo, now: () => Date) {
           a.localeCompare(b),
       );
       const titles =
-        by === 'article'
-          ? new Map(
-              (await repo.titles(museumId, keys.filter((k) => k !== OTHERS).map(Number))).map(
-                (t) => [String(t.id), t.title],
-              ),
-            )
-          : undefined;
+        by === 'article' ? await seriesTitles(museumId, keys, request.lang) : undefined;
       const names = uniqueNames(
         keys.map((key) => ({
           key,

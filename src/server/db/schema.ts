@@ -132,6 +132,46 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * Circuits (issue 19): a room, a tour, "the 16 panels". The name is the public url
+ * (/circuit?name=…), unique across all museums like an article's; the title and introduction
+ * are what visitors read, translated like an article's texts.
+ */
+export const circuits = pgTable(
+  'circuits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    intro: text('intro').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('circuits_name_key').on(t.name), index('circuits_museum_idx').on(t.museumId)],
+);
+
+/** A circuit's stops in order; deleting an article takes it out of its circuits. */
+export const circuitStops = pgTable(
+  'circuit_stops',
+  {
+    circuitId: integer('circuit_id')
+      .notNull()
+      .references(() => circuits.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.circuitId, t.position] }),
+    uniqueIndex('circuit_stops_article_key').on(t.circuitId, t.articleId),
+    index('circuit_stops_article_idx').on(t.articleId),
+  ],
+);
+
 /** QR codes outlive their article: deleting it leaves the code in place, unlinked. */
 export const qrcodes = pgTable(
   'qrcodes',
@@ -142,6 +182,8 @@ export const qrcodes = pgTable(
       .references(() => museums.id, { onDelete: 'cascade' }),
     link: text('link').notNull(),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    /** Or a circuit (issue 19), never both; deleting the circuit leaves the code free. */
+    circuitId: integer('circuit_id').references(() => circuits.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('qrcodes_link_key').on(t.link), index('qrcodes_museum_idx').on(t.museumId)],
@@ -193,6 +235,22 @@ export const dailyArticleScans = pgTable(
     count: integer('count').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId] })],
+);
+
+/** Scans per day of a code leading to a circuit (issue 19): counted like an article's. */
+export const dailyCircuitScans = pgTable(
+  'daily_circuit_scans',
+  {
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    circuitId: integer('circuit_id')
+      .notNull()
+      .references(() => circuits.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.day, t.circuitId] })],
 );
 
 export const dailyLanguageScans = pgTable(
@@ -322,8 +380,11 @@ export const schema = {
   treeItemIds,
   folders,
   articles,
+  circuits,
+  circuitStops,
   qrcodes,
   dailyCounts,
+  dailyCircuitScans,
   dailyArticleScans,
   dailyLanguageScans,
   checkedTranslations,

@@ -1,0 +1,192 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../server/db/index.ts';
+import { isUniqueViolation } from '../../server/db/errors.ts';
+import { articles, circuits, circuitStops, museums } from '../../server/db/schema.ts';
+
+export interface CircuitRow {
+  id: number;
+  name: string;
+  title: string;
+  intro: string;
+  articleIds: number[];
+}
+
+export interface CircuitValues {
+  name: string;
+  title: string;
+  intro: string;
+  articleIds: readonly number[];
+}
+
+/** A circuit as its visitor page needs it: its museum's language and its stops' articles. */
+export interface PublicCircuit {
+  id: number;
+  museumId: number;
+  name: string;
+  title: string;
+  intro: string;
+  /** The museum's language: the circuit's texts are written in it. */
+  language: string;
+  timeZone: string;
+  stops: {
+    articleId: number;
+    name: string;
+    content: unknown;
+  }[];
+}
+
+export type SaveOutcome =
+  | { ok: true; id: number }
+  | { ok: false; reason: 'not_found' | 'name_taken' }
+  | { ok: false; reason: 'not_articles'; indexes: number[] };
+
+/** The ids of a circuit's stops, in order, as one array. */
+const stopIds = sql<number[]>`coalesce((
+  select array_agg(${circuitStops.articleId} order by ${circuitStops.position})
+  from ${circuitStops} where ${circuitStops.circuitId} = ${circuits.id}
+), '{}')`;
+
+const columns = {
+  id: circuits.id,
+  name: circuits.name,
+  title: circuits.title,
+  intro: circuits.intro,
+  articleIds: stopIds,
+};
+
+/** The numbers PostgreSQL's drivers give back for an int[] (PGlite: numbers; pg: numbers too). */
+const rowOf = (row: CircuitRow): CircuitRow => ({ ...row, articleIds: row.articleIds.map(Number) });
+
+export function circuitsRepo(db: Database) {
+  return {
+    async list(museumId: number): Promise<CircuitRow[]> {
+      const rows = await db
+        .select(columns)
+        .from(circuits)
+        .where(eq(circuits.museumId, museumId))
+        .orderBy(asc(circuits.title), asc(circuits.id));
+      return rows.map(rowOf);
+    },
+
+    async find(museumId: number, id: number): Promise<CircuitRow | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(circuits)
+        .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)));
+      return row && rowOf(row);
+    },
+
+    async count(museumId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(circuits)
+        .where(eq(circuits.museumId, museumId));
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Creates (no id) or replaces a circuit of the museum with its stops, in one transaction:
+     * every article must be the museum's; nothing is changed when anything is refused.
+     */
+    async save(
+      museumId: number,
+      id: number | undefined,
+      values: CircuitValues,
+    ): Promise<SaveOutcome> {
+      try {
+        return await db.transaction(async (tx): Promise<SaveOutcome> => {
+          if (id !== undefined) {
+            // Another museum's circuit, or none: nothing else is looked at.
+            const [mine] = await tx
+              .select({ id: circuits.id })
+              .from(circuits)
+              .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
+              .for('update');
+            if (!mine) return { ok: false, reason: 'not_found' };
+          }
+          if (values.articleIds.length > 0) {
+            const found = await tx
+              .select({ id: articles.id })
+              .from(articles)
+              .where(
+                and(eq(articles.museumId, museumId), inArray(articles.id, [...values.articleIds])),
+              )
+              // Held until the stops are written: a delete waits, never leaves a dangling stop.
+              .for('share');
+            const ours = new Set(found.map((row) => row.id));
+            const indexes = values.articleIds.flatMap((a, i) => (ours.has(a) ? [] : [i]));
+            if (indexes.length > 0) return { ok: false, reason: 'not_articles', indexes };
+          }
+          const set = { name: values.name, title: values.title, intro: values.intro };
+          let circuitId: number;
+          if (id === undefined) {
+            const [row] = await tx
+              .insert(circuits)
+              .values({ museumId, ...set })
+              .returning({ id: circuits.id });
+            circuitId = row!.id;
+          } else {
+            const [row] = await tx
+              .update(circuits)
+              .set({ ...set, updatedAt: sql`now()` })
+              .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
+              .returning({ id: circuits.id });
+            if (!row) return { ok: false, reason: 'not_found' };
+            circuitId = row.id;
+            await tx.delete(circuitStops).where(eq(circuitStops.circuitId, circuitId));
+          }
+          if (values.articleIds.length > 0) {
+            await tx
+              .insert(circuitStops)
+              .values(
+                values.articleIds.map((articleId, position) => ({
+                  circuitId,
+                  position,
+                  articleId,
+                })),
+              );
+          }
+          return { ok: true, id: circuitId };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { ok: false, reason: 'name_taken' };
+        throw error;
+      }
+    },
+
+    async remove(museumId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(circuits)
+        .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
+        .returning({ id: circuits.id });
+      return rows.length > 0;
+    },
+
+    /** The circuit visitors open by its public name, with its stops' articles in order. */
+    async byName(name: string): Promise<PublicCircuit | undefined> {
+      const [circuit] = await db
+        .select({
+          id: circuits.id,
+          museumId: circuits.museumId,
+          name: circuits.name,
+          title: circuits.title,
+          intro: circuits.intro,
+          language: museums.sourceLanguage,
+          timeZone: museums.timeZone,
+        })
+        .from(circuits)
+        .innerJoin(museums, eq(museums.id, circuits.museumId))
+        .where(eq(circuits.name, name));
+      if (!circuit) return undefined;
+      const stops = await db
+        .select({ articleId: articles.id, name: articles.name, content: articles.content })
+        .from(circuitStops)
+        .innerJoin(articles, eq(articles.id, circuitStops.articleId))
+        .where(eq(circuitStops.circuitId, circuit.id))
+        .orderBy(asc(circuitStops.position));
+      return { ...circuit, stops };
+    },
+  };
+}
+
+export type CircuitsRepo = ReturnType<typeof circuitsRepo>;

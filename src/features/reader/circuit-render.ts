@@ -1,0 +1,81 @@
+import { DEFAULT_BACKGROUND } from '../articles/content.ts';
+import { nativeName } from '../languages/index.ts';
+import type { CircuitVisit } from './circuit.ts';
+import { renderCircuitPage } from './circuit-page.ts';
+import { renderMessagePage } from './page.ts';
+import { renderLanguagePicker } from './picker.ts';
+import { renderProgressPage } from './progress.ts';
+import { href, LANGUAGE_LIST, REFRESH_SECONDS, type RenderedVisit } from './render.ts';
+import { textScale } from './text-size.ts';
+
+/** The circuit page a visit shows (issue 19): picker, progress, the circuit, or 404. */
+export function renderCircuitVisit(
+  visit: CircuitVisit,
+  options: { ignoreStats: boolean; query: string | undefined; textSize?: number | undefined },
+): RenderedVisit {
+  const { ignoreStats } = options;
+  switch (visit.kind) {
+    case 'notFound':
+      return {
+        html: renderMessagePage(visit.uiLang, 'circuitNotFoundTitle', ['circuitNotFoundText']),
+        status: 404,
+        cacheControl: 'no-store',
+        keep: false,
+      };
+
+    case 'picker': {
+      const { circuit } = visit;
+      const html = renderLanguagePicker({
+        title: circuit.title,
+        articleName: circuit.name,
+        path: '/circuit',
+        background: DEFAULT_BACKGROUND,
+        uiLang: visit.uiLang,
+        source: { code: circuit.language, label: nativeName(circuit.language) },
+        suggested: visit.suggested,
+        languages: LANGUAGE_LIST,
+        query: options.query,
+        ignoreStats,
+        noindex: ignoreStats,
+      });
+      return { html, status: 200, cacheControl: 'no-cache', keep: false };
+    }
+
+    case 'progress': {
+      const { circuit } = visit;
+      const html = renderProgressPage({
+        title: circuit.title,
+        titleLang: circuit.language,
+        background: DEFAULT_BACKGROUND,
+        uiLang: visit.lang,
+        languageName: nativeName(visit.lang),
+        done: visit.done,
+        total: visit.total,
+        elapsedMs: 0,
+        refreshSeconds: REFRESH_SECONDS,
+        originalHref: href(circuit.name, { lang: circuit.language }, ignoreStats, '/circuit'),
+        noindex: true,
+      });
+      return { html, status: 200, cacheControl: 'no-store', keep: false };
+    }
+
+    case 'circuit': {
+      const { texts } = visit;
+      const html = renderCircuitPage({
+        texts,
+        uiLang: visit.uiLang,
+        languageLabel: nativeName(texts.lang),
+        noindex: ignoreStats,
+        textScale: options.textSize ? textScale(options.textSize) : undefined,
+        links: {
+          circuit: (params) =>
+            href(texts.name, { lang: texts.lang, ...params }, ignoreStats, '/circuit'),
+          stop: (name) => href(name, { circuit: texts.name, lang: texts.lang }, ignoreStats),
+        },
+      });
+      return texts.note === 'unavailable'
+        ? { html, status: 200, cacheControl: 'no-store', keep: false }
+        : { html, status: 200, cacheControl: 'no-cache', keep: true };
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import { LRUCache } from 'lru-cache';
+import { readContent, type ArticleContent } from '../articles/content.ts';
+import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
+import type { GlossaryTerm } from '../translation/glossary-match.ts';
+import type { ArticleRequest, Translator } from '../translation/translator.ts';
+import { publicTitle } from './title.ts';
+
+/**
+ * A circuit as visitors read it (issue 19, part 2): its title, introduction and stops' titles,
+ * translated like an article's texts. They are one document for the translator (ADR 0017):
+ * the title, the introduction's paragraphs and each stop's public title (title.ts) as text
+ * blocks, filed in the memory under `circuit-{id}`, so a circuit read in Japanese costs one
+ * small engine call, once.
+ */
+
+/** What the circuits feature gives the reader (app.ts hands its repo over). */
+export interface CircuitSource {
+  id: number;
+  museumId: number;
+  name: string;
+  title: string;
+  intro: string;
+  /** The museum's language: the circuit's texts are written in it. */
+  language: string;
+  stops: { articleId: number; name: string; content: unknown }[];
+}
+
+export interface CircuitLookup {
+  byName(name: string): Promise<CircuitSource | undefined>;
+}
+
+export interface CircuitStop {
+  articleId: number;
+  name: string;
+  /** Its public title in the language shown; undefined for an article without any text. */
+  title: string | undefined;
+}
+
+/** The circuit's texts in one language. */
+export interface CircuitTexts {
+  id: number;
+  museumId: number;
+  name: string;
+  title: string;
+  /** Paragraphs of the introduction. */
+  intro: string[];
+  stops: CircuitStop[];
+  /** The language the texts are in: the one asked for, or the museum's when not translated. */
+  lang: string;
+  source: string;
+  /** Translated, or the original and why (as the article page's notes). */
+  note: 'machine' | 'unavailable' | 'noEngine' | undefined;
+}
+
+export type CircuitVisit =
+  | { kind: 'notFound'; uiLang: string }
+  | { kind: 'picker'; circuit: CircuitSource; uiLang: string; suggested: string[] }
+  | { kind: 'circuit'; texts: CircuitTexts; uiLang: string }
+  | { kind: 'progress'; circuit: CircuitSource; lang: string; done: number; total: number };
+
+/** How long a process keeps a circuit it read (as the page cache keeps a page). */
+export const CIRCUIT_TTL_MS = 1_000;
+/** How long a visitor waits for a first translation before the progress page. */
+const FIRST_WAIT_MS = 1_000;
+
+const paragraphs = (text: string): string[] =>
+  text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+
+/** The circuit's texts as an article the translator reads: one text block each. */
+function documentOf(circuit: CircuitSource): { content: ArticleContent; stops: CircuitStop[] } {
+  const stops = circuit.stops.map((stop) => ({
+    articleId: stop.articleId,
+    name: stop.name,
+    title: publicTitle(readContent(stop.content, stop.name)),
+  }));
+  const blocks: unknown[] = [
+    { type: 'metadatas', url: circuit.name },
+    { type: 'text', id: 'title', content: circuit.title },
+    ...paragraphs(circuit.intro).map((content, i) => ({ type: 'text', id: `intro-${i}`, content })),
+    ...stops.map((stop) => ({
+      type: 'text',
+      id: `stop-${stop.articleId}`,
+      content: stop.title ?? '',
+    })),
+  ];
+  return { content: readContent(blocks, circuit.name), stops };
+}
+
+/** Reads the texts back from the document (translated or not), by block id. */
+function textsOf(
+  circuit: CircuitSource,
+  content: ArticleContent,
+  stops: CircuitStop[],
+  lang: string,
+  note: CircuitTexts['note'],
+): CircuitTexts {
+  const byId = new Map<string, string>();
+  for (const block of content.slice(1)) {
+    if (block.type === 'text' && block.id) byId.set(block.id, block.content);
+  }
+  const intro: string[] = [];
+  for (let i = 0; byId.has(`intro-${i}`); i++) intro.push(byId.get(`intro-${i}`)!);
+  return {
+    id: circuit.id,
+    museumId: circuit.museumId,
+    name: circuit.name,
+    title: byId.get('title') ?? circuit.title,
+    intro,
+    stops: stops.map((stop) => ({
+      ...stop,
+      title:
+        stop.title === undefined ? undefined : (byId.get(`stop-${stop.articleId}`) ?? stop.title),
+    })),
+    lang,
+    source: circuit.language,
+    note,
+  };
+}
+
+export interface CircuitDeps {
+  circuits: CircuitLookup;
+  translator: Translator;
+  glossary?: ((museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>) | undefined;
+  firstWaitMs?: number;
+}
+
+/** The circuit page's decisions, and the circuit an article page names (its navigation). */
+export function circuitService(deps: CircuitDeps) {
+  const firstWait = deps.firstWaitMs ?? FIRST_WAIT_MS;
+  const recent = new LRUCache<string, Promise<CircuitSource | 'none'>>({
+    max: 1_000,
+    ttl: CIRCUIT_TTL_MS,
+  });
+
+  function find(name: string): Promise<CircuitSource | undefined> {
+    let found = recent.get(name);
+    if (!found) {
+      found = deps.circuits.byName(name).then((c) => c ?? 'none');
+      // A failed read is not remembered.
+      found.catch(() => recent.delete(name));
+      recent.set(name, found);
+    }
+    return found.then((c) => (c === 'none' ? undefined : c));
+  }
+
+  async function request(circuit: CircuitSource, lang: string): Promise<ArticleRequest> {
+    const { content } = documentOf(circuit);
+    return {
+      articleId: `circuit-${circuit.id}`,
+      generation: 0,
+      content,
+      instructions: '',
+      sourceLang: circuit.language,
+      targetLang: lang,
+      glossary: deps.translator.configured
+        ? await deps.glossary?.(circuit.museumId, lang)
+        : undefined,
+    };
+  }
+
+  return {
+    find,
+    /** Forgets the circuits this process read: one was saved or deleted here. */
+    forget(): void {
+      recent.clear();
+    },
+
+    /**
+     * The circuit's texts in `lang` from what is stored, never calling the engine: an article
+     * page's navigation names the stops as the circuit page (which translated them) did.
+     */
+    async storedTexts(circuit: CircuitSource, lang: string): Promise<CircuitTexts> {
+      const { content, stops } = documentOf(circuit);
+      if (sameLanguage(lang, circuit.language) || !deps.translator.configured) {
+        return textsOf(circuit, content, stops, circuit.language, undefined);
+      }
+      const run = await deps.translator.open(await request(circuit, lang));
+      const stored = run.stored();
+      return textsOf(circuit, stored.content, stops, lang, 'machine');
+    },
+
+    async visit(visit: {
+      name: string;
+      lang: string | undefined;
+      choose: boolean;
+      acceptLanguage: string | undefined;
+      background?: ((work: Promise<unknown>) => void) | undefined;
+    }): Promise<CircuitVisit> {
+      const suggested = suggestedLanguages(visit.acceptLanguage);
+      const circuit = await find(visit.name);
+      const lang = visit.lang ? supportedLanguage(visit.lang) : undefined;
+      if (!circuit) return { kind: 'notFound', uiLang: lang ?? suggested[0] ?? 'fr' };
+      if (visit.choose || !lang) {
+        return { kind: 'picker', circuit, uiLang: suggested[0] ?? circuit.language, suggested };
+      }
+      const { content, stops } = documentOf(circuit);
+      const original = (note: CircuitTexts['note']): CircuitVisit => ({
+        kind: 'circuit',
+        texts: textsOf(circuit, content, stops, circuit.language, note),
+        uiLang: note === undefined ? circuit.language : lang,
+      });
+      if (sameLanguage(lang, circuit.language)) return original(undefined);
+      if (!deps.translator.configured) return original('noEngine');
+      const run = await deps.translator.open(await request(circuit, lang));
+      const running = run.translate().catch(() => undefined);
+      visit.background?.(running);
+      const result = await Promise.race([
+        running,
+        new Promise<'waiting'>((resolve) => setTimeout(resolve, firstWait, 'waiting').unref?.()),
+      ]);
+      if (result === 'waiting') {
+        const progress = run.progress();
+        return {
+          kind: 'progress',
+          circuit,
+          lang,
+          done: progress?.done ?? 0,
+          total: progress?.batches ?? run.batches,
+        };
+      }
+      if (!result?.complete) return original('unavailable');
+      return {
+        kind: 'circuit',
+        texts: textsOf(circuit, result.content, stops, lang, 'machine'),
+        uiLang: lang,
+      };
+    },
+  };
+}
+
+export type CircuitService = ReturnType<typeof circuitService>;
