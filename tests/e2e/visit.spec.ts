@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
-import { expect, MUSEUM_SETTINGS, post, test } from './fixtures.ts';
+import { expect, expectNoViolations, MUSEUM_SETTINGS, post, test } from './fixtures.ts';
 
 /**
  * Issue 19, part 1: a language chosen once. A visitor picks Japanese on the first panel; every
@@ -120,6 +120,108 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
       await phone.screenshot({ path: test.info().outputPath('larger-text.png') });
       await phone.getByRole('link', { name: '文字を小さく' }).click();
       expect(await rootSize()).toBe('18.4px');
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  test('a circuit from panel to panel: its code, its stops in Japanese, then Arabic', async ({
+    page,
+    browser,
+    signIn,
+  }) => {
+    await signIn();
+    const tag = randomUUID().slice(0, 8);
+    const panels = [
+      await panel(page.context(), tag, 1),
+      await panel(page.context(), tag, 2),
+      await panel(page.context(), tag, 3),
+    ];
+    const ids = await Promise.all(
+      panels.map(async (p) => {
+        const res = await page.request.get(`/api/read/articles`);
+        const all = (await res.json()) as { id: number; name: string }[];
+        return all.find((a) => a.name === p.name)!.id;
+      }),
+    );
+    const circuit = await post<{ id: number; name: string }>(
+      page.context(),
+      'save_circuit',
+      {
+        name: `tour-${tag}`,
+        title: `Le tour du port ${tag}`,
+        intro: 'Trois panneaux, de la jetée au phare.',
+        articleIds: [ids[2], ids[0], ids[1]],
+      },
+      201,
+    );
+    const code = await post<{ id: number; link: string }>(page.context(), 'add_qrcode', {}, 201);
+    await post(page.context(), 'update_qrcode', { circuitId: circuit.id, qrcodeId: code.id });
+
+    const visitor = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      locale: 'fr-FR',
+    });
+    // axe runs a script: the page as this phone sees it, opened where scripts run.
+    const checkAccessibility = async (url: string) => {
+      const scripted = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      try {
+        const checked = await scripted.newPage();
+        await checked.goto(url);
+        await expectNoViolations(checked);
+      } finally {
+        await scripted.close();
+      }
+    };
+    try {
+      const phone = await visitor.newPage();
+      // The circuit's code: its language picker, then its page in Japanese.
+      await phone.goto(`/r/${code.link}`);
+      await expect(phone).toHaveURL(new RegExp(`/circuit\\?name=tour-${tag}$`));
+      await expect(phone.getByText(`Le tour du port ${tag}`).first()).toBeVisible();
+      await phone.getByRole('link', { name: /^日本語/ }).click();
+      await expect(phone.getByRole('heading', { level: 1 })).toHaveText(
+        `[ja] Le tour du port ${tag}`,
+      );
+      await expect(phone.getByText('[ja] Trois panneaux, de la jetée au phare.')).toBeVisible();
+      const stops = phone.locator('.reader-stops a');
+      await expect(stops).toHaveText([
+        `1[ja] Panneau 3 du port ${tag}.`,
+        `2[ja] Panneau 1 du port ${tag}.`,
+        `3[ja] Panneau 2 du port ${tag}.`,
+      ]);
+      await checkAccessibility(phone.url());
+      await phone.screenshot({ path: test.info().outputPath('circuit-ja.png'), fullPage: true });
+
+      // Stop 1, then next, next: 'stop n of N', in Japanese, the language kept.
+      await stops.first().click();
+      await expect(phone.getByText(`[ja] Panneau 3 du port ${tag}.`).first()).toBeVisible();
+      await expect(phone.getByText('3 か所中 1 か所目')).toBeVisible();
+      await expect(phone.locator('a[rel="prev"]')).toHaveCount(0);
+      await phone.locator('a[rel="next"]').click();
+      await expect(phone.getByText('3 か所中 2 か所目')).toBeVisible();
+      await expect(phone.getByText(`[ja] Panneau 1 du port ${tag}.`).first()).toBeVisible();
+      await phone.locator('a[rel="next"]').click();
+      await expect(phone.getByText('3 か所中 3 か所目')).toBeVisible();
+      await expect(phone.locator('a[rel="next"]')).toHaveCount(0);
+      await checkAccessibility(phone.url());
+      await phone.screenshot({ path: test.info().outputPath('stop-ja.png'), fullPage: true });
+
+      // The footer's language button: Arabic, still in the circuit, right to left.
+      await phone.locator('.reader-footer .reader-language').click();
+      await phone.getByRole('link', { name: /^العربية/ }).click();
+      await expect(phone).toHaveURL(/circuit=tour-.*&lang=ar$/);
+      await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(phone.getByText('المحطة 3 من 3')).toBeVisible();
+      await phone.locator('a[rel="prev"]').click();
+      await expect(phone.getByText('المحطة 2 من 3')).toBeVisible();
+      await phone.locator('.reader-circuit p a').click();
+      await expect(phone).toHaveURL(new RegExp(`/circuit\\?name=tour-${tag}&lang=ar$`));
+      await expect(phone.getByRole('heading', { level: 1 })).toHaveText(
+        `[ar] Le tour du port ${tag}`,
+      );
+      await phone.screenshot({ path: test.info().outputPath('circuit-ar.png'), fullPage: true });
     } finally {
       await visitor.close();
     }
