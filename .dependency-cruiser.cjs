@@ -21,6 +21,7 @@ const ALLOWED = {
   demo: ['accounts', 'articles', 'editor', 'qrcodes', 'translation'],
   review: ['articles', 'languages', 'translation'],
   glossary: ['languages'],
+  circuits: ['articles', 'tree'],
 };
 const features = Object.keys(ALLOWED);
 

@@ -49,6 +49,7 @@ export const PROTECTED_ROUTES = [
   '/settings',
   '/translations?articleId=1&lang=es',
   '/glossary',
+  '/circuits',
 ] as const;
 
 /**
@@ -133,6 +134,7 @@ export async function expectDashboard(page: Page, lang: Lang) {
   const tiles = page.getByRole('main').getByRole('link');
   const expected = [
     ['/articles', t.dashboard.articles],
+    ['/circuits', t.dashboard.circuits],
     ['/qrcodes', t.dashboard.qrcodes],
     ['/stats', t.dashboard.stats],
     ['/translations', t.dashboard.translations],

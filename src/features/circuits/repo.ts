@@ -136,15 +136,13 @@ export function circuitsRepo(db: Database) {
             await tx.delete(circuitStops).where(eq(circuitStops.circuitId, circuitId));
           }
           if (values.articleIds.length > 0) {
-            await tx
-              .insert(circuitStops)
-              .values(
-                values.articleIds.map((articleId, position) => ({
-                  circuitId,
-                  position,
-                  articleId,
-                })),
-              );
+            await tx.insert(circuitStops).values(
+              values.articleIds.map((articleId, position) => ({
+                circuitId,
+                position,
+                articleId,
+              })),
+            );
           }
           return { ok: true, id: circuitId };
         });

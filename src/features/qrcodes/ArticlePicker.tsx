@@ -1,6 +1,6 @@
-import { useId, useState, type Ref } from 'react';
+import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { searchKey, type ArticleChoice } from './qrApi.ts';
+import { searchKey, type ArticleChoice, type CircuitChoice } from './qrApi.ts';
 
 /** At most this many lines at once: a museum may hold thousands of articles. */
 export const MAX_SHOWN = 50;
@@ -30,13 +30,42 @@ export function articleLabel(t: TFn, article: { id: number; unformatted_name: st
   return article.unformatted_name.trim() || t('tree.untitled', { id: article.id });
 }
 
+/** What the picker shows of one choice: an article or a circuit. */
+type Choice = { id: number; label: string; detail: string };
+
+/** The words of one picker, in the interface's language. */
+type Words = {
+  legend: string;
+  search: string;
+  chosen: (title: string) => string;
+  noneChosen: string;
+  loading: string;
+  failed: string;
+  none: ReactNode;
+  noMatch: (query: string) => string;
+  capped: (shown: number, count: number) => string;
+  results: (count: number) => string;
+};
+
+type PickerProps = {
+  t: TFn;
+  status: 'loading' | 'ready' | 'failed' | 'signedOut';
+  choices: Choice[] | null;
+  words: Words;
+  chosen: number | null;
+  chosenTitle: string | null;
+  onChoose: (id: number) => void;
+  error: string | null;
+  searchRef: Ref<HTMLInputElement>;
+  disabled: boolean;
+};
+
 /**
- * The QR detail's article picker (spec 2): a search box (case-insensitive "contains" on the
- * title, accents ignored) over a list of radio buttons, the chosen article named above the list
- * so it stays visible when the search hides it.
+ * A search box (case-insensitive "contains" on the title, accents ignored) over a list of radio
+ * buttons, the chosen one named above the list so it stays visible when the search hides it.
  */
-export default function ArticlePicker(props: Props) {
-  const { t, load, chosen, chosenTitle, onChoose, error, searchRef, disabled } = props;
+function SearchPicker(props: PickerProps) {
+  const { t, status, choices, words, chosen, chosenTitle, onChoose, error, searchRef } = props;
   const [query, setQuery] = useState('');
   const id = useId();
   const searchId = `${id}-search`;
@@ -44,44 +73,38 @@ export default function ArticlePicker(props: Props) {
   const errorId = `${id}-error`;
   const listId = `${id}-list`;
 
-  const articles = load.status === 'ready' ? load.articles : null;
-  const labelled = (articles ?? []).map((article) => {
-    const label = articleLabel(t, article);
-    return { article, label, key: searchKey(label) };
-  });
+  const labelled = (choices ?? []).map((choice) => ({ choice, key: searchKey(choice.label) }));
   const needle = searchKey(query.trim());
   const matches = needle ? labelled.filter((entry) => entry.key.includes(needle)) : labelled;
   const shown = matches.slice(0, MAX_SHOWN);
 
-  const chosenEntry = labelled.find((entry) => entry.article.id === chosen);
-  const chosenText = chosenEntry?.label ?? chosenTitle;
+  const chosenEntry = labelled.find((entry) => entry.choice.id === chosen);
+  const chosenText = chosenEntry?.choice.label ?? chosenTitle;
 
   const describedBy = [chosenId, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <fieldset className="qr-picker" aria-describedby={describedBy}>
-      <legend className="qr-picker__legend">{t('qrcode.picker')}</legend>
+      <legend className="qr-picker__legend">{words.legend}</legend>
       <p id={chosenId} className="qr-picker__chosen">
-        {chosen !== null && chosenText
-          ? t('qrcode.chosen', { title: chosenText })
-          : t('qrcode.noneChosen')}
+        {chosen !== null && chosenText ? words.chosen(chosenText) : words.noneChosen}
       </p>
       {error && (
         <p id={errorId} className="qr-field-error" role="alert">
           {error}
         </p>
       )}
-      {load.status === 'loading' && (
+      {status === 'loading' && (
         <p className="status-line" role="status">
-          {t('qrcode.articlesLoading')}
+          {words.loading}
         </p>
       )}
-      {load.status === 'failed' && <p className="muted">{t('qrcode.articlesFailed')}</p>}
-      {articles && articles.length === 0 && <p className="muted">{t('qrcode.noArticles')}</p>}
-      {articles && articles.length > 0 && (
+      {status === 'failed' && <p className="muted">{words.failed}</p>}
+      {choices && choices.length === 0 && <p className="muted">{words.none}</p>}
+      {choices && choices.length > 0 && (
         <>
           <div className="qr-picker__search">
-            <label htmlFor={searchId}>{t('qrcode.search')}</label>
+            <label htmlFor={searchId}>{words.search}</label>
             <input
               id={searchId}
               ref={searchRef}
@@ -89,43 +112,117 @@ export default function ArticlePicker(props: Props) {
               autoComplete="off"
               spellCheck={false}
               placeholder={t('qrcode.searchPlaceholder')}
-              aria-controls={listId}
+              aria-controls={shown.length > 0 ? listId : undefined}
               value={query}
               onChange={(event) => setQuery(event.target.value)}
             />
           </div>
           <p className="visually-hidden" role="status">
-            {needle ? t('qrcode.results', { count: matches.length }) : ''}
+            {needle ? words.results(matches.length) : ''}
           </p>
           {matches.length === 0 ? (
-            <p className="muted">{t('qrcode.noMatch', { query: query.trim() })}</p>
+            <p className="muted">{words.noMatch(query.trim())}</p>
           ) : (
             <ul id={listId} className="qr-picker__list">
-              {shown.map(({ article, label }) => (
-                <li key={article.id}>
+              {shown.map(({ choice }) => (
+                <li key={choice.id}>
                   <label className="qr-picker__option">
                     <input
                       type="radio"
-                      name={`${id}-article`}
-                      value={article.id}
-                      checked={article.id === chosen}
-                      disabled={disabled}
-                      onChange={() => onChoose(article.id)}
+                      name={`${id}-choice`}
+                      value={choice.id}
+                      checked={choice.id === chosen}
+                      disabled={props.disabled}
+                      onChange={() => onChoose(choice.id)}
                     />
-                    <span className="qr-picker__title">{label}</span>
-                    <span className="qr-picker__name">{article.name}</span>
+                    <span className="qr-picker__title">{choice.label}</span>
+                    <span className="qr-picker__name">{choice.detail}</span>
                   </label>
                 </li>
               ))}
             </ul>
           )}
           {matches.length > shown.length && (
-            <p className="muted qr-picker__capped">
-              {t('qrcode.capped', { shown: shown.length, count: matches.length })}
-            </p>
+            <p className="muted qr-picker__capped">{words.capped(shown.length, matches.length)}</p>
           )}
         </>
       )}
     </fieldset>
+  );
+}
+
+/** The QR detail's article picker (spec 2). */
+export default function ArticlePicker(props: Props) {
+  const { t, load } = props;
+  const choices =
+    load.status === 'ready'
+      ? load.articles.map((article) => ({
+          id: article.id,
+          label: articleLabel(t, article),
+          detail: article.name,
+        }))
+      : null;
+  return (
+    <SearchPicker
+      {...props}
+      status={load.status}
+      choices={choices}
+      words={{
+        legend: t('qrcode.picker'),
+        search: t('qrcode.search'),
+        chosen: (title) => t('qrcode.chosen', { title }),
+        noneChosen: t('qrcode.noneChosen'),
+        loading: t('qrcode.articlesLoading'),
+        failed: t('qrcode.articlesFailed'),
+        none: t('qrcode.noArticles'),
+        noMatch: (query) => t('qrcode.noMatch', { query }),
+        capped: (shown, count) => t('qrcode.capped', { shown, count }),
+        results: (count) => t('qrcode.results', { count }),
+      }}
+    />
+  );
+}
+
+export type CircuitsLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; circuits: CircuitChoice[] }
+  | { status: 'failed' }
+  | { status: 'signedOut' };
+
+/** The QR detail's circuit picker (issue 19): the same search over the museum's circuits. */
+export function CircuitPicker(
+  props: Omit<Props, 'load'> & { load: CircuitsLoad; circuitsHref: string },
+) {
+  const { t, load } = props;
+  const choices =
+    load.status === 'ready'
+      ? load.circuits.map((circuit) => ({
+          id: circuit.id,
+          label: circuit.title,
+          detail: circuit.name,
+        }))
+      : null;
+  return (
+    <SearchPicker
+      {...props}
+      status={load.status}
+      choices={choices}
+      words={{
+        legend: t('qrcode.circuitPicker'),
+        search: t('qrcode.circuitSearch'),
+        chosen: (title) => t('qrcode.chosen', { title }),
+        noneChosen: t('qrcode.noCircuitChosen'),
+        loading: t('qrcode.circuitsLoading'),
+        failed: t('qrcode.circuitsFailed'),
+        none: (
+          <>
+            {t('qrcode.noCircuits')} <a href={props.circuitsHref}>{t('qrcode.circuitsLink')}</a>
+          </>
+        ),
+        noMatch: (query) => t('qrcode.noCircuitMatch', { query }),
+        capped: (shown, count) => t('qrcode.circuitsCapped', { shown, count }),
+        results: (count) => t('qrcode.circuitResults', { count }),
+      }}
+    />
   );
 }

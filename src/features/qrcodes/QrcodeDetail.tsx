@@ -5,8 +5,19 @@ import { api } from '../../ui/api.ts';
 import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
-import ArticlePicker, { articleLabel, type ArticlesLoad } from './ArticlePicker.tsx';
-import { parseArticleChoices, parseQrcode, qrcodeIdOf, type QrcodeDocument } from './qrApi.ts';
+import ArticlePicker, {
+  articleLabel,
+  CircuitPicker,
+  type ArticlesLoad,
+  type CircuitsLoad,
+} from './ArticlePicker.tsx';
+import {
+  parseArticleChoices,
+  parseCircuitChoices,
+  parseQrcode,
+  qrcodeIdOf,
+  type QrcodeDocument,
+} from './qrApi.ts';
 import QrPreview from './QrPreview.tsx';
 
 type CodeLoad =
@@ -79,6 +90,36 @@ function useArticleChoices() {
   return load;
 }
 
+/** GET /api/read/circuits (issue 19): the circuit picker's choices. */
+function useCircuitChoices() {
+  const [load, setLoad] = useState<CircuitsLoad>({ status: 'loading' });
+  useEffect(() => {
+    let cancelled = false;
+    const run = async (): Promise<CircuitsLoad> => {
+      try {
+        const result = await api('/api/read/circuits');
+        if (result.status === 401) return { status: 'signedOut' };
+        const circuits = result.ok ? parseCircuitChoices(result.body) : null;
+        if (circuits) return { status: 'ready', circuits };
+        console.error('Loading the circuits failed', result.status, result.body);
+      } catch (error) {
+        console.error('Loading the circuits failed', error);
+      }
+      return { status: 'failed' };
+    };
+    void run().then((next) => {
+      if (!cancelled) setLoad(next);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return load;
+}
+
+/** Where a code leads: an article (spec 7) or a circuit (issue 19). */
+type Kind = 'article' | 'circuit';
+
 /** A failed save; the toast says 'Something went wrong' (spec 8). */
 class SaveFailed extends Error {}
 
@@ -92,8 +133,13 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
   const t = useT(lang);
   const { load, reload } = useQrcode(qrcodeId);
   const articles = useArticleChoices();
+  const circuits = useCircuitChoices();
+  /** Article or circuit, as chosen here; undefined: what the code leads to now. */
+  const [kind, setKind] = useState<Kind | undefined>(undefined);
   /** The article picked here; undefined: the one linked now. */
   const [picked, setPicked] = useState<number | undefined>(undefined);
+  /** The circuit picked here; undefined: the one linked now. */
+  const [pickedCircuit, setPickedCircuit] = useState<number | undefined>(undefined);
   const [pickerError, setPickerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -145,15 +191,19 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
   }
 
   const chosen = picked === undefined ? code.id_article : picked;
+  const chosenCircuit = pickedCircuit === undefined ? code.circuit_id : pickedCircuit;
+  const linkedKind: Kind = code.circuit_id !== null ? 'circuit' : 'article';
+  const shownKind = kind ?? linkedKind;
+  const circuitsHref = localePath(lang, '/circuits');
   const linkedTitle =
     code.id_article === null
       ? null
       : articleLabel(t, { id: code.id_article, unformatted_name: code.unformatted_name ?? '' });
 
-  const send = async (articleId: number) => {
+  const send = async (target: { articleId: number } | { circuitId: number }) => {
     const result = await api('/api/manage/update_qrcode', {
       method: 'POST',
-      body: { articleId, qrcodeId: code.id },
+      body: { ...target, qrcodeId: code.id },
     });
     if (!result.ok) {
       console.error('Saving the QR code failed', result.status, result.body);
@@ -163,16 +213,26 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
 
   const save = async () => {
     if (saving) return;
-    if (chosen === null) {
+    const target =
+      shownKind === 'circuit'
+        ? chosenCircuit === null
+          ? null
+          : { circuitId: chosenCircuit }
+        : chosen === null
+          ? null
+          : { articleId: chosen };
+    if (target === null) {
       // The server would refuse it too; nothing is sent.
-      setPickerError(t('qrcode.chooseFirst'));
+      setPickerError(
+        shownKind === 'circuit' ? t('qrcode.chooseCircuitFirst') : t('qrcode.chooseFirst'),
+      );
       (searchRef.current ?? saveRef.current)?.focus();
       return;
     }
     setPickerError(null);
     setSaving(true);
     try {
-      await toast.promise(send(chosen), {
+      await toast.promise(send(target), {
         pending: t('qrcode.saving'),
         success: t('qrcode.saved'),
         error: t('common.genericError'),
@@ -184,6 +244,8 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
     }
     await reload();
     setPicked(undefined);
+    setPickedCircuit(undefined);
+    setKind(undefined);
     setSaving(false);
   };
 
@@ -193,8 +255,17 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
       <h1 className="qr-detail-screen__heading">{heading}</h1>
       <div className="qr-detail">
         <section className="qr-detail__article" aria-labelledby="qr-article-title">
-          <h2 id="qr-article-title">{t('qrcode.articleTitle')}</h2>
-          {linkedTitle === null ? (
+          <h2 id="qr-article-title">
+            {linkedKind === 'circuit' ? t('qrcode.circuitTitle') : t('qrcode.articleTitle')}
+          </h2>
+          {code.circuit_id !== null ? (
+            <p className="qr-status qr-status--active">
+              <span>{t('qrcode.circuitPrefix')}</span>{' '}
+              <a href={localePath(lang, `/circuits?id=${code.circuit_id}`)}>
+                {code.circuit_title ?? code.circuit_name}
+              </a>
+            </p>
+          ) : linkedTitle === null ? (
             <p className="qr-status qr-status--inactive">
               <span className="qr-badge">{t('qrcodes.free')}</span>
               <span>{t('qrcode.inactive')}</span>
@@ -204,19 +275,63 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
               <a href={localePath(lang, `/article?id=${code.id_article}`)}>{linkedTitle}</a>
             </p>
           )}
-          <ArticlePicker
-            t={t}
-            load={articles}
-            chosen={chosen}
-            chosenTitle={chosen !== null && chosen === code.id_article ? linkedTitle : null}
-            onChoose={(id) => {
-              setPicked(id);
-              setPickerError(null);
-            }}
-            error={pickerError}
-            searchRef={searchRef}
-            disabled={saving}
-          />
+          <fieldset className="qr-kind">
+            <legend className="qr-kind__legend">{t('qrcode.leadsTo')}</legend>
+            {(['article', 'circuit'] as const).map((option) => (
+              <label key={option} className="qr-kind__option">
+                <input
+                  type="radio"
+                  name="qr-kind"
+                  value={option}
+                  checked={shownKind === option}
+                  disabled={saving}
+                  onChange={() => {
+                    setKind(option);
+                    setPickerError(null);
+                  }}
+                />
+                <span>
+                  {option === 'article' ? t('qrcode.kindArticle') : t('qrcode.kindCircuit')}
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          {shownKind === 'article' ? (
+            <ArticlePicker
+              key="article"
+              t={t}
+              load={articles}
+              chosen={chosen}
+              chosenTitle={chosen !== null && chosen === code.id_article ? linkedTitle : null}
+              onChoose={(id) => {
+                setPicked(id);
+                setPickerError(null);
+              }}
+              error={pickerError}
+              searchRef={searchRef}
+              disabled={saving}
+            />
+          ) : (
+            <CircuitPicker
+              key="circuit"
+              t={t}
+              load={circuits}
+              circuitsHref={circuitsHref}
+              chosen={chosenCircuit}
+              chosenTitle={
+                chosenCircuit !== null && chosenCircuit === code.circuit_id
+                  ? code.circuit_title
+                  : null
+              }
+              onChoose={(id) => {
+                setPickedCircuit(id);
+                setPickerError(null);
+              }}
+              error={pickerError}
+              searchRef={searchRef}
+              disabled={saving}
+            />
+          )}
           <div className="qr-detail__buttons">
             <button
               ref={saveRef}

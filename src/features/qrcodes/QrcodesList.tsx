@@ -117,7 +117,8 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
   }
 
   const { codes } = load;
-  const free = codes.filter((code) => code.id_article === null).length;
+  const isFree = (code: QrcodeDocument) => code.id_article === null && code.circuit_id === null;
+  const free = codes.filter(isFree).length;
 
   return (
     <div className="qr-screen">
@@ -137,9 +138,9 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
           </p>
           <ul className="qr-list" aria-label={t('qrcodes.list')}>
             {codes.map((code) => {
-              const isFree = code.id_article === null;
+              const free = isFree(code);
               return (
-                <li key={code.id} className={isFree ? 'qr-line qr-line--free' : 'qr-line'}>
+                <li key={code.id} className={free ? 'qr-line qr-line--free' : 'qr-line'}>
                   <a
                     className="qr-line__link"
                     href={localePath(lang, `/qrcode?id=${code.id}`)}
@@ -149,10 +150,16 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
                     }}
                   >
                     <span className="qr-line__code">{t('qrcodes.line', { link: code.link })}</span>
-                    {isFree ? (
+                    {free ? (
                       <span className="qr-line__article">
                         <span className="qr-badge">{t('qrcodes.free')}</span>
                         <span className="muted">{t('qrcodes.noArticle')}</span>
+                      </span>
+                    ) : code.circuit_id !== null ? (
+                      <span className="qr-line__article">
+                        {t('qrcodes.circuit', {
+                          title: code.circuit_title ?? code.circuit_name ?? '',
+                        })}
                       </span>
                     ) : (
                       <span className="qr-line__article">

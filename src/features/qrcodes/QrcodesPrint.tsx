@@ -56,10 +56,14 @@ function PrintCard({
     };
   }, [code.url, colours]);
 
-  const title = articleLabel(t, {
-    id: code.id_article ?? code.id,
-    unformatted_name: code.unformatted_name ?? '',
-  });
+  // A code leading to a circuit (issue 19) is printed with the circuit's title.
+  const title =
+    code.circuit_title !== null
+      ? t('qrcodes.circuit', { title: code.circuit_title })
+      : articleLabel(t, {
+          id: code.id_article ?? code.id,
+          unformatted_name: code.unformatted_name ?? '',
+        });
   return (
     <li className="print-card">
       <div
@@ -129,7 +133,10 @@ function PrintScreen({ lang }: { lang: Lang }) {
 
   if (load.status === 'signedOut') return null;
 
-  const active = load.status === 'ready' ? load.codes.filter((c) => c.id_article !== null) : [];
+  const active =
+    load.status === 'ready'
+      ? load.codes.filter((c) => c.id_article !== null || c.circuit_id !== null)
+      : [];
   const ready = load.status === 'ready' && drawn >= active.length;
 
   return (

@@ -4,6 +4,15 @@ import type { QrcodeDocument } from './schema.ts';
 
 export type { ArticleChoice, QrcodeDocument };
 
+/** A circuit a code may lead to (issue 19): one line of GET /api/read/circuits, as picked. */
+export interface CircuitChoice {
+  id: number;
+  /** Its public url name (/circuit?name=). */
+  name: string;
+  /** What visitors read as its heading. */
+  title: string;
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
 
@@ -14,17 +23,34 @@ const nullableString = (value: unknown): value is string | null =>
 export function parseQrcode(body: unknown): QrcodeDocument | null {
   if (!isRecord(body)) return null;
   const { id, link, url, id_article, unformatted_name, name } = body;
+  // Absent from a server older than issue 19: no circuit.
+  const circuit_id = body.circuit_id ?? null;
+  const circuit_title = body.circuit_title ?? null;
+  const circuit_name = body.circuit_name ?? null;
   if (
     typeof id !== 'number' ||
     typeof link !== 'string' ||
     typeof url !== 'string' ||
     !(id_article === null || typeof id_article === 'number') ||
     !nullableString(unformatted_name) ||
-    !nullableString(name)
+    !nullableString(name) ||
+    !(circuit_id === null || typeof circuit_id === 'number') ||
+    !nullableString(circuit_title) ||
+    !nullableString(circuit_name)
   ) {
     return null;
   }
-  return { id, link, url, id_article, unformatted_name, name };
+  return {
+    id,
+    link,
+    url,
+    id_article,
+    unformatted_name,
+    name,
+    circuit_id,
+    circuit_title,
+    circuit_name,
+  };
 }
 
 /** GET /api/read/qrcodes's answer, or null when it is not a list of codes. */
@@ -54,6 +80,21 @@ export function parseArticleChoices(body: unknown): ArticleChoice[] | null {
       return null;
     }
     choices.push({ id, name, unformatted_name });
+  }
+  return choices;
+}
+
+/** GET /api/read/circuits's answer as the QR picker needs it, or null when malformed. */
+export function parseCircuitChoices(body: unknown): CircuitChoice[] | null {
+  if (!Array.isArray(body)) return null;
+  const choices: CircuitChoice[] = [];
+  for (const item of body) {
+    if (!isRecord(item)) return null;
+    const { id, name, title } = item;
+    if (typeof id !== 'number' || typeof name !== 'string' || typeof title !== 'string') {
+      return null;
+    }
+    choices.push({ id, name, title });
   }
   return choices;
 }
