@@ -9,14 +9,15 @@ import { OUTAGE_RETRY_SECONDS, renderOutagePage } from './page.ts';
 import { renderVisit } from './render.ts';
 import type { ReaderService, Visit, VisitRequest } from './service.ts';
 
-/** A visitor page ready to send. */
-export interface PageAnswer {
-  body: CachedBody;
+/** A visitor page ready to send: made once (`body`), or sent as it is made (`stream`). */
+export type PageAnswer = (
+  { body: CachedBody; stream?: undefined } | { body?: undefined; stream: AsyncIterable<string> }
+) & {
   status: 200 | 404 | 503;
   cacheControl: 'no-cache' | 'no-store';
   /** Seconds after which the outage page reloads itself. */
   retryAfter?: number | undefined;
-}
+};
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
 function notFoundLanguage(lang: string | undefined, acceptLanguage: string | undefined): string {
@@ -80,6 +81,10 @@ export function visitorPages(deps: {
       }
 
       const page = renderVisit(visit, { ignoreStats, query, textSize });
+      // A first translation, sent as it is made (issue 19); counted by the visit.
+      if ('stream' in page) {
+        return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
+      }
       if (page.keep && key && visit.kind === 'article') {
         return {
           body: deps.pages.set(key, page.html, visit.count),

@@ -1,26 +1,36 @@
 import { backgroundOf } from '../articles/content.ts';
 import { LANGUAGES, nativeName } from '../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from './ignore-stats.ts';
-import { renderArticlePage, renderNotFoundPage } from './page.ts';
+import {
+  renderArticlePage,
+  renderArticleParts,
+  renderNotFoundPage,
+  type VisitorPage,
+} from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
-import { renderProgressPage } from './progress.ts';
 import type { Visit } from './service.ts';
+import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
-
-/** Seconds between two looks at a first translation's progress. */
-const REFRESH_SECONDS = 2;
 
 const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 
 /** A visitor page as HTML, with how it may be kept. */
-export interface RenderedVisit {
-  html: string;
-  status: 200 | 404;
-  /** `no-store`: a page of the moment (progress, 404, the original for want of a translation). */
-  cacheControl: 'no-cache' | 'no-store';
-  /** The same for every visitor in this language: kept a second (page-cache.ts). */
-  keep: boolean;
-}
+export type RenderedVisit =
+  | {
+      html: string;
+      status: 200 | 404;
+      /** `no-store`: a page of the moment (404, the original for want of a translation). */
+      cacheControl: 'no-cache' | 'no-store';
+      /** The same for every visitor in this language: kept a second (page-cache.ts). */
+      keep: boolean;
+    }
+  | {
+      /** A first translation's page, in pieces as it is translated (stream.ts): never kept. */
+      stream: AsyncIterable<string>;
+      status: 200;
+      cacheControl: 'no-store';
+      keep: false;
+    };
 
 /** A visitor page's own address, with the staff's ignoreStats carried along. */
 function href(name: string, params: Record<string, string | undefined>, ignoreStats: boolean) {
@@ -28,6 +38,41 @@ function href(name: string, params: Record<string, string | undefined>, ignoreSt
   for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
   if (ignoreStats) search.set(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE);
   return `/article?${search.toString()}`;
+}
+
+/** The article page's settings for a visit in a language. */
+function articlePage(
+  content: VisitorPage['content'],
+  visit: {
+    article: { name: string; source: string };
+    lang: string;
+    uiLang: string;
+    requested: string;
+    note: NonNullable<VisitorPage['note']>['kind'] | undefined;
+  },
+  options: { ignoreStats: boolean; textSize?: number | undefined },
+): VisitorPage {
+  const { article, note } = visit;
+  const { ignoreStats } = options;
+  return {
+    content,
+    lang: visit.lang,
+    uiLang: visit.uiLang,
+    languageLabel: nativeName(visit.lang),
+    // Subtitles are a file in the museum's language, whatever the page's.
+    subtitles: { lang: article.source, label: nativeName(article.source) },
+    languageHref: href(article.name, { choose: '1' }, ignoreStats),
+    noindex: ignoreStats,
+    textSize: {
+      step: options.textSize ?? 1,
+      href: (step) =>
+        href(article.name, { lang: visit.requested, size: String(step) }, ignoreStats),
+    },
+    note: note && {
+      kind: note,
+      originalHref: href(article.name, { lang: article.source }, ignoreStats),
+    },
+  };
 }
 
 /** The page a visit shows (spec 2, DESIGN 7). */
@@ -66,45 +111,25 @@ export function renderVisit(
       return { html, status: 200, cacheControl: 'no-cache', keep: false };
     }
 
-    case 'progress': {
-      const { article } = visit;
-      const html = renderProgressPage({
-        title: publicTitle(visit.content),
-        titleLang: article.source,
-        background: backgroundOf(visit.content),
-        uiLang: visit.lang,
-        languageName: nativeName(visit.lang),
-        done: visit.done,
-        total: visit.total,
-        elapsedMs: visit.elapsedMs,
-        refreshSeconds: REFRESH_SECONDS,
-        originalHref: href(article.name, { lang: article.source }, ignoreStats),
-        noindex: true,
-      });
-      return { html, status: 200, cacheControl: 'no-store', keep: false };
+    case 'translating': {
+      const page = articlePage(
+        visit.content,
+        { ...visit, uiLang: visit.lang, requested: visit.lang },
+        options,
+      );
+      const parts = (titleFrom: VisitorPage['content']) =>
+        renderArticleParts({ ...page, content: titleFrom });
+      return {
+        stream: streamTranslation(visit, parts),
+        status: 200,
+        cacheControl: 'no-store',
+        keep: false,
+      };
     }
 
     case 'article': {
-      const { article, note } = visit;
-      const html = renderArticlePage({
-        content: visit.content,
-        lang: visit.lang,
-        uiLang: visit.uiLang,
-        languageLabel: nativeName(visit.lang),
-        // Subtitles are a file in the museum's language, whatever the page's.
-        subtitles: { lang: article.source, label: nativeName(article.source) },
-        languageHref: href(article.name, { choose: '1' }, ignoreStats),
-        noindex: ignoreStats,
-        textSize: {
-          step: options.textSize ?? 1,
-          href: (step) =>
-            href(article.name, { lang: visit.requested, size: String(step) }, ignoreStats),
-        },
-        note: note && {
-          kind: note,
-          originalHref: href(article.name, { lang: article.source }, ignoreStats),
-        },
-      });
+      const { note } = visit;
+      const html = renderArticlePage(articlePage(visit.content, visit, options));
       // A page showing the original for want of a translation must not be kept.
       return note === 'unavailable'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }
