@@ -189,10 +189,11 @@ function articleDocument(
 
 /**
  * A streamed page's own rules (issue 19): of the "still translating" lines sent after each
- * piece, only the last one shows; once the last blocks follow it, none does.
+ * piece, only the last one shows; once the last blocks follow it, none does. `:has(+ *)`, not
+ * `:not(:last-child)`: Chromium matches no :last-child while the parent is still being parsed.
  */
 const STREAM_CSS =
-  '.reader-wait{margin:16px 0;text-align:center}.reader-wait:not(:last-child){display:none}' +
+  '.reader-wait{margin:16px 0;text-align:center}.reader-wait:has(+ *){display:none}' +
   '.reader-wait progress{display:block;width:100%;height:12px;margin:0 0 8px}';
 
 const SLOT = 'reader-slot';

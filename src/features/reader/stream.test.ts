@@ -113,6 +113,20 @@ describe('streamTranslation (issue 19)', () => {
     expect(html).toMatch(/<meta http-equiv="refresh" content="1"><wait><tail>$/);
   });
 
+  it('ends with no "still translating" line when the last blocks land before the end', async () => {
+    const d = driven();
+    d.land(1);
+    const pieces = await collect(streamTranslation(d.visit, named, 10_000, 0), (_, n) => {
+      if (n === 0) d.land(5);
+      if (n === 1) d.finish(translated(5));
+    });
+    expect(pieces.slice(1)).toEqual([
+      [2, 3, 4, 5].map((n) => `<${n}:[es] Texte ${n} du panneau.>`).join(''),
+      '',
+      '<tail>',
+    ]);
+  });
+
   it('ends a translation that outlasts the limit with a reload', async () => {
     const d = driven();
     d.land(1);
@@ -164,7 +178,7 @@ describe('renderArticleParts', () => {
 
   it('shows only the last "still translating" line, in the visitor’s words', () => {
     const parts = renderArticleParts(page);
-    expect(parts.head).toContain('.reader-wait:not(:last-child){display:none}');
+    expect(parts.head).toContain('.reader-wait:has(+ *){display:none}');
     expect(parts.wait).toContain('<progress></progress>');
     expect(parts.wait).toContain(
       `<p>${format(uiStrings('es').translating, { language: '<span>Español</span>' })}</p>`,

@@ -56,7 +56,10 @@ export async function* streamTranslation(
     shown = upTo;
     return html;
   };
-  yield page.head + more(now.content, now.blocks) + page.wait;
+  const total = visit.content.length - 1;
+  // The "still translating" line, after each piece but the one that ends the article.
+  const wait = () => (shown < total ? page.wait : '');
+  yield page.head + more(now.content, now.blocks) + wait();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, deadline - performance.now()), 'late');
@@ -74,7 +77,7 @@ export async function* streamTranslation(
         wake = visit.changed();
         now = visit.landed();
         const html = more(now.content, now.blocks);
-        if (html) yield html + page.wait;
+        if (html) yield html + wait();
         continue;
       }
       if (next.content === undefined) yield RELOAD + page.wait;
