@@ -346,7 +346,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
           flags: storedFlags(stored, s.key),
         })),
       missing: missing.length,
-      // Only the reader's progress page asks (a job plans its own batches): made when asked.
+      // Made when asked (a job plans its own batches the same way).
       get batches() {
         return missing.length > 0 ? planBatches(missing, maxBatchTokens).length : 0;
       },
