@@ -18,6 +18,13 @@ import { ensureBuilt, treeScreenTime } from './tree-screen.ts';
 import { largeArticle, percentile, typingLatency } from './editor-typing.ts';
 import { reviewScreenTimes } from './review-screen.ts';
 import { panelArticle, publish, translationBench } from './visitor.ts';
+import {
+  FIRST_BLOCK_TARGET_MS,
+  firstWordsBench,
+  TOKENS_PER_SECOND,
+  TOKENS_TARGET,
+  WHOLE_TARGET,
+} from './first-words.ts';
 import { GLOSSARY_TOKENS_TARGET, glossaryTokens } from './glossary.ts';
 import {
   LIGHTHOUSE_PAGES,
@@ -397,6 +404,23 @@ async function benchTranslation(): Promise<void> {
       `  ${w.label.padEnd(30)} ${String(w.calls).padStart(3)} calls, ` +
         `${String(w.segments).padStart(4)} segments, ${String(w.promptTokens).padStart(6)} prompt ` +
         `+ ${String(w.completionTokens).padStart(6)} completion tokens, ${w.ms} ms`,
+    );
+  }
+  console.log(
+    `First words (issue 19): a visitor's first look at the Spanish page, the engine writing ` +
+      `${TOKENS_PER_SECOND} tokens/s:`,
+  );
+  for (const r of await firstWordsBench()) {
+    const whole = r.wholeMs / r.largestBatchMs;
+    console.log(
+      `  ${String(r.words).padStart(6)} words, ${String(r.batches).padStart(2)} batches: ` +
+        `first block ${ms(r.firstBlockMs)} ` +
+        `(target <= ${ms(FIRST_BLOCK_TARGET_MS)}) ${r.firstBlockMs <= FIRST_BLOCK_TARGET_MS ? 'OK' : 'OVER TARGET'}; ` +
+        `whole ${ms(r.wholeMs)}, largest batch ${ms(r.largestBatchMs)}, ratio ${whole.toFixed(2)} ` +
+        `(target <= ${WHOLE_TARGET}) ${whole <= WHOLE_TARGET ? 'OK' : 'OVER TARGET'}; ` +
+        `${r.tokens} engine tokens, planned ${r.plannedRatio.toFixed(3)}× today's ` +
+        `(target <= ${TOKENS_TARGET}) ${r.plannedRatio <= TOKENS_TARGET ? 'OK' : 'OVER TARGET'}; ` +
+        `${r.requests} request(s)`,
     );
   }
   const glossary = await glossaryTokens();

@@ -200,8 +200,8 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     const [codeA, codeB] = [await codeFor(page, a), await codeFor(page, b)];
     for (let i = 0; i < 3; i++) await scan(page, codeA, 'es-ES,es;q=0.9');
     await scan(page, codeB, 'de-DE,de;q=0.9');
-    // A progress page is not a read: the Spanish text is made first, by an uncounted preview
-    // (a loaded machine can take longer than the visitor page's first wait).
+    // The Spanish text is made first, by an uncounted preview (a loaded machine can take longer
+    // than the visitor page's first wait, and a page then ends with a reload).
     await expect
       .poll(async () => {
         const preview = await page.request.get(`/article?name=${a.name}&lang=es&ignoreStats=true`);

@@ -14,9 +14,13 @@ import {
  * - `GET /_calls` → `{ calls: [{ index, targetLang, segments: [{ id, text }], behaviour }] }`;
  *   also the health check Playwright waits for.
  * - `POST /_reset`: forgets the calls and every behaviour and delay.
- * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs? }`: from now on, for the calls
- *   whose target language is `lang` (or, without `lang`, for the others). Both workers share
- *   this process: a test that changes how the engine behaves gives it a language of its own.
+ * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs?, holdUnless? }`: from now on, for
+ *   the calls whose target language is `lang` (or, without `lang`, for the others). Both workers
+ *   share this process: a test that changes how the engine behaves gives it a language of its
+ *   own. `holdUnless`: a call none of whose texts holds these words is held (answered as
+ *   `behaviour`, 'ok' by default, once released): a test orders the batches of one article.
+ * - `POST /_release` `{ lang? }`: answers the calls held for that language (or the others), and
+ *   those held later.
  * - `GET /booking`: a stand-in for the booking page the 'Book a demo' popup frames (JSON, as
  *   every control answer; the browser shows it as text).
  */
@@ -24,6 +28,28 @@ import {
 interface Setting {
   behaviour?: Behaviour;
   delayPerTokenMs?: number;
+  holdUnless?: string;
+}
+
+/** Held calls wait on their language's gate (`''`: calls of no language set apart). */
+const gates = new Map<string, PromiseWithResolvers<void>>();
+const gateOf = (lang: string) => {
+  let gate = gates.get(lang);
+  if (!gate) {
+    gate = Promise.withResolvers<void>();
+    gates.set(lang, gate);
+  }
+  return gate;
+};
+
+function behaviourOf(call: RecordedCall): Behaviour {
+  const lang = call.targetLang.toLowerCase();
+  const setting = settingOf(call);
+  const behaviour = setting.behaviour ?? { type: 'ok' };
+  const hold = setting.holdUnless;
+  if (hold === undefined || call.segments.some((s) => s.text.includes(hold))) return behaviour;
+  const gate = gateOf(byLanguage.has(lang) ? lang : '');
+  return { type: 'held', until: gate.promise };
 }
 
 /** The behaviours a JSON body can ask for ('answer' needs a function). */
@@ -55,13 +81,21 @@ const ok = (body: unknown): ControlAnswer => ({ status: 200, body });
 const badRequest = (message: string): ControlAnswer => ({ status: 400, body: { error: message } });
 
 function setBehaviour(body: string): ControlAnswer {
-  let request: { lang?: unknown; behaviour?: unknown; delayPerTokenMs?: unknown };
+  let request: {
+    lang?: unknown;
+    behaviour?: unknown;
+    delayPerTokenMs?: unknown;
+    holdUnless?: unknown;
+  };
   try {
     request = JSON.parse(body || '{}') as typeof request;
   } catch {
     return badRequest('The body is not JSON.');
   }
-  const { lang, behaviour, delayPerTokenMs } = request;
+  const { lang, behaviour, delayPerTokenMs, holdUnless } = request;
+  if (holdUnless !== undefined && (typeof holdUnless !== 'string' || holdUnless === '')) {
+    return badRequest('holdUnless must be words of a text.');
+  }
   if (lang !== undefined && (typeof lang !== 'string' || lang === '')) {
     return badRequest('lang must be a language code.');
   }
@@ -82,6 +116,13 @@ function setBehaviour(body: string): ControlAnswer {
   const setting: Setting = {};
   if (behaviour !== undefined) setting.behaviour = behaviour as Behaviour;
   if (delayPerTokenMs !== undefined) setting.delayPerTokenMs = delayPerTokenMs;
+  if (holdUnless !== undefined) {
+    setting.holdUnless = holdUnless;
+    // A new hold: calls wait for a new release.
+    const key = lang === undefined ? '' : lang.toLowerCase();
+    gates.get(key)?.resolve();
+    gates.delete(key);
+  }
   if (lang === undefined) everyLanguage = setting;
   else byLanguage.set(lang.toLowerCase(), setting);
   return ok({ lang: lang ?? null, ...setting });
@@ -92,7 +133,7 @@ if (!Number.isInteger(port) || port <= 0) throw new Error('usage: fake-engine-se
 
 const fake = await startFakeOpenAI({
   port,
-  behaviour: (call) => settingOf(call).behaviour ?? { type: 'ok' },
+  behaviour: behaviourOf,
   delayPerTokenMs: (call) => settingOf(call).delayPerTokenMs ?? 0,
   control(method, path, body) {
     const route = `${method} ${path.split('?')[0]}`;
@@ -110,7 +151,24 @@ const fake = await startFakeOpenAI({
         fake.reset();
         everyLanguage = {};
         byLanguage.clear();
+        for (const gate of gates.values()) gate.resolve();
+        gates.clear();
         return ok({ reset: true });
+      case 'POST /_release': {
+        let lang: unknown;
+        try {
+          ({ lang } = JSON.parse(body || '{}') as { lang?: unknown });
+        } catch {
+          return badRequest('The body is not JSON.');
+        }
+        if (lang !== undefined && (typeof lang !== 'string' || lang === '')) {
+          return badRequest('lang must be a language code.');
+        }
+        const key = typeof lang === 'string' ? lang.toLowerCase() : '';
+        // Released for good: later calls of that language are not held either.
+        gateOf(key).resolve();
+        return ok({ released: lang ?? null });
+      }
       case 'POST /_behaviour':
         return setBehaviour(body);
       case 'GET /booking':

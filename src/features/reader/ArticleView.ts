@@ -128,6 +128,29 @@ function safeHref(href: string | undefined): string | undefined {
   return isSafeLink(href) ? href : undefined;
 }
 
+/**
+ * The blocks at content indexes `from` to `to` as ArticleView draws them (the same component, so
+ * the same markup): the visitor page sends a first translation's blocks as they are translated
+ * (page.ts renderArticleParts, issue 19).
+ */
+export function articleBlocks(
+  props: Pick<ArticleViewProps, 'content' | 'lang' | 'languageLabel' | 'subtitles'>,
+  from: number,
+  to: number,
+): ReactNode[] {
+  const lang = props.lang ?? 'fr';
+  const track = {
+    lang: props.subtitles?.lang ?? lang,
+    label: props.subtitles?.label ?? props.languageLabel,
+  };
+  const items = props.content as readonly unknown[];
+  const blocks: ReactNode[] = [];
+  for (let i = Math.max(1, from); i <= Math.min(to, items.length - 1); i++) {
+    blocks.push(h(BlockView, { key: i, block: items[i], lang, track }));
+  }
+  return blocks;
+}
+
 export function ArticleView(props: ArticleViewProps): ReactElement {
   const { content, productName, languageLabel } = props;
   const lang = props.lang ?? 'fr';

@@ -35,6 +35,10 @@ export interface CircuitPage {
   noindex: boolean;
   /** The root font size in percent (text-size.ts). */
   textScale?: number | undefined;
+  /** The language being translated into, by its own name ('日本語'), while it is made. */
+  translatingInto?: string | undefined;
+  /** Seconds after which the page reloads itself (while its translation is made). */
+  refreshSeconds?: number | undefined;
   /** Shown below the stops (the offline save, when the page offers it). */
   extra?: ReactNode;
 }
@@ -48,22 +52,29 @@ export function renderCircuitPage(page: CircuitPage): string {
   const note =
     texts.note === undefined
       ? null
-      : h(
-          'div',
-          { className: 'reader-note', role: 'note', ...wordsLang },
-          h(
-            'span',
-            null,
+      : texts.note === 'translating'
+        ? h(
+            'div',
+            { className: 'reader-note', role: 'status', ...wordsLang },
+            h('span', null, uiText(ui, 'translating', { language: page.translatingInto ?? '' })),
+            h('span', null, words.wait),
+          )
+        : h(
+            'div',
+            { className: 'reader-note', role: 'note', ...wordsLang },
+            h(
+              'span',
+              null,
+              texts.note === 'machine'
+                ? words.machineTranslated
+                : texts.note === 'unavailable'
+                  ? words.unavailable
+                  : words.noEngine,
+            ),
             texts.note === 'machine'
-              ? words.machineTranslated
-              : texts.note === 'unavailable'
-                ? words.unavailable
-                : words.noEngine,
-          ),
-          texts.note === 'machine'
-            ? h('a', { href: links.circuit({ lang: texts.source }) }, words.showOriginal)
-            : null,
-        );
+              ? h('a', { href: links.circuit({ lang: texts.source }) }, words.showOriginal)
+              : null,
+          );
   const stops = texts.stops.map((stop, i) =>
     h(
       'li',
@@ -106,6 +117,7 @@ export function renderCircuitPage(page: CircuitPage): string {
       background: DEFAULT_BACKGROUND,
       noindex: page.noindex,
       textScale: page.textScale,
+      refreshSeconds: page.refreshSeconds,
     },
     body,
   );

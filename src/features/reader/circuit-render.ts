@@ -4,15 +4,17 @@ import type { CircuitVisit } from './circuit.ts';
 import { renderCircuitPage } from './circuit-page.ts';
 import { renderMessagePage } from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
-import { renderProgressPage } from './progress.ts';
-import { href, LANGUAGE_LIST, REFRESH_SECONDS, type RenderedVisit } from './render.ts';
+import { href, LANGUAGE_LIST } from './render.ts';
 import { textScale } from './text-size.ts';
+
+/** Seconds between two looks at a circuit's first translation. */
+const TRANSLATING_REFRESH_SECONDS = 3;
 
 /** The circuit page a visit shows (issue 19): picker, progress, the circuit, or 404. */
 export function renderCircuitVisit(
   visit: CircuitVisit,
   options: { ignoreStats: boolean; query: string | undefined; textSize?: number | undefined },
-): RenderedVisit {
+): { html: string; status: 200 | 404; cacheControl: 'no-cache' | 'no-store'; keep: boolean } {
   const { ignoreStats } = options;
   switch (visit.kind) {
     case 'notFound':
@@ -41,31 +43,16 @@ export function renderCircuitVisit(
       return { html, status: 200, cacheControl: 'no-cache', keep: false };
     }
 
-    case 'progress': {
-      const { circuit } = visit;
-      const html = renderProgressPage({
-        title: circuit.title,
-        titleLang: circuit.language,
-        background: DEFAULT_BACKGROUND,
-        uiLang: visit.lang,
-        languageName: nativeName(visit.lang),
-        done: visit.done,
-        total: visit.total,
-        elapsedMs: 0,
-        refreshSeconds: REFRESH_SECONDS,
-        originalHref: href(circuit.name, { lang: circuit.language }, ignoreStats, '/circuit'),
-        noindex: true,
-      });
-      return { html, status: 200, cacheControl: 'no-store', keep: false };
-    }
-
     case 'circuit': {
       const { texts } = visit;
       const html = renderCircuitPage({
         texts,
         uiLang: visit.uiLang,
         languageLabel: nativeName(texts.lang),
+        translatingInto: texts.note === 'translating' ? nativeName(visit.uiLang) : undefined,
         noindex: ignoreStats,
+        // The original while the translation is made: the page looks again by itself.
+        refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
         textScale: options.textSize ? textScale(options.textSize) : undefined,
         links: {
           circuit: (params) =>
@@ -73,7 +60,7 @@ export function renderCircuitVisit(
           stop: (name) => href(name, { circuit: texts.name, lang: texts.lang }, ignoreStats),
         },
       });
-      return texts.note === 'unavailable'
+      return texts.note === 'unavailable' || texts.note === 'translating'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }
         : { html, status: 200, cacheControl: 'no-cache', keep: true };
     }

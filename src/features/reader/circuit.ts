@@ -48,20 +48,25 @@ export interface CircuitTexts {
   /** The language the texts are in: the one asked for, or the museum's when not translated. */
   lang: string;
   source: string;
-  /** Translated, or the original and why (as the article page's notes). */
-  note: 'machine' | 'unavailable' | 'noEngine' | undefined;
+  /**
+   * Translated, or the original and why (as the article page's notes); 'translating': the
+   * original while the translation is made, the page refreshing itself.
+   */
+  note: 'machine' | 'unavailable' | 'noEngine' | 'translating' | undefined;
 }
 
 export type CircuitVisit =
   | { kind: 'notFound'; uiLang: string }
   | { kind: 'picker'; circuit: CircuitSource; uiLang: string; suggested: string[] }
-  | { kind: 'circuit'; texts: CircuitTexts; uiLang: string }
-  | { kind: 'progress'; circuit: CircuitSource; lang: string; done: number; total: number };
+  | { kind: 'circuit'; texts: CircuitTexts; uiLang: string };
 
 /** How long a process keeps a circuit it read (as the page cache keeps a page). */
 export const CIRCUIT_TTL_MS = 1_000;
-/** How long a visitor waits for a first translation before the progress page. */
-const FIRST_WAIT_MS = 1_000;
+/**
+ * How long a visitor waits for a circuit's first translation (a few dozen words: one small
+ * engine call) before reading the original on a page that refreshes itself.
+ */
+export const CIRCUIT_WAIT_MS = 8_000;
 
 const paragraphs = (text: string): string[] =>
   text
@@ -129,7 +134,7 @@ export interface CircuitDeps {
 
 /** The circuit page's decisions, and the circuit an article page names (its navigation). */
 export function circuitService(deps: CircuitDeps) {
-  const firstWait = deps.firstWaitMs ?? FIRST_WAIT_MS;
+  const firstWait = deps.firstWaitMs ?? CIRCUIT_WAIT_MS;
   const recent = new LRUCache<string, Promise<CircuitSource | 'none'>>({
     max: 1_000,
     ttl: CIRCUIT_TTL_MS,
@@ -211,16 +216,7 @@ export function circuitService(deps: CircuitDeps) {
         running,
         new Promise<'waiting'>((resolve) => setTimeout(resolve, firstWait, 'waiting').unref?.()),
       ]);
-      if (result === 'waiting') {
-        const progress = run.progress();
-        return {
-          kind: 'progress',
-          circuit,
-          lang,
-          done: progress?.done ?? 0,
-          total: progress?.batches ?? run.batches,
-        };
-      }
+      if (result === 'waiting') return original('translating');
       if (!result?.complete) return original('unavailable');
       return {
         kind: 'circuit',

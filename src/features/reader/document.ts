@@ -6,7 +6,8 @@ import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 
 /**
  * How every visitor page is written (DESIGN 7): React elements rendered once on the server to
- * static markup, the article as much as the picker, the progress page and the error pages. Text
+ * static markup, the article as much as the picker and the error pages (a first translation in
+ * pieces, page.ts renderArticleParts). Text
  * and attribute values are escaped by construction; the only markup passed through as it is,
  * is our own stylesheet.
  */
@@ -72,7 +73,7 @@ export function formatNodes(template: string, values: Record<string, ReactNode>)
 }
 
 /**
- * The article's public title above a page's heading (picker, progress): it tells the visitor
+ * The article's public title above a page's heading (the picker): it tells the visitor
  * they scanned the right panel. `lang` is the title's language when it differs from the page's.
  */
 export function kicker(title: string | undefined, lang: string | undefined, around: string) {
@@ -86,10 +87,12 @@ export interface DocumentOptions {
   title: string;
   background: string;
   noindex: boolean;
-  /** Seconds after which the page reloads itself (progress and outage pages). */
+  /** Seconds after which the page reloads itself (the outage page). */
   refreshSeconds?: number | undefined;
   /** The root font size in percent (text-size.ts); 100 when not given. */
   textScale?: number | undefined;
+  /** Rules of this page only, after the others (a streamed first translation's, page.ts). */
+  css?: string | undefined;
 }
 
 /**
@@ -103,7 +106,7 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
   // footer sits at the bottom of a short article.
   const scale =
     options.textScale && options.textScale !== 100 ? `;font-size:${options.textScale}%` : '';
-  const css = `${READER_CSS}${VISITOR_CSS}html{background:${background}${scale}}`;
+  const css = `${READER_CSS}${VISITOR_CSS}html{background:${background}${scale}}${options.css ?? ''}`;
   const html = h(
     'html',
     { lang, dir: direction(lang) },
@@ -128,7 +131,7 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
 }
 
 /**
- * The frame of the pages that are not an article (picker, progress, 404): the reader's look on
+ * The frame of the pages that are not an article (picker, 404, outage): the reader's look on
  * the article's background, our words in a legible colour, the product in the footer.
  */
 export function framedPage(background: string, ...inner: ReactNode[]): ReactNode {

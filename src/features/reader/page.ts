@@ -1,8 +1,10 @@
-import { createElement, type ReactNode } from 'react';
+import { createElement, Fragment, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../articles/content.ts';
-import { ArticleView } from './ArticleView.ts';
+import { articleBlocks, ArticleView } from './ArticleView.ts';
 import { languageTag } from '../languages/index.ts';
 import {
+  formatNodes,
   framedPage,
   inkOn,
   languageAttributes,
@@ -129,6 +131,17 @@ function sizeControls(
 }
 
 export function renderArticlePage(page: VisitorPage): string {
+  return articleDocument(page);
+}
+
+/**
+ * The article page; for a streamed one (renderArticleParts), `slot` in place of the blocks, `css`
+ * after the page's own rules and the title from `titleFrom`.
+ */
+function articleDocument(
+  page: VisitorPage,
+  streamed?: { slot: ReactNode; css: string; titleFrom: ArticleContent },
+): string {
   const lang = languageTag(page.lang);
   const uiLang = page.uiLang ?? lang;
   const words = uiStrings(uiLang);
@@ -145,11 +158,13 @@ export function renderArticlePage(page: VisitorPage): string {
       label: page.subtitles.label,
     },
     notice: page.note ? noteView(page.note, uiLang, lang) : undefined,
-    empty: h(
-      'p',
-      { className: 'reader-empty', style: { color: inkOn(background) }, ...wordsLang },
-      words.empty,
-    ),
+    empty:
+      streamed?.slot ??
+      h(
+        'p',
+        { className: 'reader-empty', style: { color: inkOn(background) }, ...wordsLang },
+        words.empty,
+      ),
     languageAction: page.languageHref
       ? h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage)
       : undefined,
@@ -158,7 +173,7 @@ export function renderArticlePage(page: VisitorPage): string {
   });
   // A heading for screen readers: the article's own first block may be an image or a text.
   // Its first words, in the language shown; never the staff's private title (title.ts).
-  const title = publicTitle(page.content) ?? PRODUCT_NAME;
+  const title = publicTitle(streamed?.titleFrom ?? page.content) ?? PRODUCT_NAME;
   return renderDocument(
     {
       lang,
@@ -166,9 +181,92 @@ export function renderArticlePage(page: VisitorPage): string {
       background,
       noindex: page.noindex === true,
       textScale: page.textSize && textScale(page.textSize.step),
+      css: streamed?.css,
     },
     h('main', null, h('h1', { className: 'reader-sr' }, title), view),
   );
+}
+
+/**
+ * A streamed page's own rules (issue 19): of the "still translating" lines sent after each
+ * piece, only the last one shows; once the last blocks follow it, none does. `:has(+ *)`, not
+ * `:not(:last-child)`: Chromium matches no :last-child while the parent is still being parsed.
+ */
+const STREAM_CSS =
+  '.reader-wait{margin:16px 0;text-align:center}.reader-wait:has(+ *){display:none}' +
+  '.reader-wait progress{display:block;width:100%;height:12px;margin:0 0 8px}';
+
+const SLOT = 'reader-slot';
+
+/**
+ * The article page in pieces, for a first translation sent as it is made (issue 19, ADR 0017):
+ * `head` down to the blocks, `tail` from their end (footer), and the blocks `from` to `to` in
+ * between; sent in order they make the page renderArticlePage writes, but for the title, taken
+ * from `page.content` (the blocks translated when the head goes), and the "still translating"
+ * line `wait` sent after each piece.
+ */
+export function renderArticleParts(page: VisitorPage): {
+  head: string;
+  tail: string;
+  blocks(content: ArticleContent, from: number, to: number): string;
+  wait: string;
+} {
+  const [meta] = page.content;
+  const html = articleDocument(
+    { ...page, content: [meta] },
+    { slot: h('i', { id: SLOT }), css: STREAM_CSS, titleFrom: page.content },
+  );
+  const mark = `<i id="${SLOT}"></i>`;
+  const at = html.indexOf(mark);
+  const lang = languageTag(page.lang);
+  const ui = uiLanguage(page.uiLang ?? lang);
+  const words = uiStrings(ui);
+  const wordsLang = languageAttributes(ui, lang);
+  const status = formatNodes(words.translating, {
+    language: h('span', languageAttributes(page.lang, ui), page.languageLabel),
+  });
+  const original = page.note && localPath(page.note.originalHref);
+  const wait = renderToStaticMarkup(
+    h(
+      'div',
+      {
+        className: 'reader-wait',
+        role: 'status',
+        style: { color: inkOn(backgroundOf(page.content)) },
+        ...wordsLang,
+      },
+      h('progress', null),
+      h('p', null, status),
+      original === undefined
+        ? null
+        : h('a', { className: 'reader-button', href: original }, words.readOriginalMeanwhile),
+    ),
+  );
+  return {
+    head: html.slice(0, at),
+    tail: html.slice(at + mark.length),
+    blocks: (content, from, to) =>
+      renderToStaticMarkup(
+        h(
+          Fragment,
+          null,
+          ...articleBlocks(
+            {
+              content,
+              lang,
+              languageLabel: page.languageLabel,
+              subtitles: page.subtitles && {
+                lang: languageTag(page.subtitles.lang),
+                label: page.subtitles.label,
+              },
+            },
+            from,
+            to,
+          ),
+        ),
+      ),
+    wait,
+  };
 }
 
 /** Seconds before the outage page reloads itself, and the Retry-After sent with it. */

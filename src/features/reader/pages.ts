@@ -11,14 +11,15 @@ import type { ReaderService, Visit, VisitRequest } from './service.ts';
 import type { CircuitService, CircuitVisit } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
 
-/** A visitor page ready to send. */
-export interface PageAnswer {
-  body: CachedBody;
+/** A visitor page ready to send: made once (`body`), or sent as it is made (`stream`). */
+export type PageAnswer = (
+  { body: CachedBody; stream?: undefined } | { body?: undefined; stream: AsyncIterable<string> }
+) & {
   status: 200 | 404 | 503;
   cacheControl: 'no-cache' | 'no-store';
   /** Seconds after which the outage page reloads itself. */
   retryAfter?: number | undefined;
-}
+};
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
 function notFoundLanguage(lang: string | undefined, acceptLanguage: string | undefined): string {
@@ -85,6 +86,10 @@ export function visitorPages(deps: {
       }
 
       const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
+      // A first translation, sent as it is made (issue 19); counted by the visit.
+      if ('stream' in page) {
+        return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
+      }
       if (page.keep && key && visit.kind === 'article') {
         return {
           body: deps.pages.set(key, page.html, visit.count),
@@ -99,7 +104,7 @@ export function visitorPages(deps: {
      * A circuit's page, /circuit?name={name} (issue 19), kept like an article's page; it
      * counts nothing itself (a scan of its code is counted at /r/).
      */
-    async circuit(request: CircuitRequest): Promise<PageAnswer> {
+    async circuit(request: CircuitRequest): Promise<PageAnswer & { body: CachedBody }> {
       const { name, lang, choose, query, ignoreStats } = request;
       const textSize = request.textSize ?? 1;
       const key =

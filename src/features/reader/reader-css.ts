@@ -31,9 +31,8 @@ a.reader-link{text-decoration:underline;text-underline-offset:.18em}
 `;
 
 /**
- * The visitor pages' own rules (page.ts, picker.ts, progress.ts), not the editor preview's: the
- * reader fills the screen, the translation note, the empty article, the picker and the progress
- * page. Touch targets are at least 44px high; our words take the page's ink (`color` on .reader).
+ * The visitor pages' own rules (page.ts, picker.ts), not the editor preview's: the reader fills
+ * the screen, the translation note, the empty article and the picker. Touch targets are at least 44px high; our words take the page's ink (`color` on .reader).
  */
 export const VISITOR_CSS = `body{margin:0}
 .reader-size{display:inline-flex;gap:8px;margin-inline-start:auto}
@@ -60,7 +59,6 @@ export const VISITOR_CSS = `body{margin:0}
 .reader-search div{display:flex;gap:8px}
 .reader-search input{flex:1;min-width:0;min-height:48px;padding:8px 12px;border:2px solid #1f1422;border-radius:8px;background:#fff;color:#1f1422;font:inherit}
 .reader-button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:8px 18px;border:2px solid currentColor;border-radius:999px;background:transparent;color:inherit;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
-.reader-page progress{display:block;width:100%;height:16px;margin:16px 0 4px}
 .reader-stops a{flex-wrap:nowrap;align-items:center}
 .reader-stop-n{flex:none;display:inline-flex;align-items:center;justify-content:center;min-width:2em;height:2em;border:2px solid currentColor;border-radius:999px;font-weight:700}
 .reader-circuit{width:100%;max-width:48rem;margin:0 auto;padding:8px 12px 16px}

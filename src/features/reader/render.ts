@@ -1,27 +1,38 @@
 import { backgroundOf } from '../articles/content.ts';
 import { LANGUAGES, nativeName } from '../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from './ignore-stats.ts';
-import { renderArticlePage, renderNotFoundPage } from './page.ts';
+import {
+  renderArticlePage,
+  renderArticleParts,
+  renderNotFoundPage,
+  type VisitorPage,
+} from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
-import { renderProgressPage } from './progress.ts';
 import type { Visit } from './service.ts';
+import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
 import type { CircuitNav } from './circuit-page.ts';
-
-/** Seconds between two looks at a first translation's progress. */
-export const REFRESH_SECONDS = 2;
+import type { CircuitTexts } from './circuit.ts';
 
 export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 
 /** A visitor page as HTML, with how it may be kept. */
-export interface RenderedVisit {
-  html: string;
-  status: 200 | 404;
-  /** `no-store`: a page of the moment (progress, 404, the original for want of a translation). */
-  cacheControl: 'no-cache' | 'no-store';
-  /** The same for every visitor in this language: kept a second (page-cache.ts). */
-  keep: boolean;
-}
+export type RenderedVisit =
+  | {
+      html: string;
+      status: 200 | 404;
+      /** `no-store`: a page of the moment (404, the original for want of a translation). */
+      cacheControl: 'no-cache' | 'no-store';
+      /** The same for every visitor in this language: kept a second (page-cache.ts). */
+      keep: boolean;
+    }
+  | {
+      /** A first translation's page, in pieces as it is translated (stream.ts): never kept. */
+      stream: AsyncIterable<string>;
+      status: 200;
+      cacheControl: 'no-store';
+      keep: false;
+    };
 
 /** A visitor page's own address, with the staff's ignoreStats carried along. */
 export function href(
@@ -38,7 +49,7 @@ export function href(
 
 /** The bottom of an article opened from a circuit: where it stands, its neighbours. */
 function circuitNav(
-  circuit: NonNullable<Extract<Visit, { kind: 'article' }>['circuit']>,
+  circuit: { texts: CircuitTexts; index: number },
   lang: string,
   ignoreStats: boolean,
 ): CircuitNav {
@@ -60,6 +71,45 @@ function circuitNav(
     previous: stop(index - 1),
     next: stop(index + 1),
     lang: texts.lang,
+  };
+}
+
+/** The article page's settings for a visit in a language. */
+function articlePage(
+  content: VisitorPage['content'],
+  visit: {
+    article: { name: string; source: string };
+    lang: string;
+    uiLang: string;
+    requested: string;
+    note: NonNullable<VisitorPage['note']>['kind'] | undefined;
+    /** Opened from a circuit (issue 19): where it stands; every link of the page stays in it. */
+    circuit?: { texts: CircuitTexts; index: number } | undefined;
+  },
+  options: { ignoreStats: boolean; textSize?: number | undefined },
+): VisitorPage {
+  const { article, note } = visit;
+  const { ignoreStats } = options;
+  const circuit = visit.circuit?.texts.name;
+  return {
+    circuit: visit.circuit && circuitNav(visit.circuit, visit.requested, ignoreStats),
+    content,
+    lang: visit.lang,
+    uiLang: visit.uiLang,
+    languageLabel: nativeName(visit.lang),
+    // Subtitles are a file in the museum's language, whatever the page's.
+    subtitles: { lang: article.source, label: nativeName(article.source) },
+    languageHref: href(article.name, { choose: '1', circuit }, ignoreStats),
+    noindex: ignoreStats,
+    textSize: {
+      step: options.textSize ?? 1,
+      href: (step) =>
+        href(article.name, { lang: visit.requested, size: String(step), circuit }, ignoreStats),
+    },
+    note: note && {
+      kind: note,
+      originalHref: href(article.name, { lang: article.source }, ignoreStats),
+    },
   };
 }
 
@@ -106,48 +156,25 @@ export function renderVisit(
       return { html, status: 200, cacheControl: 'no-cache', keep: false };
     }
 
-    case 'progress': {
-      const { article } = visit;
-      const html = renderProgressPage({
-        title: publicTitle(visit.content),
-        titleLang: article.source,
-        background: backgroundOf(visit.content),
-        uiLang: visit.lang,
-        languageName: nativeName(visit.lang),
-        done: visit.done,
-        total: visit.total,
-        elapsedMs: visit.elapsedMs,
-        refreshSeconds: REFRESH_SECONDS,
-        originalHref: href(article.name, { lang: article.source }, ignoreStats),
-        noindex: true,
-      });
-      return { html, status: 200, cacheControl: 'no-store', keep: false };
+    case 'translating': {
+      const page = articlePage(
+        visit.content,
+        { ...visit, uiLang: visit.lang, requested: visit.lang },
+        options,
+      );
+      const parts = (titleFrom: VisitorPage['content']) =>
+        renderArticleParts({ ...page, content: titleFrom });
+      return {
+        stream: streamTranslation(visit, parts),
+        status: 200,
+        cacheControl: 'no-store',
+        keep: false,
+      };
     }
 
     case 'article': {
-      const { article, note } = visit;
-      // Opened from a circuit: every link of the page stays in it.
-      const circuit = visit.circuit?.texts.name;
-      const html = renderArticlePage({
-        circuit: visit.circuit && circuitNav(visit.circuit, visit.requested, ignoreStats),
-        content: visit.content,
-        lang: visit.lang,
-        uiLang: visit.uiLang,
-        languageLabel: nativeName(visit.lang),
-        // Subtitles are a file in the museum's language, whatever the page's.
-        subtitles: { lang: article.source, label: nativeName(article.source) },
-        languageHref: href(article.name, { choose: '1', circuit }, ignoreStats),
-        noindex: ignoreStats,
-        textSize: {
-          step: options.textSize ?? 1,
-          href: (step) =>
-            href(article.name, { lang: visit.requested, size: String(step), circuit }, ignoreStats),
-        },
-        note: note && {
-          kind: note,
-          originalHref: href(article.name, { lang: article.source }, ignoreStats),
-        },
-      });
+      const { note } = visit;
+      const html = renderArticlePage(articlePage(visit.content, visit, options));
       // A page showing the original for want of a translation must not be kept.
       return note === 'unavailable'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }

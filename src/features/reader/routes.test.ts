@@ -1,3 +1,4 @@
+import { constants, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { cacheBody } from '../../server/http/cached-body.ts';
 import type { PageAnswer, VisitorPages } from './pages.ts';
@@ -156,5 +157,58 @@ describe('readerRoutes', () => {
       expect(res.headers.get('set-cookie')).toBeNull();
     }
     expect((await get('name=salle-2&size=2&ignoreStats=1')).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sends a streamed page piece by piece, each one compressed and flushed (issue 19)', async () => {
+    const gate = Promise.withResolvers<void>();
+    let stopped = false;
+    async function* pieces() {
+      try {
+        yield '<!doctype html><p>first words</p>';
+        await gate.promise;
+        yield '';
+        yield '<p>the rest</p>';
+      } finally {
+        stopped = true;
+      }
+    }
+    const pages: VisitorPages = {
+      answer: () =>
+        Promise.resolve({
+          stream: pieces(),
+          status: 200 as const,
+          cacheControl: 'no-store' as const,
+        }),
+      circuit: () => Promise.reject(new Error('not a circuit test')),
+    };
+    const app = readerRoutes(pages, { hsts: false, clientAddress: () => '203.0.113.9' });
+    const res = await app.request('/article?name=salle-1&lang=es', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('content-length')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    // The first piece reads whole while the rest is still to come.
+    const partial = gunzipSync(first.value!, { finishFlush: constants.Z_SYNC_FLUSH });
+    expect(partial.toString()).toBe('<!doctype html><p>first words</p>');
+    gate.resolve();
+    const chunks = [first.value!];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+    }
+    expect(gunzipSync(Buffer.concat(chunks)).toString()).toBe(
+      '<!doctype html><p>first words</p><p>the rest</p>',
+    );
+    expect(stopped).toBe(true);
+
+    // Without gzip, the same pieces as they are; a HEAD, none.
+    const plain = await app.request('/article?name=salle-1&lang=es');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toContain('first words');
+    const head = await app.request('/article?name=salle-1&lang=es', { method: 'HEAD' });
+    expect(head.body).toBeNull();
   });
 });

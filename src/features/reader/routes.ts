@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { cachedResponse } from '../../server/http/cached-body.ts';
 import { finishLater } from '../../server/http/finish-later.ts';
+import { streamedResponse } from '../../server/http/streamed-body.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
 import { languageCookie, rememberedLanguage } from './language-cookie.ts';
@@ -79,7 +80,10 @@ export function readerRoutes(
       if (chosen && chosen !== remembered)
         sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
     }
-    const response = cachedResponse(c.req.raw, answer.body, sent, answer.status);
+    // A first translation is sent as it is made (issue 19); every other page, made once.
+    const response = answer.stream
+      ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
+      : cachedResponse(c.req.raw, answer.body, sent, answer.status);
     // A text size chosen: remembered too (a record of headers holds one Set-Cookie).
     if (sizeAsked !== undefined && sizeAsked !== sizeRemembered && !preview) {
       response.headers.append('Set-Cookie', textSizeCookie(sizeAsked, options.hsts));

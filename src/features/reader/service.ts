@@ -15,7 +15,10 @@ import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import { uiLanguage } from './strings.ts';
 import type { CircuitService, CircuitTexts } from './circuit.ts';
 
-/** How long a visitor waits for a first translation before seeing the progress page. */
+/**
+ * How long a visitor waits for a whole first translation (a page kept and sent whole) before the
+ * page is sent as it is translated, first screen first (issue 19).
+ */
 export const FIRST_WAIT_MS = 1_000;
 /** After a failed translation, visitors read the original this long before a new attempt. */
 export const FAILURE_PAUSE_MS = 60_000;
@@ -74,14 +77,22 @@ export type Visit =
       circuit?: { texts: CircuitTexts; index: number } | undefined;
     }
   | {
-      kind: 'progress';
+      /** A first translation running: the page is sent as its blocks are translated. */
+      kind: 'translating';
       article: VisitArticle;
+      /** The article in its own language (its background; never shown untranslated). */
       content: ArticleContent;
       lang: string;
-      done: number;
-      total: number;
-      /** Since this translation started (as this process saw it), for the bar to move. */
-      elapsedMs: number;
+      note: 'machine' | 'partly';
+      count: PageCount;
+      /** What may be read now: the article and how many blocks from the top are translated. */
+      landed(): { content: ArticleContent; blocks: number };
+      /** Resolves when more may be readable. */
+      changed(): Promise<void>;
+      /** The whole article to end with, or undefined when the translation failed. */
+      finished: Promise<ArticleContent | undefined>;
+      /** The circuit it was opened from (issue 19), as for an article. */
+      circuit?: { texts: CircuitTexts; index: number } | undefined;
     };
 
 /** What the page says of its texts: all checked by the museum, some, or none (issue 18). */
@@ -119,7 +130,7 @@ export function noteLanguage(requested: string, suggested: readonly string[]): s
 
 /**
  * The visitor page's decisions (DESIGN 6, 7, 8): which page to show, whether the engine is
- * needed, when to show progress, and what to count.
+ * needed, when to send a first translation as it is made, and what to count.
  */
 export function readerService(deps: ReaderDeps) {
   const firstWait = deps.firstWaitMs ?? FIRST_WAIT_MS;
@@ -129,8 +140,6 @@ export function readerService(deps: ReaderDeps) {
    * and only some texts were refused by the checks (a cache: per process).
    */
   const failedAt = new Map<string, { at: number; refusedOnly: boolean }>();
-  /** article:generation:lang → when a visitor first waited on its running translation. */
-  const startedAt = new Map<string, number>();
 
   function recentFailure(key: string): { refusedOnly: boolean } | undefined {
     const failure = failedAt.get(key);
@@ -250,15 +259,12 @@ export function readerService(deps: ReaderDeps) {
 
       const failed = (refused: boolean) =>
         failedAt.set(failureKey, { at: deps.now().getTime(), refusedOnly: refused });
-      if (!startedAt.has(failureKey)) startedAt.set(failureKey, deps.now().getTime());
       const running = run.translate().then(
         (result) => {
-          startedAt.delete(failureKey);
           if (!result.complete) failed(refusedOnly(result));
           return result;
         },
         () => {
-          startedAt.delete(failureKey);
           failed(false);
           return undefined;
         },
@@ -269,15 +275,23 @@ export function readerService(deps: ReaderDeps) {
         new Promise<'waiting'>((resolve) => setTimeout(resolve, firstWait, 'waiting').unref?.()),
       ]);
       if (result === 'waiting') {
-        const progress = run.progress();
+        // Shown from now on, as it is translated (issue 19): counted once, like any page.
+        if (count)
+          await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
         return {
-          kind: 'progress',
+          kind: 'translating',
+          circuit: request.circuit ? await circuitOf(request.circuit, row, lang) : undefined,
           article,
           content,
           lang,
-          done: progress?.done ?? 0,
-          total: progress?.batches ?? run.batches,
-          elapsedMs: deps.now().getTime() - (startedAt.get(failureKey) ?? deps.now().getTime()),
+          note: run.stored().checked > 0 ? 'partly' : 'machine',
+          count,
+          landed: () => run.landed(),
+          changed: () => run.changed(),
+          // As below: a whole translation, or one whose only holes the checks refused twice.
+          finished: running.then((done) =>
+            done && (done.complete || refusedOnly(done)) ? done.content : undefined,
+          ),
         };
       }
       // Texts the checks refused twice stay in the source language (DESIGN 6.8); a translation

@@ -47,7 +47,6 @@ describe('UI_STRINGS', () => {
   it('keeps the English words of the brief', () => {
     expect(en?.noMatch).toBe('No language matches “{q}”.');
     expect(en?.translating).toBe('Translating into {language}…');
-    expect(en?.progress).toBe('{done} of {total} parts done');
     expect(UI_STRINGS.fr?.notFoundTitle).toBe('Article introuvable');
   });
 });
@@ -97,7 +96,6 @@ describe('format', () => {
 
 describe('uiText', () => {
   it('reads a dictionary through i18next and fills its placeholders, unescaped', () => {
-    expect(uiText('en', 'progress', { done: 3, total: 12 })).toBe('3 of 12 parts done');
     expect(uiText('es-MX', 'translating', { language: 'Español' })).toBe(
       format(UI_STRINGS.es!.translating, { language: 'Español' }),
     );

@@ -1,6 +1,6 @@
 /**
  * The visitor pages' own words (DESIGN 7): the language picker, the translation notes, the
- * progress page, the empty article, the 404 and the page shown while the database is out of
+ * line of a page still being translated, the empty article, the 404 and the page shown while the database is out of
  * reach. A dictionary per language (strings/{tag}.json; en.json is the reference, a test keeps
  * the others in step), read through an i18next instance like the staff's words (src/i18n), in
  * the visitor's language when we have it, English otherwise. Plain text: nothing is escaped
@@ -54,7 +54,6 @@ export const UI_KEYS = [
   'unavailable',
   'noEngine',
   'translating',
-  'progress',
   'wait',
   'readOriginalMeanwhile',
   'empty',

@@ -5,7 +5,8 @@ import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts
 import { testApp } from '../../../tests/helpers/app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
-import { format, uiStrings } from './strings.ts';
+import { uiStrings } from './strings.ts';
+import { words } from '../translation/fixtures.ts';
 
 let database: TestDatabase;
 let fake: FakeOpenAI;
@@ -303,21 +304,89 @@ describe('counting a visitor once per half hour', () => {
 });
 
 describe('a slow or failing engine', () => {
-  it('shows progress at once, then the translation', async () => {
+  it('sends a slow first translation as it is made: the first screen at once, each block once, in order', async () => {
+    t = app({ OPENAI_TIMEOUT_MS: '20000' });
+    // The first screen (the three blocks above) and six long paragraphs below it.
+    const below = [1, 2, 3, 4, 5, 6].map((n) => ({ type: 'text', content: words(160, n) }));
+    await publish('salle-1', [...PARAGRAPHS, ...below]);
+    const rest = Promise.withResolvers<void>();
+    // Only the batch of the first words is answered; the rest waits for the test.
+    fake.setBehaviour((call) =>
+      call.segments.some((s) => s.text === 'Bienvenue au [!musée!] du port.')
+        ? { type: 'ok' }
+        : { type: 'held', until: rest.promise },
+    );
+    const res = await visit('name=salle-1&lang=pt', { 'accept-encoding': 'identity' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let html = '';
+    while (!html.includes('[pt] Les navires partaient')) {
+      const chunk = await reader.read();
+      expect(chunk.done).toBe(false);
+      html += decoder.decode(chunk.value, { stream: true });
+    }
+    // The first screen, translated, in its words' order; nothing of the rest, not even its
+    // original; a line that says the rest is coming.
+    const blocks = () => html.slice(html.indexOf('class="reader-blocks"'));
+    expect(blocks()).toMatch(
+      /\[pt\] Bienvenue[\s\S]*\[pt\] Les navires[\s\S]*\[pt\] En savoir plus/,
+    );
+    for (const p of below) {
+      expect(html).not.toContain(p.content.slice(0, 40));
+    }
+    expect(html).not.toContain('>Bienvenue au <em>musée</em>');
+    expect(html).toContain('<div class="reader-wait" role="status"');
+    expect(html).toContain('<title>[pt] Bienvenue au musée du port.</title>');
+    // Shown: counted once, now.
+    expect(await counts()).toEqual([{ language: 'pt', kind: 'request', count: 1 }]);
+
+    rest.resolve();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      html += decoder.decode(chunk.value, { stream: true });
+    }
+    expect(html).toMatch(/<\/footer><\/div><\/main><\/body><\/html>$/);
+    // Every block once, in order, translated.
+    const texts = [
+      '[pt] Bienvenue',
+      '[pt] Les navires',
+      '[pt] En savoir plus',
+      '[pt] Le commerce',
+      ...below.map((p) => `[pt] ${p.content.slice(0, 40)}`),
+    ];
+    let at = 0;
+    for (const text of texts) {
+      expect(blocks().split(text), text).toHaveLength(2);
+      const found = blocks().indexOf(text);
+      expect(found, text).toBeGreaterThan(at);
+      at = found;
+    }
+    for (const p of below) expect(html).not.toContain(`>${p.content.slice(0, 40)}`);
+    expect(sentSegments()).toHaveLength(10);
+
+    // Stored: the same visitor's reload counts no more; the next visitor gets the whole page,
+    // made once and kept, and counts.
+    const reload = await visit('name=salle-1&lang=pt');
+    expect(reload.headers.get('etag')).not.toBeNull();
+    expect(await reload.text()).not.toContain('reader-wait');
+    expect(await counts()).toEqual([{ language: 'pt', kind: 'request', count: 1 }]);
+    await visit('name=salle-1&lang=pt', { 'x-test-address': '198.51.100.7' });
+    expect(await counts()).toEqual([{ language: 'pt', kind: 'request', count: 2 }]);
+  });
+
+  it('compresses a streamed page piece by piece, and counts nothing for a preview', async () => {
     t = app({ OPENAI_TIMEOUT_MS: '20000' });
     await publish('salle-1');
     fake.setDelayPerToken(60);
-    const waiting = await visit('name=salle-1&lang=pt');
-    expect(waiting.status).toBe(200);
-    expect(waiting.headers.get('cache-control')).toBe('no-store');
-    const progress = await waiting.text();
-    expect(progress).toMatch(/<meta http-equiv="refresh" content="2"/);
-    expect(progress).toContain('<progress');
+    const res = await visit('name=salle-1&lang=pt&ignoreStats=true', { 'accept-encoding': 'gzip' });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    const html = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8');
+    expect(html).toContain('[pt] Bienvenue');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
     expect(await counts()).toEqual([]);
-    await expect
-      .poll(async () => (await visit('name=salle-1&lang=pt')).text(), { timeout: 10_000 })
-      .toContain('[pt] Bienvenue');
-    expect(sentSegments()).toHaveLength(4);
   });
 
   it('falls back to the original with a note when the engine is down, then tries again later', async () => {
@@ -427,32 +496,19 @@ describe('what visitors see of an article (issue 16)', () => {
     expect(ja).not.toMatch(/<track [^>]*日本語/);
   });
 
-  it('moves the progress bar while a one-part article is translated, and shows no private title', async () => {
+  it('sends a slow one-part article whole when it is done, with no private title', async () => {
     t = app({ OPENAI_TIMEOUT_MS: '20000' });
     await publish('salle-1', PARAGRAPHS, PRIVATE);
     fake.setDelayPerToken(60);
-    const bar = async () => {
-      const html = await (await visit('name=salle-1&lang=pt')).text();
-      expect(html).not.toContain(PRIVATE);
-      expect(html).toContain(
-        '<p class="reader-kicker" lang="fr" dir="ltr">Bienvenue au musée du port.</p>',
-      );
-      // One part, not done: the words stay true while the bar moves.
-      expect(html).toContain(format(uiStrings('pt').progress, { done: 0, total: 1 }));
-      return Number(/<progress id="progress" max="100" value="(\d+)"/.exec(html)?.[1]);
-    };
-    const first = await bar();
-    t.clock.advance(2_000); // the page's refresh
-    const second = await bar();
-    t.clock.advance(2_000);
-    const third = await bar();
-    expect(first).toBe(0);
-    expect(second).toBeGreaterThan(first);
-    expect(third).toBeGreaterThan(second);
-    expect(third).toBeLessThan(100);
-    await expect
-      .poll(async () => (await visit('name=salle-1&lang=pt')).text(), { timeout: 10_000 })
-      .toContain('[pt] Bienvenue');
+    const html = await (await visit('name=salle-1&lang=pt')).text();
+    expect(html).not.toContain(PRIVATE);
+    // The head waited a moment for the first words, then went with the product's name.
+    expect(html).toContain('<title>Legenda</title>');
+    expect(html).toContain('[pt] Bienvenue');
+    expect(html).not.toContain('>Bienvenue au <em>musée</em>');
+    expect(await (await visit('name=salle-1&lang=pt')).text()).toContain(
+      '<title>[pt] Bienvenue au musée du port.</title>',
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../server/log.ts';
-import { makeBatches, runBounded } from './batches.ts';
+import { planBatches, runBounded } from './batches.ts';
 import type { Engine } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { TranslationMemory } from './memory.ts';
@@ -45,6 +45,13 @@ export interface Job {
   done: number;
   batches: number;
   promise: Promise<JobOutcome>;
+  /**
+   * What a visitor may read while the job runs (issue 19, ADR 0017): by key, the texts found
+   * stored when it started, then each batch's as it lands (checked, glossary and review done).
+   */
+  readonly landed: Readonly<Record<string, string>>;
+  /** Resolves when the job next lands a batch, or ends. */
+  next(): Promise<void>;
 }
 
 /**
@@ -211,6 +218,8 @@ export function translationJobs(options: JobOptions) {
     allKeys: ReadonlySet<string>,
     job: Job,
     force: boolean,
+    landed: Record<string, string>,
+    land: () => void,
   ): Promise<JobOutcome> {
     // Another process may have translated them since this one cached the document; unless
     // the museum asked for a new translation (`force`), what is stored is kept.
@@ -219,24 +228,37 @@ export function translationJobs(options: JobOptions) {
     const todo: KeyedSegment[] = [];
     for (const s of missing) {
       const stored = fresh[s.key];
-      if (stored !== undefined) translations[s.key] = stored;
+      if (stored !== undefined) translations[s.key] = landed[s.key] = stored;
       else todo.push(s);
     }
+    if (Object.keys(translations).length > 0) land();
     if (todo.length === 0) return { ...NO_WORK, translations };
 
-    const batches = makeBatches(todo, maxBatchTokens);
-    job.batches = batches.length;
+    const [first = [], ...rest] = planBatches(todo, maxBatchTokens);
+    job.batches = 1 + rest.length;
     const state: JobState = { calls: 0, sent: 0, unavailable: false, refused: [], flags: {} };
     const made: Record<string, string> = {};
-    await runBounded(
-      batches.map((batch) => async () => {
-        await translateBatch(request, batch, state, made);
-        await checkGlossary(request, batch, state, made);
-        await reviewBatch(request, batch, state, made);
-        job.done += 1;
-      }),
-      concurrency,
-    );
+    const run = async (batch: readonly KeyedSegment[]) => {
+      await translateBatch(request, batch, state, made);
+      await checkGlossary(request, batch, state, made);
+      await reviewBatch(request, batch, state, made);
+      // Landed: readable by visitors now, in one piece (issue 19).
+      for (const s of batch) {
+        const text = made[s.key];
+        if (text !== undefined) landed[s.key] = text;
+      }
+      job.done += 1;
+      land();
+    };
+    // The first screen's small batch goes at once, beside the others, never behind them: the
+    // whole still takes about its largest batch (ADR 0017).
+    await Promise.all([
+      run(first),
+      runBounded(
+        rest.map((batch) => () => run(batch)),
+        concurrency,
+      ),
+    ]);
     // One write per job, after all its batches: a single read-modify-write of the document
     // instead of one per batch racing each other; a job that dies halfway stores nothing.
     // Each key translated or refused has its flags written, or an earlier flag removed ('').
@@ -292,6 +314,12 @@ export function translationJobs(options: JobOptions) {
     ]);
     const running = jobs.get(flightKey);
     if (running) return { job: running, started: false };
+    const landed: Record<string, string> = {};
+    let wake = Promise.withResolvers<void>();
+    const land = () => {
+      wake.resolve();
+      wake = Promise.withResolvers<void>();
+    };
     const job: Job = {
       articleId: String(request.articleId),
       generation: request.generation,
@@ -299,10 +327,13 @@ export function translationJobs(options: JobOptions) {
       done: 0,
       batches: 0,
       promise: Promise.resolve(NO_WORK),
+      landed,
+      next: () => wake.promise,
     };
-    job.promise = runJob(request, missing, allKeys, job, force).finally(() =>
-      jobs.delete(flightKey),
-    );
+    job.promise = runJob(request, missing, allKeys, job, force, landed, land).finally(() => {
+      jobs.delete(flightKey);
+      land();
+    });
     jobs.set(flightKey, job);
     return { job, started: true };
   }

@@ -9,7 +9,7 @@ import {
 } from '../../../tests/helpers/fake-openai.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { createEngine } from './engine.ts';
-import { article, longArticle } from './fixtures.ts';
+import { article, longArticle, words } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 import { extractSegments } from './segments.ts';
 import { createTranslator, type TranslateArticleRequest, type Translator } from './translator.ts';
@@ -403,7 +403,8 @@ describe('a bad or missing answer', () => {
     fake.setBehaviour({ type: 'status', status: 503, retryAfterMs: 1 });
     const result = await translator.translateArticle(request(longArticle(300)));
     expect(result.complete).toBe(false);
-    expect(fake.calls).toHaveLength(1);
+    // The first screen's batch and one other (concurrency 1) went together; no more after.
+    expect(fake.calls).toHaveLength(2);
   });
 
   it('handles a 429 after the SDK’s retries: incomplete, nothing stored', async () => {
@@ -535,12 +536,10 @@ describe('concurrent requests', () => {
     }));
     const job = translator.translateArticle(request(content));
     const run = await translator.open(request(content));
+    // The first screen's batch runs beside the others (issue 19): two calls at a time here.
     for (let i = 0; i < before.batches; i++) {
-      await vi.waitFor(() => expect(fake.calls).toHaveLength(i + 1));
-      const progress = run.progress();
-      expect(progress?.batches).toBe(before.batches);
-      expect(progress!.done).toBeLessThan(before.batches);
-      expect(progress).toEqual({ done: i, batches: before.batches });
+      await vi.waitFor(() => expect(fake.calls.length).toBeGreaterThan(i));
+      await vi.waitFor(() => expect(run.progress()).toEqual({ done: i, batches: before.batches }));
       answers[i]!.resolve();
     }
     await job;
@@ -575,6 +574,86 @@ describe('concurrent requests', () => {
     const result = await b.translateArticle(request(small));
     expect(result.complete).toBe(true);
     expect(fake.calls).toHaveLength(0);
+  });
+});
+
+const longText = (count: number) => words(count, 7);
+
+describe('first words (issue 19)', () => {
+  const blockOf = (id: string) => Number(id.split('.')[0]);
+
+  it('translates the first screen first, and lets it be read whole before the rest lands', async () => {
+    const { translator } = setup();
+    const content = longArticle(3_000);
+    const segments = extractSegments(content);
+    const rest = Promise.withResolvers<void>();
+    // Only the batch holding the article's first text is answered; the others wait.
+    fake.setBehaviour((call) =>
+      call.segments.some((s) => s.text === segments[0]!.text)
+        ? { type: 'ok' }
+        : { type: 'held', until: rest.promise },
+    );
+    const run = await translator.open(request(content));
+    const job = run.translate();
+    expect(run.landed().blocks).toBe(0);
+    await vi.waitFor(() => expect(run.landed().blocks).toBeGreaterThan(0));
+    // The first call is the first screen: the first segments in reading order, a few only.
+    const first = fake.calls.find((c) => c.segments.some((s) => s.text === segments[0]!.text))!;
+    expect(first.segments.map((s) => s.text)).toEqual(
+      segments.slice(0, first.segments.length).map((s) => s.text),
+    );
+    expect(first.segments.length).toBeLessThan(segments.length / 10);
+
+    // The blocks a visitor may read are whole and translated; the next one is not.
+    const { content: landed, blocks } = run.landed();
+    const texts = new Map(extractSegments(landed).map((s) => [s.id, s.text]));
+    for (const s of segments.filter((s) => blockOf(s.id) <= blocks)) {
+      expect(texts.get(s.id), s.id).toMatch(/^\[es\] /);
+    }
+    const next = segments.filter((s) => blockOf(s.id) > blocks);
+    expect(next.length).toBeGreaterThan(0);
+    expect(texts.get(next[0]!.id)).toBe(next[0]!.text);
+    expect(blocks).toBe(blockOf(next[0]!.id) - 1);
+
+    // The rest lands: changed() says so, and the whole article can be read.
+    const changed = run.changed();
+    rest.resolve();
+    await changed;
+    const result = await job;
+    expect(result.complete).toBe(true);
+    expect(run.landed().blocks).toBe(content.length - 1);
+    expect(run.landed().content).toEqual(result.content);
+  });
+
+  it('reads nothing as landed from a block whose texts are only partly translated', async () => {
+    const { translator } = setup();
+    // One accordion: its header fits the first batch, its long detail does not.
+    const content = article([
+      {
+        type: 'accordion',
+        header: { content: 'Les navires du port' },
+        details: [{ type: 'text', content: longText(300) }],
+      },
+      { type: 'text', content: 'Fin du panneau.' },
+    ]);
+    const rest = Promise.withResolvers<void>();
+    fake.setBehaviour((call) =>
+      call.segments.some((s) => s.text === 'Les navires du port')
+        ? { type: 'ok' }
+        : { type: 'held', until: rest.promise },
+    );
+    const run = await translator.open(request(content));
+    const job = run.translate();
+    await vi.waitFor(() =>
+      expect(fake.calls.filter((c) => c.endedAt !== undefined)).toHaveLength(1),
+    );
+    expect(fake.calls[0]!.segments.map((s) => s.text)).toEqual(['Les navires du port']);
+    await vi.waitFor(() =>
+      expect(JSON.stringify(run.landed().content)).toContain('[es] Les navires du port'),
+    );
+    expect(run.landed().blocks).toBe(0);
+    rest.resolve();
+    expect((await job).complete).toBe(true);
   });
 });
 

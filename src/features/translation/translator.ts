@@ -1,10 +1,10 @@
 import type { Logger } from '../../server/log.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { sameLanguage } from '../languages/index.ts';
-import { BATCH_TOKENS, estimateTokens, makeBatches, segmentTokens } from './batches.ts';
+import { BATCH_TOKENS, estimateTokens, planBatches, segmentTokens } from './batches.ts';
 import { systemPrompt, userMessage } from './prompt.ts';
 import type { Engine } from './engine.ts';
-import { NO_WORK, translationJobs, type JobOutcome, type KeyedSegment } from './jobs.ts';
+import { NO_WORK, translationJobs, type Job, type JobOutcome, type KeyedSegment } from './jobs.ts';
 import { glossaryMatcher, type GlossaryTerm } from './glossary-match.ts';
 import { segmentKey } from './keys.ts';
 import type { TranslationMemory } from './memory.ts';
@@ -119,6 +119,14 @@ export interface TranslationRun {
   /** What is stored applied, the rest in the source language: the engine is not called. */
   stored(): TranslationResult;
   /**
+   * What a visitor may read while a job runs (issue 19, ADR 0017): the article with every text
+   * checked, stored or landed so far in place, and how many blocks from the top have all their
+   * texts so (`blocks`: the content's indexes 1 to `blocks`; the others are not to be shown).
+   */
+  landed(): { content: ArticleContent; blocks: number };
+  /** Resolves when a running job of this article and language lands a batch, or soon when none runs. */
+  changed(): Promise<void>;
+  /**
    * The missing segments translated (joining the job already running for them, or starting
    * it), then the article. `signal` stops this caller's wait; the job goes on and is stored.
    */
@@ -158,7 +166,7 @@ function estimateWork(
   maxBatchTokens: number,
 ): WorkEstimate {
   if (missing.length === 0) return { segments: 0, batches: 0, tokens: 0 };
-  const batches = makeBatches(missing, maxBatchTokens);
+  const batches = planBatches(missing, maxBatchTokens);
   let tokens = 0;
   for (const batch of batches) {
     const input = {
@@ -263,6 +271,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
         estimate: () => ({ segments: 0, batches: 0, tokens: 0 }),
         ...live,
         stored: () => original,
+        landed: () => ({ content, blocks: content.length - 1 }),
+        changed: () => Promise.resolve(),
         translate: () => Promise.resolve(original),
         retranslate: () => Promise.resolve(new Map()),
       };
@@ -303,6 +313,8 @@ export function createTranslator(options: TranslatorOptions): Translator {
         )
       : [];
 
+    /** The job this run's translate() started or joined: what it landed stays readable. */
+    let mine: Job | undefined;
     const apply = (outcome: JobOutcome): TranslationResult => {
       const byId = new Map<string, string>();
       const refusedKeys = new Set(outcome.refused);
@@ -334,13 +346,33 @@ export function createTranslator(options: TranslatorOptions): Translator {
           flags: storedFlags(stored, s.key),
         })),
       missing: missing.length,
-      // Only the reader's progress page asks (a job plans its own batches): made when asked.
+      // Made when asked (a job plans its own batches the same way).
       get batches() {
-        return missing.length > 0 ? makeBatches(missing, maxBatchTokens).length : 0;
+        return missing.length > 0 ? planBatches(missing, maxBatchTokens).length : 0;
       },
       estimate: () => estimateWork(request, missing, maxBatchTokens),
       ...live,
       stored: () => apply(NO_WORK),
+      landed() {
+        const live = [...new Set([...(mine ? [mine] : []), ...running()])].map((j) => j.landed);
+        const byId = new Map<string, string>();
+        let blocks = content.length - 1;
+        for (const s of segments) {
+          const text =
+            checked.get(s.id) ??
+            stored[s.key] ??
+            live.find((made) => Object.hasOwn(made, s.key))?.[s.key];
+          if (text !== undefined) byId.set(s.id, text);
+          // In reading order: the first text missing ends the blocks a visitor may read.
+          else blocks = Math.min(blocks, Number(s.id.split('.')[0]) - 1);
+        }
+        return { content: applyTranslations(content, byId), blocks };
+      },
+      changed() {
+        const live = running();
+        if (live.length === 0) return new Promise<void>((resolve) => setImmediate(resolve));
+        return Promise.race(live.map((j) => j.next()));
+      },
       async retranslate(refs) {
         const asked = new Set(refs);
         const chosen = segments.filter((s) => asked.has(s.ref));
@@ -359,6 +391,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       async translate(signal) {
         if (!jobs || missing.length === 0) return apply(NO_WORK);
         const { job, started } = jobs.share(request, missing, new Set(segments.map((s) => s.key)));
+        mine = job;
         const result = await waitFor(job.promise, signal);
         return apply(started ? result : { ...result, engineCalls: 0, segmentsSent: 0 });
       },

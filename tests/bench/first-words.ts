@@ -1,0 +1,147 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../src/server/context.ts';
+import { createMemoryBlobStore } from '../../src/server/blobs.ts';
+import { longArticle } from '../../src/features/translation/fixtures.ts';
+import { createEngine } from '../../src/features/translation/engine.ts';
+import { translationMemory } from '../../src/features/translation/memory.ts';
+import { extractSegments } from '../../src/features/translation/segments.ts';
+import { createTranslator } from '../../src/features/translation/translator.ts';
+import { pageCache } from '../../src/features/reader/page-cache.ts';
+import { visitorPages } from '../../src/features/reader/pages.ts';
+import { readerRoutes } from '../../src/features/reader/routes.ts';
+import { readerService } from '../../src/features/reader/service.ts';
+import type { Counter } from '../../src/features/stats/counts.ts';
+import { startFakeOpenAI } from '../helpers/fake-openai.ts';
+import { plannedTokens } from './planned-tokens.ts';
+
+/** The issue's engine: 100 tokens a second. */
+export const TOKENS_PER_SECOND = 100;
+/** Issue 19, part 3: the first translated block on screen within this, whatever the length. */
+export const FIRST_BLOCK_TARGET_MS = 2_500;
+/** The whole article within this many times its largest batch. */
+export const WHOLE_TARGET = 1.3;
+/** Engine tokens at most this many times today's planning (one batch list, no first batch). */
+export const TOKENS_TARGET = 1.05;
+
+export interface FirstWordsResult {
+  words: number;
+  batches: number;
+  /** From the request to the first translated block received (the browser shows it). */
+  firstBlockMs: number;
+  /** From the request to the whole article received. */
+  wholeMs: number;
+  largestBatchMs: number;
+  /** Engine tokens (prompt + completion, as the fake counts them) of this run. */
+  tokens: number;
+  /** Estimated tokens of this code's plan over today's (batches.ts estimate, same prompts). */
+  plannedRatio: number;
+  /** Requests the visitor's browser made (the progress page reloads itself). */
+  requests: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A visitor's first look at an article in Spanish, through the reader's real route (Hono app,
+ * reader service and pages, translator, openai client) against the fake engine writing
+ * TOKENS_PER_SECOND: the time until the first translated block has arrived, and the whole
+ * article. A page that reloads itself (`<meta http-equiv="refresh">`) is reloaded as a browser
+ * would, after its seconds.
+ */
+export async function firstWordsBench(
+  sizes: readonly number[] = [300, 3_000, 10_000],
+): Promise<FirstWordsResult[]> {
+  const fake = await startFakeOpenAI({ delayPerTokenMs: 1000 / TOKENS_PER_SECOND });
+  const results: FirstWordsResult[] = [];
+  try {
+    const engine = createEngine({
+      baseUrl: fake.url,
+      apiKey: 'bench',
+      timeoutMs: 120_000,
+      maxRetries: 0,
+    });
+    for (const [n, size] of sizes.entries()) {
+      fake.reset();
+      const translator = createTranslator({
+        engine,
+        memory: translationMemory(createMemoryBlobStore()),
+      });
+      const content = longArticle(size);
+      const name = `bench-${size}`;
+      const row = {
+        id: n + 1,
+        name,
+        unformattedName: name,
+        instructions: '',
+        content,
+        revision: 1,
+        translationGeneration: 0,
+        museumId: 1,
+        language: 'fr',
+        timeZone: 'Europe/Paris',
+      };
+      const noCount = { add: () => Promise.resolve() };
+      const repo = {
+        findByName: (asked: string) => Promise.resolve(asked === name ? row : undefined),
+      };
+      const pages = visitorPages({
+        visits: readerService({
+          repo: repo as never,
+          translator,
+          counts: noCount,
+          now: () => new Date(),
+        }),
+        pages: pageCache(),
+        counter: noCount as unknown as Counter,
+        now: () => new Date(),
+      });
+      const app = new Hono<AppEnv>().route(
+        '/',
+        readerRoutes(pages, { hsts: false, clientAddress: () => '127.0.0.1' }),
+      );
+
+      const started = performance.now();
+      let firstBlockMs: number | undefined;
+      let requests = 0;
+      let wholeMs: number | undefined;
+      while (wholeMs === undefined) {
+        requests += 1;
+        const response = await app.request(`/article?name=${name}&lang=es`);
+        const reader = response.body?.getReader();
+        const decoder = new TextDecoder();
+        let html = '';
+        for (;;) {
+          const chunk = await reader?.read();
+          if (!chunk || chunk.done) break;
+          html += decoder.decode(chunk.value, { stream: true });
+          const blocks = html.indexOf('class="reader-blocks');
+          if (firstBlockMs === undefined && blocks >= 0 && html.indexOf('[es] ', blocks) >= 0) {
+            firstBlockMs = performance.now() - started;
+          }
+        }
+        const refresh = /<meta http-equiv="refresh" content="(\d+)"/.exec(html);
+        if (refresh) await sleep(Number(refresh[1]) * 1000);
+        else wholeMs = performance.now() - started;
+        if (requests > 200) throw new Error('The page never showed the whole article.');
+      }
+      const calls = fake.calls.filter((c) => c.kind === 'translate');
+      const words = extractSegments(content)
+        .map((s) => s.text.split(/\s+/).length)
+        .reduce((a, b) => a + b, 0);
+      const planned = plannedTokens(content, 'fr', 'es', '');
+      results.push({
+        words,
+        batches: calls.length,
+        firstBlockMs: firstBlockMs ?? wholeMs,
+        wholeMs,
+        largestBatchMs: Math.max(...calls.map((c) => (c.endedAt ?? 0) - c.startedAt)),
+        tokens: calls.reduce((sum, c) => sum + c.promptTokens + c.completionTokens, 0),
+        plannedRatio: planned.now / planned.today,
+        requests,
+      });
+    }
+  } finally {
+    await fake.close();
+  }
+  return results;
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { newBlock } from '../../src/features/articles/content.ts';
+import { nativeName } from '../../src/features/languages/index.ts';
+import { format, uiStrings } from '../../src/features/reader/strings.ts';
+import { shorten } from '../../src/features/reader/title.ts';
+import { words } from '../../src/features/translation/fixtures.ts';
+import { ADMIN, expect, post, test } from './fixtures.ts';
+import { FAKE_ENGINE_URL } from './settings.ts';
+
+/**
+ * Issue 19, part 3: first words in two seconds. A phone without JavaScript, 390 px wide, opens
+ * an article no one has read in Finnish yet; the engine answers the batch of the article's first
+ * words and holds every other one (`holdUnless`, tests/helpers/fake-engine-server.ts). The first
+ * block shows, translated, at the top of the screen, with a line saying the rest is coming, and
+ * nothing else of the article, not even its original; once the engine answers the rest, the page
+ * fills in by itself, every block once and in order, and the line goes.
+ */
+
+/** No other test asks for Finnish: the engine's hold is this test's alone. */
+const LANG = 'fi';
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  javaScriptEnabled: false,
+  locale: 'fi-FI',
+});
+
+test('a slow engine still shows the first translated block at once, without JavaScript', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const name = `premiers-mots-${tag}`;
+  const first = `Premiers mots ${tag} : une amphore romaine trouvée au large de Marseille.`;
+  // Four long paragraphs below the first screen (one batch of their own).
+  const below = [1, 2, 3, 4].map((n) => `${words(110, n)} (${tag}-${n})`);
+
+  const hold = await request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
+    data: { lang: LANG, holdUnless: `Premiers mots ${tag}` },
+  });
+  expect(hold.status()).toBe(200);
+
+  const staff = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const login = await staff.request.post('/login', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  });
+  expect(login.status()).toBe(200);
+  const { id } = await post<{ id: number }>(staff, 'add_article', { pathArray: [] }, 201);
+  await post(staff, 'update_article', {
+    articleId: id,
+    newContent: [
+      { type: 'metadatas', url: name, backgroundColor: '#341539' },
+      ...[first, ...below].map((content) => ({ ...newBlock('text'), content })),
+    ],
+    unformatted_name: `Réserve ${tag}`,
+    instructions: '',
+  });
+  await staff.close();
+
+  const texts = page.locator('p.reader-text');
+  const started = Date.now();
+  // Reported, not asserted: time budgets belong to `npm run bench` (DEVELOPING.md).
+  const at = (what: string) =>
+    test.info().annotations.push({ type: what, description: `${Date.now() - started} ms` });
+  // The page is still coming: the test looks at it as it is parsed, as the phone shows it.
+  await page.goto(`/article?name=${name}&lang=${LANG}`, { waitUntil: 'commit' });
+  await expect(texts.first()).toHaveText(`[${LANG}] ${first}`);
+  at('first block shown');
+  // Nothing else yet, translated or not; a line says the rest is coming. (The engine holds the
+  // rest under its timeout of 5 s: the test releases it without delay.)
+  await expect(texts).toHaveCount(1);
+  const ui = uiStrings(LANG);
+  await expect(page.getByRole('status')).toContainText(
+    format(ui.translating, { language: nativeName(LANG) }),
+  );
+  const released = await request.post(`${FAKE_ENGINE_URL}/_release`, { data: { lang: LANG } });
+  expect(released.status()).toBe(200);
+  await expect(texts.first()).toBeInViewport();
+  await expect(page.locator('html')).toHaveAttribute('lang', LANG);
+  await expect(page).toHaveTitle(shorten(`[${LANG}] ${first}`));
+
+  // The engine answers the rest: the page fills in by itself, every block once, in order.
+  await expect(texts).toHaveText([first, ...below].map((text) => `[${LANG}] ${text}`));
+  at('whole article shown');
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.locator('.reader-footer')).toBeVisible();
+
+  // The first screen went to the engine alone, first words only.
+  const calls = (await (await request.get(`${FAKE_ENGINE_URL}/_calls`)).json()) as {
+    calls: { targetLang: string; segments: { text: string }[] }[];
+  };
+  const mine = calls.calls.filter(
+    (c) => c.targetLang === LANG && c.segments.some((s) => s.text.includes(tag)),
+  );
+  expect(mine.map((c) => c.segments.length).sort()).toEqual([1, 4]);
+  expect(mine.find((c) => c.segments.length === 1)?.segments[0]?.text).toBe(first);
+});
