@@ -11,13 +11,20 @@ import type { TranslationMemory } from './memory.ts';
 import { applyTranslations, extractSegments } from './segments.ts';
 import { storedFlags, type SegmentFlag } from './flags.ts';
 
+/**
+ * Batches of one article sent to the engine at once (TRANSLATION_CONCURRENCY): enough for a
+ * 10,000-word article (about 14 batches with the first screen's) to be translated in one round,
+ * so the whole article takes about its largest batch (issue 19, ADR 0017).
+ */
+export const DEFAULT_CONCURRENCY = 16;
+
 export interface TranslatorOptions {
   /** undefined when no engine is configured: visitors read the original. */
   engine: Engine | undefined;
   memory: TranslationMemory;
   /** The model in the memory keys; the engine's own by default. */
   model?: string | undefined;
-  /** Batches of one article in flight at once. */
+  /** Batches of one article in flight at once; DEFAULT_CONCURRENCY when not given. */
   concurrency?: number;
   maxBatchTokens?: number;
   log?: Logger | undefined;
@@ -207,7 +214,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       engine,
       memory,
       log,
-      concurrency: Math.max(1, options.concurrency ?? 4),
+      concurrency: Math.max(1, options.concurrency ?? DEFAULT_CONCURRENCY),
       maxBatchTokens,
       readMemory,
       onStored: options.onStored,

@@ -66,7 +66,7 @@ export const envSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-  TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(16),
   /** on: a second engine call per batch lists each translation's errors (doubles the cost). */
   TRANSLATION_REVIEW: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** off: translations in another language are not refused (for tests' fake engine). */
