@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { newBlock, newDetail } from '../../src/features/articles/content.ts';
+import { READER_SCRIPT } from '../../src/features/reader/document.ts';
 import { format, uiStrings } from '../../src/features/reader/strings.ts';
 import { nativeName } from '../../src/features/languages/index.ts';
 import {
@@ -18,7 +19,7 @@ import {
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * The visitor page (issue 5, DESIGN 7), on a phone, with JavaScript on and off (the page ships
+ * The visitor page (issue 5, DESIGN 7), on a phone, with JavaScript on and off (the page needs
  * none, so both must behave alike): a visitor picks a language (the browser's suggested, the list
  * searchable) and reads the article machine translated, with a way back to the original; stored
  * translations cost no engine call, an edit sends only what changed, a reset sends everything
@@ -49,7 +50,10 @@ const DESKTOP = devices['Desktop Chrome'];
 const es = uiStrings('es');
 const te = dict.fr.editor;
 
-/** A visitor page never loads a script, and says nothing wrong in the console. */
+/**
+ * A visitor page loads no script but its own (reader.js: offline reading, issue 19), and says
+ * nothing wrong in the console.
+ */
 function watch(page: Page) {
   const scripts: string[] = [];
   const errors: { text: string; url: string }[] = [];
@@ -65,7 +69,10 @@ function watch(page: Page) {
   return {
     /** `notFound`: paths of pages the test opened knowing they answer 404 (Chromium logs it). */
     async expectClean(notFound: string[] = []) {
-      expect(scripts, 'scripts loaded').toEqual([]);
+      expect(
+        scripts.filter((url) => new URL(url).pathname + new URL(url).search !== READER_SCRIPT),
+        'scripts loaded',
+      ).toEqual([]);
       const expected = (error: { text: string; url: string }) => {
         if (!error.text.startsWith('Failed to load resource')) return false;
         const { pathname, search } = new URL(error.url);
@@ -75,7 +82,8 @@ function watch(page: Page) {
         errors.filter((error) => !expected(error)),
         'console errors',
       ).toEqual([]);
-      await expect(page.locator('script')).toHaveCount(0);
+      await expect(page.locator('script')).toHaveCount(1);
+      await expect(page.locator('script')).toHaveAttribute('src', READER_SCRIPT);
     },
   };
 }
@@ -213,8 +221,12 @@ const untouched = (text: string) => text;
 async function expectProgressPageAccessible(page: Page, address: string, html: string) {
   const refresh = /<meta http-equiv="refresh" content="\d+"\/>/;
   expect(html).toMatch(refresh);
-  const copy = await page.context().newPage();
-  const target = new URL(address, test.info().project.use.baseURL).href;
+  // In a context of its own without service workers: the visitor's worker (offline reading,
+  // issue 19) would take the copy's navigation to the network, past the route.
+  const baseURL = test.info().project.use.baseURL;
+  const context = await page.context().browser()!.newContext({ baseURL, serviceWorkers: 'block' });
+  const copy = await context.newPage();
+  const target = new URL(address, baseURL).href;
   await copy.route(
     (url) => url.href === target,
     (route) =>
@@ -223,7 +235,7 @@ async function expectProgressPageAccessible(page: Page, address: string, html: s
   await copy.goto(address);
   await expect(copy.locator('progress')).toHaveCount(1);
   await expectNoViolations(copy);
-  await copy.close();
+  await context.close();
 }
 
 for (const javaScriptEnabled of [true, false]) {

@@ -15,6 +15,15 @@ const h = createElement;
 
 export const PRODUCT_NAME = 'Legenda';
 
+/**
+ * The visitor pages' one script (public/reader.js: the service worker's registration and the
+ * 'Save for offline reading' block, issue 19), by a name that changes with its content: the
+ * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
+ * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
+ */
+export const READER_SCRIPT_VERSION = 'bdb025f5d2';
+export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
+
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A #rrggbb colour, or the default background. */
@@ -90,11 +99,14 @@ export interface DocumentOptions {
   refreshSeconds?: number | undefined;
   /** The root font size in percent (text-size.ts); 100 when not given. */
   textScale?: number | undefined;
+  /** This page's own rules, after the shared ones: our constants only (offline.ts's OFFLINE_CSS). */
+  css?: string | undefined;
 }
 
 /**
  * The whole document of a visitor page: charset, viewport, robots, refresh, theme colour, title,
- * the reader's stylesheet and the visitor pages' own rules, inline (nothing else to fetch).
+ * the reader's stylesheet and the visitor pages' own rules, inline (nothing else to fetch before
+ * showing it), and reader.js, deferred: the page needs none of it to work.
  */
 export function renderDocument(options: DocumentOptions, body: ReactNode): string {
   const lang = languageTag(options.lang);
@@ -103,7 +115,7 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
   // footer sits at the bottom of a short article.
   const scale =
     options.textScale && options.textScale !== 100 ? `;font-size:${options.textScale}%` : '';
-  const css = `${READER_CSS}${VISITOR_CSS}html{background:${background}${scale}}`;
+  const css = `${READER_CSS}${VISITOR_CSS}html{background:${background}${scale}}${options.css ?? ''}`;
   const html = h(
     'html',
     { lang, dir: direction(lang) },
@@ -121,6 +133,7 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
       h('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
       h('title', null, options.title),
       h('style', { dangerouslySetInnerHTML: { __html: css } }),
+      h('script', { src: READER_SCRIPT, defer: true }),
     ),
     h('body', null, body),
   );

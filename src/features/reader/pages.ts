@@ -3,7 +3,6 @@ import { isUnavailable } from '../../server/db/errors.ts';
 import { MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
 import { suggestedLanguages, supportedLanguage } from '../languages/index.ts';
 import type { Counter } from '../stats/counts.ts';
-import type { Visitor } from '../stats/repeats.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from './page.ts';
 import { renderVisit } from './render.ts';
@@ -16,6 +15,12 @@ export interface PageAnswer {
   cacheControl: 'no-cache' | 'no-store';
   /** Seconds after which the outage page reloads itself. */
   retryAfter?: number | undefined;
+  /**
+   * The article as its address shows it for good (not the picker, progress, a 404, the outage
+   * page, the original for want of a translation, or a staff preview): the service worker may
+   * keep it for offline reading (offline.ts, PAGE_HEADER).
+   */
+  final?: boolean;
 }
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
@@ -36,7 +41,10 @@ export function visitorPages(deps: {
   counter: Counter;
   now: () => Date;
 }) {
-  const showing = async (page: CachedPage, visitor: Visitor | undefined) => {
+  const showing = async (page: CachedPage, request: VisitRequest) => {
+    // A save for offline reading is shown to nobody: not counted (offline.ts).
+    if (request.saving) return;
+    const visitor = request.visitor;
     // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
     if (page.count)
       await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
@@ -54,8 +62,8 @@ export function visitorPages(deps: {
           : '';
       const cached = key ? deps.pages.get(key) : undefined;
       if (cached) {
-        await showing(cached, request.visitor);
-        return { body: cached, status: 200, cacheControl: 'no-cache' };
+        await showing(cached, request);
+        return { body: cached, status: 200, cacheControl: 'no-cache', final: !ignoreStats };
       }
 
       let visit: Visit;
@@ -68,8 +76,8 @@ export function visitorPages(deps: {
         if (!isUnavailable(error)) throw error;
         const kept = key ? deps.pages.stale(key) : undefined;
         if (kept) {
-          await showing(kept, request.visitor);
-          return { body: kept, status: 200, cacheControl: 'no-store' };
+          await showing(kept, request);
+          return { body: kept, status: 200, cacheControl: 'no-store', final: !ignoreStats };
         }
         return {
           body: cacheBody(renderOutagePage(notFoundLanguage(lang, request.acceptLanguage))),
@@ -85,6 +93,7 @@ export function visitorPages(deps: {
           body: deps.pages.set(key, page.html, visit.count),
           status: 200,
           cacheControl: 'no-cache',
+          final: !ignoreStats,
         };
       }
       return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };

@@ -8,7 +8,7 @@ import type { VisitRequest } from './service.ts';
  * The route's own part: what it reads from the request and how it hands a first translation to
  * the platform. The page itself is pages.ts's (visitor.test.ts, through the whole app).
  */
-function routes(onVisit: (request: VisitRequest) => void) {
+function routes(onVisit: (request: VisitRequest) => void, extra: Partial<PageAnswer> = {}) {
   const pages: VisitorPages = {
     answer(request): Promise<PageAnswer> {
       onVisit(request);
@@ -16,6 +16,7 @@ function routes(onVisit: (request: VisitRequest) => void) {
         body: cacheBody('<p>page</p>'),
         status: 200,
         cacheControl: 'no-cache',
+        ...extra,
       });
     },
   };
@@ -154,5 +155,29 @@ describe('readerRoutes', () => {
       expect(res.headers.get('set-cookie')).toBeNull();
     }
     expect((await get('name=salle-2&size=2&ignoreStats=1')).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('marks a complete page for the service worker, and reads a save (issue 19)', async () => {
+    const seen: VisitRequest[] = [];
+    const final = routes((request) => seen.push(request), { final: true });
+    const kept = await final.request('/article?name=salle-3&lang=es', {
+      headers: { 'legenda-save': '1' },
+    });
+    expect(kept.headers.get('x-legenda-page')).toBe('article');
+    expect(seen.at(-1)).toMatchObject({ saving: true, ignoreStats: false });
+    await final.request('/article?name=salle-3&lang=es');
+    expect(seen.at(-1)).toMatchObject({ saving: false });
+
+    const notFinal = await routes(() => {}).request('/article?name=salle-3&lang=es');
+    expect(notFinal.headers.get('x-legenda-page')).toBeNull();
+  });
+
+  it("lets a staff preview run this site's script too, framed by this site only", async () => {
+    const preview = await routes(() => {}).request('/article?name=salle-3&ignoreStats=true');
+    const csp = preview.headers.get('content-security-policy') ?? '';
+    for (const directive of ["script-src 'self'", "worker-src 'self'", "connect-src 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toContain("frame-ancestors 'self'");
   });
 });
