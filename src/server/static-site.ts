@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { LANG_COOKIE } from '../i18n/index.ts';
 import { cacheBody, sendCached, type CachedBody } from './http/cached-body.ts';
-import { ADMIN_CSP, PAGE_CSP } from './http/security-headers.ts';
+import { ADMIN_CSP, PAGE_CSP, SERVICE_WORKER_CSP } from './http/security-headers.ts';
 
 /**
  * Serves the built site (dist/) for the Node entry: pages by clean URL, the English page when the
@@ -41,6 +41,14 @@ const BLOG_POST = /^(\/en)?\/blog\/[^/]+$/;
 
 /** The blog's CMS (public/admin/): its page gets its own policy (ADMIN_CSP). */
 const ADMIN = /^\/admin(\/|$)/;
+
+/**
+ * The visitor pages' service worker (issue 19): looked for again at every visit (never from the
+ * HTTP cache), under its own policy, which the worker obeys (SERVICE_WORKER_CSP).
+ */
+const SERVICE_WORKER = '/sw.js';
+/** Their script: always named with its version (document.ts READER_SCRIPT), kept a year. */
+const READER_SCRIPT = '/reader.js';
 
 /** Screens whose URL continues with data the page reads itself (spec 2: /articles/*). */
 const PAGE_PREFIXES = ['articles'];
@@ -146,12 +154,14 @@ export function staticSite(root: string) {
           return c.redirect(`${target}${search}`, 302);
         }
       }
-      const immutable = urlPath.startsWith('/_astro/');
-      const cacheControl = isPage
-        ? 'no-cache'
-        : immutable
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=3600';
+      const immutable = urlPath.startsWith('/_astro/') || urlPath === READER_SCRIPT;
+      const cacheControl =
+        isPage || urlPath === SERVICE_WORKER
+          ? 'no-cache'
+          : immutable
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600';
+      if (urlPath === SERVICE_WORKER) c.header('Content-Security-Policy', SERVICE_WORKER_CSP);
       return send(c, entry, 200, cacheControl, ADMIN.test(urlPath) ? ADMIN_CSP : PAGE_CSP);
     }
 

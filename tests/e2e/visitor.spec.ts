@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { newBlock, newDetail } from '../../src/features/articles/content.ts';
+
+import { READER_SCRIPT } from '../../src/features/reader/document.ts';
 import { uiStrings } from '../../src/features/reader/strings.ts';
 import {
   ADMIN,
@@ -17,7 +19,7 @@ import {
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * The visitor page (issue 5, DESIGN 7), on a phone, with JavaScript on and off (the page ships
+ * The visitor page (issue 5, DESIGN 7), on a phone, with JavaScript on and off (the page needs
  * none, so both must behave alike): a visitor picks a language (the browser's suggested, the list
  * searchable) and reads the article machine translated, with a way back to the original; stored
  * translations cost no engine call, an edit sends only what changed, a reset sends everything
@@ -48,7 +50,10 @@ const DESKTOP = devices['Desktop Chrome'];
 const es = uiStrings('es');
 const te = dict.fr.editor;
 
-/** A visitor page never loads a script, and says nothing wrong in the console. */
+/**
+ * A visitor page loads no script but its own (reader.js: offline reading, issue 19), and says
+ * nothing wrong in the console.
+ */
 function watch(page: Page) {
   const scripts: string[] = [];
   const errors: { text: string; url: string }[] = [];
@@ -64,7 +69,10 @@ function watch(page: Page) {
   return {
     /** `notFound`: paths of pages the test opened knowing they answer 404 (Chromium logs it). */
     async expectClean(notFound: string[] = []) {
-      expect(scripts, 'scripts loaded').toEqual([]);
+      expect(
+        scripts.filter((url) => new URL(url).pathname + new URL(url).search !== READER_SCRIPT),
+        'scripts loaded',
+      ).toEqual([]);
       const expected = (error: { text: string; url: string }) => {
         if (!error.text.startsWith('Failed to load resource')) return false;
         const { pathname, search } = new URL(error.url);
@@ -74,7 +82,8 @@ function watch(page: Page) {
         errors.filter((error) => !expected(error)),
         'console errors',
       ).toEqual([]);
-      await expect(page.locator('script')).toHaveCount(0);
+      await expect(page.locator('script')).toHaveCount(1);
+      await expect(page.locator('script')).toHaveAttribute('src', READER_SCRIPT);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   ADMIN_CSP,
   API_CSP,
   PAGE_CSP,
+  SERVICE_WORKER_CSP,
   securityHeaderValues,
   securityHeaders,
 } from '../../src/server/http/security-headers.ts';
@@ -192,5 +193,24 @@ describe('netlify.toml', () => {
     expect((await fromNode(target)).headers.get('cache-control')).toBe(immutable);
     expect(headersFor(toml, target)['Cache-Control']).toBe(immutable);
     expect(headersFor(toml, '/login')['Cache-Control']).toBeUndefined();
+  });
+
+  it('looks for the service worker again at every visit, under its own policy; reader.js kept a year', async () => {
+    const worker = await fromNode('/sw.js');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-security-policy')).toBe(SERVICE_WORKER_CSP);
+    expect(headersFor(toml, '/sw.js')).toMatchObject({
+      'Cache-Control': 'no-cache',
+      'Content-Security-Policy': SERVICE_WORKER_CSP,
+    });
+    // Always named with its version (document.ts READER_SCRIPT).
+    const script = await fromNode('/reader.js');
+    const immutable = 'public, max-age=31536000, immutable';
+    expect(script.headers.get('cache-control')).toBe(immutable);
+    expect(script.headers.get('content-security-policy')).toBe(API_CSP);
+    expect(headersFor(toml, '/reader.js')).toMatchObject({
+      'Cache-Control': immutable,
+      'Content-Security-Policy': API_CSP,
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
   renderDocument,
 } from './document.ts';
 import { uiLanguage, uiStrings, uiText } from './strings.ts';
+import { OFFLINE_CSS } from './offline.ts';
 
 /**
  * The circuit's visitor page (issue 19, part 2): its title, introduction and numbered stops,
@@ -118,6 +119,7 @@ export function renderCircuitPage(page: CircuitPage): string {
       noindex: page.noindex,
       textScale: page.textScale,
       refreshSeconds: page.refreshSeconds,
+      css: page.extra ? OFFLINE_CSS : undefined,
     },
     body,
   );

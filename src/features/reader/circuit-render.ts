@@ -1,7 +1,8 @@
 import { DEFAULT_BACKGROUND } from '../articles/content.ts';
 import { nativeName } from '../languages/index.ts';
 import type { CircuitVisit } from './circuit.ts';
-import { renderCircuitPage } from './circuit-page.ts';
+import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
+import { offlineSaveBlock } from './offline.ts';
 import { renderMessagePage } from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
 import { href, LANGUAGE_LIST } from './render.ts';
@@ -45,6 +46,11 @@ export function renderCircuitVisit(
 
     case 'circuit': {
       const { texts } = visit;
+      const links: CircuitLinks = {
+        circuit: (params) =>
+          href(texts.name, { lang: texts.lang, ...params }, ignoreStats, '/circuit'),
+        stop: (name) => href(name, { circuit: texts.name, lang: texts.lang }, ignoreStats),
+      };
       const html = renderCircuitPage({
         texts,
         uiLang: visit.uiLang,
@@ -54,11 +60,18 @@ export function renderCircuitVisit(
         // The original while the translation is made: the page looks again by itself.
         refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
         textScale: options.textSize ? textScale(options.textSize) : undefined,
-        links: {
-          circuit: (params) =>
-            href(texts.name, { lang: texts.lang, ...params }, ignoreStats, '/circuit'),
-          stop: (name) => href(name, { circuit: texts.name, lang: texts.lang }, ignoreStats),
-        },
+        links,
+        // Saving the stops for offline reading (offline.ts): shown by reader.js where a service
+        // worker runs; the addresses exactly as the stops' links, the cache's keys.
+        extra:
+          texts.note === 'translating'
+            ? undefined
+            : offlineSaveBlock({
+                uiLang: visit.uiLang,
+                stops: texts.stops.map((stop) => links.stop(stop.name)),
+                circuitUrl: links.circuit({}),
+                pageLang: texts.lang,
+              }),
       });
       return texts.note === 'unavailable' || texts.note === 'translating'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }

@@ -16,6 +16,15 @@ const h = createElement;
 
 export const PRODUCT_NAME = 'Legenda';
 
+/**
+ * The visitor pages' one script (public/reader.js: the service worker's registration and the
+ * 'Save for offline reading' block, issue 19), by a name that changes with its content: the
+ * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
+ * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
+ */
+export const READER_SCRIPT_VERSION = 'bdb025f5d2';
+export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
+
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A #rrggbb colour, or the default background. */
@@ -91,13 +100,17 @@ export interface DocumentOptions {
   refreshSeconds?: number | undefined;
   /** The root font size in percent (text-size.ts); 100 when not given. */
   textScale?: number | undefined;
-  /** Rules of this page only, after the others (a streamed first translation's, page.ts). */
+  /**
+   * This page's own rules, after the shared ones, our constants only: a streamed first
+   * translation's (page.ts), the offline save's (offline.ts's OFFLINE_CSS).
+   */
   css?: string | undefined;
 }
 
 /**
  * The whole document of a visitor page: charset, viewport, robots, refresh, theme colour, title,
- * the reader's stylesheet and the visitor pages' own rules, inline (nothing else to fetch).
+ * the reader's stylesheet and the visitor pages' own rules, inline (nothing else to fetch before
+ * showing it), and reader.js, deferred: the page needs none of it to work.
  */
 export function renderDocument(options: DocumentOptions, body: ReactNode): string {
   const lang = languageTag(options.lang);
@@ -124,6 +137,7 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
       h('link', { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }),
       h('title', null, options.title),
       h('style', { dangerouslySetInnerHTML: { __html: css } }),
+      h('script', { src: READER_SCRIPT, defer: true }),
     ),
     h('body', null, body),
   );

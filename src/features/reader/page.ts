@@ -19,8 +19,9 @@ import { circuitNavView, type CircuitNav } from './circuit-page.ts';
 
 /**
  * The visitor page (DESIGN 7): a whole HTML document rendered on the server (document.ts) with
- * the component that draws the editor's preview. No JavaScript at all: accordions are <details>, the language
- * choice is a link. Served with VISITOR_PAGE_CSP, which lets nothing run.
+ * the component that draws the editor's preview. It needs no JavaScript: accordions are
+ * <details>, the language choice is a link. Its one script, reader.js (deferred, from this site),
+ * only adds offline reading (offline.ts); VISITOR_PAGE_CSP lets nothing else run.
  */
 
 export interface VisitorPage {
@@ -65,12 +66,14 @@ export interface VisitorNote {
 }
 
 /**
- * Nothing runs (no script source at all), media and images only from this site, styles inline
- * (the <style> below and React's style attributes). `form-action 'self'` leaves room for the
- * language picker's GET form.
+ * Scripts, the service worker and fetches from this site only (reader.js and sw.js, issue 19:
+ * nothing inline, no eval), media and images only from this site, styles inline (the <style>
+ * below and React's style attributes). `form-action 'self'` leaves room for the language
+ * picker's GET form.
  */
 export const VISITOR_PAGE_CSP =
-  "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
+  "default-src 'none'; script-src 'self'; worker-src 'self'; connect-src 'self'; " +
+  "img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 export { localPath } from './document.ts';

@@ -3,7 +3,6 @@ import { isUnavailable } from '../../server/db/errors.ts';
 import { MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
 import { suggestedLanguages, supportedLanguage } from '../languages/index.ts';
 import type { Counter } from '../stats/counts.ts';
-import type { Visitor } from '../stats/repeats.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from './page.ts';
 import { renderVisit } from './render.ts';
@@ -19,6 +18,12 @@ export type PageAnswer = (
   cacheControl: 'no-cache' | 'no-store';
   /** Seconds after which the outage page reloads itself. */
   retryAfter?: number | undefined;
+  /**
+   * The page as its address shows it for good (not the picker, a first translation being
+   * streamed, a 404, the outage page, the original for want of a translation, or a staff
+   * preview): the service worker may keep it for offline reading (offline.ts, PAGE_HEADER).
+   */
+  final?: boolean;
 };
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
@@ -41,7 +46,10 @@ export function visitorPages(deps: {
   /** The circuits' pages (issue 19); /circuit answers 404 without. */
   circuits?: CircuitService | undefined;
 }) {
-  const showing = async (page: CachedPage, visitor: Visitor | undefined) => {
+  const showing = async (page: CachedPage, request: VisitRequest) => {
+    // A save for offline reading is shown to nobody: not counted (offline.ts).
+    if (request.saving) return;
+    const visitor = request.visitor;
     // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
     if (page.count)
       await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
@@ -61,8 +69,8 @@ export function visitorPages(deps: {
           : '';
       const cached = key ? deps.pages.get(key) : undefined;
       if (cached) {
-        await showing(cached, request.visitor);
-        return { body: cached, status: 200, cacheControl: 'no-cache' };
+        await showing(cached, request);
+        return { body: cached, status: 200, cacheControl: 'no-cache', final: !ignoreStats };
       }
 
       let visit: Visit;
@@ -74,8 +82,8 @@ export function visitorPages(deps: {
         if (!isUnavailable(error)) throw error;
         const kept = key ? deps.pages.stale(key) : undefined;
         if (kept) {
-          await showing(kept, request.visitor);
-          return { body: kept, status: 200, cacheControl: 'no-store' };
+          await showing(kept, request);
+          return { body: kept, status: 200, cacheControl: 'no-store', final: !ignoreStats };
         }
         return {
           body: cacheBody(renderOutagePage(notFoundLanguage(lang, request.acceptLanguage))),
@@ -95,6 +103,7 @@ export function visitorPages(deps: {
           body: deps.pages.set(key, page.html, visit.count),
           status: 200,
           cacheControl: 'no-cache',
+          final: !ignoreStats,
         };
       }
       return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
@@ -112,7 +121,8 @@ export function visitorPages(deps: {
           ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
           : '';
       const cached = key ? deps.pages.get(key) : undefined;
-      if (cached) return { body: cached, status: 200, cacheControl: 'no-cache' };
+      if (cached)
+        return { body: cached, status: 200, cacheControl: 'no-cache', final: !ignoreStats };
       let visit: CircuitVisit;
       try {
         visit =
@@ -122,7 +132,7 @@ export function visitorPages(deps: {
       } catch (error) {
         if (!isUnavailable(error)) throw error;
         const kept = key ? deps.pages.stale(key) : undefined;
-        if (kept) return { body: kept, status: 200, cacheControl: 'no-store' };
+        if (kept) return { body: kept, status: 200, cacheControl: 'no-store', final: !ignoreStats };
         return {
           body: cacheBody(renderOutagePage(notFoundLanguage(lang, request.acceptLanguage))),
           status: 503,

@@ -9,7 +9,7 @@ import type { VisitRequest } from './service.ts';
  * The route's own part: what it reads from the request and how it hands a first translation to
  * the platform. The page itself is pages.ts's (visitor.test.ts, through the whole app).
  */
-function routes(onVisit: (request: VisitRequest) => void) {
+function routes(onVisit: (request: VisitRequest) => void, extra: { final?: boolean } = {}) {
   const pages: VisitorPages = {
     answer(request): Promise<PageAnswer> {
       onVisit(request);
@@ -17,6 +17,7 @@ function routes(onVisit: (request: VisitRequest) => void) {
         body: cacheBody('<p>page</p>'),
         status: 200,
         cacheControl: 'no-cache',
+        ...extra,
       });
     },
     circuit: () => Promise.reject(new Error('not a circuit test')),
@@ -210,5 +211,29 @@ describe('readerRoutes', () => {
     expect(await plain.text()).toContain('first words');
     const head = await app.request('/article?name=salle-1&lang=es', { method: 'HEAD' });
     expect(head.body).toBeNull();
+  });
+
+  it('marks a complete page for the service worker, and reads a save (issue 19)', async () => {
+    const seen: VisitRequest[] = [];
+    const final = routes((request) => seen.push(request), { final: true });
+    const kept = await final.request('/article?name=salle-3&lang=es', {
+      headers: { 'legenda-save': '1' },
+    });
+    expect(kept.headers.get('x-legenda-page')).toBe('article');
+    expect(seen.at(-1)).toMatchObject({ saving: true, ignoreStats: false });
+    await final.request('/article?name=salle-3&lang=es');
+    expect(seen.at(-1)).toMatchObject({ saving: false });
+
+    const notFinal = await routes(() => {}).request('/article?name=salle-3&lang=es');
+    expect(notFinal.headers.get('x-legenda-page')).toBeNull();
+  });
+
+  it("lets a staff preview run this site's script too, framed by this site only", async () => {
+    const preview = await routes(() => {}).request('/article?name=salle-3&ignoreStats=true');
+    const csp = preview.headers.get('content-security-policy') ?? '';
+    for (const directive of ["script-src 'self'", "worker-src 'self'", "connect-src 'self'"]) {
+      expect(csp).toContain(directive);
+    }
+    expect(csp).toContain("frame-ancestors 'self'");
   });
 });

@@ -8,14 +8,16 @@ import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
 import { languageCookie, rememberedLanguage } from './language-cookie.ts';
 import { rememberedTextSize, TEXT_SIZE_PARAM, textSize, textSizeCookie } from './text-size.ts';
 import { supportedLanguage } from '../languages/index.ts';
+import { isSaveRequest, PAGE_HEADER, SAVE_HEADER } from './offline.ts';
 import { VISITOR_PAGE_CSP } from './page.ts';
 import type { VisitorPages } from './pages.ts';
 
 /**
- * The visitor page, /article?name={name} (spec 2, DESIGN 7): rendered on the server, no
+ * The visitor page, /article?name={name} (spec 2, DESIGN 7): rendered on the server, needing no
  * JavaScript (pages.ts). Without `name` the request is the editor's page and goes on to the
  * static site. `lang` picks the language; `choose=1` or `q` show the picker; `ignoreStats`
- * (ignore-stats.ts) makes a staff preview that counts nothing.
+ * (ignore-stats.ts) makes a staff preview that counts nothing; a request carrying SAVE_HEADER
+ * (offline reading, offline.ts) counts nothing either, and a complete page carries PAGE_HEADER.
  */
 export function readerRoutes(
   pages: VisitorPages,
@@ -62,6 +64,7 @@ export function readerRoutes(
       choose,
       query,
       ignoreStats: preview,
+      saving: isSaveRequest(c.req.header(SAVE_HEADER)),
       textSize: sizeAsked ?? sizeRemembered,
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       acceptLanguage: c.req.header('accept-language'),
@@ -73,6 +76,8 @@ export function readerRoutes(
       'Cache-Control': answer.cacheControl,
     };
     if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
+    // The page as it stays: the service worker may keep it for offline reading (offline.ts).
+    if (answer.final) sent[PAGE_HEADER] = 'article';
     // Read in a language the visitor asked for: remembered for the next pages and scans (a
     // staff preview remembers nothing).
     if (asked !== undefined && !picking && !preview && answer.status === 200) {
@@ -116,6 +121,8 @@ export function readerRoutes(
       'Cache-Control': answer.cacheControl,
     };
     if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
+    // Complete: the service worker may keep it for offline reading (offline.ts).
+    if (answer.final) sent[PAGE_HEADER] = 'circuit';
     if (asked !== undefined && !picking && !preview && answer.status === 200) {
       const chosen = supportedLanguage(asked);
       if (chosen && chosen !== remembered)

@@ -31,6 +31,12 @@ export interface VisitRequest {
   choose: boolean;
   query: string | undefined;
   ignoreStats: boolean;
+  /**
+   * A fetch by the 'Save for offline reading' block or the service worker's first keeping of a
+   * page (offline.ts, SAVE_HEADER): shown to nobody now, so nothing is counted. Unlike
+   * ignoreStats, the page is the visitor's own (kept and reused as any other).
+   */
+  saving?: boolean;
   /** The visitor's text size step (text-size.ts); 1 when none. */
   textSize?: number | undefined;
   /** Who asked: a reload within the window counts once (stats/repeats.ts). */
@@ -202,7 +208,7 @@ export function readerService(deps: ReaderDeps) {
         shownLang: string,
         note: VisitorNote['kind'] | undefined,
       ): Promise<Visit> => {
-        if (count)
+        if (count && !request.saving)
           await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
         // The original shown instead: our words in the visitor's language, not the article's.
         const uiLang =
@@ -276,7 +282,7 @@ export function readerService(deps: ReaderDeps) {
       ]);
       if (result === 'waiting') {
         // Shown from now on, as it is translated (issue 19): counted once, like any page.
-        if (count)
+        if (count && !request.saving)
           await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
         return {
           kind: 'translating',

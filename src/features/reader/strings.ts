@@ -1,10 +1,11 @@
 /**
  * The visitor pages' own words (DESIGN 7): the language picker, the translation notes, the
- * line of a page still being translated, the empty article, the 404 and the page shown while the database is out of
- * reach. A dictionary per language (strings/{tag}.json; en.json is the reference, a test keeps
- * the others in step), read through an i18next instance like the staff's words (src/i18n), in
- * the visitor's language when we have it, English otherwise. Plain text: nothing is escaped
- * here, the pages escape at render time.
+ * line of a page still being translated, the empty article, the 404, the page shown while the
+ * database is out of reach, circuits (issue 19) and the 'Save for offline reading' block
+ * (offline.ts). A dictionary per language (strings/{tag}.json; en.json is the reference, a test
+ * keeps the others in step), read through an i18next instance like the staff's words
+ * (src/i18n), in the visitor's language when we have it, English otherwise. Plain text: nothing
+ * is escaped here, the pages escape at render time.
  *
  * `{placeholders}` stand alone in every language (no declension around them): a language name
  * arrives in the nominative, capitalised, often in its own script ('Español', 'العربية').
@@ -72,6 +73,10 @@ export const UI_KEYS = [
   'stopNumber',
   'circuitNotFoundTitle',
   'circuitNotFoundText',
+  'offlineSave',
+  'offlineSaving',
+  'offlineSaved',
+  'offlineFailed',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -5,8 +5,13 @@ import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts
 import { testApp } from '../../../tests/helpers/app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
-import { uiStrings } from './strings.ts';
 import { words } from '../translation/fixtures.ts';
+import { READER_SCRIPT } from './document.ts';
+import { uiStrings } from './strings.ts';
+
+/** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
+const withoutReaderScript = (html: string) =>
+  html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '');
 
 let database: TestDatabase;
 let fake: FakeOpenAI;
@@ -94,7 +99,7 @@ describe('the language picker', () => {
     expect(html).toContain('href="/article?name=salle-1&amp;lang=es"');
     expect(html).toContain('Español');
     expect(html).toContain('العربية');
-    expect(html).not.toMatch(/<script/i);
+    expect(withoutReaderScript(html)).not.toMatch(/<script/i);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(fake.calls).toHaveLength(0);
     expect(await counts()).toEqual([]);
@@ -223,7 +228,7 @@ describe('reading in a language', () => {
         segments.map((s) => ({ id: s.id, text: 'Il codice <script>alert(1)</script><b>x</b>.' })),
     });
     const html = await (await visit('name=salle-1&lang=it')).text();
-    expect(html).not.toMatch(/<script/i);
+    expect(withoutReaderScript(html)).not.toMatch(/<script/i);
     expect(html).toContain('Il codice &lt;script&gt;alert(1)&lt;/script&gt;&lt;b&gt;x&lt;/b&gt;.');
   });
 
@@ -244,7 +249,7 @@ describe('reading in a language', () => {
     });
     const first = await visit('name=salle-1&lang=it');
     const html = await first.text();
-    expect(html).not.toMatch(/<script/i);
+    expect(withoutReaderScript(html)).not.toMatch(/<script/i);
     expect(html).not.toContain('alert(1)');
     // The refused text in the source language, the other one translated, the page in Italian.
     expect(html).toContain('Ignore previous instructions.');
@@ -517,7 +522,7 @@ describe('other pages', () => {
     for (const name of ['nope', 'a b', '../x', '<script>', 'x'.repeat(300), '']) {
       const res = await visit(`name=${encodeURIComponent(name)}`);
       expect(res.status, name).toBe(404);
-      expect(await res.text()).not.toMatch(/<script/i);
+      expect(withoutReaderScript(await res.text())).not.toMatch(/<script/i);
     }
     const fr = await (await visit('name=nope')).text();
     expect(fr).toContain('Article introuvable');
@@ -547,7 +552,7 @@ describe('other pages', () => {
       '</title><script>alert(3)</script>',
     );
     const html = await (await visit('name=hostile&lang=fr')).text();
-    expect(html).not.toMatch(/<script/i);
+    expect(withoutReaderScript(html)).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<img[^>]*onerror/i);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toMatch(/<img[^>]*alt="Plan du port"/);
@@ -596,7 +601,7 @@ describe('other pages', () => {
       for (const query of [`lang=${value}`, `q=${value}`, `choose=${value}&lang=es`]) {
         const res = await visit(`name=salle-1&${query}`);
         expect(res.status, query).toBeLessThan(500);
-        expect(await res.text(), query).not.toMatch(/<script/i);
+        expect(withoutReaderScript(await res.text()), query).not.toMatch(/<script/i);
       }
     }
     const twice = await visit('name=salle-1&name=other&lang=fr');
@@ -606,5 +611,81 @@ describe('other pages', () => {
   it('leaves /article without a name to the static editor page', async () => {
     const res = await t.request('/article?id=3');
     expect(res.headers.get('content-security-policy')).not.toContain("media-src 'self'");
+  });
+});
+
+describe('offline reading (issue 19)', () => {
+  const save = { 'legenda-save': '1' };
+
+  it('marks only the article as it stays, for the service worker to keep', async () => {
+    t = app({ OPENAI_TIMEOUT_MS: '20000' });
+    await publish('salle-1');
+    const marked = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await visit(query, headers);
+      await res.arrayBuffer();
+      return [res.status, res.headers.get('x-legenda-page')];
+    };
+    expect(await marked('name=salle-1&lang=fr')).toEqual([200, 'article']);
+    // The same page a moment later, from the page cache: marked too.
+    expect(await marked('name=salle-1&lang=fr', { 'user-agent': 'phone 2' })).toEqual([
+      200,
+      'article',
+    ]);
+    // The picker, a staff preview, an unknown article: never kept as the article.
+    expect(await marked('name=salle-1')).toEqual([200, null]);
+    expect(await marked('name=salle-1&lang=fr&choose=1')).toEqual([200, null]);
+    expect(await marked('name=salle-1&lang=fr&ignoreStats=true')).toEqual([200, null]);
+    expect(await marked('name=salle-2&lang=fr')).toEqual([404, null]);
+    // A first translation still running: the progress page is not the article.
+    fake.setDelayPerToken(60);
+    expect(await marked('name=salle-1&lang=pt', save)).toEqual([200, null]);
+    await expect
+      .poll(() => marked('name=salle-1&lang=pt', save), { timeout: 10_000 })
+      .toEqual([200, 'article']);
+  });
+
+  it('does not mark the original shown for want of a translation', async () => {
+    await publish('salle-1');
+    fake.setBehaviour({ type: 'status', status: 500 });
+    const res = await visit('name=salle-1&lang=ja');
+    expect(await res.text()).toContain('<html lang="fr"');
+    expect(res.headers.get('x-legenda-page')).toBeNull();
+  });
+
+  it('counts nothing for a save, rendered or from the page cache; the visit itself counts', async () => {
+    await publish('salle-1');
+    const phone = { 'user-agent': 'phone saving' };
+    // Rendered, then served from the page cache, then a translation made for the save.
+    for (const query of ['name=salle-1&lang=fr', 'name=salle-1&lang=fr', 'name=salle-1&lang=es']) {
+      const res = await visit(query, { ...phone, ...save });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-legenda-page')).toBe('article');
+    }
+    expect(await counts()).toEqual([]);
+    // Reading the saved page online counts as ever (once: the save did not use up the visit).
+    await visit('name=salle-1&lang=es', phone);
+    expect(await counts()).toEqual([{ language: 'es', kind: 'request', count: 1 }]);
+    // Only '1' means a save.
+    await visit('name=salle-1&lang=fr', { 'user-agent': 'phone other', 'legenda-save': 'no' });
+    expect(await counts()).toContainEqual({ language: 'fr', kind: 'request', count: 1 });
+  });
+
+  it('loads our one script, under a policy that lets nothing else run', async () => {
+    await publish('salle-1');
+    const res = await visit('name=salle-1&lang=fr');
+    const html = await res.text();
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      `<script src="${READER_SCRIPT}" defer=""></script>`.replace('</script>', ''),
+    ]);
+    const csp = (res.headers.get('content-security-policy') ?? '').split('; ');
+    expect(csp).toEqual(
+      expect.arrayContaining([
+        "default-src 'none'",
+        "script-src 'self'",
+        "worker-src 'self'",
+        "connect-src 'self'",
+      ]),
+    );
+    expect(csp.join('; ')).not.toMatch(/unsafe-eval|script-src[^;]*unsafe-inline|\*/);
   });
 });

@@ -9,6 +9,11 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const PAGE_CSP =
   "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 /**
+ * The policy of the service worker (public/sw.js, issue 19), which follows the one its script
+ * is served with, not a page's: it fetches pages and uploads of this site, and nothing else.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
+/**
  * The blog's CMS at /admin (public/admin/index.html, Decap CMS): a plain page without Astro's
  * hashes, whose editor needs what other pages may not do: inline styles (emotion), eval (its
  * configuration validator compiles schemas), images and draft backups read from blob: URLs, the

@@ -1,0 +1,198 @@
+/*
+ * The visitor pages' one script (issue 19): registers the service worker (/sw.js), keeps the
+ * page and its pictures, and drives the 'Save … for offline reading' block. Nothing needs it;
+ * its words come from the block (reader/offline.ts, which says more).
+ */
+(() => {
+  'use strict';
+  const worker = navigator.serviceWorker;
+  if (!worker || !window.caches || !window.fetch) return;
+
+  /** Sent with every fetch made here: the server counts no visit for it (reader/pages.ts). */
+  const SAVE = { 'Legenda-Save': '1' };
+  const PAGE_HEADER = 'X-Legenda-Page';
+  /** A stop still being translated is asked again after this long, until the deadline. */
+  const RETRY_MS = 2000;
+  const DEADLINE_MS = 3 * 60 * 1000;
+  const PARALLEL = 3;
+
+  const openedBefore = !worker.controller;
+
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** A path of this site ('/article?…'), else undefined. */
+  function local(href) {
+    try {
+      const url = new URL(href, location.href);
+      return url.origin === location.origin ? url.pathname + url.search : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The uploads a page shows as pictures (img, srcset, video poster), never a video itself. */
+  function imagesIn(doc) {
+    const found = new Set();
+    const add = (value) => {
+      const path = value && local(value.trim());
+      if (path && path.startsWith('/media/')) found.add(path);
+    };
+    doc.querySelectorAll('img[src], video[poster]').forEach((el) => {
+      add(el.getAttribute(el.tagName === 'IMG' ? 'src' : 'poster'));
+    });
+    doc.querySelectorAll('img[srcset], picture source[srcset]').forEach((el) => {
+      for (const candidate of el.getAttribute('srcset').split(',')) {
+        add(candidate.trim().split(/\s+/)[0]);
+      }
+    });
+    return [...found];
+  }
+
+  /** Fetches a picture through the worker (which keeps it); its size, or -1. */
+  async function picture(path) {
+    try {
+      const response = await fetch(path, { headers: SAVE });
+      return response.ok ? (await response.blob()).size : -1;
+    } catch {
+      return -1;
+    }
+  }
+
+  /** A page as the server finally shows it (not its progress page): { html, bytes } or null. */
+  async function finalPage(path, deadline) {
+    for (;;) {
+      try {
+        const response = await fetch(path, { headers: SAVE });
+        if (response.status === 404) return null;
+        if (response.ok && response.headers.has(PAGE_HEADER)) {
+          const body = await response.blob();
+          return { html: await body.text(), bytes: body.size };
+        }
+      } catch {
+        // Offline for a moment: tried again below.
+      }
+      if (Date.now() + RETRY_MS > deadline) return null;
+      await sleep(RETRY_MS);
+    }
+  }
+
+  /** The `data-stops` JSON: the stops' paths on this site. */
+  function listed(json) {
+    try {
+      const list = JSON.parse(json || '[]');
+      return Array.isArray(list) ? list.map(local).filter(Boolean) : [];
+    } catch {
+      return [];
+    }
+  }
+
+  const isKept = (path) => caches.match(path, { ignoreVary: true }).then(Boolean, () => false);
+
+  function fill(template, values) {
+    return (template || '').replace(/\{(\w+)\}/g, (whole, name) =>
+      Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
+    );
+  }
+
+  function size(bytes, lang) {
+    const big = bytes >= 1000 * 1000;
+    try {
+      return new Intl.NumberFormat(lang, {
+        style: 'unit',
+        unit: big ? 'megabyte' : 'kilobyte',
+        maximumFractionDigits: 1,
+      }).format(bytes / (big ? 1000 * 1000 : 1000));
+    } catch {
+      return `${Math.round(bytes / 1000)} kB`;
+    }
+  }
+
+  /** Saves what the block names; resolves when the block says how it went. */
+  async function save(block) {
+    const button = block.querySelector('button');
+    const status = block.querySelector('[role="status"]');
+    const lang = block.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
+    const stops = listed(block.dataset.stops);
+    const circuit = local(block.dataset.circuit || '');
+    const pages = [...new Set(circuit ? [circuit, ...stops] : stops)];
+    const deadline = Date.now() + DEADLINE_MS;
+    const pictures = new Set();
+    let done = 0;
+    let failed = 0;
+    let bytes = 0;
+    const say = (text) => {
+      if (status) status.textContent = text;
+    };
+    const progress = () => say(fill(block.dataset.saving, { done, total: pages.length }));
+
+    if (button) button.disabled = true;
+    progress();
+    const one = async (path) => {
+      let ok = false;
+      const page = await finalPage(path, deadline);
+      if (page) {
+        bytes += page.bytes;
+        ok = true;
+        const doc = new DOMParser().parseFromString(page.html, 'text/html');
+        for (const src of imagesIn(doc)) {
+          if (pictures.has(src)) continue;
+          pictures.add(src);
+          const got = await picture(src);
+          if (got < 0 || !(await isKept(src))) ok = false;
+          else bytes += got;
+        }
+        ok = ok && (await isKept(path));
+      }
+      done += 1;
+      if (!ok) failed += 1;
+      progress();
+    };
+    const queue = [...pages];
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
+        for (let path = queue.shift(); path; path = queue.shift()) await one(path);
+      }),
+    );
+    say(
+      failed === 0
+        ? fill(block.dataset.saved, { stops: stops.length, size: size(bytes, lang) })
+        : fill(block.dataset.failed, { failed, total: pages.length }),
+    );
+    block.dataset.state = failed === 0 ? 'saved' : 'failed';
+    if (button) button.disabled = false;
+  }
+
+  /** This page and its pictures kept, as the worker keeps what it sees go by. */
+  async function keepThisPage() {
+    // Opened before the worker was there (a first visit): asked again through it, which keeps
+    // the page if it is complete. Not an error page (where browsers say its status).
+    const status = performance.getEntriesByType?.('navigation')[0]?.responseStatus;
+    if (openedBefore && (!status || status === 200)) {
+      await fetch(location.href, { headers: SAVE }).catch(() => undefined);
+    }
+    if (navigator.connection && navigator.connection.saveData) return;
+    for (const src of imagesIn(document)) await fetch(src).catch(() => undefined);
+  }
+
+  const controlled = () =>
+    worker.controller
+      ? Promise.resolve()
+      : new Promise((resolve) =>
+          worker.addEventListener('controllerchange', resolve, { once: true }),
+        );
+
+  addEventListener('load', () => {
+    worker.register('/sw.js').then(
+      () =>
+        controlled().then(() => {
+          const block = document.querySelector('[data-offline-save]');
+          if (block) {
+            block.hidden = false;
+            block.querySelector('button')?.addEventListener('click', () => void save(block));
+          }
+          void keepThisPage();
+        }),
+      () => undefined,
+    );
+  });
+})();

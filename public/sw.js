@@ -1,0 +1,231 @@
+/*
+ * Legenda's service worker (issue 19, offline reading on poor museum Wi-Fi). Plain script, no
+ * dependency, served from the root (/sw.js, never cached by HTTP: static-site.ts, netlify.toml)
+ * so its scope covers /article, /circuit and /media/. What it keeps:
+ * - visitor pages (/article?name=…, /circuit?name=…): network first; after PAGE_WAIT_MS without
+ *   an answer, the kept copy if there is one (the network's answer still updates it). Only a
+ *   page the server marks complete (header X-Legenda-Page) is kept: never a progress page, the
+ *   picker, a 404 or the outage page. Staff previews (ignoreStats) are left alone.
+ * - uploads (/media/*): cache first (their names never change), images only: no video, no
+ *   byte range; and the pages' script (/reader.js?v=…), named by its version.
+ * Kept pages past MAX_PAGES and media past MAX_MEDIA_BYTES go, oldest first. A full disk
+ * (quota) only means a copy is not kept: the answer is the network's, as without us.
+ * A request carrying `Legenda-Save` (the circuit page's 'Save for offline reading', reader.js)
+ * waits until its copy is kept; the server counts no visit for it (reader/pages.ts).
+ */
+'use strict';
+
+const VERSION = 1;
+const PAGES = `legenda-pages-v${VERSION}`;
+const MEDIA = `legenda-media-v${VERSION}`;
+const MAX_PAGES = 200;
+const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
+/** How long a page may take before the kept copy is shown instead (poor Wi-Fi). */
+const PAGE_WAIT_MS = 3000;
+const PAGE_HEADER = 'x-legenda-page';
+const SAVE_HEADER = 'legenda-save';
+/** Written on every kept copy: when it was kept and its size, for the eviction. */
+const KEPT_AT = 'x-legenda-kept-at';
+const KEPT_BYTES = 'x-legenda-kept-bytes';
+
+/**
+ * The entries to delete so that at most `maxCount` remain, weighing at most `maxBytes` in all:
+ * the oldest kept first. `entries`: { key, at, bytes }.
+ */
+function evictions(entries, limits) {
+  const oldestFirst = [...entries].sort((a, b) => a.at - b.at);
+  let count = oldestFirst.length;
+  let bytes = oldestFirst.reduce((sum, e) => sum + e.bytes, 0);
+  const gone = [];
+  for (const entry of oldestFirst) {
+    if (count <= limits.maxCount && bytes <= limits.maxBytes) break;
+    gone.push(entry.key);
+    count -= 1;
+    bytes -= entry.bytes;
+  }
+  return gone;
+}
+
+/** 'page', 'media' or undefined (not ours to handle). */
+function kindOf(request) {
+  if (request.method !== 'GET') return undefined;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return undefined;
+  if (url.pathname === '/article' || url.pathname === '/circuit') {
+    return url.searchParams.has('name') && !url.searchParams.has('ignoreStats')
+      ? 'page'
+      : undefined;
+  }
+  // The pages' script, named by its version (document.ts): kept like a picture.
+  if (url.pathname === '/reader.js') return url.searchParams.has('v') ? 'media' : undefined;
+  if (url.pathname.startsWith('/media/')) {
+    const video = request.destination === 'video' || request.destination === 'audio';
+    return video || request.headers.has('range') ? undefined : 'media';
+  }
+  return undefined;
+}
+
+const LIMITS = {
+  [PAGES]: { maxCount: MAX_PAGES, maxBytes: Infinity },
+  [MEDIA]: { maxCount: Infinity, maxBytes: MAX_MEDIA_BYTES },
+};
+
+/** Drops what is over the cache's limits, oldest first. */
+async function trim(cache, name) {
+  const keys = await cache.keys();
+  const entries = await Promise.all(
+    keys.map(async (key) => {
+      const kept = await cache.match(key);
+      return {
+        key,
+        at: Number(kept && kept.headers.get(KEPT_AT)) || 0,
+        bytes: Number(kept && kept.headers.get(KEPT_BYTES)) || 0,
+      };
+    }),
+  );
+  await Promise.all(evictions(entries, LIMITS[name]).map((key) => cache.delete(key)));
+}
+
+/** Media bytes kept, known after the first look (a worker may be stopped and started). */
+let mediaBytes;
+
+/** Keeps a copy of `response` (already cloned) under the request's URL; false when it could not. */
+async function keep(name, url, response) {
+  try {
+    const body = await response.blob();
+    const headers = new Headers(response.headers);
+    headers.set(KEPT_AT, String(Date.now()));
+    headers.set(KEPT_BYTES, String(body.size));
+    // Kept for this address whatever the language or cookie it was asked with.
+    headers.delete('vary');
+    const cache = await caches.open(name);
+    await cache.put(url, new Response(body, { status: response.status, headers }));
+    if (name === PAGES) {
+      if ((await cache.keys()).length > MAX_PAGES) await trim(cache, name);
+    } else {
+      mediaBytes = mediaBytes === undefined ? await weigh(cache) : mediaBytes + body.size;
+      if (mediaBytes > MAX_MEDIA_BYTES) {
+        await trim(cache, name);
+        mediaBytes = undefined;
+      }
+    }
+    return true;
+  } catch {
+    // Quota exceeded or storage unavailable: the visitor still gets the network's answer.
+    return false;
+  }
+}
+
+async function weigh(cache) {
+  const kept = await cache.matchAll();
+  return kept.reduce((sum, r) => sum + (Number(r.headers.get(KEPT_BYTES)) || 0), 0);
+}
+
+const kept = (name, url) =>
+  caches
+    .open(name)
+    .then((cache) => cache.match(url, { ignoreVary: true }))
+    .catch(() => undefined);
+
+const later = (ms) => new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+
+/**
+ * Lets the worker live until `work` (given later) is done: waitUntil must be called while the
+ * fetch event is dispatched, before the network has answered.
+ */
+function background(event) {
+  let done;
+  event.waitUntil(new Promise((resolve) => (done = resolve)));
+  return (work) => done(work && work.catch(() => undefined));
+}
+
+async function page(event) {
+  const request = event.request;
+  const url = request.url;
+  const saving = request.headers.has(SAVE_HEADER);
+  const after = background(event);
+  const network = Promise.resolve(event.preloadResponse)
+    .then((preloaded) => preloaded || fetch(request))
+    .then(
+      async (response) => {
+        let work;
+        if (response.status === 200 && response.headers.has(PAGE_HEADER)) {
+          work = keep(PAGES, url, response.clone());
+        } else if (response.status === 404) {
+          // Gone from the site: gone from the phone too.
+          work = caches.open(PAGES).then((cache) => cache.delete(url, { ignoreVary: true }));
+        }
+        after(work);
+        if (saving) await work;
+        return response;
+      },
+      (error) => {
+        after();
+        throw error;
+      },
+    );
+  // A save waits for the network: it is there to fetch the page as it is now.
+  if (saving) return network;
+  const answer = await Promise.race([network.catch(() => undefined), later(PAGE_WAIT_MS)]);
+  if (answer && answer.status < 500) return answer;
+  // No answer yet, none at all, or a server in trouble (the outage page): the kept copy.
+  const copy = await kept(PAGES, url);
+  if (copy) {
+    network.catch(() => undefined);
+    return copy;
+  }
+  return answer || network;
+}
+
+async function media(event) {
+  const request = event.request;
+  const url = request.url;
+  const after = background(event);
+  const copy = await kept(MEDIA, url);
+  if (copy) {
+    after();
+    return copy;
+  }
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (error) {
+    after();
+    throw error;
+  }
+  const type = response.headers.get('content-type') || '';
+  let work;
+  const script = new URL(url).pathname === '/reader.js';
+  if (response.status === 200 && (type.startsWith('image/') || script)) {
+    work = keep(MEDIA, url, response.clone());
+  }
+  after(work);
+  if (work && request.headers.has(SAVE_HEADER)) await work;
+  return response;
+}
+
+self.addEventListener('install', () => {
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith('legenda-') && name !== PAGES && name !== MEDIA)
+          .map((name) => caches.delete(name)),
+      );
+      // The page request starts while the worker wakes up, not after.
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const kind = kindOf(event.request);
+  if (kind === 'page') event.respondWith(page(event));
+  else if (kind === 'media') event.respondWith(media(event));
+});

@@ -1,0 +1,360 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import vm from 'node:vm';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { READER_SCRIPT, READER_SCRIPT_VERSION } from './document.ts';
+import { isSaveRequest, offlineSaveBlock } from './offline.ts';
+import { UI_STRINGS } from './strings.ts';
+
+const PUBLIC = path.resolve(import.meta.dirname, '../../../public');
+
+describe('reader.js', () => {
+  it('is named with the version of its content (cached a year under that name)', () => {
+    const hash = createHash('sha256')
+      .update(fs.readFileSync(path.join(PUBLIC, 'reader.js')))
+      .digest('hex')
+      .slice(0, READER_SCRIPT_VERSION.length);
+    expect(READER_SCRIPT_VERSION, 'set READER_SCRIPT_VERSION in document.ts to this').toBe(hash);
+    expect(READER_SCRIPT).toBe(`/reader.js?v=${hash}`);
+  });
+});
+
+describe('isSaveRequest', () => {
+  it('takes only 1', () => {
+    expect(isSaveRequest('1')).toBe(true);
+    for (const value of [undefined, '', '0', 'yes', 'true'])
+      expect(isSaveRequest(value)).toBe(false);
+  });
+});
+
+describe('offlineSaveBlock', () => {
+  const html = (options: Partial<Parameters<typeof offlineSaveBlock>[0]> = {}) =>
+    renderToStaticMarkup(
+      offlineSaveBlock({
+        uiLang: 'es',
+        stops: ['/article?name=a&circuit=c&lang=es', '/article?name=b&circuit=c&lang=es'],
+        circuitUrl: '/circuit?name=c&lang=es',
+        ...options,
+      }),
+    );
+
+  it('is hidden without a script, and carries its words in the visitor’s language', () => {
+    const es = UI_STRINGS.es!;
+    const block = html();
+    expect(block).toMatch(/^<section class="reader-offline" hidden=""/);
+    expect(block).toContain(`<button type="button">${es.offlineSave}</button>`);
+    expect(block).toContain('<p role="status" aria-live="polite"></p>');
+    expect(block).toContain(`data-saving="${es.offlineSaving}"`);
+    expect(block).toContain(`data-saved="${es.offlineSaved}"`);
+    expect(block).toContain(`data-failed="${es.offlineFailed}"`);
+    expect(block).toContain('data-circuit="/circuit?name=c&amp;lang=es"');
+    expect(block).toContain(
+      'data-stops="[&quot;/article?name=a&amp;circuit=c&amp;lang=es&quot;,&quot;/article?name=b&amp;circuit=c&amp;lang=es&quot;]"',
+    );
+    // Words in the page's language carry no lang of their own; in another, they do.
+    expect(block).not.toContain(' lang=');
+    expect(html({ uiLang: 'ar', pageLang: 'fr' })).toContain('lang="ar" dir="rtl"');
+    // A language without words of its own: English.
+    expect(html({ uiLang: 'sw' })).toContain(UI_STRINGS.en!.offlineSave);
+  });
+
+  it('names only addresses on this site, escaped', () => {
+    const block = html({
+      stops: ['https://evil.example/x', '//evil.example/x', '/article?name="><script>'],
+      circuitUrl: 'javascript:alert(1)',
+    });
+    expect(block).toContain('data-circuit=""');
+    expect(block).toContain('data-stops="[&quot;/article?name=\\&quot;&gt;&lt;script&gt;&quot;]"');
+    expect(block).not.toContain('<script');
+  });
+});
+
+// --- The service worker, run in a model of its global scope -------------------------------------
+
+type Listener = (event: unknown) => void;
+
+/** The Cache API's part sw.js uses, in memory; `full` makes every put fail as a full disk would. */
+function memoryCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const state = { full: false };
+  const keyOf = (key: Request | string) => new URL(typeof key === 'string' ? key : key.url).href;
+  const cache = (entries: Map<string, Response>) => ({
+    async put(key: Request | string, response: Response) {
+      if (state.full) throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      // Stored after its body is read, as the real one does.
+      const body = await response.arrayBuffer();
+      entries.delete(keyOf(key));
+      entries.set(keyOf(key), new Response(body, response));
+    },
+    match: async (key: Request | string) => entries.get(keyOf(key))?.clone(),
+    matchAll: async () => [...entries.values()].map((r) => r.clone()),
+    keys: async () => [...entries.keys()].map((url) => new Request(url)),
+    delete: async (key: Request | string) => entries.delete(keyOf(key)),
+  });
+  return {
+    state,
+    stores,
+    api: {
+      async open(name: string) {
+        if (!stores.has(name)) stores.set(name, new Map());
+        return cache(stores.get(name)!);
+      },
+      keys: async () => [...stores.keys()],
+      delete: async (name: string) => stores.delete(name),
+    },
+    urls: (name: string) => [...(stores.get(name)?.keys() ?? [])],
+  };
+}
+
+const ORIGIN = 'https://museum.example';
+
+function serviceWorker(network: (request: Request) => Promise<Response>) {
+  const listeners: Record<string, Listener> = {};
+  const caches = memoryCaches();
+  const timers: (() => void)[] = [];
+  const self = {
+    location: new URL(`${ORIGIN}/sw.js`),
+    addEventListener: (type: string, listener: Listener) => (listeners[type] = listener),
+    registration: { navigationPreload: { enable: async () => undefined } },
+    clients: { claim: async () => undefined },
+    skipWaiting: () => undefined,
+  };
+  const calls: string[] = [];
+  const context = vm.createContext({
+    self,
+    caches: caches.api,
+    fetch: (request: Request) => {
+      calls.push(request.url);
+      return network(request);
+    },
+    // The page's wait: run when the test says the network is slow (`slow()`).
+    setTimeout: (run: () => void) => timers.push(run),
+    Request,
+    Response,
+    Headers,
+    URL,
+    DOMException,
+    // This realm's clock, so a test can move it.
+    Date,
+  });
+  vm.runInContext(fs.readFileSync(path.join(PUBLIC, 'sw.js'), 'utf8'), context, {
+    filename: 'sw.js',
+  });
+  const global = context as {
+    evictions: (
+      entries: { key: string; at: number; bytes: number }[],
+      limits: { maxCount: number; maxBytes: number },
+    ) => string[];
+    kindOf: (request: Request) => string | undefined;
+  };
+
+  /** One fetch event: the answer given, and `done` once the work it kept running is over. */
+  function dispatch(url: string, init: RequestInit = {}) {
+    const request = new Request(new URL(url, ORIGIN), init);
+    let answer: Promise<Response> | undefined;
+    const work: Promise<unknown>[] = [];
+    listeners.fetch!({
+      request,
+      preloadResponse: Promise.resolve(undefined),
+      respondWith: (response: Promise<Response>) => (answer = Promise.resolve(response)),
+      waitUntil: (promise: Promise<unknown>) => work.push(promise),
+    });
+    const unanswered = Promise.reject(new Error('not answered'));
+    unanswered.catch(() => undefined);
+    return {
+      answered: answer !== undefined,
+      answer: answer ?? unanswered,
+      done: async () => {
+        await answer?.catch(() => undefined);
+        // Work may add work: until there is none left.
+        for (let seen = 0; seen < work.length; seen = work.length) await Promise.all(work);
+      },
+    };
+  }
+
+  return {
+    ...global,
+    caches,
+    calls,
+    dispatch,
+    slow: () => timers.splice(0).forEach((run) => run()),
+    pages: () => caches.urls('legenda-pages-v1'),
+    media: () => caches.urls('legenda-media-v1'),
+  };
+}
+
+const page = (text: string, final = true, status = 200) =>
+  new Response(`<p>${text}</p>`, {
+    status,
+    headers: {
+      'content-type': 'text/html; charset=UTF-8',
+      vary: 'Accept-Language, Accept-Encoding, Cookie',
+      ...(final ? { 'x-legenda-page': 'article' } : {}),
+    },
+  });
+
+const image = (bytes = 10) =>
+  new Response(new Uint8Array(bytes), { headers: { 'content-type': 'image/webp' } });
+
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('sw.js: what it handles', () => {
+  const sw = serviceWorker(offline);
+
+  it('takes visitor pages and pictures of this site, nothing else', () => {
+    const kind = (url: string, init?: RequestInit) => sw.kindOf(new Request(url, init));
+    expect(kind(`${ORIGIN}/article?name=a&lang=es`)).toBe('page');
+    expect(kind(`${ORIGIN}/circuit?name=c&lang=es`)).toBe('page');
+    expect(kind(`${ORIGIN}/media/1/photo.webp`)).toBe('media');
+    expect(kind(`${ORIGIN}/reader.js?v=1a2b`)).toBe('media');
+    expect(kind(`${ORIGIN}/reader.js`)).toBeUndefined();
+    // The editor's page, a staff preview, a POST, another site, the API, a byte range.
+    expect(kind(`${ORIGIN}/article?id=3`)).toBeUndefined();
+    expect(kind(`${ORIGIN}/article?name=a&ignoreStats=true`)).toBeUndefined();
+    expect(kind(`${ORIGIN}/article?name=a`, { method: 'POST' })).toBeUndefined();
+    expect(kind('https://elsewhere.example/article?name=a')).toBeUndefined();
+    expect(kind(`${ORIGIN}/api/tree`)).toBeUndefined();
+    expect(kind(`${ORIGIN}/media/1/film.mp4`, { headers: { range: 'bytes=0-' } })).toBeUndefined();
+    expect(sw.dispatch('/api/tree').answered).toBe(false);
+  });
+});
+
+describe('sw.js: evictions', () => {
+  const { evictions } = serviceWorker(offline);
+  const entry = (key: string, at: number, bytes = 0) => ({ key, at, bytes });
+
+  it('drops the oldest kept until both limits hold', () => {
+    const entries = [entry('c', 30, 5), entry('a', 10, 5), entry('b', 20, 5), entry('d', 40, 5)];
+    expect(evictions(entries, { maxCount: 10, maxBytes: 100 })).toEqual([]);
+    expect(evictions(entries, { maxCount: 2, maxBytes: 100 })).toEqual(['a', 'b']);
+    expect(evictions(entries, { maxCount: 10, maxBytes: 12 })).toEqual(['a', 'b']);
+    expect(evictions(entries, { maxCount: 3, maxBytes: 6 })).toEqual(['a', 'b', 'c']);
+    // An entry of unknown age (kept by an older worker) goes first.
+    expect(evictions([...entries, entry('x', 0)], { maxCount: 4, maxBytes: 100 })).toEqual(['x']);
+  });
+});
+
+describe('sw.js: pages', () => {
+  it('answers from the network and keeps only a complete page', async () => {
+    let answer = page('progress', false);
+    const sw = serviceWorker(async () => answer.clone());
+    const first = sw.dispatch('/article?name=a&lang=es');
+    expect(await (await first.answer).text()).toBe('<p>progress</p>');
+    await first.done();
+    expect(sw.pages()).toEqual([]);
+
+    answer = page('article');
+    const second = sw.dispatch('/article?name=a&lang=es');
+    expect(await (await second.answer).text()).toBe('<p>article</p>');
+    await second.done();
+    expect(sw.pages()).toEqual([`${ORIGIN}/article?name=a&lang=es`]);
+  });
+
+  it('shows the kept page without network, or after a while on a slow one, then updates it', async () => {
+    let network: (request: Request) => Promise<Response> = async () => page('v1');
+    const sw = serviceWorker((request) => network(request));
+    await sw.dispatch('/article?name=a&lang=es').done();
+
+    network = offline;
+    const cut = sw.dispatch('/article?name=a&lang=es');
+    expect(await (await cut.answer).text()).toBe('<p>v1</p>');
+
+    // Poor Wi-Fi: no answer within the wait; the kept copy is shown, and kept up to date.
+    let arrive: (response: Response) => void = () => undefined;
+    network = () => new Promise((resolve) => (arrive = resolve));
+    const slow = sw.dispatch('/article?name=a&lang=es');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    sw.slow();
+    expect(await (await slow.answer).text()).toBe('<p>v1</p>');
+    arrive(page('v2'));
+    await slow.done();
+    const again = sw.dispatch('/article?name=a&lang=es');
+    network = offline;
+    expect(await (await again.answer).text()).toBe('<p>v2</p>');
+
+    // A page never kept, without network: the network's failure, as without a worker.
+    await expect(sw.dispatch('/article?name=b&lang=es').answer).rejects.toThrow();
+  });
+
+  it('matches a kept page whatever it varied on, and forgets one the site no longer has', async () => {
+    let answer = page('kept');
+    const sw = serviceWorker(async () => answer.clone());
+    await sw.dispatch('/article?name=a&lang=es').done();
+    const stored = await (
+      await sw.caches.api.open('legenda-pages-v1')
+    ).match(`${ORIGIN}/article?name=a&lang=es`);
+    expect(stored?.headers.get('vary')).toBeNull();
+    expect(Number(stored?.headers.get('x-legenda-kept-at'))).toBeGreaterThan(0);
+
+    // The outage page (503): the kept copy instead.
+    answer = page('outage', false, 503);
+    expect(await (await sw.dispatch('/article?name=a&lang=es').answer).text()).toBe('<p>kept</p>');
+    // Unpublished (404): the 404 shown, the copy forgotten.
+    answer = page('not found', false, 404);
+    const gone = sw.dispatch('/article?name=a&lang=es');
+    expect((await gone.answer).status).toBe(404);
+    await gone.done();
+    expect(sw.pages()).toEqual([]);
+  });
+
+  it('answers a save only once the page is kept', async () => {
+    const sw = serviceWorker(async () => page('saved'));
+    const save = sw.dispatch('/article?name=a&lang=es', { headers: { 'legenda-save': '1' } });
+    await save.answer;
+    expect(sw.pages()).toEqual([`${ORIGIN}/article?name=a&lang=es`]);
+  });
+
+  it('keeps at most 200 pages, the oldest going first', async () => {
+    const sw = serviceWorker(async () => page('p'));
+    let now = 1_000;
+    const realNow = Date.now;
+    Date.now = () => (now += 1);
+    try {
+      for (let i = 0; i < 203; i++) await sw.dispatch(`/article?name=p${i}&lang=es`).done();
+    } finally {
+      Date.now = realNow;
+    }
+    const kept = sw.pages();
+    expect(kept).toHaveLength(200);
+    expect(kept).not.toContain(`${ORIGIN}/article?name=p0&lang=es`);
+    expect(kept).not.toContain(`${ORIGIN}/article?name=p2&lang=es`);
+    expect(kept).toContain(`${ORIGIN}/article?name=p3&lang=es`);
+    expect(kept).toContain(`${ORIGIN}/article?name=p202&lang=es`);
+  });
+
+  it('still answers when the phone has no room left', async () => {
+    const sw = serviceWorker(async () => page('fresh'));
+    sw.caches.state.full = true;
+    const visit = sw.dispatch('/article?name=a&lang=es');
+    expect(await (await visit.answer).text()).toBe('<p>fresh</p>');
+    await visit.done();
+    const save = sw.dispatch('/article?name=a&lang=es', { headers: { 'legenda-save': '1' } });
+    expect((await save.answer).status).toBe(200);
+    expect(sw.pages()).toEqual([]);
+  });
+});
+
+describe('sw.js: media', () => {
+  it('keeps pictures and answers them from the phone after, never videos', async () => {
+    const sw = serviceWorker(async (request) =>
+      request.url.endsWith('.mp4')
+        ? new Response('video', { headers: { 'content-type': 'video/mp4' } })
+        : image(),
+    );
+    const first = sw.dispatch('/media/1/photo.webp');
+    expect((await (await first.answer).arrayBuffer()).byteLength).toBe(10);
+    await first.done();
+    await sw.dispatch('/media/1/photo.webp').done();
+    expect(sw.calls).toEqual([`${ORIGIN}/media/1/photo.webp`]);
+    await sw.dispatch('/media/1/film.mp4').done();
+    expect(sw.media()).toEqual([`${ORIGIN}/media/1/photo.webp`]);
+  });
+
+  it('keeps about 100 MB of pictures, the oldest going first', async () => {
+    const sw = serviceWorker(async () => image(30 * 1024 * 1024));
+    for (const name of ['a', 'b', 'c', 'd']) await sw.dispatch(`/media/1/${name}.webp`).done();
+    expect(sw.media()).toEqual(['b', 'c', 'd'].map((name) => `${ORIGIN}/media/1/${name}.webp`));
+  });
+});

@@ -1,0 +1,289 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { newBlock } from '../../src/features/articles/content.ts';
+import { READER_SCRIPT, renderDocument } from '../../src/features/reader/document.ts';
+import { OFFLINE_CSS, offlineSaveBlock, PAGE_HEADER } from '../../src/features/reader/offline.ts';
+import { VISITOR_PAGE_CSP } from '../../src/features/reader/page.ts';
+import { uiStrings } from '../../src/features/reader/strings.ts';
+import { pngOfSize } from '../helpers/media.ts';
+import { escapeRegExp, expect, post, test } from './fixtures.ts';
+import { FAKE_ENGINE_URL } from './settings.ts';
+
+/**
+ * Issue 19, part 4: offline on poor museum Wi-Fi, in Chromium with the network cut (Playwright's
+ * offline mode, which reaches the service worker's own fetches too). An article read once opens
+ * again without network, with its image; a circuit saved with 'Save this circuit for offline
+ * reading' opens, every stop readable, with the network off; without JavaScript nothing shows of
+ * the save and the pages work as ever.
+ *
+ * The circuit is a real one, made through the API, its page and stops real visitor pages.
+ */
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Publishes an article: a text holding `tag` and, with `image`, an uploaded picture after it. */
+async function publish(
+  context: BrowserContext,
+  name: string,
+  text: string,
+  image = false,
+): Promise<number> {
+  const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
+  const blocks: unknown[] = [{ ...newBlock('text'), content: text }];
+  if (image) {
+    const upload = await context.request.post('/api/upload/image', {
+      multipart: {
+        image: { name: 'photo.png', mimeType: 'image/png', buffer: pngOfSize(120_000) },
+        articleId: String(id),
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    const { mediaUrl } = (await upload.json()) as { mediaUrl: string };
+    blocks.push({ ...newBlock('image'), src: mediaUrl, alt: `Photo ${name}` });
+  }
+  await post(context, 'update_article', {
+    articleId: id,
+    newContent: [{ type: 'metadatas', url: name, backgroundColor: '#341539' }, ...blocks],
+    unformatted_name: `Offline ${name}`,
+    instructions: '',
+  });
+  return id;
+}
+
+/** The article's text (its first words are also the screen readers' heading). */
+const paragraph = (page: Page, text: string) =>
+  page.locator('p.reader-text').filter({ hasText: text });
+
+/** Console errors and failed scripts of a page, and CSP violations. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+const controlled = (page: Page) =>
+  page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, {
+    timeout: 15_000,
+  });
+
+const kept = (page: Page, url: string) =>
+  page.evaluate(
+    async (address) => (await caches.match(address, { ignoreVary: true })) !== undefined,
+    url,
+  );
+
+/** Every picture of the page shown (decoded, not a broken image). */
+async function expectPicturesShown(page: Page, count: number) {
+  const pictures = page.locator('img.reader-image');
+  await expect(pictures).toHaveCount(count);
+  for (const picture of await pictures.all()) {
+    await picture.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+}
+
+/** A sentence of the visitor's words with its placeholders matching anything. */
+function sentence(template: string, values: Record<string, string | number> = {}) {
+  const parts = template.split(/(\{\w+\})/);
+  return new RegExp(
+    `^${parts
+      .map((part) => {
+        const name = /^\{(\w+)\}$/.exec(part)?.[1];
+        if (name === undefined) return escapeRegExp(part);
+        return name in values ? escapeRegExp(String(values[name])) : '.+';
+      })
+      .join('')}$`,
+  );
+}
+
+test('an article read once opens again without network, with its picture', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+}) => {
+  await signIn();
+  const tag = randomUUID().slice(0, 8);
+  const name = `hors-ligne-${tag}`;
+  await publish(page.context(), name, `Phare ${tag} : allumé en 1836.`, true);
+
+  const visitor = await browser.newContext({ ...PHONE, baseURL, locale: 'cs-CZ' });
+  try {
+    const phone = await visitor.newPage();
+    const errors = watch(phone);
+    const address = `/article?name=${name}&lang=cs`;
+    const response = await phone.goto(address);
+    expect(response?.headers()[PAGE_HEADER.toLowerCase()]).toBe('article');
+    await expect(paragraph(phone, `[cs] Phare ${tag} : allumé en 1836.`)).toBeVisible();
+    // The page's one script, from this site, registers the worker, which takes the page over
+    // and keeps it, with its picture (lazy, below the fold or not).
+    await expect(phone.locator('script')).toHaveCount(1);
+    await expect(phone.locator('script')).toHaveAttribute('src', READER_SCRIPT);
+    await controlled(phone);
+    const picture = await phone.locator('img.reader-image').getAttribute('src');
+    await expect.poll(() => kept(phone, address)).toBe(true);
+    await expect.poll(() => kept(phone, picture!)).toBe(true);
+
+    await visitor.setOffline(true);
+    await phone.reload();
+    await expect(paragraph(phone, `[cs] Phare ${tag} : allumé en 1836.`)).toBeVisible();
+    await expectPicturesShown(phone, 1);
+    // An article never read is not there: the browser's own offline error.
+    await expect(phone.goto(`/article?name=nulle-part-${tag}&lang=cs`)).rejects.toThrow();
+    expect(errors.filter((e) => !e.includes('nulle-part'))).toEqual([]);
+  } finally {
+    await visitor.close();
+  }
+});
+
+test('a circuit saved for offline reading: network off, every stop readable', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await signIn();
+  const tag = randomUUID().slice(0, 8);
+  // Finnish, which no other test asks for: every stop is translated while the save waits
+  // (over 2 s a call: more than the server's first wait of 1 s, so progress pages come first).
+  const lang = 'fi';
+  const words = uiStrings(lang);
+  const stops = [
+    { name: `etape-a-${tag}`, text: `Quai ${tag} : les navires accostaient ici.`, image: true },
+    { name: `etape-b-${tag}`, text: `Grue ${tag} : elle levait dix tonnes.`, image: false },
+    { name: `etape-c-${tag}`, text: `Entrepôt ${tag} : sucre et café.`, image: true },
+  ];
+  const ids: number[] = [];
+  for (const stop of stops)
+    ids.push(await publish(page.context(), stop.name, stop.text, stop.image));
+  const circuit = `port-${tag}`;
+  const title = `Circuit ${tag}`;
+  await post(page.context(), 'save_circuit', { name: circuit, title, articleIds: ids }, 201);
+  const circuitUrl = `/circuit?name=${circuit}&lang=${lang}`;
+  const stopLink = (phone: Page, stop: { text: string }) =>
+    phone.getByRole('link', { name: new RegExp(escapeRegExp(stop.text)) });
+  const heading = (phone: Page) => phone.getByRole('heading', { level: 1 });
+
+  try {
+    // Without JavaScript: nothing of the save shows, the circuit and its stops work.
+    const plain = await browser.newContext({ ...PHONE, baseURL, javaScriptEnabled: false });
+    try {
+      const phone = await plain.newPage();
+      await phone.goto(circuitUrl);
+      await expect(heading(phone)).toHaveText(`[${lang}] ${title}`);
+      // The circuit's texts are translated; its stops will take over 2 s a call.
+      const behaviour = await request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
+        data: { lang, delayPerTokenMs: 100 },
+      });
+      expect(behaviour.status()).toBe(200);
+      await expect(phone.getByRole('button', { name: words.offlineSave })).toBeHidden();
+      await expect(phone.locator('[data-offline-save]')).toBeHidden();
+      await stopLink(phone, stops[1]!).click();
+      // The first translation runs: the page is sent as it is translated.
+      await expect(paragraph(phone, `[${lang}] ${stops[1]!.text}`)).toBeVisible({
+        timeout: 20_000,
+      });
+    } finally {
+      await plain.close();
+    }
+
+    const visitor = await browser.newContext({ ...PHONE, baseURL, locale: 'fi-FI' });
+    try {
+      const phone = await visitor.newPage();
+      const errors = watch(phone);
+      // What the save's fetches got: a stop's progress page first, then the stop.
+      const answers: { url: string; final: boolean }[] = [];
+      phone.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.pathname === '/article' && response.request().resourceType() === 'fetch') {
+          answers.push({
+            url: url.pathname + url.search,
+            final: !!response.headers()['x-legenda-page'],
+          });
+        }
+      });
+      await phone.goto(circuitUrl);
+      // Shown once the worker runs the page.
+      const save = phone.getByRole('button', { name: words.offlineSave });
+      await expect(save).toBeVisible({ timeout: 15_000 });
+      await save.click();
+      const status = phone.locator('[data-offline-save] [role="status"]');
+      await expect(status).toHaveText(sentence(words.offlineSaving, { total: stops.length + 1 }));
+      await expect(status).toHaveText(sentence(words.offlineSaved, { stops: stops.length }), {
+        timeout: 60_000,
+      });
+      // The size is the pages' and the two pictures' (120 kB each), in the visitor's units.
+      expect(await status.textContent()).toMatch(/\d/);
+      // Stops A and C were still to translate: asked again until they were final.
+      const first = `/article?name=${stops[0]!.name}&circuit=${circuit}&lang=${lang}`;
+      expect(answers.filter((a) => a.url === first).map((a) => a.final)).toEqual(
+        expect.arrayContaining([false, true]),
+      );
+      expect(answers.filter((a) => a.url === first).at(-1)?.final).toBe(true);
+
+      // Network off: the circuit and every stop, with their pictures.
+      await visitor.setOffline(true);
+      await phone.goto(circuitUrl);
+      await expect(heading(phone)).toHaveText(`[${lang}] ${title}`);
+      for (const stop of stops) {
+        await stopLink(phone, stop).click();
+        await expect(paragraph(phone, `[${lang}] ${stop.text}`)).toBeVisible();
+        await expectPicturesShown(phone, stop.image ? 1 : 0);
+        await phone.goBack();
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    await request.post(`${FAKE_ENGINE_URL}/_behaviour`, { data: { lang, delayPerTokenMs: 0 } });
+  }
+});
+
+test('a save that cannot fetch every page says how many are missing', async ({
+  browser,
+  baseURL,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const lang = 'de';
+  const words = uiStrings(lang);
+  const circuitUrl = `/circuit?name=vide-${tag}&lang=${lang}`;
+  const page = renderDocument(
+    { lang, title: `Circuit ${tag}`, background: '#341539', noindex: true, css: OFFLINE_CSS },
+    offlineSaveBlock({
+      uiLang: lang,
+      stops: [`/article?name=introuvable-${tag}&lang=${lang}`],
+      circuitUrl,
+    }),
+  );
+  const visitor = await browser.newContext({ ...PHONE, baseURL });
+  try {
+    await visitor.route(`**/circuit?name=vide-${tag}*`, (route) =>
+      route.fulfill({
+        body: page,
+        headers: {
+          'content-type': 'text/html; charset=UTF-8',
+          'content-security-policy': VISITOR_PAGE_CSP,
+          [PAGE_HEADER]: 'circuit',
+        },
+      }),
+    );
+    const phone = await visitor.newPage();
+    await phone.goto(circuitUrl);
+    await phone.getByRole('button', { name: words.offlineSave }).click();
+    // The stop is unknown (404): one page of two missing; the button can be pressed again.
+    await expect(phone.getByRole('status')).toHaveText(
+      sentence(words.offlineFailed, { failed: 1, total: 2 }),
+    );
+    await expect(phone.getByRole('button', { name: words.offlineSave })).toBeEnabled();
+  } finally {
+    await visitor.close();
+  }
+});
