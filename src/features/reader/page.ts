@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react';
 import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../articles/content.ts';
 import { ArticleView } from './ArticleView.ts';
-import { languageTag } from '../languages/index.ts';
+import { languageName, languageTag } from '../languages/index.ts';
 import {
   framedPage,
   inkOn,
@@ -11,7 +11,7 @@ import {
   renderDocument,
 } from './document.ts';
 import { publicTitle } from './title.ts';
-import { uiLanguage, uiStrings } from './strings.ts';
+import { format, uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from './text-size.ts';
 import { circuitNavView, type CircuitNav } from './circuit-page.ts';
 
@@ -45,7 +45,8 @@ export interface VisitorPage {
   uiLang?: string;
   /**
    * The language subtitles are written in (the museum's, not the visitor's) and its native
-   * name, for the track's srclang and label; default `lang` and `languageLabel`.
+   * name, for the track's srclang and label; default `lang` and `languageLabel`. Sounds are
+   * recorded in it too (issue 20).
    */
   subtitles?: { lang: string; label: string };
   /** Opened from a circuit (issue 19): where it stands in it, and its neighbours. */
@@ -134,6 +135,8 @@ export function renderArticlePage(page: VisitorPage): string {
   const words = uiStrings(uiLang);
   const wordsLang = languageAttributes(uiLanguage(uiLang), lang);
   const background = backgroundOf(page.content);
+  // A sound is the museum's recording, in its language (the subtitles'), named in the visitor's.
+  const recording = languageTag(page.subtitles?.lang ?? lang);
   const view = createElement(ArticleView, {
     content: page.content,
     productName: PRODUCT_NAME,
@@ -143,6 +146,14 @@ export function renderArticlePage(page: VisitorPage): string {
     subtitles: page.subtitles && {
       lang: languageTag(page.subtitles.lang),
       label: page.subtitles.label,
+    },
+    audio: {
+      lang: recording,
+      language: format(words.audioLanguage, {
+        language: languageName(recording, uiLanguage(uiLang)),
+      }),
+      transcript: words.transcript,
+      wordsLang,
     },
     notice: page.note ? noteView(page.note, uiLang, lang) : undefined,
     empty: h(

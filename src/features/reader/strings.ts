@@ -73,6 +73,8 @@ export const UI_KEYS = [
   'stopNumber',
   'circuitNotFoundTitle',
   'circuitNotFoundText',
+  'audioLanguage',
+  'transcript',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];
