@@ -94,6 +94,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Small, so a test can go over it (the editor's 413 toast).
         MAX_VIDEO_MB: '1',
+        MAX_AUDIO_MB: '1',
         // The booking popup frames the fake engine's stand-in page (plain http: loopback only).
         PUBLIC_BOOKING_URL: `${FAKE_ENGINE_URL}/booking`,
       },

@@ -236,7 +236,10 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', xliffRoutes(services.review, deps));
   app.route(
     '/api',
-    uploadRoutes(services.uploads, services.editor, { maxVideoBytes: deps.config.maxVideoBytes }),
+    uploadRoutes(services.uploads, services.editor, {
+      maxVideoBytes: deps.config.maxVideoBytes,
+      maxAudioBytes: deps.config.maxAudioBytes,
+    }),
   );
   app.all('/api/*', () => {
     throw notFound('No such API route.');

@@ -11,6 +11,15 @@ describe('settings', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir).toMatch(/data$/);
     expect(config.admin.museum).toBe('Mon musée');
+    expect(config.maxVideoBytes).toBe(50 * 1024 * 1024);
+    expect(config.maxAudioBytes).toBe(20 * 1024 * 1024);
+  });
+
+  it('takes MAX_AUDIO_MB in whole megabytes from 1, naming it when wrong', () => {
+    expect(parseConfig({ MAX_AUDIO_MB: '5' }).maxAudioBytes).toBe(5 * 1024 * 1024);
+    for (const value of ['0', '2.5', 'lots']) {
+      expect(() => parseConfig({ MAX_AUDIO_MB: value }), value).toThrow(/MAX_AUDIO_MB/);
+    }
   });
 
   it('uses secure cookies behind an https address and drops a trailing slash', () => {

@@ -753,7 +753,9 @@ for (const lang of LANGS) {
       // The types offered, in the spec's order, after 'choose a type'.
       await expect(topSelect.locator('option')).toHaveText([
         te.chooseType,
-        ...['text', 'image', 'link', 'space', 'accordion', 'video', 'legendItem'].map(typeName),
+        ...['text', 'image', 'link', 'space', 'accordion', 'video', 'legendItem', 'audio'].map(
+          typeName,
+        ),
       ]);
 
       // An option slipped into the page: an alert, nothing added.

@@ -29,6 +29,7 @@ export const MAX_INSTRUCTIONS_LENGTH = 2_000;
 export const MAX_URL_LENGTH = 100;
 export const MAX_LINK_LENGTH = 2_000;
 export const MAX_ALT_LENGTH = 300;
+export const MAX_CAPTION_LENGTH = 300;
 
 /** Spec 5: the public url holds letters, digits and dashes standing for spaces. */
 export const URL_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
@@ -154,6 +155,24 @@ export const videoSchema = z.object({
   justify,
 });
 
+/**
+ * Audio (issue 20, the eighth type): the museum's recording, played as it is; its caption and
+ * transcript are texts like any other, translated for the visitor. `color` is the caption's and
+ * the transcript's, as every text's.
+ */
+export const audioSchema = z.object({
+  type: z.literal('audio'),
+  ...common,
+  src: mediaSrc.default(''),
+  caption: text
+    .pipe(z.string().max(MAX_CAPTION_LENGTH, `must be at most ${MAX_CAPTION_LENGTH} characters`))
+    .default(''),
+  transcript: text.default(''),
+  color: color.default(DEFAULT_COLOR),
+  size: styleNumber().default(DEFAULT_SIZE),
+  justify,
+});
+
 export const spaceSchema = z.object({
   type: z.literal('space'),
   ...common,
@@ -203,6 +222,7 @@ export const blockSchema = z.discriminatedUnion('type', [
   accordionSchema,
   videoSchema,
   legendItemSchema,
+  audioSchema,
 ]);
 
 /** Its output is ArticleContent (checked here), so what it parses needs no cast. */
@@ -221,6 +241,7 @@ export type TextElement = z.infer<typeof textSchema>;
 export type LinkElement = z.infer<typeof linkSchema>;
 export type ImageElement = z.infer<typeof imageSchema>;
 export type VideoElement = z.infer<typeof videoSchema>;
+export type AudioElement = z.infer<typeof audioSchema>;
 export type SpaceElement = z.infer<typeof spaceSchema>;
 export type LegendItemElement = z.infer<typeof legendItemSchema>;
 export type AccordionHeader = z.infer<typeof accordionHeaderSchema>;
@@ -229,7 +250,10 @@ export type Detail = z.infer<typeof detailSchema>;
 export type Block = z.infer<typeof blockSchema>;
 export type ArticleContent = [Metadatas, ...Block[]];
 
-/** The types the editor offers (spec 2), in its order; details take a subset. */
+/**
+ * The types the editor offers (spec 2), in its order, then issue 20's audio; details take a
+ * subset.
+ */
 export const BLOCK_TYPES = [
   'text',
   'image',
@@ -238,6 +262,7 @@ export const BLOCK_TYPES = [
   'accordion',
   'video',
   'legendItem',
+  'audio',
 ] as const satisfies readonly Block['type'][];
 export const DETAIL_TYPES = [
   'text',

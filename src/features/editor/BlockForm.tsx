@@ -1,6 +1,7 @@
 import type { Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import AccordionForm from './AccordionForm.tsx';
+import AudioForm from './AudioForm.tsx';
 import type { Block } from '../articles/content.ts';
 import ImageForm from './ImageForm.tsx';
 import LegendItemForm from './LegendItemForm.tsx';
@@ -35,6 +36,8 @@ export default function BlockForm({ t, index, element, update, dispatch, article
       return <SpaceForm {...common} element={element} />;
     case 'legendItem':
       return <LegendItemForm {...common} element={element} />;
+    case 'audio':
+      return <AudioForm {...common} element={element} />;
     case 'accordion':
       return (
         <AccordionForm

@@ -1,4 +1,4 @@
-import type { MouseEvent, Ref } from 'react';
+import { useMemo, type MouseEvent, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { ArticleView } from '../reader/ArticleView.ts';
 import type { ArticleContent } from '../articles/content.ts';
@@ -22,6 +22,15 @@ type Props = {
  * content at every keystroke. Its styles come from /reader.css.
  */
 export default function PhonePreview({ t, content, tab, ref }: Props) {
+  // The words around a sound (issue 20), in the curator's language; the museum's language is not
+  // named, as the editor does not load it. One object, so unchanged blocks skip re-rendering.
+  const audio = useMemo(
+    () => ({
+      language: t('editor.field.audioPreviewLanguage'),
+      transcript: t('editor.field.transcript'),
+    }),
+    [t],
+  );
   const panel = tab
     ? {
         id: panelId('preview'),
@@ -44,7 +53,12 @@ export default function PhonePreview({ t, content, tab, ref }: Props) {
       </h2>
       <div className="phone">
         <div className="phone__screen" onClickCapture={holdLinks}>
-          <ArticleView content={content} productName="Legenda" languageLabel="Français" />
+          <ArticleView
+            content={content}
+            productName="Legenda"
+            languageLabel="Français"
+            audio={audio}
+          />
         </div>
       </div>
     </section>

@@ -17,6 +17,8 @@ type Props = {
   t: TFn;
   kind: UploadKind;
   label: string;
+  /** What the field takes, under its label (formats, limits). */
+  hint?: string;
   /** The element's current file ('/media/…'), or ''. */
   value: string;
   articleId: number;
@@ -28,10 +30,11 @@ type Props = {
 
 /**
  * The toast for a refused upload (spec 8; a wrong kind of file says so too, our choice), in the
- * curator's language: the server's code and details translated, never its English words.
+ * curator's language: the server's code and details translated, never its English words. A 404
+ * is an article gone meanwhile (or not this museum's): the file was not stored.
  */
 function reportFailure(t: TFn, result: Extract<UploadResult, { ok: false }>) {
-  if (result.status === 413 || result.status === 415 || result.status === 422) {
+  if ([404, 413, 415, 422].includes(result.status)) {
     toast.error(apiErrorMessage(t, result), { autoClose: 5000 });
   } else {
     console.error('Upload failed', result.status, result.code, result.message);
@@ -41,7 +44,7 @@ function reportFailure(t: TFn, result: Extract<UploadResult, { ok: false }>) {
 
 /** A file input that uploads at once and hands the answer to the element (spec 2, 7). */
 export default function UploadField(props: Props) {
-  const { t, kind, label, value, articleId, videoId } = props;
+  const { t, kind, label, hint, value, articleId, videoId } = props;
   const id = useId();
   const suffix = useContext(LabelSuffix);
   const [busy, setBusy] = useState(false);
@@ -80,12 +83,18 @@ export default function UploadField(props: Props) {
 
   const name = value.split('/').at(-1) ?? '';
   const statusId = `${id}-status`;
+  const hintId = `${id}-hint`;
   return (
     <div className="editor-field editor-field--wide editor-upload" aria-busy={busy}>
       <label htmlFor={id}>
         {label}
         {suffix && <span className="visually-hidden"> ({suffix})</span>}
       </label>
+      {hint && (
+        <p id={hintId} className="editor-field__hint">
+          {hint}
+        </p>
+      )}
       <div className="editor-upload__row">
         {kind === 'image' && value && <img className="editor-upload__thumb" src={value} alt="" />}
         {/* The browser's own words beside the input ('No file chosen', in the browser's
@@ -98,7 +107,7 @@ export default function UploadField(props: Props) {
           type="file"
           accept={ACCEPT[kind]}
           disabled={busy}
-          aria-describedby={statusId}
+          aria-describedby={hint ? `${hintId} ${statusId}` : statusId}
           onChange={(event) => {
             const input = event.currentTarget;
             const file = input.files?.[0];

@@ -108,6 +108,15 @@ function panel(url: string) {
       alt: 'Une ancre rouillée',
       content: 'Ancre, 1780',
     },
+    {
+      ...unnamed('audio'),
+      src: '/media/1/audio/Xy12Ab34Cd56Ef78.mp3',
+      caption: 'Le conservateur raconte le port',
+      transcript: 'Bienvenue au port.\nIci accostaient les navires.',
+      color: '#ffee00',
+      size: 90,
+      justify: 'flex-start',
+    },
   ];
 }
 
@@ -201,6 +210,7 @@ describe('POST /api/manage/update_article', () => {
       { type: 'metadatas', url: 'x' },
       { type: 'text', content: 'Bonjour', onclick: 'alert(1)' },
       { type: 'space' },
+      { type: 'audio', autoplay: true },
     ]);
     expect(res.status).toBe(200);
     expect((await read(id)).content).toEqual([
@@ -219,6 +229,16 @@ describe('POST /api/manage/update_article', () => {
         align: 'left',
       },
       { type: 'space', id: 'p2', size: 40 },
+      {
+        type: 'audio',
+        id: 'p3',
+        src: '',
+        caption: '',
+        transcript: '',
+        color: '#ffffff',
+        size: 100,
+        justify: 'center',
+      },
     ]);
   });
 
@@ -266,6 +286,18 @@ describe('POST /api/manage/update_article', () => {
     ['a colour with CSS', [meta, { type: 'text', color: 'red;background:url(x)' }], 'color'],
     ['a legend justified centre', [meta, { type: 'legendItem', justify: 'center' }], 'justify'],
     ['an alt text of 301 characters', [meta, { type: 'image', alt: 'a'.repeat(301) }], 'alt'],
+    ['a caption of 301 characters', [meta, { type: 'audio', caption: 'a'.repeat(301) }], 'caption'],
+    [
+      'a transcript of 5,001 characters',
+      [meta, { type: 'audio', transcript: 'a'.repeat(5001) }],
+      'newContent.1.transcript',
+    ],
+    ['an outside sound', [meta, { type: 'audio', src: 'https://evil.example/a.mp3' }], 'src'],
+    [
+      'a sound in an accordion',
+      [meta, { type: 'accordion', details: [{ type: 'audio' }] }],
+      'newContent.1.details.0.type',
+    ],
     ['a bad video id', [meta, { type: 'video', videoId: 'abc' }], 'newContent.1.videoId'],
     [
       'a video in an accordion',

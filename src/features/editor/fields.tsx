@@ -50,6 +50,8 @@ type TextProps = Described & {
   maxLength: number;
   required?: boolean;
   className?: string;
+  /** A text area's height in lines (3 unless said). */
+  rows?: number;
 };
 
 export function TextField({ label, value, onChange, maxLength, required, ...rest }: TextProps) {
@@ -73,7 +75,7 @@ export function TextField({ label, value, onChange, maxLength, required, ...rest
   );
 }
 
-export function TextAreaField({ label, value, onChange, maxLength, ...rest }: TextProps) {
+export function TextAreaField({ label, value, onChange, maxLength, rows, ...rest }: TextProps) {
   const id = useId();
   const { lines, attributes } = useDescription(id, rest);
   return (
@@ -83,7 +85,7 @@ export function TextAreaField({ label, value, onChange, maxLength, ...rest }: Te
         id={id}
         value={value}
         maxLength={maxLength}
-        rows={3}
+        rows={rows ?? 3}
         onChange={(event) => onChange(event.target.value)}
         {...attributes}
       />

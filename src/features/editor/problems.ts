@@ -1,6 +1,7 @@
 import type { TFn } from '../../i18n/react.ts';
 import {
   MAX_ALT_LENGTH,
+  MAX_CAPTION_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
@@ -33,13 +34,17 @@ function fieldLabel(t: TFn, draft: Draft, path: ProblemPath): string {
     case 'content':
       return path.includes('header') ? t('editor.field.headerContent') : t('editor.field.content');
     case 'src':
-      return type === 'video' ? t('editor.field.video') : t('editor.field.image');
+      return type === 'video' || type === 'audio'
+        ? t(`editor.field.${type}`)
+        : t('editor.field.image');
     case 'size':
       return type === 'space' ? t('editor.field.spaceSize') : t('editor.field.size');
     case 'width':
       return t('editor.field.legendWidth');
     case 'alt':
-      return t('editor.field.alt');
+    case 'caption':
+    case 'transcript':
+      return t(`editor.field.${key}`);
     case 'justify':
       return type === 'legendItem' ? t('editor.field.side') : t('editor.field.justify');
     case 'bold':
@@ -89,13 +94,17 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
     case 'backgroundColor':
       return t('editor.errors.color');
     case 'content':
+    case 'transcript':
       return typeof value === 'string' && value.length > MAX_TEXT_LENGTH
         ? t('editor.errors.tooLong', { max: MAX_TEXT_LENGTH })
         : t('editor.errors.text');
     case 'alt':
-      return typeof value === 'string' && value.length > MAX_ALT_LENGTH
-        ? t('editor.errors.tooLong', { max: MAX_ALT_LENGTH })
+    case 'caption': {
+      const max = key === 'alt' ? MAX_ALT_LENGTH : MAX_CAPTION_LENGTH;
+      return typeof value === 'string' && value.length > max
+        ? t('editor.errors.tooLong', { max })
         : t('editor.errors.text');
+    }
     case 'src':
     case 'subtitles':
       return t('editor.errors.media');

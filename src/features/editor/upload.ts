@@ -1,10 +1,11 @@
 /**
  * Uploads from the editor (spec 7): multipart POST /api/upload/{kind} with the file in a field
- * named after the kind, the article id, and the video id for videos and subtitles. The browser
+ * named after the kind, the article id, and the video id for videos and subtitles (issue 20:
+ * sounds too, as `audio`, without a video id). The browser
  * writes the multipart Content-Type itself (with its boundary), so none is set here.
  */
 
-export type UploadKind = 'image' | 'video' | 'subtitles';
+export type UploadKind = 'image' | 'video' | 'subtitles' | 'audio';
 
 /** Spec 5 and 9: images over 200 KB are refused before they are sent. */
 export const MAX_IMAGE_BYTES = 200 * 1024;
@@ -14,6 +15,8 @@ export const ACCEPT: Record<UploadKind, string> = {
   image: 'image/*',
   video: 'video/*',
   subtitles: '.vtt,text/vtt',
+  // .opus and .m4a: not every system maps them to audio/*.
+  audio: 'audio/*,.mp3,.m4a,.aac,.opus,.ogg,.oga,.wav',
 };
 
 export type Uploaded = { mediaUrl: string; videoId: string | null };
@@ -40,7 +43,7 @@ export async function uploadMedia(
   const form = new FormData();
   form.append(kind, file);
   form.append('articleId', String(articleId));
-  if (kind !== 'image' && videoId) form.append('videoId', videoId);
+  if ((kind === 'video' || kind === 'subtitles') && videoId) form.append('videoId', videoId);
   const response = await fetch(`/api/upload/${kind}`, {
     method: 'POST',
     body: form,

@@ -9,7 +9,16 @@ import {
   type ArticleContent,
   type Block,
 } from '../articles/content.ts';
-import { ImageView, LegendView, LinkView, TextView, VideoView, type Track } from './block-views.ts';
+import {
+  AudioView,
+  ImageView,
+  LegendView,
+  LinkView,
+  TextView,
+  VideoView,
+  type AudioWords,
+  type Track,
+} from './block-views.ts';
 import { color, number, percent, richText, row, textStyle } from './view-values.ts';
 
 /**
@@ -41,6 +50,11 @@ export interface ArticleViewProps {
    * page). Default: `lang` and `languageLabel`.
    */
   subtitles?: { lang: string; label: string };
+  /**
+   * The words around a sound, in the visitor's language (issue 20; block-views.ts AudioWords).
+   * Default: the recording in `subtitles.lang` (else `lang`), unnamed, and 'Transcript'.
+   */
+  audio?: AudioWords;
   /** A bar above the blocks (the visitor page's translation note); nothing in the preview. */
   notice?: ReactNode;
   /** Shown in place of the blocks when the article has none (the visitor page's sentence). */
@@ -55,8 +69,14 @@ export interface ArticleViewProps {
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 const untitledSection = (lang: string) => (lang.startsWith('fr') ? 'Détails' : 'Details');
+const transcriptWord = (lang: string) => (lang.startsWith('fr') ? 'Transcription' : 'Transcript');
 
-function AccordionView(el: AccordionElement, lang: string, track: Track): ReactElement {
+function AccordionView(
+  el: AccordionElement,
+  lang: string,
+  track: Track,
+  audio: AudioWords,
+): ReactElement {
   const header: Partial<AccordionElement['header']> =
     typeof el.header === 'object' && el.header !== null ? el.header : {};
   const details: readonly unknown[] = Array.isArray(el.details) ? el.details : [];
@@ -78,7 +98,7 @@ function AccordionView(el: AccordionElement, lang: string, track: Track): ReactE
       h(
         'div',
         { className: 'reader-accordion-body' },
-        details.map((detail, i) => h(BlockView, { key: i, block: detail, lang, track })),
+        details.map((detail, i) => h(BlockView, { key: i, block: detail, lang, track, audio })),
       ),
     ),
   );
@@ -88,13 +108,14 @@ interface BlockViewProps {
   block: unknown;
   lang: string;
   track: Track;
+  audio: AudioWords;
 }
 
 /**
  * One block (or accordion detail). Memoised: the editor updates content immutably, so a block
  * whose object did not change is skipped when the preview re-renders on a keystroke.
  */
-const BlockView = memo(function BlockView({ block, lang, track }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, lang, track, audio }: BlockViewProps) {
   if (typeof block !== 'object' || block === null) return null;
   const el = block as Block;
   switch (el.type) {
@@ -115,7 +136,9 @@ const BlockView = memo(function BlockView({ block, lang, track }: BlockViewProps
     case 'legendItem':
       return LegendView(el);
     case 'accordion':
-      return AccordionView(el, lang, track);
+      return AccordionView(el, lang, track, audio);
+    case 'audio':
+      return AudioView(el, audio);
     default:
       return null;
   }
@@ -134,7 +157,7 @@ function safeHref(href: string | undefined): string | undefined {
  * (page.ts renderArticleParts, issue 19).
  */
 export function articleBlocks(
-  props: Pick<ArticleViewProps, 'content' | 'lang' | 'languageLabel' | 'subtitles'>,
+  props: Pick<ArticleViewProps, 'content' | 'lang' | 'languageLabel' | 'subtitles' | 'audio'>,
   from: number,
   to: number,
 ): ReactNode[] {
@@ -143,10 +166,15 @@ export function articleBlocks(
     lang: props.subtitles?.lang ?? lang,
     label: props.subtitles?.label ?? props.languageLabel,
   };
+  const audio = props.audio ?? {
+    lang: props.subtitles?.lang ?? lang,
+    language: '',
+    transcript: transcriptWord(lang),
+  };
   const items = props.content as readonly unknown[];
   const blocks: ReactNode[] = [];
   for (let i = Math.max(1, from); i <= Math.min(to, items.length - 1); i++) {
-    blocks.push(h(BlockView, { key: i, block: items[i], lang, track }));
+    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio }));
   }
   return blocks;
 }
@@ -170,9 +198,15 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     () => ({ lang: subtitles?.lang ?? lang, label: subtitles?.label ?? languageLabel }),
     [subtitles?.lang, subtitles?.label, lang, languageLabel],
   );
+  const given = props.audio;
+  const audio = useMemo(
+    () =>
+      given ?? { lang: subtitles?.lang ?? lang, language: '', transcript: transcriptWord(lang) },
+    [given, subtitles?.lang, lang],
+  );
   const blocks: ReactNode[] = [];
   for (let i = 1; i < items.length; i++) {
-    blocks.push(h(BlockView, { key: i, block: items[i], lang, track }));
+    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio }));
   }
   const action = props.languageAction ?? null;
   return h(

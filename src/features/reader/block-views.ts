@@ -3,13 +3,24 @@ import {
   DEFAULT_LEGEND_WIDTH,
   DEFAULT_LINE_HEIGHT,
   isSafeLink,
+  type AudioElement,
   type ImageElement,
   type LegendItemElement,
   type LinkElement,
   type TextElement,
   type VideoElement,
 } from '../articles/content.ts';
-import { number, align, media, richText, textStyle, percent, row } from './view-values.ts';
+import {
+  align,
+  color,
+  media,
+  number,
+  percent,
+  richText,
+  row,
+  text,
+  textStyle,
+} from './view-values.ts';
 
 /** The article's leaf blocks as a visitor sees them (ArticleView.ts draws the rest). */
 
@@ -19,6 +30,19 @@ const h = createElement;
 export interface Track {
   lang: string;
   label: string;
+}
+
+/**
+ * The words around a sound (issue 20), in the visitor's language: the recording's language, named
+ * ('Recording language: French'), and the transcript's summary ('Transcript').
+ */
+export interface AudioWords {
+  /** The recording's language (the museum's), for <audio lang>; none when unknown (preview). */
+  lang?: string;
+  language: string;
+  transcript: string;
+  /** `lang` and `dir` of these words where they are not in the page's language. */
+  wordsLang?: { lang?: string; dir?: 'ltr' | 'rtl' };
 }
 
 export function TextView(el: TextElement): ReactElement {
@@ -149,6 +173,44 @@ export function LegendView(el: LegendItemElement): ReactElement {
           })
         : null,
       h('p', { className: 'reader-legend-text', style: textStyle(el) }, ...richText(el.content)),
+    ),
+  );
+}
+
+/**
+ * A sound (issue 20): the browser's own player, loading nothing before the visitor presses play
+ * (preload none: a page of ten recordings costs no audio bytes), the caption above it, the
+ * recording's language under it, and the transcript in a <details> (closed on every screen: a
+ * <details> opens only by hand or by a script, and the page has none). Caption and transcript are
+ * in the page's language; the recording keeps the museum's (`lang` on <audio>).
+ */
+export function AudioView(el: AudioElement, words: AudioWords): ReactElement | null {
+  const src = media(el.src);
+  if (!src) return null;
+  const ink = { color: color(el.color) };
+  const caption = text(el.caption).trim() === '' ? null : el.caption;
+  const transcript = text(el.transcript).trim() === '' ? null : el.transcript;
+  return row(
+    el.justify,
+    h(
+      'figure',
+      // 1rem: the visitor's text size (text-size.ts) scales the caption and the transcript.
+      { className: 'reader-audio', style: { ...ink, fontSize: '1rem', width: percent(el.size) } },
+      caption === null
+        ? null
+        : h('figcaption', { className: 'reader-audio-caption' }, ...richText(caption)),
+      h('audio', { controls: true, preload: 'none', src, lang: words.lang }),
+      words.language === ''
+        ? null
+        : h('p', { className: 'reader-audio-lang', ...words.wordsLang }, words.language),
+      transcript === null
+        ? null
+        : h(
+            'details',
+            { className: 'reader-accordion' },
+            h('summary', { className: 'reader-summary', ...words.wordsLang }, words.transcript),
+            h('p', { className: 'reader-text reader-accordion-body' }, ...richText(transcript)),
+          ),
     ),
   );
 }

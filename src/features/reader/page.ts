@@ -2,7 +2,7 @@ import { createElement, Fragment, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { backgroundOf, DEFAULT_BACKGROUND, type ArticleContent } from '../articles/content.ts';
 import { articleBlocks, ArticleView } from './ArticleView.ts';
-import { languageTag } from '../languages/index.ts';
+import { languageName, languageTag } from '../languages/index.ts';
 import {
   formatNodes,
   framedPage,
@@ -13,7 +13,7 @@ import {
   renderDocument,
 } from './document.ts';
 import { publicTitle } from './title.ts';
-import { uiLanguage, uiStrings } from './strings.ts';
+import { format, uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from './text-size.ts';
 import { circuitNavView, type CircuitNav } from './circuit-page.ts';
 
@@ -48,7 +48,8 @@ export interface VisitorPage {
   uiLang?: string;
   /**
    * The language subtitles are written in (the museum's, not the visitor's) and its native
-   * name, for the track's srclang and label; default `lang` and `languageLabel`.
+   * name, for the track's srclang and label; default `lang` and `languageLabel`. Sounds are
+   * recorded in it too (issue 20).
    */
   subtitles?: { lang: string; label: string };
   /** Opened from a circuit (issue 19): where it stands in it, and its neighbours. */
@@ -138,6 +139,25 @@ export function renderArticlePage(page: VisitorPage): string {
 }
 
 /**
+ * The words of an audio block (issue 20): a sound is the museum's recording, in its language
+ * (the subtitles'), named in the visitor's.
+ */
+function audioWords(page: VisitorPage) {
+  const lang = languageTag(page.lang);
+  const uiLang = page.uiLang ?? lang;
+  const words = uiStrings(uiLang);
+  const recording = languageTag(page.subtitles?.lang ?? lang);
+  return {
+    lang: recording,
+    language: format(words.audioLanguage, {
+      language: languageName(recording, uiLanguage(uiLang)),
+    }),
+    transcript: words.transcript,
+    wordsLang: languageAttributes(uiLanguage(uiLang), lang),
+  };
+}
+
+/**
  * The article page; for a streamed one (renderArticleParts), `slot` in place of the blocks, `css`
  * after the page's own rules and the title from `titleFrom`.
  */
@@ -160,6 +180,7 @@ function articleDocument(
       lang: languageTag(page.subtitles.lang),
       label: page.subtitles.label,
     },
+    audio: audioWords(page),
     notice: page.note ? noteView(page.note, uiLang, lang) : undefined,
     empty:
       streamed?.slot ??
@@ -262,6 +283,7 @@ export function renderArticleParts(page: VisitorPage): {
                 lang: languageTag(page.subtitles.lang),
                 label: page.subtitles.label,
               },
+              audio: audioWords(page),
             },
             from,
             to,

@@ -23,6 +23,10 @@ a.reader-link{text-decoration:underline;text-underline-offset:.18em}
 .reader-accordion{border-block:1px solid rgba(128,128,128,.6)}
 .reader-summary{display:list-item;padding:10px 4px;cursor:pointer}
 .reader-accordion-body{padding:4px 0 8px}
+.reader-audio{margin:0}
+.reader-audio audio{display:block;width:100%;margin:4px 0}
+.reader-audio-caption{font-weight:600}
+.reader-audio-lang{margin:0 0 4px;font-size:.875em}
 .reader :focus-visible{outline:3px solid #fff;outline-offset:0;box-shadow:0 0 0 5px #000}
 .reader-footer{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:12px;padding:12px 16px;background:#1f1422;color:#fff;font-size:15px}
 .reader-product{font-weight:700;letter-spacing:.02em}

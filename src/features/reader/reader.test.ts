@@ -153,6 +153,47 @@ describe('ArticleView: element types', () => {
     expect(without).not.toContain('<track');
   });
 
+  it('renders a sound as a figure: caption, the browser player loading nothing, transcript closed', () => {
+    const html = view(
+      content({
+        ...newBlock('audio'),
+        src: '/media/1/audio/a.mp3',
+        caption: 'Le conservateur [!raconte!]',
+        transcript: 'Bienvenue.\nSalle 3 <b>',
+        color: '#ffee00',
+        size: 80,
+      }),
+      { audio: { lang: 'fr', language: 'Langue : Français', transcript: 'Transcription' } },
+    );
+    expect(html).toContain(
+      '<figure class="reader-audio" style="color:#ffee00;font-size:1rem;width:80%"><figcaption class="reader-audio-caption">Le conservateur <em>raconte</em></figcaption>' +
+        '<audio controls="" preload="none" src="/media/1/audio/a.mp3" lang="fr"></audio>' +
+        '<p class="reader-audio-lang">Langue : Français</p>' +
+        '<details class="reader-accordion"><summary class="reader-summary">Transcription</summary>' +
+        '<p class="reader-text reader-accordion-body">Bienvenue.\nSalle 3 &lt;b&gt;</p></details></figure>',
+    );
+    // Closed: a <details> opens by hand only, the page has no script.
+    expect(html).not.toMatch(/<details[^>]* open/);
+  });
+
+  it('leaves out an empty caption and transcript, and a sound without a file', () => {
+    const bare = view(content({ ...newBlock('audio'), src: '/media/a.wav', caption: '  ' }));
+    expect(bare).toContain('<audio controls="" preload="none" src="/media/a.wav"');
+    expect(bare).not.toContain('<figcaption');
+    expect(bare).not.toContain('<details');
+    // Without words given (the default): 'Transcript', and no language line.
+    expect(bare).not.toContain('reader-audio-lang');
+    const withText = view(content({ ...newBlock('audio'), src: '/media/a.wav', transcript: 'x' }));
+    expect(withText).toContain('<summary class="reader-summary">Transcription</summary>');
+    expect(view(content({ ...newBlock('audio'), caption: 'Sans fichier' }))).not.toContain(
+      'reader-audio',
+    );
+    for (const src of ['https://evil.example/a.mp3', 'javascript:alert(1)', '/media/../x.mp3']) {
+      const html = view([meta, { type: 'audio', src, caption: 'x' }]);
+      expect(html, src).not.toContain('<audio');
+    }
+  });
+
   it('renders a space as an empty block of its height in pixels', () => {
     expect(view(content(newBlock('space')))).toContain(
       '<div class="reader-space" aria-hidden="true" style="height:40px"></div>',
@@ -482,6 +523,45 @@ describe('renderArticlePage', () => {
     const hostile = renderArticlePage({ ...page, lang: '"><script>alert(1)</script>' });
     expect(hostile).toMatch(/<html lang="fr" dir="ltr">/);
     expect(withoutReaderScript(hostile)).not.toMatch(/<script/i);
+  });
+
+  it("plays a sound in the museum's language, named in the visitor's words (issue 20)", () => {
+    const sound = content({
+      ...newBlock('audio'),
+      src: '/media/1/audio/a.mp3',
+      caption: '[es] El conservador',
+      transcript: '[es] Bienvenidos',
+    });
+    const es = renderArticlePage({
+      ...page,
+      lang: 'es',
+      languageLabel: 'Español',
+      subtitles: { lang: 'fr', label: 'Français' },
+      content: sound,
+    });
+    expect(es).toMatch(/<html lang="es"/);
+    expect(es).toContain('<audio controls="" preload="none" src="/media/1/audio/a.mp3" lang="fr">');
+    expect(es).toContain('<p class="reader-audio-lang">Idioma de la grabación: Francés</p>');
+    expect(es).toContain('<summary class="reader-summary">Transcripción</summary>');
+    expect(es).toContain('[es] Bienvenidos');
+    // A page in a language we have no words in: English words, marked as such.
+    const gn = renderArticlePage({
+      ...page,
+      lang: 'gn',
+      languageLabel: 'Avañeʼẽ',
+      subtitles: { lang: 'fr', label: 'Français' },
+      content: sound,
+    });
+    expect(gn).toContain(
+      '<p class="reader-audio-lang" lang="en" dir="ltr">Recording language: French</p>',
+    );
+    expect(gn).toContain(
+      '<summary class="reader-summary" lang="en" dir="ltr">Transcript</summary>',
+    );
+    // Without a museum language given, the page's own.
+    const fr = renderArticlePage({ ...page, content: sound });
+    expect(fr).toContain('lang="fr"></audio>');
+    expect(fr).toContain('Langue de l’enregistrement\u00a0: Français');
   });
 
   it('asks not to be indexed only when told', () => {

@@ -170,6 +170,24 @@ describe('renderArticleParts', () => {
     const whole = renderArticlePage(page);
     // The same page but for the streamed page's own rules.
     expect(streamed.replace(/\.reader-wait[^<]*(?=<\/style>)/, '')).toBe(whole);
+
+    // An audio block (issue 20) streamed has the words of the whole page's: the recording's
+    // language named in the visitor's words, the transcript's summary.
+    const withAudio: VisitorPage = {
+      ...page,
+      subtitles: { lang: 'fr', label: 'Français' },
+      content: [
+        ...page.content,
+        { type: 'audio', src: '/media/a.mp3', caption: '', transcript: '[es] Hola.' } as never,
+      ] as ArticleContent,
+    };
+    const audioParts = renderArticleParts(withAudio);
+    const audioStreamed =
+      audioParts.head + audioParts.blocks(withAudio.content, 1, 6) + audioParts.tail;
+    expect(audioStreamed.replace(/\.reader-wait[^<]*(?=<\/style>)/, '')).toBe(
+      renderArticlePage(withAudio),
+    );
+    expect(audioStreamed).toContain(uiStrings('es').transcript);
     const blocks = streamed.slice(streamed.indexOf('class="reader-blocks"'));
     for (let n = 1; n <= 5; n++) {
       expect(blocks.split(`[es] Texte ${n} du panneau.`)).toHaveLength(2);

@@ -77,6 +77,8 @@ export const UI_KEYS = [
   'offlineSaving',
   'offlineSaved',
   'offlineFailed',
+  'audioLanguage',
+  'transcript',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

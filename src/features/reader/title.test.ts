@@ -29,6 +29,15 @@ describe('publicTitle', () => {
     expect(
       publicTitle(article({ type: 'accordion', header: { content: 'Plus' }, details: [] })),
     ).toBe('Plus');
+    // A sound's caption (issue 20), never its transcript.
+    expect(
+      publicTitle(
+        article(
+          { type: 'audio', src: '/media/1/audio/a.mp3', transcript: 'Tout le texte' },
+          { type: 'audio', caption: 'Le gardien raconte', transcript: 'Bonjour' },
+        ),
+      ),
+    ).toBe('Le gardien raconte');
   });
 
   it('is undefined for an article without text', () => {

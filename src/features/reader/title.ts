@@ -5,8 +5,8 @@ import { italicSegments } from '../articles/italics.ts';
  * The name of an article as visitors see it (issue 16): its first words, never the staff's
  * title, which is a "private name, visible only to the museum" (spec 3). Taken from the content
  * the page shows, so a translated page has a translated title with no field of its own to keep
- * or translate: the first text a visitor reads (a text, link, legend or accordion header, in
- * reading order), without the `[! !]` italics markers, cut on a word boundary.
+ * or translate: the first text a visitor reads (a text, link, legend, accordion header or a
+ * sound's caption, in reading order), without the `[! !]` italics markers, cut on a word boundary.
  */
 
 /** Longest title, in characters (a browser tab shows fewer; a screen reader reads it whole). */
@@ -20,6 +20,8 @@ function firstText(block: Block): string {
       return block.content;
     case 'accordion':
       return block.header.content;
+    case 'audio':
+      return block.caption;
     default:
       return '';
   }

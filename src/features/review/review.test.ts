@@ -147,6 +147,34 @@ describe('correcting and approving', () => {
     expect(states).toEqual(['reviewed', 'machine', 'machine', 'machine']);
   });
 
+  it("lists a sound's caption and transcript, and takes the museum's transcript (issue 20)", async () => {
+    const sound = {
+      type: 'audio',
+      id: 'Son',
+      src: '/media/1/audio/Xy12Ab34Cd56Ef78.mp3',
+      caption: 'Le gardien raconte',
+      transcript: 'Bienvenue au port.',
+    };
+    const id = await publish('salle-son', [...BLOCKS, sound]);
+    await visitorText('salle-son');
+    const listed = (await segments(id)).filter((s) => s.id.startsWith('Son.'));
+    expect(listed.map((s) => [s.id, s.source, s.state])).toEqual([
+      ['Son.caption', 'Le gardien raconte', 'machine'],
+      ['Son.transcript', 'Bienvenue au port.', 'machine'],
+    ]);
+    const res = await update({
+      articleId: id,
+      lang: 'es',
+      segmentId: 'Son.transcript',
+      text: 'Bienvenidos al puerto.',
+    });
+    expect(res.status).toBe(200);
+    const html = await visitorText('salle-son');
+    expect(html).toContain('Bienvenidos al puerto.');
+    expect(html).toContain('[es] Le gardien raconte');
+    expect(html).toContain('src="/media/1/audio/Xy12Ab34Cd56Ef78.mp3" lang="fr"');
+  });
+
   it('approves machine texts as they are, one or all; one without any is refused, all or none', async () => {
     const id = await publish('salle-5');
     const refused = await approve({ articleId: id, lang: 'es', segmentIds: ['Carte.alt'] });

@@ -21,7 +21,10 @@ const language = z
 const segmentId = z
   .string()
   .max(64)
-  .regex(/^[A-Za-z0-9_-]{1,24}\.(?:content|alt|header)$/, 'is not a segment of this article');
+  .regex(
+    /^[A-Za-z0-9_-]{1,24}\.(?:content|alt|header|caption|transcript)$/,
+    'is not a segment of this article',
+  );
 
 /** The museum's own text: plain text, as long as a text may be, never empty. */
 export const museumText = z

@@ -21,6 +21,14 @@ const content = article([
   { type: 'legendItem', content: '   ', alt: '\n' },
   { type: 'text', content: '1789' },
   { type: 'text', content: '' },
+  {
+    type: 'audio',
+    src: '/media/1/audio/abc.mp3',
+    caption: 'Le conservateur raconte',
+    transcript: 'Bienvenue dans la [!salle 3!].\nIci, le port.',
+    color: '#00ff00',
+  },
+  { type: 'audio', src: '/media/1/audio/def.mp3', caption: ' ', transcript: '' },
 ]);
 
 describe('extractSegments', () => {
@@ -34,12 +42,27 @@ describe('extractSegments', () => {
       { id: '6.details.0.content', text: 'Détail un', ref: 'p6-1.content' },
       { id: '6.details.2.content', text: 'Légende', ref: 'p6-3.content' },
       { id: '6.details.2.alt', text: 'Carte du port', ref: 'p6-3.alt' },
+      { id: '10.caption', text: 'Le conservateur raconte', ref: 'p10.caption' },
+      {
+        id: '10.transcript',
+        text: 'Bienvenue dans la [!salle 3!].\nIci, le port.',
+        ref: 'p10.transcript',
+      },
     ]);
   });
 
   it('never sends URLs, colours, sizes, ids or types', () => {
     const sent = JSON.stringify(extractSegments(content));
-    for (const value of ['https://', '/media/', '#ff0000', 'abc123', 'metadatas', 'accordion']) {
+    for (const value of [
+      'https://',
+      '/media/',
+      '#ff0000',
+      '#00ff00',
+      'abc123',
+      'metadatas',
+      'accordion',
+      'audio',
+    ]) {
       expect(sent).not.toContain(value);
     }
   });
@@ -77,6 +100,23 @@ describe('applyTranslations', () => {
     const segments = extractSegments(content);
     const out = applyTranslations(content, new Map(segments.map((s) => [s.id, `T:${s.text}`])));
     expect(extractSegments(out)).toEqual(segments.map((s) => ({ ...s, text: `T:${s.text}` })));
+  });
+
+  it("puts a sound's caption and transcript in place, the recording untouched (issue 20)", () => {
+    const out = applyTranslations(
+      content,
+      new Map([
+        ['10.caption', 'The curator tells'],
+        ['10.transcript', 'Welcome to [!room 3!].\nHere, the harbour.'],
+      ]),
+    );
+    expect(out[10]).toEqual({
+      ...content[10],
+      caption: 'The curator tells',
+      transcript: 'Welcome to [!room 3!].\nHere, the harbour.',
+    });
+    expect(out[10]).toMatchObject({ src: '/media/1/audio/abc.mp3', color: '#00ff00' });
+    expect(out[11]).toBe(content[11]);
   });
 
   it('changes only an accordion header when only it is translated', () => {

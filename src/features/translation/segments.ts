@@ -4,9 +4,10 @@ import type { GlossaryHint } from './glossary-match.ts';
 
 /**
  * The text of an article a visitor reads (DESIGN 6.1): text, link and legend text, accordion
- * headers and details, and image descriptions (`alt`, read aloud). Never URLs, colours, sizes or
+ * headers and details, image descriptions (`alt`, read aloud), and a sound's caption and
+ * transcript (issue 20; the recording itself stays the museum's). Never URLs, colours, sizes or
  * types. A segment's id is its path in the content: `3.content`, `5.alt`, `6.header.content`,
- * `6.details.2.content`.
+ * `6.details.2.content`, `7.transcript`.
  */
 /** What the engine is sent of a segment: where it is, and its text. */
 export interface SegmentText {
@@ -33,7 +34,7 @@ export interface Segment extends SegmentText {
 /** Nothing to translate: empty, blank, or no letter at all ('1789', '—', '[!!]'). */
 export const isTranslatable = (text: string): boolean => /\p{L}/u.test(text);
 
-type TextField = 'content' | 'alt';
+type TextField = 'content' | 'alt' | 'caption' | 'transcript';
 
 /** The translatable fields of an element, in reading order. */
 function fieldsOf(item: Block | Detail): TextField[] {
@@ -45,6 +46,8 @@ function fieldsOf(item: Block | Detail): TextField[] {
       return ['content', 'alt'];
     case 'image':
       return ['alt'];
+    case 'audio':
+      return ['caption', 'transcript'];
     default:
       return [];
   }
@@ -90,7 +93,7 @@ function withFields<T extends Block | Detail>(
     const text = translated.get(`${prefix}.${field}`);
     if (text !== undefined) {
       copy ??= { ...item };
-      (copy as Record<TextField, string>)[field] = text;
+      (copy as unknown as Record<TextField, string>)[field] = text;
     }
   }
   return copy ?? item;

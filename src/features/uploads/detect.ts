@@ -1,7 +1,13 @@
 import { fileTypeFromBuffer } from 'file-type';
 import webvtt from 'webvtt-parser';
 import { ApiError } from '../../server/http/errors.ts';
-import { IMAGE_TYPES, VIDEO_TYPES, type UploadKind } from './kinds.ts';
+import {
+  AUDIO_EXTENSIONS,
+  AUDIO_TYPES,
+  IMAGE_TYPES,
+  VIDEO_TYPES,
+  type UploadKind,
+} from './kinds.ts';
 
 /** `reason` lets the interface say it in the curator's language (src/ui/apiErrors.ts). */
 const unsupported = (reason: string, message: string) =>
@@ -17,6 +23,14 @@ export async function detectUpload(kind: UploadKind, bytes: Uint8Array): Promise
     return 'vtt';
   }
   const found = await fileTypeFromBuffer(bytes);
+  if (kind === 'audio') {
+    const ext = found && AUDIO_EXTENSIONS.has(found.ext) ? AUDIO_TYPES[found.mime] : undefined;
+    if (ext) return ext;
+    throw unsupported(
+      'audio',
+      'This file is not a sound Legenda accepts: use MP3, M4A (AAC), Ogg (Opus) or WAV.',
+    );
+  }
   const table = kind === 'image' ? IMAGE_TYPES : VIDEO_TYPES;
   const ext = found ? table[found.mime] : undefined;
   if (ext) return ext;

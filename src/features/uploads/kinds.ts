@@ -4,7 +4,7 @@
  * served from our origin it could act on a signed-in curator's behalf; PNG, JPEG, WebP, AVIF and
  * GIF cover photographs and drawings.
  */
-export const UPLOAD_KINDS = ['image', 'video', 'subtitles'] as const;
+export const UPLOAD_KINDS = ['image', 'video', 'subtitles', 'audio'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const isUploadKind = (kind: string): kind is UploadKind =>
   (UPLOAD_KINDS as readonly string[]).includes(kind);
@@ -30,6 +30,36 @@ export const VIDEO_TYPES: Record<string, string> = {
   'video/ogg': 'ogv',
 };
 
+/**
+ * Sound (issue 20): MP3, AAC (in MP4 as .m4a, or bare ADTS), Ogg Opus and Ogg Vorbis, WAV; every
+ * current browser plays them in <audio>. An MP4 of another brand than M4A (what some phones'
+ * recorders write, 'isom' or 'mp42') is taken as .m4a too: <audio> plays its sound. MP3's
+ * cousins MP1 and MP2, Speex and FLAC in Ogg are refused: not every browser plays them.
+ */
+export const AUDIO_TYPES: Record<string, string> = {
+  'audio/mpeg': 'mp3',
+  'audio/x-m4a': 'm4a',
+  'audio/mp4': 'm4a',
+  'video/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'audio/ogg; codecs=opus': 'opus',
+  'audio/ogg': 'ogg',
+  'audio/wav': 'wav',
+};
+/** The detected extensions within those types that we take (file-type's `ext`). */
+export const AUDIO_EXTENSIONS: ReadonlySet<string> = new Set([
+  'mp3',
+  'm4a',
+  'm4b',
+  'f4a',
+  'f4b',
+  'mp4',
+  'aac',
+  'opus',
+  'ogg',
+  'wav',
+]);
+
 /** Extension of a stored file → the Content-Type it is served with. */
 export const SERVED_TYPES: Record<string, string> = {
   jpg: 'image/jpeg',
@@ -42,6 +72,12 @@ export const SERVED_TYPES: Record<string, string> = {
   webm: 'video/webm',
   ogv: 'video/ogg',
   vtt: 'text/vtt; charset=utf-8',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  aac: 'audio/aac',
+  opus: 'audio/ogg',
+  ogg: 'audio/ogg',
+  wav: 'audio/wav',
 };
 
 /** The folder of each kind under a museum's media. */
@@ -49,4 +85,5 @@ export const KIND_FOLDERS: Record<UploadKind, string> = {
   image: 'images',
   video: 'videos',
   subtitles: 'subtitles',
+  audio: 'audio',
 };

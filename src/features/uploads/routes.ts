@@ -6,7 +6,7 @@ import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
 import { itemId } from '../articles/ids.ts';
 import { isUploadKind, MAX_IMAGE_BYTES, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';
-import type { UploadsService } from './service.ts';
+import { usesVideoId, type UploadsService } from './service.ts';
 
 /** Room for the multipart envelope and the small fields around the file. */
 const ENVELOPE_BYTES = 16 * 1024;
@@ -15,33 +15,35 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 function tooLarge(kind: UploadKind, max: number) {
   const limit = max < 1024 * 1024 ? `${max / 1024} KB` : megabytes(max);
-  const what = { image: 'Image', video: 'Video', subtitles: 'Subtitles' }[kind];
+  const what = { image: 'Image', video: 'Video', subtitles: 'Subtitles', audio: 'Sound' }[kind];
   return new ApiError(413, 'payload_too_large', `${what} files may be at most ${limit}.`, {
     details: { maxBytes: max },
   });
 }
 
 /**
- * POST /api/upload/{image|video|subtitles} (spec 7): multipart, the file in a field named after
- * its kind, with articleId (and videoId for videos and subtitles). Answers {mediaUrl, videoId}.
+ * POST /api/upload/{image|video|subtitles|audio} (spec 7, issue 20): multipart, the file in a
+ * field named after its kind, with articleId (and videoId for videos and subtitles). Answers
+ * {mediaUrl, videoId} (null but for videos and subtitles).
  */
 export function uploadRoutes(
   uploads: UploadsService,
   editor: EditorService,
-  limits: { maxVideoBytes: number },
+  limits: { maxVideoBytes: number; maxAudioBytes: number },
 ) {
   const app = new Hono<StaffEnv>();
   const maxFor = (kind: UploadKind) =>
-    kind === 'image'
-      ? MAX_IMAGE_BYTES
-      : kind === 'video'
-        ? limits.maxVideoBytes
-        : MAX_SUBTITLES_BYTES;
+    ({
+      image: MAX_IMAGE_BYTES,
+      video: limits.maxVideoBytes,
+      subtitles: MAX_SUBTITLES_BYTES,
+      audio: limits.maxAudioBytes,
+    })[kind];
 
   // Refuses an oversized body while it streams in, before anything is buffered or parsed.
   const limitBody: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const kind = c.req.param('kind') ?? '';
-    if (!isUploadKind(kind)) throw notFound('Uploads are image, video or subtitles.');
+    if (!isUploadKind(kind)) throw notFound('Uploads are image, video, subtitles or audio.');
     const type = c.req.header('content-type') ?? '';
     if (!/^multipart\/form-data\s*;/i.test(type)) {
       throw new ApiError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
@@ -77,14 +79,14 @@ export function uploadRoutes(
       const parsed = itemId.safeParse(articleField);
       if (!parsed.success) throw new ApiError(422, 'invalid_body', 'articleId must be an id.');
       articleId = parsed.data;
-      await editor.read(museumId, articleId); // 404 when not this museum's
+      await articleOf(editor, museumId, articleId);
     } else if (kind !== 'image') {
       throw new ApiError(422, 'invalid_body', `A ${kind} upload needs the articleId field.`);
     }
 
     const videoField = form.get('videoId');
     let videoId: string | undefined;
-    if (kind !== 'image' && videoField !== null && videoField !== '') {
+    if (usesVideoId(kind) && videoField !== null && videoField !== '') {
       if (typeof videoField !== 'string' || !VIDEO_ID.test(videoField)) {
         throw new ApiError(422, 'invalid_body', 'videoId must be 6 letters or digits.');
       }
@@ -96,4 +98,24 @@ export function uploadRoutes(
   });
 
   return app;
+}
+
+/**
+ * The article an upload names must be this museum's: otherwise 404 (never a word of another
+ * museum's), with a reason the editor turns into its own sentence (src/ui/apiErrors.ts).
+ */
+async function articleOf(editor: EditorService, museumId: number, articleId: number) {
+  try {
+    await editor.read(museumId, articleId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) {
+      throw new ApiError(
+        404,
+        'not_found',
+        'No such article in your museum: the file was not stored.',
+        { details: { reason: 'article' } },
+      );
+    }
+    throw error;
+  }
 }

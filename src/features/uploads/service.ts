@@ -38,7 +38,9 @@ export interface Media {
 
 /** Blob keys of media: media/{museum}/{kind folder}/{name}.{ext}; the URL is /media/ + the rest. */
 const MEDIA_KEY =
-  /^(\d{1,10})\/(images|videos|subtitles)\/([A-Za-z0-9]{1,32}(?:-[A-Za-z0-9]{1,32})?)\.([a-z0-9]{2,4})$/;
+  /^(\d{1,10})\/(images|videos|subtitles|audio)\/([A-Za-z0-9]{1,32}(?:-[A-Za-z0-9]{1,32})?)\.([a-z0-9]{2,4})$/;
+
+export const usesVideoId = (kind: UploadKind) => kind === 'video' || kind === 'subtitles';
 
 export function uploadsService(blobs: BlobStore) {
   return {
@@ -47,7 +49,8 @@ export function uploadsService(blobs: BlobStore) {
         throw new ApiError(422, 'empty_file', 'The file is empty.');
       }
       const ext = await detectUpload(upload.kind, upload.bytes);
-      const videoId = upload.kind === 'image' ? null : (upload.videoId ?? newVideoId());
+      // A video and its subtitles share a video id; images and sounds stand alone.
+      const videoId = usesVideoId(upload.kind) ? (upload.videoId ?? newVideoId()) : null;
       const name = videoId ? `${videoId}-${fileId()}` : fileId();
       const path = `${upload.museumId}/${KIND_FOLDERS[upload.kind]}/${name}.${ext}`;
       await blobs.setBytes(`media/${path}`, upload.bytes);

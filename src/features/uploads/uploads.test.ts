@@ -9,7 +9,22 @@ import { ORIGIN, testApp } from '../../../tests/helpers/app.ts';
 import { tempDir } from '../../../tests/helpers/blob-servers.ts';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
 import { parseConfig } from '../../server/config.ts';
-import { MOV, mp4, PNG_1PX, pngOfSize, SRT, SVG, VTT, webm } from '../../../tests/helpers/media.ts';
+import {
+  m4a,
+  MOV,
+  mp3,
+  mp4,
+  oggSpeex,
+  oggVorbis,
+  opus,
+  PNG_1PX,
+  pngOfSize,
+  SRT,
+  SVG,
+  VTT,
+  wav,
+  webm,
+} from '../../../tests/helpers/media.ts';
 import { MAX_IMAGE_BYTES } from './kinds.ts';
 import { parseRange } from './media-routes.ts';
 
@@ -20,7 +35,7 @@ let other: string;
 let articleId: number;
 let foreignArticleId: number;
 
-useTestApp({ env: { MAX_VIDEO_MB: '1' } }, async (s) => {
+useTestApp({ env: { MAX_VIDEO_MB: '1', MAX_AUDIO_MB: '1' } }, async (s) => {
   ({ database, t, cookie, other } = s);
   articleId = await addArticle(cookie);
   foreignArticleId = await addArticle(other);
@@ -140,7 +155,7 @@ describe('POST /api/upload/image', () => {
     expect(cross.status).toBe(403);
     const json = await t.postJson('/api/upload/image', { image: 'x' }, { cookie });
     expect(json.status).toBe(415);
-    expect((await upload('audio', { audio: file(PNG_1PX) })).status).toBe(404);
+    expect((await upload('font', { font: file(PNG_1PX) })).status).toBe(404);
     expect(await stored()).toEqual([]);
   });
 });
@@ -236,6 +251,113 @@ describe('POST /api/upload/video and subtitles', () => {
   });
 });
 
+describe('POST /api/upload/audio', () => {
+  const send = (bytes: Buffer | string, fields: Record<string, string> = {}, name = 'a.mp3') =>
+    upload(
+      'audio',
+      { audio: file(bytes, 'audio/mpeg'), articleId: String(articleId), ...fields },
+      { fileName: name },
+    );
+
+  it('stores MP3 (with or without ID3), M4A, Ogg Opus, Ogg Vorbis and WAV, by their bytes', async () => {
+    const cases: [Buffer, string, string][] = [
+      [mp3(), 'mp3', 'audio/mpeg'],
+      [mp3(4096, true), 'mp3', 'audio/mpeg'],
+      [m4a(), 'm4a', 'audio/mp4'],
+      [mp4(), 'm4a', 'audio/mp4'],
+      [opus(), 'opus', 'audio/ogg'],
+      [oggVorbis(), 'ogg', 'audio/ogg'],
+      [wav(0.1), 'wav', 'audio/wav'],
+    ];
+    for (const [bytes, ext, type] of cases) {
+      // The name and the declared type say nothing: a WAV called .txt is a WAV.
+      const res = await send(bytes, {}, 'recording.txt');
+      expect(res.status, ext).toBe(200);
+      const body = (await res.json()) as { mediaUrl: string; videoId: string | null };
+      // Answered like the other uploads; a sound has no video id, even when one is sent.
+      expect(body.videoId).toBeNull();
+      expect(body.mediaUrl).toMatch(new RegExp(`^/media/\\d+/audio/[A-Za-z0-9]{16}\\.${ext}$`));
+      const served = await t.request(body.mediaUrl);
+      expect(served.headers.get('content-type'), ext).toBe(type);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await served.arrayBuffer())).toEqual(bytes);
+    }
+    const withVideoId = await send(mp3(), { videoId: 'Ab12Cd' });
+    expect(((await withVideoId.json()) as { videoId: unknown }).videoId).toBeNull();
+  });
+
+  it('refuses a renamed text file, an image, a video and Speex with 415 and the reason', async () => {
+    for (const bytes of [
+      'Bonjour, ceci est la transcription, renommée en .mp3\n',
+      PNG_1PX,
+      webm(),
+      oggSpeex(),
+      VTT,
+    ]) {
+      const res = await send(bytes, {}, 'visite.mp3');
+      expect(res.status).toBe(415);
+      const error = (await res.json()).error;
+      expect(error).toMatchObject({ code: 'unsupported_type', details: { reason: 'audio' } });
+      expect(error.message).toMatch(/MP3, M4A \(AAC\), Ogg \(Opus\) or WAV/);
+    }
+    expect((await send(Buffer.alloc(0))).status).toBe(422);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('takes MAX_AUDIO_MB (1 MB here) and refuses one byte more with 413 naming it', async () => {
+    expect((await send(mp3(1024 * 1024))).status).toBe(200);
+    const res = await send(mp3(1024 * 1024 + 1));
+    expect(res.status).toBe(413);
+    const error = (await res.json()).error;
+    expect(error.message).toBe('Sound files may be at most 1 MB.');
+    expect(error.details).toEqual({ maxBytes: 1024 * 1024 });
+    // Far over: refused while it streams in.
+    expect((await send(mp3(3 * 1024 * 1024))).status).toBe(413);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it("needs an articleId of this museum: another museum's is 404 with its reason", async () => {
+    const none = await upload('audio', { audio: file(mp3()) });
+    expect(none.status).toBe(422);
+    expect((await none.json()).error.message).toMatch(/articleId/);
+    const foreign = await upload('audio', {
+      audio: file(mp3()),
+      articleId: String(foreignArticleId),
+    });
+    expect(foreign.status).toBe(404);
+    expect((await foreign.json()).error).toMatchObject({
+      code: 'not_found',
+      details: { reason: 'article' },
+    });
+    const wrongField = await upload('audio', {
+      sound: file(mp3()),
+      articleId: String(articleId),
+    });
+    expect(wrongField.status).toBe(422);
+    // Our article, sent by the other museum's curator: 404 the same.
+    const theirs = await upload(
+      'audio',
+      { audio: file(mp3()), articleId: String(articleId) },
+      { as: other },
+    );
+    expect(theirs.status).toBe(404);
+    expect(await stored()).toEqual([]);
+  });
+
+  it('serves byte ranges of a sound, as players ask for them', async () => {
+    const bytes = wav(0.5);
+    const { mediaUrl } = (await (await send(bytes)).json()) as { mediaUrl: string };
+    const head = await t.request(mediaUrl, { headers: { range: 'bytes=0-43' } });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-43/${bytes.length}`);
+    expect(head.headers.get('accept-ranges')).toBe('bytes');
+    expect(Buffer.from(await head.arrayBuffer())).toEqual(bytes.subarray(0, 44));
+    const rest = await t.request(mediaUrl, { headers: { range: 'bytes=44-' } });
+    expect(rest.status).toBe(206);
+    expect(Buffer.from(await rest.arrayBuffer())).toEqual(bytes.subarray(44));
+  });
+});
+
 describe('GET /media/…', () => {
   async function stored1k(): Promise<string> {
     const res = await upload('video', { video: file(webm(1000)), articleId: String(articleId) });
@@ -328,12 +450,17 @@ describe('GET /media/… of a 45 MB video on the fs store', () => {
   let meter: { bytes: number };
   let big: ReturnType<typeof testApp>;
   const video = webm(SIZE);
+  const SOUND_SIZE = 20 * 1024 * 1024;
+  const soundUrl = '/media/1/audio/LongRecording.mp3';
+  const sound = mp3(SOUND_SIZE);
 
   beforeAll(async () => {
     dir = tempDir('media');
     const store = await createBlobStore(parseConfig({ BLOB_STORE: 'fs', DATA_DIR: dir }));
     video.fill(0xab, SIZE - 10); // the last bytes tell the end from the start
     await store.setBytes('media/1/videos/Ab12Cd-LargeVideo.webm', video);
+    sound.fill(0xcd, SOUND_SIZE - 4);
+    await store.setBytes('media/1/audio/LongRecording.mp3', sound);
     const counted = metered(store, BUDGET);
     meter = counted.meter;
     big = testApp(database.db, { blobs: counted.store });
@@ -353,6 +480,22 @@ describe('GET /media/… of a 45 MB video on the fs store', () => {
       expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([video[start]]);
     }
     expect(meter.bytes).toBe(200);
+  });
+
+  it('answers a 20 MB sound by ranges, reading only the bytes asked for (issue 20)', async () => {
+    const first = await big.request(soundUrl, { headers: { range: 'bytes=0-' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-type')).toBe('audio/mpeg');
+    expect(first.headers.get('content-range')).toBe(`bytes 0-${SOUND_SIZE - 1}/${SOUND_SIZE}`);
+    // A player reads the start, then seeks: it drops the first answer.
+    await first.body!.cancel();
+    const seek = 15 * 1024 * 1024;
+    const res = await big.request(soundUrl, { headers: { range: `bytes=${seek}-${seek + 999}` } });
+    expect(res.status).toBe(206);
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(sound.subarray(seek, seek + 1000));
+    const tail = await big.request(soundUrl, { headers: { range: 'bytes=-4' } });
+    expect([...new Uint8Array(await tail.arrayBuffer())]).toEqual([0xcd, 0xcd, 0xcd, 0xcd]);
+    expect(meter.bytes).toBeLessThan(BUDGET);
   });
 
   it('streams a whole answer: a reader that stops early stops the reads', async () => {

@@ -54,6 +54,7 @@ export const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   MAX_VIDEO_MB: z.coerce.number().int().min(1).max(2048).default(50),
+  MAX_AUDIO_MB: z.coerce.number().int().min(1).max(2048).default(20),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
@@ -99,6 +100,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** The largest video an upload may carry, in bytes. */
   maxVideoBytes: number;
+  /** The largest sound file an upload may carry, in bytes (issue 20). */
+  maxAudioBytes: number;
   admin: { email: string | undefined; password: string | undefined; museum: string };
   trustProxy: boolean;
   openai: {
