@@ -61,7 +61,7 @@ describe('API errors in the interface language', () => {
       ...[...text.matchAll(/unsupported\(\s*'([a-z_]+)'/g)].map((m) => `unsupported_type_${m[1]}`),
       ...[...text.matchAll(/reason: '([a-z_]+)'/g)].map((m) => `invalid_subtitles_${m[1]}`),
     ];
-    expect(keys).toHaveLength(8);
+    expect(keys).toHaveLength(9);
     for (const key of keys) {
       expect(fr.apiErrors, `fr: ${key}`).toHaveProperty(key);
       expect(en.apiErrors, `en: ${key}`).toHaveProperty(key);
