@@ -45,7 +45,14 @@ export function editorRepo(db: Database) {
     async findByName(
       name: string,
     ): Promise<
-      (ArticleRecord & { museumId: number; language: string; timeZone: string }) | undefined
+      | (ArticleRecord & {
+          museumId: number;
+          language: string;
+          timeZone: string;
+          /** The museum's read-aloud setting (issue 20). */
+          speech: { voice: 'browser' | 'server'; otherLanguages: string[] };
+        })
+      | undefined
     > {
       const [row] = await db
         .select({
@@ -53,6 +60,7 @@ export function editorRepo(db: Database) {
           museumId: articles.museumId,
           language: museums.sourceLanguage,
           timeZone: museums.timeZone,
+          speech: museums.speech,
         })
         .from(articles)
         .innerJoin(museums, eq(museums.id, articles.museumId))

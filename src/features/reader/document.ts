@@ -25,6 +25,13 @@ export const PRODUCT_NAME = 'Legenda';
 export const READER_SCRIPT_VERSION = 'bdb025f5d2';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
 
+/**
+ * Read aloud's script (public/listen.js, issue 20): loaded by reader.js only when a visitor
+ * presses Listen, named by its version like reader.js (speech.test.ts checks it).
+ */
+export const LISTEN_SCRIPT_VERSION = '0000000000';
+export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
+
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** A #rrggbb colour, or the default background. */
