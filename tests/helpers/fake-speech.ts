@@ -16,7 +16,8 @@ export interface SpeechCall {
   responseFormat: string;
 }
 
-export type SpeechBehaviour = { type: 'ok'; delayMs?: number } | { type: 'fail' | 'hang' | 'notAudio' };
+export type SpeechBehaviour =
+  { type: 'ok'; delayMs?: number } | { type: 'fail' | 'hang' | 'notAudio' };
 
 /**
  * `frames` silent MPEG-1 Layer III frames, 128 kbit/s, 44.1 kHz, mono, 26 ms each: every side
@@ -108,7 +109,8 @@ export function fakeSpeech(): FakeSpeech {
         });
         res.end(sound);
       };
-      if (now.delayMs) setTimeout(send, now.delayMs);
+      const delay = now.type === 'ok' ? now.delayMs : undefined;
+      if (delay) setTimeout(send, delay);
       else send();
       return true;
     },

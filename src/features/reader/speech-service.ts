@@ -2,11 +2,7 @@ import type { BlobStore } from '../../server/blobs.ts';
 import type { Logger } from '../../server/log.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import {
-  speechType,
-  type SpeechEngine,
-  type SpeechType,
-} from '../translation/speech-engine.ts';
+import { speechType, type SpeechEngine, type SpeechType } from '../translation/speech-engine.ts';
 import type { ReadableArticle } from './service.ts';
 import { speechKey, speechUnits } from './speech.ts';
 
@@ -25,8 +21,7 @@ import { speechKey, speechUnits } from './speech.ts';
 export const SPEECH_PAUSE_MS = 30_000;
 
 export type SpeechAnswer =
-  | { status: 200; bytes: Uint8Array; type: SpeechType; etag: string }
-  | { status: 404 | 503 };
+  { status: 200; bytes: Uint8Array; type: SpeechType; etag: string } | { status: 404 | 503 };
 
 export interface SpeechRequest {
   name: string;

@@ -155,7 +155,9 @@ describe('the Listen control', () => {
     expect(html).toContain('data-blocks="1,3"');
     expect(html).toContain('data-listened="/listened?name=salle-1&amp;lang=es"');
     expect(html).toContain(`data-script="${LISTEN_SCRIPT}"`);
-    expect(html).toContain('<button type="button" hidden="" aria-pressed="false">Escuchar</button>');
+    expect(html).toContain(
+      '<button type="button" hidden="" aria-pressed="false">Escuchar</button>',
+    );
     expect(html).toContain(`data-unavailable="${UI_STRINGS.es!.listenUnavailable}"`);
     expect(html).toContain(
       '<noscript><ol aria-label="Escuchar"><li><audio controls="" preload="none" src="/speech?name=salle-1&amp;lang=es&amp;block=1"></audio></li>',
@@ -199,7 +201,12 @@ describe('GET /speech', () => {
     const bytes = new Uint8Array(await first.arrayBuffer());
     expect(speechType(bytes)).toBe('audio/mpeg');
     expect(speech.calls).toEqual([
-      { input: '[es] Bienvenue au musée du port.', model: 'tts-test', voice: 'nova', responseFormat: 'mp3' },
+      {
+        input: '[es] Bienvenue au musée du port.',
+        model: 'tts-test',
+        voice: 'nova',
+        responseFormat: 'mp3',
+      },
     ]);
     const etag = first.headers.get('etag')!;
     expect((await sound(1, { 'if-none-match': etag })).status).toBe(304);

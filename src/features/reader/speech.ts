@@ -46,7 +46,10 @@ function blockTexts(block: unknown): string[] {
       return [plain(el.caption)];
     case 'accordion': {
       const { header, details } = block as { header?: { content?: unknown }; details?: unknown };
-      return [plain(header?.content), ...(Array.isArray(details) ? details.flatMap(blockTexts) : [])];
+      return [
+        plain(header?.content),
+        ...(Array.isArray(details) ? details.flatMap(blockTexts) : []),
+      ];
     }
     default:
       return [];
@@ -116,7 +119,10 @@ export interface ListenOptions {
 }
 
 /** A block's sound's address. */
-export function speechHref(options: Pick<ListenOptions, 'name' | 'lang' | 'ignoreStats'>, block?: number): string {
+export function speechHref(
+  options: Pick<ListenOptions, 'name' | 'lang' | 'ignoreStats'>,
+  block?: number,
+): string {
   const search = new URLSearchParams({ name: options.name, lang: options.lang });
   if (options.ignoreStats) search.set('ignoreStats', 'true');
   return `/speech?${search.toString()}&block=${block ?? ''}`;
