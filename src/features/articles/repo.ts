@@ -42,9 +42,7 @@ export function editorRepo(db: Database) {
     },
 
     /** A published article by its public url, whatever the museum (the visitor page). */
-    async findByName(
-      name: string,
-    ): Promise<
+    async findByName(name: string): Promise<
       | (ArticleRecord & {
           museumId: number;
           language: string;
