@@ -217,7 +217,9 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
       ).toBeVisible({
         timeout: 15_000,
       });
-      await expect(korean.page.getByText(`[ko] Bienvenue au musée ${tag}.`)).toBeVisible();
+      await expect(korean.page.locator('.reader-text').first()).toHaveText(
+        `[ko] Bienvenue au musée ${tag}.`,
+      );
       await expectNoViolations(korean.page);
       await korean.context.close();
     } finally {
