@@ -173,7 +173,10 @@ function articleDocument(
   const words = uiStrings(uiLang);
   const wordsLang = languageAttributes(uiLanguage(uiLang), lang);
   const background = backgroundOf(page.content);
-  const listen = page.listen && !streamed ? listenBlock({ ...page.listen, uiLang }) : null;
+  const listen =
+    page.listen && !streamed
+      ? listenBlock({ ...page.listen, uiLang, ink: inkOn(background) })
+      : null;
   const notice = page.note ? noteView(page.note, uiLang, lang) : undefined;
   const view = createElement(ArticleView, {
     content: page.content,

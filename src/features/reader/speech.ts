@@ -116,6 +116,8 @@ export interface ListenOptions {
   ignoreStats: boolean;
   /** The language of the visitor's words. */
   uiLang: string;
+  /** Our words' colour on the article's background (document.ts inkOn). */
+  ink?: string | undefined;
 }
 
 /** A block's sound's address. */
@@ -130,11 +132,13 @@ export function speechHref(
 
 /** The Listen block's own rules (DocumentOptions.css). */
 export const LISTEN_CSS =
-  '.reader .reader-listen button{min-height:44px;margin:0 0 12px;padding:8px 18px;' +
+  '.reader-listen{width:100%;max-width:48rem;margin:0 auto;padding:0 12px}' +
+  '.reader .reader-listen button{min-height:44px;margin:16px 0 0;padding:8px 18px;' +
   'border:2px solid currentColor;border-radius:999px;background:transparent;color:inherit;' +
   'font:inherit;font-weight:600;cursor:pointer}' +
-  '.reader-listen p{margin:0 0 12px}.reader-listen p:empty{display:none}' +
-  '.reader-listen ol{margin:0 0 16px;padding:0 0 0 1.5em}.reader-listen audio{width:100%}';
+  '.reader-listen p{margin:8px 0 0}.reader-listen p:empty{display:none}' +
+  '.reader-listen ol{margin:16px 0 0;padding:0 0 0 1.5em}' +
+  '.reader-listen li+li{margin-top:8px}.reader-listen audio{display:block;width:100%}';
 
 const h = createElement;
 
@@ -166,6 +170,7 @@ export function listenBlock(options: ListenOptions): ReactElement | null {
       'data-script': LISTEN_SCRIPT,
       'data-pause': words.pause,
       'data-unavailable': words.listenUnavailable,
+      style: options.ink ? { color: options.ink } : undefined,
       ...wordsLang,
     },
     h('button', { type: 'button', hidden: true, 'aria-pressed': false }, words.listen),
