@@ -89,6 +89,12 @@ export default defineConfig({
         OPENAI_MAX_RETRIES: '0',
         // The fake engine answers `[es] ` and the source text: in another language than asked.
         TRANSLATION_LANGUAGE_CHECK: 'off',
+        // Read aloud (issue 20): the fake engine's stand-in speech engine; a hung call fails fast.
+        TTS_BASE_URL: `${FAKE_ENGINE_URL}/v1`,
+        TTS_API_KEY: 'test',
+        TTS_MODEL: 'tts-fake',
+        TTS_VOICE: 'nova',
+        TTS_TIMEOUT_MS: '3000',
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',

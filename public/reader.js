@@ -1,8 +1,45 @@
 /*
  * The visitor pages' one script (issue 19): registers the service worker (/sw.js), keeps the
  * page and its pictures, and drives the 'Save … for offline reading' block. Nothing needs it;
- * its words come from the block (reader/offline.ts, which says more).
+ * its words come from the block (reader/offline.ts, which says more). Issue 20: it shows the
+ * Listen button where a voice can read the page and loads listen.js on the first press
+ * (reader/speech.ts).
  */
+(() => {
+  'use strict';
+  const block = document.querySelector('[data-listen]');
+  const button = block && block.querySelector('button');
+  if (!button) return;
+  const synth = window.speechSynthesis;
+  const primary = (tag) => String(tag).toLowerCase().split(/[-_]/)[0];
+  const lang = primary(block.dataset.lang);
+  /** 'browser', 'server' or '': which voice reads, the museum's choice first (data-voice). */
+  const voice = () => {
+    const own = !!synth && synth.getVoices().some((v) => primary(v.lang) === lang);
+    const server = !!block.dataset.server;
+    if (block.dataset.voice === 'server' && server) return 'server';
+    return own ? 'browser' : server ? 'server' : '';
+  };
+  const show = () => {
+    if (block.dataset.state) return;
+    block.dataset.use = voice();
+    button.hidden = !block.dataset.use;
+  };
+  show();
+  // Chromium lists its voices a moment after the page loads.
+  synth?.addEventListener?.('voiceschanged', show);
+  button.addEventListener(
+    'click',
+    () => {
+      block.dataset.state = 'loading';
+      const script = document.createElement('script');
+      script.src = block.dataset.script;
+      document.head.append(script);
+    },
+    { once: true },
+  );
+})();
+
 (() => {
   'use strict';
   const worker = navigator.serviceWorker;

@@ -20,6 +20,8 @@ export const config = {
     '/media/*',
     '/r/*',
     '/circuit',
+    '/speech',
+    '/listened',
     '/healthz',
     '/_legenda/visitor-page',
   ],

@@ -45,6 +45,9 @@ import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { uploadsService } from '../features/uploads/service.ts';
 import { createEngine } from '../features/translation/engine.ts';
+import { createSpeechEngine } from '../features/translation/speech-engine.ts';
+import { speechService } from '../features/reader/speech-service.ts';
+import { speechRoutes } from '../features/reader/speech-routes.ts';
 import { translationMemory } from '../features/translation/memory.ts';
 import { createTranslator } from '../features/translation/translator.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
@@ -62,6 +65,8 @@ export const API_ROUTES = [
   '/media/*',
   '/r/*',
   '/circuit',
+  '/speech',
+  '/listened',
   '/healthz',
 ] as const;
 
@@ -148,7 +153,26 @@ export function createServices(deps: AppDeps): Services {
     glossary: glossaryFor,
   });
   circuitsKept.forget = () => circuitPages.forget();
+  const visits = readerService({
+    repo: editorRepo(deps.db),
+    translator,
+    checked: checkedRepo(deps.db),
+    glossary: glossaryFor,
+    counts: counter,
+    now,
+    circuits: circuitPages,
+    speechEngine: deps.config.speech !== undefined,
+  });
   return {
+    // Read aloud (issue 20): the server's voice, when a speech engine is configured.
+    speech: speechService({
+      readable: (name, lang) => visits.readable(name, lang),
+      blobs: deps.blobs,
+      engine: createSpeechEngine(deps.config.speech),
+      counts: counter,
+      now,
+      log: deps.log,
+    }),
     pages,
     counter,
     qrcodes,
@@ -156,7 +180,9 @@ export function createServices(deps: AppDeps): Services {
     glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
-    settings: settingsService(settingsRepo(deps.db), museumChanged),
+    settings: settingsService(settingsRepo(deps.db), museumChanged, {
+      speechEngine: deps.config.speech !== undefined,
+    }),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree: treeService(treeRepo(deps.db), articlesChanged),
     editor: editorService(
@@ -177,15 +203,7 @@ export function createServices(deps: AppDeps): Services {
     status: overview,
     prepare,
     reader: visitorPages({
-      visits: readerService({
-        repo: editorRepo(deps.db),
-        translator,
-        checked: checkedRepo(deps.db),
-        glossary: glossaryFor,
-        counts: counter,
-        now,
-        circuits: circuitPages,
-      }),
+      visits,
       pages,
       counter,
       now,
@@ -208,6 +226,14 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     }),
   );
   app.route('/', scanRoutes(services.scan, deps.clientAddress));
+  app.route(
+    '/',
+    speechRoutes(services.speech, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+      publicSiteUrl: deps.config.publicSiteUrl,
+    }),
+  );
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 

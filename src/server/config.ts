@@ -10,6 +10,7 @@ import {
   envSchema,
   s3Settings,
   SITE_DEFAULTS,
+  speechSettings,
   urlPassword,
   type Config,
 } from './config/schema.ts';
@@ -21,6 +22,7 @@ export {
   type Env,
   type S3Settings,
   type SiteSettings,
+  type SpeechSettings,
 } from './config/schema.ts';
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -58,6 +60,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       review: e.TRANSLATION_REVIEW === 'on',
       languageCheck: e.TRANSLATION_LANGUAGE_CHECK !== 'off',
     },
+    speech: speechSettings(e),
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
     prepareBudgetMs: Number.POSITIVE_INFINITY,
     countsFlushMs: e.COUNTS_FLUSH_MS,
@@ -67,7 +70,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ...new Set([
         ...urlPassword(e.DATABASE_URL),
         ...urlPassword(e.NETLIFY_DB_URL),
-        ...[e.OPENAI_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey].filter(
+        ...[e.OPENAI_API_KEY, e.TTS_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey].filter(
           (v): v is string => v !== undefined,
         ),
       ]),

@@ -21,6 +21,7 @@ import type { BlobStore } from './blobs.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Logger } from './log.ts';
+import type { SpeechService } from '../features/reader/speech-service.ts';
 
 /** What the routes of every feature may use; built once per process by the entry point. */
 export interface AppDeps {
@@ -59,6 +60,8 @@ export interface Services {
   /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
   pages: PageCache;
   counter: Counter;
+  /** Read aloud's server voice (issue 20): /speech and /listened. */
+  speech: SpeechService;
 }
 
 export interface AppEnv {

@@ -47,8 +47,11 @@ const ADMIN = /^\/admin(\/|$)/;
  * HTTP cache), under its own policy, which the worker obeys (SERVICE_WORKER_CSP).
  */
 const SERVICE_WORKER = '/sw.js';
-/** Their script: always named with its version (document.ts READER_SCRIPT), kept a year. */
-const READER_SCRIPT = '/reader.js';
+/**
+ * Their scripts: always named with their version (document.ts READER_SCRIPT, and
+ * LISTEN_SCRIPT for read aloud, issue 20), kept a year.
+ */
+const READER_SCRIPTS = new Set(['/reader.js', '/listen.js']);
 
 /** Screens whose URL continues with data the page reads itself (spec 2: /articles/*). */
 const PAGE_PREFIXES = ['articles'];
@@ -154,7 +157,7 @@ export function staticSite(root: string) {
           return c.redirect(`${target}${search}`, 302);
         }
       }
-      const immutable = urlPath.startsWith('/_astro/') || urlPath === READER_SCRIPT;
+      const immutable = urlPath.startsWith('/_astro/') || READER_SCRIPTS.has(urlPath);
       const cacheControl =
         isPage || urlPath === SERVICE_WORKER
           ? 'no-cache'

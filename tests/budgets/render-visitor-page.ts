@@ -20,6 +20,10 @@ const engine = await startFakeOpenAI();
 const server = await startServer({
   OPENAI_BASE_URL: engine.url,
   OPENAI_API_KEY: 'budgets',
+  // A speech engine (issue 20), never called here: the page then carries the Listen block with
+  // a player per block for browsers without JavaScript, its heaviest form. listen.js loads only
+  // when Listen is pressed and is not counted.
+  TTS_BASE_URL: engine.url,
   ADMIN_EMAIL: EMAIL,
   ADMIN_PASSWORD: PASSWORD,
   NODE_ENV: 'production',

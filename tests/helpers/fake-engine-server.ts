@@ -4,6 +4,7 @@ import {
   type ControlAnswer,
   type RecordedCall,
 } from './fake-openai.ts';
+import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
 
 /**
  * The fake engine as a process, for the e2e server (playwright.config.ts):
@@ -21,6 +22,10 @@ import {
  *   `behaviour`, 'ok' by default, once released): a test orders the batches of one article.
  * - `POST /_release` `{ lang? }`: answers the calls held for that language (or the others), and
  *   those held later.
+ * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, issue 20: the e2e
+ *   server's TTS_BASE_URL); `GET /_speech` → `{ calls: [{ input, model, voice, responseFormat }] }`,
+ *   `POST /_speech` `{ type: 'ok' | 'fail' | 'hang' | 'notAudio' }` sets how it answers from now
+ *   on (`POST /_reset` forgets both).
  * - `GET /booking`: a stand-in for the booking page the 'Book a demo' popup frames (JSON, as
  *   every control answer; the browser shows it as text).
  */
@@ -131,8 +136,12 @@ function setBehaviour(body: string): ControlAnswer {
 const port = Number(process.argv[2]);
 if (!Number.isInteger(port) || port <= 0) throw new Error('usage: fake-engine-server.ts {port}');
 
+const speech = fakeSpeech();
+const SPEECH_BEHAVIOURS = new Set(['ok', 'fail', 'hang', 'notAudio']);
+
 const fake = await startFakeOpenAI({
   port,
+  other: (req, res, body) => speech.handle(req, res, body),
   behaviour: behaviourOf,
   delayPerTokenMs: (call) => settingOf(call).delayPerTokenMs ?? 0,
   control(method, path, body) {
@@ -147,8 +156,24 @@ const fake = await startFakeOpenAI({
             behaviour: call.behaviour,
           })),
         });
+      case 'GET /_speech':
+        return ok({ calls: speech.calls });
+      case 'POST /_speech': {
+        let behaviour: SpeechBehaviour;
+        try {
+          behaviour = JSON.parse(body || '{}') as SpeechBehaviour;
+        } catch {
+          return badRequest('The body is not JSON.');
+        }
+        if (!SPEECH_BEHAVIOURS.has(behaviour.type)) {
+          return badRequest(`type must be one of ${[...SPEECH_BEHAVIOURS].join(', ')}.`);
+        }
+        speech.setBehaviour(behaviour);
+        return ok(behaviour);
+      }
       case 'POST /_reset':
         fake.reset();
+        speech.reset();
         everyLanguage = {};
         byLanguage.clear();
         for (const gate of gates.values()) gate.resolve();

@@ -123,6 +123,8 @@ export interface FakeOpenAIOptions {
    * for the usual 404.
    */
   control?: (method: string, path: string, body: string) => ControlAnswer | undefined;
+  /** Other routes answered as they are (the stand-in speech engine, fake-speech.ts): true when answered. */
+  other?: (req: http.IncomingMessage, res: http.ServerResponse, body: string) => boolean;
 }
 
 export interface FakeOpenAI {
@@ -290,6 +292,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const server = http.createServer((req, res) => {
     void (async () => {
       const body = await readBody(req);
+      if (options.other?.(req, res, body)) return;
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
         const control = options.control?.(req.method ?? 'GET', req.url ?? '/', body);
         if (control !== undefined) {

@@ -42,10 +42,15 @@ export function editorRepo(db: Database) {
     },
 
     /** A published article by its public url, whatever the museum (the visitor page). */
-    async findByName(
-      name: string,
-    ): Promise<
-      (ArticleRecord & { museumId: number; language: string; timeZone: string }) | undefined
+    async findByName(name: string): Promise<
+      | (ArticleRecord & {
+          museumId: number;
+          language: string;
+          timeZone: string;
+          /** The museum's read-aloud setting (issue 20). */
+          speech: { voice: 'browser' | 'server'; otherLanguages: string[] };
+        })
+      | undefined
     > {
       const [row] = await db
         .select({
@@ -53,6 +58,7 @@ export function editorRepo(db: Database) {
           museumId: articles.museumId,
           language: museums.sourceLanguage,
           timeZone: museums.timeZone,
+          speech: museums.speech,
         })
         .from(articles)
         .innerJoin(museums, eq(museums.id, articles.museumId))

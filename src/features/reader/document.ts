@@ -22,8 +22,15 @@ export const PRODUCT_NAME = 'Legenda';
  * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
  * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
  */
-export const READER_SCRIPT_VERSION = 'bdb025f5d2';
+export const READER_SCRIPT_VERSION = 'ec5c36c24f';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
+
+/**
+ * Read aloud's script (public/listen.js, issue 20): loaded by reader.js only when a visitor
+ * presses Listen, named by its version like reader.js (speech.test.ts checks it).
+ */
+export const LISTEN_SCRIPT_VERSION = 'c10038cd0c';
+export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 

@@ -16,6 +16,7 @@ import { publicTitle } from './title.ts';
 import { format, uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from './text-size.ts';
 import { circuitNavView, type CircuitNav } from './circuit-page.ts';
+import { LISTEN_CSS, listenBlock, type ListenOptions } from './speech.ts';
 
 /**
  * The visitor page (DESIGN 7): a whole HTML document rendered on the server (document.ts) with
@@ -54,6 +55,8 @@ export interface VisitorPage {
   subtitles?: { lang: string; label: string };
   /** Opened from a circuit (issue 19): where it stands in it, and its neighbours. */
   circuit?: CircuitNav | undefined;
+  /** Read aloud (issue 20, speech.ts): the Listen control above the blocks; none without. */
+  listen?: Omit<ListenOptions, 'uiLang'> | undefined;
 }
 
 export interface VisitorNote {
@@ -170,6 +173,11 @@ function articleDocument(
   const words = uiStrings(uiLang);
   const wordsLang = languageAttributes(uiLanguage(uiLang), lang);
   const background = backgroundOf(page.content);
+  const listen =
+    page.listen && !streamed
+      ? listenBlock({ ...page.listen, uiLang, ink: inkOn(background) })
+      : null;
+  const notice = page.note ? noteView(page.note, uiLang, lang) : undefined;
   const view = createElement(ArticleView, {
     content: page.content,
     productName: PRODUCT_NAME,
@@ -181,7 +189,7 @@ function articleDocument(
       label: page.subtitles.label,
     },
     audio: audioWords(page),
-    notice: page.note ? noteView(page.note, uiLang, lang) : undefined,
+    notice: listen ? h(Fragment, null, notice, listen) : notice,
     empty:
       streamed?.slot ??
       h(
@@ -205,7 +213,7 @@ function articleDocument(
       background,
       noindex: page.noindex === true,
       textScale: page.textSize && textScale(page.textSize.step),
-      css: streamed?.css,
+      css: streamed?.css ?? (listen ? LISTEN_CSS : undefined),
     },
     h('main', null, h('h1', { className: 'reader-sr' }, title), view),
   );

@@ -13,6 +13,7 @@ import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
 import type { CircuitNav } from './circuit-page.ts';
 import type { CircuitTexts } from './circuit.ts';
+import { speechUnits } from './speech.ts';
 
 export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 
@@ -85,13 +86,27 @@ function articlePage(
     note: NonNullable<VisitorPage['note']>['kind'] | undefined;
     /** Opened from a circuit (issue 19): where it stands; every link of the page stays in it. */
     circuit?: { texts: CircuitTexts; index: number } | undefined;
+    /** Read aloud (issue 20): the preferred voice, and whether the server's exists. */
+    speech?: { voice: 'browser' | 'server'; server: boolean } | undefined;
   },
   options: { ignoreStats: boolean; textSize?: number | undefined },
 ): VisitorPage {
   const { article, note } = visit;
   const { ignoreStats } = options;
   const circuit = visit.circuit?.texts.name;
+  const units = visit.speech ? speechUnits(content) : [];
   return {
+    listen:
+      visit.speech && units.length > 0
+        ? {
+            name: article.name,
+            lang: visit.lang,
+            voice: visit.speech.voice,
+            server: visit.speech.server,
+            blocks: units.map((unit) => unit.index),
+            ignoreStats,
+          }
+        : undefined,
     circuit: visit.circuit && circuitNav(visit.circuit, visit.requested, ignoreStats),
     content,
     lang: visit.lang,

@@ -14,6 +14,7 @@ import type {
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import { uiLanguage } from './strings.ts';
 import type { CircuitService, CircuitTexts } from './circuit.ts';
+import { DEFAULT_SPEECH, preferredVoice } from './speech.ts';
 
 /**
  * How long a visitor waits for a whole first translation (a page kept and sent whole) before the
@@ -81,6 +82,11 @@ export type Visit =
       count: PageCount;
       /** The circuit it was opened from, when the article is one of its stops (issue 19). */
       circuit?: { texts: CircuitTexts; index: number } | undefined;
+      /**
+       * Read aloud (issue 20): the museum's preferred voice for the language and whether the
+       * server's exists; undefined when the page is not in the language asked for.
+       */
+      speech?: { voice: 'browser' | 'server'; server: boolean } | undefined;
     }
   | {
       /** A first translation running: the page is sent as its blocks are translated. */
@@ -120,6 +126,17 @@ export interface ReaderDeps {
   failurePauseMs?: number;
   /** The museum's circuits as visitors read them (issue 19); none when not given. */
   circuits?: CircuitService | undefined;
+  /** A speech engine is configured (issue 20): the server's voice may read aloud. */
+  speechEngine?: boolean | undefined;
+}
+
+/** An article as read aloud by the server's voice (speech-service.ts): whole, in a language. */
+export interface ReadableArticle {
+  article: VisitArticle;
+  generation: number;
+  /** Every text in `lang`: the source, the museum's checked words or stored translations. */
+  content: ArticleContent;
+  lang: string;
 }
 
 /**
@@ -172,7 +189,53 @@ export function readerService(deps: ReaderDeps) {
     return { texts: await deps.circuits!.storedTexts(circuit, lang), index };
   }
 
+  type Row = NonNullable<Awaited<ReturnType<EditorRepo['findByName']>>>;
+
+  /** The translation of an article into a language, as the page and the speech ask for it. */
+  async function jobOf(row: Row, content: ArticleContent, lang: string): Promise<ArticleRequest> {
+    // Read together; the glossary only matters to an engine (without one, only checked texts).
+    const [checked, glossary] = await Promise.all([
+      deps.checked?.read(row.id, lang),
+      deps.translator.configured ? deps.glossary?.(row.museumId, lang) : undefined,
+    ]);
+    return {
+      articleId: row.id,
+      generation: row.translationGeneration,
+      content,
+      instructions: row.instructions,
+      sourceLang: row.language,
+      targetLang: lang,
+      checked,
+      glossary,
+    };
+  }
+
   return {
+    /**
+     * The article whole in a language from what is stored (no engine call), or undefined: no
+     * such article or language, or a text not translated yet (issue 20: the server's voice
+     * reads only what the page shows in that language).
+     */
+    async readable(name: string, asked: string): Promise<ReadableArticle | undefined> {
+      const lang = supportedLanguage(asked);
+      if (!lang) return undefined;
+      const row = await deps.repo.findByName(name);
+      if (!row) return undefined;
+      const article: VisitArticle = {
+        id: row.id,
+        museumId: row.museumId,
+        timeZone: row.timeZone,
+        name: row.name,
+        source: row.language,
+      };
+      const content = readContent(row.content, row.name);
+      const generation = row.translationGeneration;
+      if (sameLanguage(lang, row.language)) return { article, generation, content, lang };
+      const stored = (await deps.translator.open(await jobOf(row, content, lang))).stored();
+      if (!stored.complete) return undefined;
+      return { article, generation, content: stored.content, lang };
+    },
+
     async visit(request: VisitRequest): Promise<Visit> {
       const suggested = suggestedLanguages(request.acceptLanguage);
       const row = await deps.repo.findByName(request.name);
@@ -214,8 +277,16 @@ export function readerService(deps: ReaderDeps) {
         const uiLang =
           note === 'unavailable' || note === 'noEngine' ? noteLanguage(lang, suggested) : shownLang;
         const circuit = request.circuit ? await circuitOf(request.circuit, row, lang) : undefined;
+        const speech =
+          shownLang === lang || sameLanguage(shownLang, lang)
+            ? {
+                voice: preferredVoice(row.speech ?? DEFAULT_SPEECH, lang),
+                server: deps.speechEngine === true,
+              }
+            : undefined;
         return {
           circuit,
+          speech,
           kind: 'article',
           article,
           content: shown,
@@ -229,21 +300,7 @@ export function readerService(deps: ReaderDeps) {
 
       if (sameLanguage(lang, row.language)) return show(content, row.language, undefined);
 
-      // Read together; the glossary only matters to an engine (without one, only checked texts).
-      const [checked, glossary] = await Promise.all([
-        deps.checked?.read(row.id, lang),
-        deps.translator.configured ? deps.glossary?.(row.museumId, lang) : undefined,
-      ]);
-      const job: ArticleRequest = {
-        articleId: row.id,
-        generation: row.translationGeneration,
-        content,
-        instructions: row.instructions,
-        sourceLang: row.language,
-        targetLang: lang,
-        checked,
-        glossary,
-      };
+      const job = await jobOf(row, content, lang);
       if (!deps.translator.configured) {
         // The museum's own words need no engine: a page it checked whole is read in them.
         const own = job.checked?.size ? (await deps.translator.open(job)).stored() : undefined;

@@ -79,6 +79,9 @@ export const UI_KEYS = [
   'offlineFailed',
   'audioLanguage',
   'transcript',
+  'listen',
+  'pause',
+  'listenUnavailable',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -6,7 +6,9 @@ import LanguagePicker from '../../ui/LanguagePicker.tsx';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
 import type { LanguageChoice } from './languages.ts';
-import type { MuseumSettings } from './schema.ts';
+import type { MuseumSettings, SpeechSetting } from './schema.ts';
+
+const DEFAULT_SPEECH: SpeechSetting = { voice: 'browser', otherLanguages: [] };
 
 type Load =
   | { status: 'loading' }
@@ -69,6 +71,7 @@ function SettingsScreen({ lang, languages }: Props) {
   const [language, setLanguage] = useState('');
   const [timeZone, setTimeZone] = useState('');
   const [priority, setPriority] = useState<string[]>([]);
+  const [speech, setSpeech] = useState<SpeechSetting>(DEFAULT_SPEECH);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -80,6 +83,7 @@ function SettingsScreen({ lang, languages }: Props) {
         setLanguage(next.settings.sourceLanguage);
         setTimeZone(next.settings.timeZone);
         setPriority(next.settings.priorityLanguages ?? []);
+        setSpeech(next.settings.speech ?? DEFAULT_SPEECH);
       }
     });
     return () => {
@@ -96,7 +100,7 @@ function SettingsScreen({ lang, languages }: Props) {
     try {
       const result = await api<unknown>('/api/manage/update_settings', {
         method: 'POST',
-        body: { sourceLanguage: language, timeZone, priorityLanguages: priority },
+        body: { sourceLanguage: language, timeZone, priorityLanguages: priority, speech },
       });
       if (result.ok && isSettings(result.body)) {
         const settings = result.body;
@@ -104,6 +108,7 @@ function SettingsScreen({ lang, languages }: Props) {
         setLanguage(settings.sourceLanguage);
         setTimeZone(settings.timeZone);
         setPriority(settings.priorityLanguages ?? []);
+        setSpeech(settings.speech ?? DEFAULT_SPEECH);
         toast.success(t('settings.saved'));
       } else {
         console.error('Saving the settings failed', result.status, result.body);
@@ -215,6 +220,44 @@ function SettingsScreen({ lang, languages }: Props) {
             onChange={setPriority}
           />
         </div>
+        <fieldset className="settings-form__group">
+          <legend>{t('settings.speech')}</legend>
+          <div className="settings-form__field">
+            <label htmlFor={`${id}-voice`}>{t('settings.speechVoice')}</label>
+            <select
+              id={`${id}-voice`}
+              value={speech.voice}
+              aria-describedby={`${id}-voice-hint`}
+              onChange={(event) =>
+                setSpeech({
+                  voice: event.target.value === 'server' ? 'server' : 'browser',
+                  otherLanguages: [],
+                })
+              }
+            >
+              <option value="browser">{t('settings.speechBrowser')}</option>
+              <option value="server">{t('settings.speechServer')}</option>
+            </select>
+            <p id={`${id}-voice-hint`} className="settings-form__hint">
+              {t(load.settings.speechEngine ? 'settings.speechEngine' : 'settings.speechNoEngine')}
+            </p>
+          </div>
+          <div className="settings-form__field">
+            <LanguagePicker
+              label={t(
+                speech.voice === 'browser'
+                  ? 'settings.speechOtherToServer'
+                  : 'settings.speechOtherToBrowser',
+              )}
+              hint={t('settings.speechOtherHint')}
+              addLabel={t('settings.addLanguage')}
+              removeLabel={(name) => t('settings.removeLanguage', { language: name })}
+              options={languages}
+              value={speech.otherLanguages}
+              onChange={(otherLanguages) => setSpeech({ ...speech, otherLanguages })}
+            />
+          </div>
+        </fieldset>
         <div>
           <button
             type="submit"

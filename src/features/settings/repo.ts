@@ -1,17 +1,18 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { museums } from '../../server/db/schema.ts';
-import type { MuseumSettings } from './schema.ts';
+import type { MuseumSettings, SpeechSetting } from './schema.ts';
 
 export function settingsRepo(db: Database) {
   return {
-    async read(museumId: number): Promise<MuseumSettings | undefined> {
+    async read(museumId: number): Promise<Omit<MuseumSettings, 'speechEngine'> | undefined> {
       const [row] = await db
         .select({
           museum: museums.name,
           sourceLanguage: museums.sourceLanguage,
           timeZone: museums.timeZone,
           priorityLanguages: museums.priorityLanguages,
+          speech: museums.speech,
         })
         .from(museums)
         .where(eq(museums.id, museumId));
@@ -20,7 +21,12 @@ export function settingsRepo(db: Database) {
 
     async update(
       museumId: number,
-      change: { sourceLanguage: string; timeZone: string; priorityLanguages?: string[] },
+      change: {
+        sourceLanguage: string;
+        timeZone: string;
+        priorityLanguages?: string[];
+        speech?: SpeechSetting;
+      },
     ): Promise<void> {
       await db.update(museums).set(change).where(eq(museums.id, museumId));
     },

@@ -23,7 +23,27 @@ export const updateSettingsSchema = z.object({
     .max(20, 'must name at most 20 languages')
     .transform((langs) => [...new Set(langs)])
     .optional(),
+  /** Read aloud (issue 20); absent: unchanged. */
+  speech: z
+    .object({
+      voice: z.enum(['browser', 'server'], { error: 'must be browser or server' }),
+      otherLanguages: z
+        .array(z.enum(LANGUAGES, { error: 'must be one of the languages Legenda translates' }))
+        .max(200)
+        .transform((langs) => [...new Set(langs)]),
+    })
+    .optional(),
 });
+
+/**
+ * Which voice reads a language aloud (issue 20): 'browser', the visitor's phone's own (the
+ * server's where the phone has none), or 'server', the speech engine's (made once, kept).
+ */
+export interface SpeechSetting {
+  voice: 'browser' | 'server';
+  /** Languages read with the other voice. */
+  otherLanguages: string[];
+}
 
 /** GET /api/read/settings answers this. */
 export interface MuseumSettings {
@@ -32,4 +52,7 @@ export interface MuseumSettings {
   timeZone: string;
   /** Languages every article is translated into after each save, before visitors ask. */
   priorityLanguages: string[];
+  speech: SpeechSetting;
+  /** A speech engine is configured (TTS_BASE_URL or TTS_API_KEY): the server's voice exists. */
+  speechEngine: boolean;
 }

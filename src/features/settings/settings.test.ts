@@ -28,6 +28,9 @@ describe('museum settings', () => {
       sourceLanguage: 'fr',
       timeZone: 'Europe/Paris',
       priorityLanguages: [],
+      // Read aloud (issue 20): the phone's voice, no speech engine in these tests.
+      speech: { voice: 'browser', otherLanguages: [] },
+      speechEngine: false,
     });
   });
 
@@ -46,6 +49,8 @@ describe('museum settings', () => {
       sourceLanguage: 'en',
       timeZone: 'America/New_York',
       priorityLanguages: [],
+      speech: { voice: 'browser', otherLanguages: [] },
+      speechEngine: false,
     });
     expect(await settings(other)).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
 
@@ -60,6 +65,30 @@ describe('museum settings', () => {
     const page = await (await t.request('/article?name=salle-1&lang=en')).text();
     expect(page).toContain('Hello');
     expect(page).not.toContain('Machine translated');
+  });
+
+  it('keep the read-aloud voice and its other languages; refuse an unknown voice', async () => {
+    const speech = { voice: 'server', otherLanguages: ['ja', 'es', 'ja'] };
+    const res = await manage('update_settings', {
+      sourceLanguage: 'fr',
+      timeZone: 'Europe/Paris',
+      speech,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      speech: { voice: 'server', otherLanguages: ['ja', 'es'] },
+    });
+    // Left out: unchanged.
+    await manage('update_settings', { sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
+    expect(await settings()).toMatchObject({ speech: { voice: 'server' } });
+    expect(await settings(other)).toMatchObject({ speech: { voice: 'browser' } });
+    const wrong = await manage('update_settings', {
+      sourceLanguage: 'fr',
+      timeZone: 'Europe/Paris',
+      speech: { voice: 'robot', otherLanguages: [] },
+    });
+    expect(wrong.status).toBe(422);
+    expect((await wrong.json()).error.message).toContain('speech.voice');
   });
 
   it.each([

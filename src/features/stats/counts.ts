@@ -17,7 +17,8 @@ export interface CountEvent {
   /** A scan of a code leading to a circuit (issue 19): counted as the circuit's, not an article's. */
   circuitId?: number | undefined;
   language: string;
-  kind: 'scan' | 'request';
+  /** 'listened': a visitor pressed Listen (issue 20), counted like a request. */
+  kind: 'scan' | 'request' | 'listened';
   at: Date;
 }
 

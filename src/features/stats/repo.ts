@@ -19,7 +19,8 @@ export interface DayCount {
 
 export interface SeriesQuery {
   museumId: number;
-  kind: 'scan' | 'request';
+  /** 'request' and 'listened' (issue 20) are one article's, by language. */
+  kind: 'scan' | 'request' | 'listened';
   by: 'article' | 'language';
   /** Only this article's counts. */
   articleId?: number | undefined;
@@ -51,7 +52,7 @@ export function statsRepo(db: Database) {
       // Scans come from their sums per article or per language (ADR 0006); one article's
       // requests from the detailed counts, through its index.
       const source =
-        query.kind === 'request'
+        query.kind !== 'scan'
           ? {
               table: dailyCounts,
               day: dailyCounts.day,
@@ -59,7 +60,7 @@ export function statsRepo(db: Database) {
               key: sql`${dailyCounts.language}`,
               where: and(
                 eq(dailyCounts.articleId, query.articleId ?? -1),
-                eq(dailyCounts.kind, 'request'),
+                eq(dailyCounts.kind, query.kind),
                 eq(dailyCounts.museumId, query.museumId),
                 gte(dailyCounts.day, query.from),
                 lte(dailyCounts.day, query.to),

@@ -21,7 +21,10 @@ export function statsRoutes(stats: StatsService) {
       throw new ApiError(422, 'invalid_query', `Invalid request: ${problems.join('; ')}`);
     }
     const { days, lang, format, articleId } = query.data;
-    if (chart === 'requests-per-language' && articleId === undefined) {
+    if (
+      (chart === 'requests-per-language' || chart === 'listened-per-language') &&
+      articleId === undefined
+    ) {
       throw new ApiError(422, 'invalid_query', 'articleId: choose an article first');
     }
     const museumId = museum(c);

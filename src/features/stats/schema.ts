@@ -4,7 +4,13 @@ import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './chartData.ts';
 
 /** The statistics calls (spec 7 'GET /api/stats/{hash}', issue 7), shared by the page and API. */
 
-export const CHARTS = ['scans-per-article', 'scans-per-language', 'requests-per-language'] as const;
+export const CHARTS = [
+  'scans-per-article',
+  'scans-per-language',
+  'requests-per-language',
+  /** Issue 20: one article's Listen presses by language. */
+  'listened-per-language',
+] as const;
 export type Chart = (typeof CHARTS)[number];
 
 export const statsQuery = z.object({

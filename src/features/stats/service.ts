@@ -96,13 +96,18 @@ export function statsService(repo: StatsRepo, now: () => Date) {
       const timeZone = await repo.timeZone(museumId);
       const days = lastDays(dayOf(now(), timeZone), request.days);
       const by = request.chart === 'scans-per-article' ? 'article' : 'language';
-      const perArticle = request.chart === 'requests-per-language';
+      const perArticle =
+        request.chart === 'requests-per-language' || request.chart === 'listened-per-language';
       if (perArticle && !(await repo.hasArticle(museumId, request.articleId!))) {
         throw notFound('No such article in your museum.');
       }
       const counts = await repo.series({
         museumId,
-        kind: perArticle ? 'request' : 'scan',
+        kind: !perArticle
+          ? 'scan'
+          : request.chart === 'listened-per-language'
+            ? 'listened'
+            : 'request',
         by,
         articleId: perArticle ? request.articleId : undefined,
         from: days[0]!,

@@ -66,6 +66,12 @@ export const envSchema = z.object({
   OPENAI_MODEL: optionalText,
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
+  /** A speech engine (issue 20): any OpenAI-compatible /v1/audio/speech. */
+  TTS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  TTS_API_KEY: optionalText,
+  TTS_MODEL: optionalText,
+  TTS_VOICE: optionalText,
+  TTS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(16),
   /** on: a second engine call per batch lists each translation's errors (doubles the cost). */
@@ -116,6 +122,11 @@ export interface Config {
     /** TRANSLATION_LANGUAGE_CHECK: answers in another language are refused (language-check.ts). */
     languageCheck: boolean;
   };
+  /**
+   * The speech engine (issue 20, ADR 0019): set when TTS_BASE_URL or TTS_API_KEY is. Undefined:
+   * only the browser's own voice reads aloud.
+   */
+  speech: SpeechSettings | undefined;
   /** Batches of one article sent to the engine at once. */
   translationConcurrency: number;
   /**
@@ -132,6 +143,34 @@ export interface Config {
   secrets: readonly string[];
   /** What the static public site is built with (a change rebuilds it at the next start). */
   site: SiteSettings;
+}
+
+/** An OpenAI-compatible speech engine (TTS_*): hosted or on premises. */
+export interface SpeechSettings {
+  /** TTS_BASE_URL, e.g. https://api.openai.com/v1; the SDK's default (OpenAI) when unset. */
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  /** TTS_MODEL; DEFAULT_SPEECH_MODEL when unset. */
+  model: string;
+  /** TTS_VOICE; DEFAULT_SPEECH_VOICE when unset. */
+  voice: string;
+  /** One engine call's limit (no retry): past it the visitor's button says 'not available'. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_SPEECH_MODEL = 'gpt-4o-mini-tts';
+export const DEFAULT_SPEECH_VOICE = 'alloy';
+
+/** The speech engine's settings, or undefined when neither TTS_BASE_URL nor TTS_API_KEY is set. */
+export function speechSettings(e: z.output<typeof envSchema>): SpeechSettings | undefined {
+  if (e.TTS_BASE_URL === undefined && e.TTS_API_KEY === undefined) return undefined;
+  return {
+    baseUrl: e.TTS_BASE_URL,
+    apiKey: e.TTS_API_KEY,
+    model: e.TTS_MODEL ?? DEFAULT_SPEECH_MODEL,
+    voice: e.TTS_VOICE ?? DEFAULT_SPEECH_VOICE,
+    timeoutMs: e.TTS_TIMEOUT_MS,
+  };
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Garage, Cloudflare R2…), addressed path-style. */

@@ -27,6 +27,15 @@ export const museums = pgTable('museums', {
   treeRevision: integer('tree_revision').notNull().default(0),
   /** Languages prepared in the background after every save (issue 18), catalogue codes. */
   priorityLanguages: jsonb('priority_languages').$type<string[]>().notNull().default([]),
+  /**
+   * Read aloud (issue 20): the voice a language is read with by default ('browser': the
+   * visitor's phone, the server's where it has none; 'server': the speech engine's), and the
+   * languages read the other way.
+   */
+  speech: jsonb('speech')
+    .$type<{ voice: 'browser' | 'server'; otherLanguages: string[] }>()
+    .notNull()
+    .default({ voice: 'browser', otherLanguages: [] }),
   /** Raised with every write of the museum's translation counts: the overview's cache key. */
   translationStatusRevision: integer('translation_status_revision').notNull().default(0),
   createdAt: createdAt(),
@@ -205,7 +214,8 @@ export const dailyCounts = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
-    kind: text('kind', { enum: ['scan', 'request'] }).notNull(),
+    /** 'listened': a visitor pressed Listen (issue 20), counted like a request. */
+    kind: text('kind', { enum: ['scan', 'request', 'listened'] }).notNull(),
     count: integer('count').notNull().default(0),
   },
   (t) => [

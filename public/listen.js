@@ -1,0 +1,144 @@
+/*
+ * Read aloud (issue 20; reader/speech.ts says more). Loaded by reader.js when a visitor first
+ * presses Listen, and starts at once; the button then pauses and goes on. Its words and
+ * addresses come from the Listen block's data attributes.
+ * - The browser's voice (data-use="browser"): the blocks' texts, taken from the page in order,
+ *   spoken in short pieces (Chromium stops long utterances), nothing sent anywhere.
+ * - The server's (data-use="server"): each block's sound from /speech, in order, the next one
+ *   asked for while one plays; a failure says 'not available right now'.
+ */
+(() => {
+  'use strict';
+  const block = document.querySelector('[data-listen]');
+  const button = block && block.querySelector('button');
+  if (!button || block.dataset.ready) return;
+  block.dataset.ready = '1';
+  const status = block.querySelector('[role="status"]');
+  const synth = window.speechSynthesis;
+  const label = button.textContent;
+  const lang = block.dataset.lang;
+  /** The texts a page shows as words (block-views.ts), not a sound's transcript (the sound says it). */
+  const WORDS =
+    '.reader-text,.reader-link-text,.reader-legend-text,.reader-summary,.reader-audio-caption';
+  const MAX = 200;
+  let items = [];
+  let at = 0;
+  let playing = false;
+  let run = 0;
+  let audio;
+  let told = false;
+
+  const say = (text) => {
+    if (status) status.textContent = text || '';
+  };
+  const set = (on) => {
+    playing = on;
+    button.textContent = on ? block.dataset.pause : label;
+    button.setAttribute('aria-pressed', String(on));
+  };
+  const fail = () => {
+    stop();
+    say(block.dataset.unavailable);
+  };
+
+  /** A text in pieces of at most MAX characters, cut after a sentence where one ends. */
+  function pieces(text) {
+    const out = [];
+    let rest = text.replace(/\s+/g, ' ').trim();
+    while (rest.length > MAX) {
+      const head = rest.slice(0, MAX);
+      let cut = Math.max(
+        ...['. ', '! ', '? ', '; ', '。', '！', '？', '、', ', '].map((m) => head.lastIndexOf(m)),
+      );
+      cut = cut > MAX / 3 ? cut + 1 : head.lastIndexOf(' ');
+      if (cut <= 0) cut = MAX;
+      out.push(rest.slice(0, cut).trim());
+      rest = rest.slice(cut).trim();
+    }
+    if (rest) out.push(rest);
+    return out;
+  }
+
+  function texts() {
+    return [...document.querySelectorAll('.reader-blocks :is(' + WORDS + ')')]
+      .filter((el) => !el.closest('.reader-audio details'))
+      .flatMap((el) => pieces(el.textContent || ''));
+  }
+
+  function speakFrom(i, mine) {
+    if (mine !== run) return;
+    if (i >= items.length) return done();
+    at = i;
+    const utterance = new SpeechSynthesisUtterance(items[i]);
+    utterance.lang = lang;
+    const primary = lang.toLowerCase().split('-')[0];
+    const voice = synth
+      .getVoices()
+      .find((v) => v.lang.toLowerCase().replace('_', '-').split('-')[0] === primary);
+    if (voice) utterance.voice = voice;
+    utterance.onend = () => speakFrom(i + 1, mine);
+    utterance.onerror = (event) => {
+      if (mine !== run || event.error === 'interrupted' || event.error === 'canceled') return;
+      fail();
+    };
+    synth.speak(utterance);
+  }
+
+  const src = (i) => block.dataset.server + items[i];
+
+  function playFrom(i, mine) {
+    if (mine !== run) return;
+    if (i >= items.length) return done();
+    at = i;
+    audio = new Audio(src(i));
+    audio.onended = () => playFrom(i + 1, mine);
+    audio.onerror = () => mine === run && fail();
+    audio.play().then(
+      // Made while this one plays: no silence between blocks on a first listening.
+      () => i + 1 < items.length && fetch(src(i + 1)).catch(() => undefined),
+      () => mine === run && fail(),
+    );
+  }
+
+  function done() {
+    stop();
+    at = 0;
+  }
+
+  function stop() {
+    run += 1;
+    set(false);
+    if (synth && block.dataset.use === 'browser') synth.cancel();
+    if (audio) audio.pause();
+  }
+
+  function start() {
+    say('');
+    const server = block.dataset.use === 'server';
+    if (!told && block.dataset.listened && !server && navigator.sendBeacon) {
+      // The server's voice is counted where its first block is asked for (speech-service.ts).
+      navigator.sendBeacon(block.dataset.listened);
+    }
+    told = true;
+    if (items.length === 0) {
+      items = server ? (block.dataset.blocks || '').split(',').filter(Boolean) : texts();
+    }
+    if (items.length === 0) return;
+    set(true);
+    const mine = ++run;
+    if (!server) {
+      synth.cancel();
+      speakFrom(at, mine);
+    } else if (audio && audio.src.endsWith(src(at)) && !audio.ended && !audio.error) {
+      audio.onended = () => playFrom(at + 1, mine);
+      audio.onerror = () => mine === run && fail();
+      audio.play().catch(() => mine === run && fail());
+    } else {
+      playFrom(at, mine);
+    }
+  }
+
+  button.addEventListener('click', () => (playing ? stop() : start()));
+  addEventListener('pagehide', () => synth && block.dataset.use === 'browser' && synth.cancel());
+  start();
+})();

@@ -1,0 +1,72 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../server/context.ts';
+import { securityHeaderValues } from '../../server/http/security-headers.ts';
+import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
+import type { SpeechService } from './speech-service.ts';
+
+/**
+ * Read aloud's public routes (issue 20, ADR 0019), beside the visitor page:
+ * - GET /speech?name={article}&lang={lang}&block={n}: the server's voice reading block n (its
+ *   content index) in that language, made on the first request (speech-service.ts). 404 when
+ *   the article, language or block has nothing to read, or no speech engine is configured; 503
+ *   when the engine failed or hung (the page's button says it is not available right now).
+ *   `no-cache` with an ETag: the address stays, its text may change with an edit.
+ * - POST /listened?name={article}&lang={lang}: listen.js says a visitor started listening;
+ *   204, counted like a page request (no identifier kept; a visitor's repeats count once).
+ */
+export function speechRoutes(
+  speech: SpeechService,
+  options: { hsts: boolean; clientAddress: (c: Context) => string; publicSiteUrl: string },
+) {
+  const app = new Hono<AppEnv>();
+  const headers = securityHeaderValues({ hsts: options.hsts });
+  const origin = new URL(options.publicSiteUrl).origin;
+  const visitor = (c: Context) => ({
+    address: options.clientAddress(c),
+    userAgent: c.req.header('user-agent'),
+  });
+
+  app.get('/speech', async (c) => {
+    const name = c.req.query('name')?.slice(0, 200) ?? '';
+    const lang = c.req.query('lang')?.slice(0, 35) ?? '';
+    const block = Number(c.req.query('block'));
+    const base: Record<string, string> = { ...headers, 'Cache-Control': 'no-store' };
+    if (!name || !lang || !Number.isInteger(block) || block < 1 || block > 100_000) {
+      return c.body(null, 404, base);
+    }
+    const range = c.req.header('range');
+    const answer = await speech.audio({
+      name,
+      lang,
+      block,
+      ignoreStats: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
+      starts: range === undefined || /^bytes=0-/.test(range.trim()),
+      visitor: visitor(c),
+    });
+    if (answer.status !== 200) {
+      if (answer.status === 503) base['Retry-After'] = '30';
+      return c.body(null, answer.status, base);
+    }
+    const sent = {
+      ...headers,
+      'Content-Type': answer.type,
+      'Cache-Control': 'no-cache',
+      ETag: answer.etag,
+    };
+    if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, sent);
+    return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200, sent);
+  });
+
+  app.post('/listened', async (c) => {
+    const from = c.req.header('origin');
+    const base = { ...headers, 'Cache-Control': 'no-store' };
+    // A beacon from our own pages; another site's count is not one.
+    if (from !== undefined && from !== origin) return c.body(null, 403, base);
+    const name = c.req.query('name')?.slice(0, 200);
+    const lang = c.req.query('lang')?.slice(0, 35);
+    if (name && lang) await speech.listened({ name, lang, visitor: visitor(c) });
+    return c.body(null, 204, base);
+  });
+
+  return app;
+}

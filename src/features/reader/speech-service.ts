@@ -1,0 +1,143 @@
+import type { BlobStore } from '../../server/blobs.ts';
+import type { Logger } from '../../server/log.ts';
+import type { CountEvent } from '../stats/counts.ts';
+import type { Visitor } from '../stats/repeats.ts';
+import { speechType, type SpeechEngine, type SpeechType } from '../translation/speech-engine.ts';
+import type { ReadableArticle } from './service.ts';
+import { speechKey, speechUnits } from './speech.ts';
+
+/**
+ * The server's voice (issue 20, ADR 0019): one sound per block and language, made by the speech
+ * engine on the first request and kept in the blob store, so that every later visitor gets it
+ * with no engine call. Its key holds the article's translation generation, the language, the
+ * block's text, the model and the voice (speech.ts speechKey): an edit of the block or a reset
+ * of translations makes it again. Requests arriving together for one sound share one engine
+ * call. An engine that fails or hangs (past TTS_TIMEOUT_MS) is answered 503 at once, and for
+ * `pauseMs` after a failure no sound is asked of it (visitors do not each wait out the time
+ * limit); sounds already made are still served.
+ */
+
+/** After an engine failure, no new sound is asked for this long (per process). */
+export const SPEECH_PAUSE_MS = 30_000;
+
+export type SpeechAnswer =
+  { status: 200; bytes: Uint8Array; type: SpeechType; etag: string } | { status: 404 | 503 };
+
+export interface SpeechRequest {
+  name: string;
+  lang: string;
+  /** The block's content index (speech.ts SpeechUnit.index). */
+  block: number;
+  ignoreStats: boolean;
+  /** The start of a playing (not a later byte range): counted as a listening of the first block. */
+  starts: boolean;
+  visitor?: Visitor | undefined;
+}
+
+export function speechService(deps: {
+  readable(name: string, lang: string): Promise<ReadableArticle | undefined>;
+  blobs: BlobStore;
+  engine: SpeechEngine | undefined;
+  counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
+  now: () => Date;
+  log?: Logger | undefined;
+  pauseMs?: number | undefined;
+}) {
+  const pauseMs = deps.pauseMs ?? SPEECH_PAUSE_MS;
+  const making = new Map<string, Promise<Uint8Array | undefined>>();
+  let failedAt = Number.NEGATIVE_INFINITY;
+
+  async function stored(key: string): Promise<Uint8Array | undefined> {
+    try {
+      return await deps.blobs.getBytes(key);
+    } catch (error) {
+      deps.log?.warn('read aloud: reading a kept sound failed', error);
+      return undefined;
+    }
+  }
+
+  async function make(key: string, text: string): Promise<Uint8Array | undefined> {
+    const kept = await stored(key);
+    if (kept) return kept;
+    const engine = deps.engine!;
+    if (deps.now().getTime() - failedAt < pauseMs) return undefined;
+    try {
+      const speech = await engine.speak(text);
+      try {
+        await deps.blobs.setBytes(key, speech.bytes);
+      } catch (error) {
+        // Served all the same; made again next time.
+        deps.log?.warn('read aloud: keeping a sound failed', error);
+      }
+      return speech.bytes;
+    } catch (error) {
+      failedAt = deps.now().getTime();
+      deps.log?.warn(`read aloud: ${String(error instanceof Error ? error.message : error)}`);
+      return undefined;
+    }
+  }
+
+  function shared(key: string, text: string): Promise<Uint8Array | undefined> {
+    let promise = making.get(key);
+    if (!promise) {
+      promise = make(key, text).finally(() => making.delete(key));
+      making.set(key, promise);
+    }
+    return promise;
+  }
+
+  async function count(found: ReadableArticle, visitor: Visitor | undefined): Promise<void> {
+    const { article } = found;
+    await deps.counts.add(
+      {
+        museumId: article.museumId,
+        timeZone: article.timeZone,
+        articleId: article.id,
+        language: found.lang,
+        kind: 'listened',
+        at: deps.now(),
+      },
+      visitor,
+    );
+  }
+
+  return {
+    /** A speech engine is configured. */
+    configured: deps.engine !== undefined,
+
+    /** The sound of one block in a language (made on the first request). */
+    async audio(request: SpeechRequest): Promise<SpeechAnswer> {
+      if (!deps.engine) return { status: 404 };
+      const found = await deps.readable(request.name, request.lang);
+      if (!found) return { status: 404 };
+      const units = speechUnits(found.content);
+      const unit = units.find((u) => u.index === request.block);
+      if (!unit) return { status: 404 };
+      const key = speechKey({
+        articleId: found.article.id,
+        generation: found.generation,
+        lang: found.lang,
+        text: unit.text,
+        model: deps.engine.model,
+        voice: deps.engine.voice,
+      });
+      const bytes = await shared(key, unit.text);
+      const type = bytes && speechType(bytes);
+      if (!bytes || !type) return { status: 503 };
+      // Without the script, a player's first block is where a listening starts (with it,
+      // listen.js says so too: a visitor's repeats count once, stats/repeats.ts).
+      if (request.starts && !request.ignoreStats && unit === units[0]) {
+        await count(found, request.visitor);
+      }
+      return { status: 200, bytes, type, etag: `"${key.slice(key.lastIndexOf('-') + 1)}"` };
+    },
+
+    /** A visitor pressed Listen (listen.js): counted like a page request. */
+    async listened(request: { name: string; lang: string; visitor?: Visitor | undefined }) {
+      const found = await deps.readable(request.name, request.lang);
+      if (found) await count(found, request.visitor);
+    },
+  };
+}
+
+export type SpeechService = ReturnType<typeof speechService>;
