@@ -212,6 +212,8 @@ describe('circuits for visitors', () => {
     const res = await page('/circuit?name=tour&lang=ja');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    // Complete, from its first showing: the service worker may keep it (offline reading).
+    expect(res.headers.get('x-legenda-page')).toBe('circuit');
     const html = await res.text();
     expect(html).toContain('<h1>[ja] Le tour</h1>');
     expect(html).toContain('[ja] Premier paragraphe.');

@@ -1,17 +1,9 @@
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import { invalidBody } from '../../server/http/json-body.ts';
 import type { CircuitsRepo } from './repo.ts';
 import { MAX_CIRCUITS, type CircuitDocument, type DeletedCircuit } from './schema.ts';
 
 const missing = () => notFound('No such circuit in your museum.');
-
-/** A 422 naming the field, as readJson words a schema's (json-body.ts). */
-const invalid = (fields: { path: string; message: string }[]) =>
-  new ApiError(
-    422,
-    'invalid_body',
-    `Invalid request: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`,
-    { details: fields },
-  );
 
 export interface SaveCircuit {
   id?: number | undefined;
@@ -50,7 +42,7 @@ export function circuitsService(
       const outcome = await repo.save(museumId, body.id, body);
       if (!outcome.ok) {
         if (outcome.reason === 'not_articles') {
-          throw invalid(
+          throw invalidBody(
             outcome.indexes.map((i) => ({
               path: `articleIds.${i}`,
               message: 'is not an article of your museum',

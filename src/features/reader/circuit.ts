@@ -151,8 +151,12 @@ export function circuitService(deps: CircuitDeps) {
     return found.then((c) => (c === 'none' ? undefined : c));
   }
 
-  async function request(circuit: CircuitSource, lang: string): Promise<ArticleRequest> {
-    const { content } = documentOf(circuit);
+  /** The circuit's document (documentOf's) as the translator is asked for it. */
+  async function request(
+    circuit: CircuitSource,
+    content: ArticleContent,
+    lang: string,
+  ): Promise<ArticleRequest> {
     return {
       articleId: `circuit-${circuit.id}`,
       generation: 0,
@@ -182,7 +186,7 @@ export function circuitService(deps: CircuitDeps) {
       if (sameLanguage(lang, circuit.language) || !deps.translator.configured) {
         return textsOf(circuit, content, stops, circuit.language, undefined);
       }
-      const run = await deps.translator.open(await request(circuit, lang));
+      const run = await deps.translator.open(await request(circuit, content, lang));
       const stored = run.stored();
       return textsOf(circuit, stored.content, stops, lang, 'machine');
     },
@@ -209,7 +213,7 @@ export function circuitService(deps: CircuitDeps) {
       });
       if (sameLanguage(lang, circuit.language)) return original(undefined);
       if (!deps.translator.configured) return original('noEngine');
-      const run = await deps.translator.open(await request(circuit, lang));
+      const run = await deps.translator.open(await request(circuit, content, lang));
       const running = run.translate().catch(() => undefined);
       visit.background?.(running);
       const result = await Promise.race([

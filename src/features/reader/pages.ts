@@ -55,6 +55,34 @@ export function visitorPages(deps: {
       await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
   };
 
+  /**
+   * The database out of reach: the page last shown at this address (`key`; up to an hour old),
+   * else a page in the visitor's language that says so and reloads itself. Any other error is
+   * thrown on.
+   */
+  const unreachable = (
+    error: unknown,
+    key: string,
+    request: { lang: string | undefined; acceptLanguage: string | undefined; ignoreStats: boolean },
+  ): { answer: PageAnswer & { body: CachedBody }; kept?: CachedPage | undefined } => {
+    if (!isUnavailable(error)) throw error;
+    const kept = key ? deps.pages.stale(key) : undefined;
+    if (kept) {
+      return {
+        answer: { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats },
+        kept,
+      };
+    }
+    return {
+      answer: {
+        body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
+        status: 503,
+        cacheControl: 'no-store',
+        retryAfter: OUTAGE_RETRY_SECONDS,
+      },
+    };
+  };
+
   return {
     async answer(request: VisitRequest): Promise<PageAnswer> {
       const { name, lang, choose, query, ignoreStats } = request;
@@ -79,18 +107,9 @@ export function visitorPages(deps: {
           ? await deps.visits.visit({ ...request, circuit })
           : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
-        if (!isUnavailable(error)) throw error;
-        const kept = key ? deps.pages.stale(key) : undefined;
-        if (kept) {
-          await showing(kept, request);
-          return { body: kept, status: 200, cacheControl: 'no-store', final: !ignoreStats };
-        }
-        return {
-          body: cacheBody(renderOutagePage(notFoundLanguage(lang, request.acceptLanguage))),
-          status: 503,
-          cacheControl: 'no-store',
-          retryAfter: OUTAGE_RETRY_SECONDS,
-        };
+        const { answer, kept } = unreachable(error, key, request);
+        if (kept) await showing(kept, request);
+        return answer;
       }
 
       const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
@@ -130,15 +149,7 @@ export function visitorPages(deps: {
             ? await deps.circuits.visit({ ...request, choose: choose || query !== undefined })
             : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
-        if (!isUnavailable(error)) throw error;
-        const kept = key ? deps.pages.stale(key) : undefined;
-        if (kept) return { body: kept, status: 200, cacheControl: 'no-store', final: !ignoreStats };
-        return {
-          body: cacheBody(renderOutagePage(notFoundLanguage(lang, request.acceptLanguage))),
-          status: 503,
-          cacheControl: 'no-store',
-          retryAfter: OUTAGE_RETRY_SECONDS,
-        };
+        return unreachable(error, key, request).answer;
       }
       const page = renderCircuitVisit(visit, { ignoreStats, query, textSize });
       if (page.keep && key) {
@@ -146,6 +157,7 @@ export function visitorPages(deps: {
           body: deps.pages.set(key, page.html, undefined),
           status: 200,
           cacheControl: 'no-cache',
+          final: !ignoreStats,
         };
       }
       return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };

@@ -10,7 +10,7 @@ import { rememberedTextSize, TEXT_SIZE_PARAM, textSize, textSizeCookie } from '.
 import { supportedLanguage } from '../languages/index.ts';
 import { isSaveRequest, PAGE_HEADER, SAVE_HEADER } from './offline.ts';
 import { VISITOR_PAGE_CSP } from './page.ts';
-import type { VisitorPages } from './pages.ts';
+import type { PageAnswer, VisitorPages } from './pages.ts';
 
 /**
  * The visitor page, /article?name={name} (spec 2, DESIGN 7): rendered on the server, needing no
@@ -43,27 +43,64 @@ export function readerRoutes(
     ),
   };
 
-  app.get('/article', async (c, next) => {
-    const name = c.req.query('name');
-    if (name === undefined) return next();
-    const preview = ignoresStats(c.req.query(IGNORE_STATS_PARAM));
+  /**
+   * What a visitor page's address asks, the same for an article and a circuit: a link's `lang`
+   * wins; without one, the language the visitor chose before; the picker, when asked for, stays
+   * the picker.
+   */
+  const asking = (c: Context) => {
     const asked = c.req.query('lang')?.slice(0, 35);
     const choose = c.req.query('choose') === '1';
     const query = c.req.query('q')?.slice(0, 100);
     const picking = choose || query !== undefined;
-    // A link's `lang` wins; without one, the language the visitor chose before; the picker,
-    // when asked for, stays the picker.
     const cookie = c.req.header('cookie');
-    const remembered = picking ? undefined : rememberedLanguage(cookie);
-    // The text size: the footer's A−/A+ link's, else the one chosen before (text-size.ts).
-    const sizeAsked = textSize(c.req.query(TEXT_SIZE_PARAM));
-    const sizeRemembered = rememberedTextSize(cookie);
-    const answer = await pages.answer({
-      name,
-      lang: asked ?? remembered,
+    return {
+      preview: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
+      asked,
       choose,
       query,
-      ignoreStats: preview,
+      picking,
+      cookie,
+      remembered: picking ? undefined : rememberedLanguage(cookie),
+    };
+  };
+
+  /** The headers of a visitor page's answer; `kind`: what the service worker may keep. */
+  const answerHeaders = (
+    ask: ReturnType<typeof asking>,
+    answer: PageAnswer,
+    kind: 'article' | 'circuit',
+  ): Record<string, string> => {
+    const sent: Record<string, string> = {
+      ...(ask.preview ? previewHeaders : headers),
+      'Cache-Control': answer.cacheControl,
+    };
+    if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
+    // The page as it stays: the service worker may keep it for offline reading (offline.ts).
+    if (answer.final) sent[PAGE_HEADER] = kind;
+    // Read in a language the visitor asked for: remembered for the next pages and scans (a
+    // staff preview remembers nothing).
+    if (ask.asked !== undefined && !ask.picking && !ask.preview && answer.status === 200) {
+      const chosen = supportedLanguage(ask.asked);
+      if (chosen && chosen !== ask.remembered)
+        sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
+    }
+    return sent;
+  };
+
+  app.get('/article', async (c, next) => {
+    const name = c.req.query('name');
+    if (name === undefined) return next();
+    const ask = asking(c);
+    // The text size: the footer's A−/A+ link's, else the one chosen before (text-size.ts).
+    const sizeAsked = textSize(c.req.query(TEXT_SIZE_PARAM));
+    const sizeRemembered = rememberedTextSize(ask.cookie);
+    const answer = await pages.answer({
+      name,
+      lang: ask.asked ?? ask.remembered,
+      choose: ask.choose,
+      query: ask.query,
+      ignoreStats: ask.preview,
       saving: isSaveRequest(c.req.header(SAVE_HEADER)),
       textSize: sizeAsked ?? sizeRemembered,
       visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
@@ -71,26 +108,13 @@ export function readerRoutes(
       background: (work) => finishLater(c, work),
       circuit: c.req.query('circuit')?.slice(0, 120),
     });
-    const sent: Record<string, string> = {
-      ...(preview ? previewHeaders : headers),
-      'Cache-Control': answer.cacheControl,
-    };
-    if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
-    // The page as it stays: the service worker may keep it for offline reading (offline.ts).
-    if (answer.final) sent[PAGE_HEADER] = 'article';
-    // Read in a language the visitor asked for: remembered for the next pages and scans (a
-    // staff preview remembers nothing).
-    if (asked !== undefined && !picking && !preview && answer.status === 200) {
-      const chosen = supportedLanguage(asked);
-      if (chosen && chosen !== remembered)
-        sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
-    }
+    const sent = answerHeaders(ask, answer, 'article');
     // A first translation is sent as it is made (issue 19); every other page, made once.
     const response = answer.stream
       ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
       : cachedResponse(c.req.raw, answer.body, sent, answer.status);
     // A text size chosen: remembered too (a record of headers holds one Set-Cookie).
-    if (sizeAsked !== undefined && sizeAsked !== sizeRemembered && !preview) {
+    if (sizeAsked !== undefined && sizeAsked !== sizeRemembered && !ask.preview) {
       response.headers.append('Set-Cookie', textSizeCookie(sizeAsked, options.hsts));
     }
     return response;
@@ -98,37 +122,23 @@ export function readerRoutes(
 
   // A circuit's page (issue 19): the same rules as an article's for language and text size.
   app.get('/circuit', async (c) => {
-    const name = c.req.query('name') ?? '';
-    const preview = ignoresStats(c.req.query(IGNORE_STATS_PARAM));
-    const asked = c.req.query('lang')?.slice(0, 35);
-    const choose = c.req.query('choose') === '1';
-    const query = c.req.query('q')?.slice(0, 100);
-    const picking = choose || query !== undefined;
-    const cookie = c.req.header('cookie');
-    const remembered = picking ? undefined : rememberedLanguage(cookie);
+    const ask = asking(c);
     const answer = await pages.circuit({
-      name,
-      lang: asked ?? remembered,
-      choose,
-      query,
-      ignoreStats: preview,
-      textSize: rememberedTextSize(cookie),
+      name: c.req.query('name') ?? '',
+      lang: ask.asked ?? ask.remembered,
+      choose: ask.choose,
+      query: ask.query,
+      ignoreStats: ask.preview,
+      textSize: rememberedTextSize(ask.cookie),
       acceptLanguage: c.req.header('accept-language'),
       background: (work) => finishLater(c, work),
     });
-    const sent: Record<string, string> = {
-      ...(preview ? previewHeaders : headers),
-      'Cache-Control': answer.cacheControl,
-    };
-    if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
-    // Complete: the service worker may keep it for offline reading (offline.ts).
-    if (answer.final) sent[PAGE_HEADER] = 'circuit';
-    if (asked !== undefined && !picking && !preview && answer.status === 200) {
-      const chosen = supportedLanguage(asked);
-      if (chosen && chosen !== remembered)
-        sent['Set-Cookie'] = languageCookie(chosen, options.hsts);
-    }
-    return cachedResponse(c.req.raw, answer.body, sent, answer.status);
+    return cachedResponse(
+      c.req.raw,
+      answer.body,
+      answerHeaders(ask, answer, 'circuit'),
+      answer.status,
+    );
   });
 
   return app;

@@ -30,18 +30,24 @@ export async function readJson<S extends z.ZodType>(
   refuseUnpairedSurrogates(data);
   const result = schema.safeParse(data);
   if (!result.success) {
-    const fields = result.error.issues.map((issue) => ({
-      path: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw new ApiError(
-      422,
-      'invalid_body',
-      `Invalid request: ${fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ')}`,
-      { details: fields },
+    throw invalidBody(
+      result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
     );
   }
   return result.data;
+}
+
+/**
+ * A 422 `invalid_body` naming each field at fault (`articleIds.2: …`), as readJson answers a
+ * schema's refusal; for the checks a schema cannot make (a service's, against the database).
+ */
+export function invalidBody(fields: readonly { path: string; message: string }[]): ApiError {
+  return new ApiError(
+    422,
+    'invalid_body',
+    `Invalid request: ${fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message)).join('; ')}`,
+    { details: fields },
+  );
 }
 
 function tooLarge(maxBytes: number) {
