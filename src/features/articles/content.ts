@@ -33,6 +33,9 @@ export const MAX_CAPTION_LENGTH = 300;
 
 /** Spec 5: the public url holds letters, digits and dashes standing for spaces. */
 export const URL_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+/** A public url as a visitor's address may carry it: the pattern, within the length. */
+export const isPublicUrl = (name: string | undefined): name is string =>
+  name !== undefined && name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name);
 export const articleUrl = z
   .string()
   .min(1, 'must not be empty')

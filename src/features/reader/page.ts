@@ -80,7 +80,6 @@ export const VISITOR_PAGE_CSP =
   "img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-
 const h = createElement;
 
 function noteView(note: VisitorNote, uiLang: string, pageLang: string): ReactNode {

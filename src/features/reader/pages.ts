@@ -1,6 +1,6 @@
 import { cacheBody, type CachedBody } from '../../server/http/cached-body.ts';
 import { isUnavailable } from '../../server/db/errors.ts';
-import { MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
+import { isPublicUrl } from '../articles/content.ts';
 import { suggestedLanguages, supportedLanguage } from '../languages/index.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
@@ -88,7 +88,7 @@ export function visitorPages(deps: {
       const { name, lang, choose, query, ignoreStats } = request;
       const textSize = request.textSize ?? 1;
       // A circuit named by the link is kept only when it is a name at all.
-      const circuit = validName(request.circuit) ? request.circuit : undefined;
+      const circuit = isPublicUrl(request.circuit) ? request.circuit : undefined;
       // Only a page in a language is the same for every visitor (at a text size): the others
       // are not kept.
       const key =
@@ -103,7 +103,7 @@ export function visitorPages(deps: {
 
       let visit: Visit;
       try {
-        visit = validName(name)
+        visit = isPublicUrl(name)
           ? await deps.visits.visit({ ...request, circuit })
           : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
@@ -145,7 +145,7 @@ export function visitorPages(deps: {
       let visit: CircuitVisit;
       try {
         visit =
-          validName(name) && deps.circuits
+          isPublicUrl(name) && deps.circuits
             ? await deps.circuits.visit({ ...request, choose: choose || query !== undefined })
             : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
@@ -177,8 +177,3 @@ export interface CircuitRequest {
 }
 
 export type VisitorPages = ReturnType<typeof visitorPages>;
-
-/** A public name (an article's or a circuit's): letters, digits and single dashes. */
-function validName(name: string | undefined): name is string {
-  return name !== undefined && name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name);
-}

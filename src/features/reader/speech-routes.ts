@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
+import { isPublicUrl } from '../articles/content.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
 import type { SpeechService } from './speech-service.ts';
 
@@ -27,13 +28,15 @@ export function speechRoutes(
   });
 
   app.get('/speech', async (c) => {
-    const name = c.req.query('name')?.slice(0, 200) ?? '';
+    const name = c.req.query('name');
     const lang = c.req.query('lang')?.slice(0, 35) ?? '';
-    const block = Number(c.req.query('block'));
+    const blockParam = c.req.query('block') ?? '';
     const base: Record<string, string> = { ...headers, 'Cache-Control': 'no-store' };
-    if (!name || !lang || !Number.isInteger(block) || block < 1 || block > 100_000) {
+    // One address per sound: a block is written in plain digits ('1e0' is not block 1).
+    if (!isPublicUrl(name) || !lang || !/^[1-9]\d{0,4}$/.test(blockParam)) {
       return c.body(null, 404, base);
     }
+    const block = Number(blockParam);
     const range = c.req.header('range');
     const answer = await speech.audio({
       name,
@@ -42,19 +45,18 @@ export function speechRoutes(
       ignoreStats: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
       starts: range === undefined || /^bytes=0-/.test(range.trim()),
       visitor: visitor(c),
+      ifNoneMatch: c.req.header('if-none-match'),
     });
-    if (answer.status !== 200) {
+    if (answer.status !== 200 && answer.status !== 304) {
       if (answer.status === 503) base['Retry-After'] = '30';
       return c.body(null, answer.status, base);
     }
-    const sent = {
-      ...headers,
+    const sent = { ...headers, 'Cache-Control': 'no-cache', ETag: answer.etag };
+    if (answer.status === 304) return c.body(null, 304, sent);
+    return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200, {
+      ...sent,
       'Content-Type': answer.type,
-      'Cache-Control': 'no-cache',
-      ETag: answer.etag,
-    };
-    if (c.req.header('if-none-match') === answer.etag) return c.body(null, 304, sent);
-    return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200, sent);
+    });
   });
 
   app.post('/listened', async (c) => {
@@ -62,9 +64,9 @@ export function speechRoutes(
     const base = { ...headers, 'Cache-Control': 'no-store' };
     // A beacon from our own pages; another site's count is not one.
     if (from !== undefined && from !== origin) return c.body(null, 403, base);
-    const name = c.req.query('name')?.slice(0, 200);
+    const name = c.req.query('name');
     const lang = c.req.query('lang')?.slice(0, 35);
-    if (name && lang) await speech.listened({ name, lang, visitor: visitor(c) });
+    if (isPublicUrl(name) && lang) await speech.listened({ name, lang, visitor: visitor(c) });
     return c.body(null, 204, base);
   });
 

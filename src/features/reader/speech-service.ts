@@ -21,7 +21,9 @@ import { speechKey, speechUnits } from './speech.ts';
 export const SPEECH_PAUSE_MS = 30_000;
 
 export type SpeechAnswer =
-  { status: 200; bytes: Uint8Array; type: SpeechType; etag: string } | { status: 404 | 503 };
+  | { status: 200; bytes: Uint8Array; type: SpeechType; etag: string }
+  | { status: 304; etag: string }
+  | { status: 404 | 503 };
 
 export interface SpeechRequest {
   name: string;
@@ -31,6 +33,8 @@ export interface SpeechRequest {
   ignoreStats: boolean;
   /** The start of a playing (not a later byte range): counted as a listening of the first block. */
   starts: boolean;
+  /** The request's If-None-Match: the sound it names is not read again when still current. */
+  ifNoneMatch?: string | undefined;
   visitor?: Visitor | undefined;
 }
 
@@ -121,15 +125,20 @@ export function speechService(deps: {
         model: deps.engine.model,
         voice: deps.engine.voice,
       });
-      const bytes = await shared(key, unit.text);
+      // The key's last part (generation, language, hash of model, voice and text) names this
+      // sound and no other.
+      const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
+      const current = request.ifNoneMatch === etag;
+      const bytes = current ? undefined : await shared(key, unit.text);
       const type = bytes && speechType(bytes);
-      if (!bytes || !type) return { status: 503 };
+      if (!current && (!bytes || !type)) return { status: 503 };
       // Without the script, a player's first block is where a listening starts (with it,
       // listen.js says so too: a visitor's repeats count once, stats/repeats.ts).
       if (request.starts && !request.ignoreStats && unit === units[0]) {
         await count(found, request.visitor);
       }
-      return { status: 200, bytes, type, etag: `"${key.slice(key.lastIndexOf('-') + 1)}"` };
+      if (!bytes || !type) return { status: 304, etag };
+      return { status: 200, bytes, type, etag };
     },
 
     /** A visitor pressed Listen (listen.js): counted like a page request. */

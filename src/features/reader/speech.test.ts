@@ -209,6 +209,8 @@ describe('GET /speech', () => {
       },
     ]);
     const etag = first.headers.get('etag')!;
+    // The ETag names the generation, language and text: one sound's, whole.
+    expect(etag).toMatch(/^"0-es-[A-Za-z0-9_-]{32}"$/);
     expect((await sound(1, { 'if-none-match': etag })).status).toBe(304);
     expect((await sound(3)).status).toBe(200);
     expect((await sound(3)).status).toBe(200);
@@ -217,7 +219,15 @@ describe('GET /speech', () => {
     expect((await sound(2)).status).toBe(404);
     expect((await sound(9)).status).toBe(404);
     expect((await sound('x')).status).toBe(404);
+    // One address per sound: no other writing of a block's number.
+    for (const alias of ['1e0', '01', '1.0', '%201']) expect((await sound(alias)).status).toBe(404);
     expect((await t.request('/speech?name=nope&lang=es&block=1')).status).toBe(404);
+    // A name no article can have (a NUL byte, which the database refuses): 404, never a 500.
+    for (const name of ['salle-1%00', '%00', 'a'.repeat(101)]) {
+      expect((await t.request(`/speech?name=${name}&lang=es&block=1`)).status).toBe(404);
+      const beacon = await t.request(`/listened?name=${name}&lang=es`, { method: 'POST' });
+      expect(beacon.status).toBe(204);
+    }
     // A language not translated yet is not read in another.
     expect((await sound(1, {}, 'de')).status).toBe(404);
     // The source language is read as written.

@@ -81,7 +81,7 @@ export function uploadRoutes(
       articleId = parsed.data;
       await articleOf(editor, museumId, articleId);
     } else if (kind !== 'image') {
-      throw new ApiError(422, 'invalid_body', `A ${kind} upload needs the articleId field.`);
+      throw new ApiError(422, 'invalid_body', `This ${kind} upload needs the articleId field.`);
     }
 
     const videoField = form.get('videoId');
