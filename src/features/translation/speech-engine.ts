@@ -1,4 +1,5 @@
 import OpenAI from 'openai';
+import { cappedFetch } from './engine.ts';
 
 /**
  * The speech engine (issue 20, ADR 0019): any OpenAI-compatible `/v1/audio/speech` (OpenAI,
@@ -72,7 +73,9 @@ export function createSpeechEngine(
     timeout: timeoutMs,
     // A visitor is waiting: one attempt, the button says the rest.
     maxRetries: 0,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // Read no further than the largest sound kept, whether the answer declares its length or
+    // not (as the translation engine's answers, engine.ts).
+    fetch: cappedFetch(SPEECH_MAX_BYTES, { tooLarge: false }, options.fetch),
   });
 
   return {
@@ -85,18 +88,9 @@ export function createSpeechEngine(
           { model, voice, input: text.slice(0, SPEECH_MAX_CHARS), response_format: 'mp3' },
           { signal, timeout: timeoutMs },
         );
-        const declared = Number(response.headers.get('content-length') ?? 0);
-        if (declared > SPEECH_MAX_BYTES) {
-          await response.body?.cancel().catch(() => {});
-          throw new SpeechUnavailableError(`the engine's sound declares ${declared} bytes`);
-        }
         bytes = new Uint8Array(await response.arrayBuffer());
       } catch (error) {
-        if (error instanceof SpeechUnavailableError) throw error;
         throw new SpeechUnavailableError(`speech engine: ${String(error)}`, { cause: error });
-      }
-      if (bytes.length > SPEECH_MAX_BYTES) {
-        throw new SpeechUnavailableError(`the engine's sound has ${bytes.length} bytes`);
       }
       const type = speechType(bytes);
       if (!type) throw new SpeechUnavailableError('the engine answered something not a sound');
