@@ -107,6 +107,21 @@ export type Visit =
       circuit?: { texts: CircuitTexts; index: number } | undefined;
     };
 
+/** An article row as a visit names it (its staff title left out: spec 3). */
+const visitArticle = (row: {
+  id: number;
+  museumId: number;
+  timeZone: string;
+  name: string;
+  language: string;
+}): VisitArticle => ({
+  id: row.id,
+  museumId: row.museumId,
+  timeZone: row.timeZone,
+  name: row.name,
+  source: row.language,
+});
+
 /** What the page says of its texts: all checked by the museum, some, or none (issue 18). */
 function noteOf(result: TranslationResult, segments: number): VisitorNote['kind'] {
   if (result.checked > 0 && result.checked === segments) return 'museum';
@@ -221,13 +236,7 @@ export function readerService(deps: ReaderDeps) {
       if (!lang) return undefined;
       const row = await deps.repo.findByName(name);
       if (!row) return undefined;
-      const article: VisitArticle = {
-        id: row.id,
-        museumId: row.museumId,
-        timeZone: row.timeZone,
-        name: row.name,
-        source: row.language,
-      };
+      const article = visitArticle(row);
       const content = readContent(row.content, row.name);
       const generation = row.translationGeneration;
       if (sameLanguage(lang, row.language)) return { article, generation, content, lang };
@@ -243,13 +252,7 @@ export function readerService(deps: ReaderDeps) {
         const asked = request.lang ? supportedLanguage(request.lang) : undefined;
         return { kind: 'notFound', uiLang: asked ?? suggested[0] ?? 'fr' };
       }
-      const article: VisitArticle = {
-        id: row.id,
-        museumId: row.museumId,
-        timeZone: row.timeZone,
-        name: row.name,
-        source: row.language,
-      };
+      const article = visitArticle(row);
       const content = readContent(row.content, row.name);
       const lang = request.lang ? supportedLanguage(request.lang) : undefined;
       if (request.choose || request.query !== undefined || !lang) {
