@@ -321,9 +321,11 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
         return width > 300 && width < 390 && Math.abs(width / height - 2.5) < 0.05;
       })
       .toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-      390,
-    );
+    // Every chart resizes on its own observer's turn (the first one measured above is not the
+    // last on a busy machine): polled, not read once.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
 
     // No CSP violation or script error on the way.
     expect(errors).toEqual([]);
