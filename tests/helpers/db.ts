@@ -55,7 +55,19 @@ function withReset(db: Database, kind: TestDatabase['kind'], close: () => Promis
     db,
     kind,
     async reset() {
-      await db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
+      // The last test's background work (a count, Translate now's queue claiming a row for
+      // update) may still hold a row lock: PostgreSQL breaks the deadlock with the truncate by
+      // failing one of the two. The truncate is tried again; that work is the test's past.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await db.execute(sql.raw(`truncate ${TABLES.join(', ')} restart identity cascade`));
+          return;
+        } catch (error) {
+          const failed = error as { code?: string; cause?: { code?: string } };
+          const code = failed.cause?.code ?? failed.code;
+          if (code !== '40P01' || attempt >= 5) throw error;
+        }
+      }
     },
     close,
   };
