@@ -165,6 +165,7 @@ for (const lang of LANGS) {
       await expect(s.heading([root.name, 'Salle 1'])).toBeVisible();
       await s.back.click();
       await expect(page).toHaveURL(folderUrl([root.id]));
+      await expect(s.heading([root.name])).toBeVisible();
       await s.back.click();
       await expect(page).toHaveURL(url(lang, '/articles'));
       await expect(s.heading([])).toBeVisible();

@@ -44,9 +44,11 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
       </a>
     );
 
+  // The back link is the same element while the folder loads and once it is shown, so a click
+  // on it as the list arrives is never lost to a re-render (seen in CI).
   if (load.status !== 'ready') {
     return (
-      <>
+      <div className="tree-screen">
         {backLink}
         {load.status === 'loading' ? (
           <p className="status-line" role="status">
@@ -55,7 +57,7 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
         ) : (
           <p className="muted">{t('tree.loadFailed')}</p>
         )}
-      </>
+      </div>
     );
   }
 
