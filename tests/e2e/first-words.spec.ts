@@ -8,12 +8,13 @@ import { ADMIN, expect, post, test } from './fixtures.ts';
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * Issue 19, part 3: first words in two seconds. A phone without JavaScript, 390 px wide, opens
- * an article no one has read in Finnish yet; the engine answers the batch of the article's first
- * words and holds every other one (`holdUnless`, tests/helpers/fake-engine-server.ts). The first
- * block shows, translated, at the top of the screen, with a line saying the rest is coming, and
- * nothing else of the article, not even its original; once the engine answers the rest, the page
- * fills in by itself, every block once and in order, and the line goes.
+ * Issue 19, part 3: first words in two seconds (ADRs 0017, 0020). A phone without JavaScript,
+ * 390 px wide, opens an article no one has read in Finnish yet; the engine streams its answer,
+ * writes the translation of the article's first words, then pauses (`pauseAfter`,
+ * tests/helpers/fake-engine-server.ts). The first block shows, translated, at the top of the
+ * screen, with a line saying the rest is coming, and nothing else of the article, not even its
+ * original; once the engine writes the rest, the page fills in by itself, every block once and
+ * in order, and the line goes. One engine call, as before issue 19: no extra one for the start.
  */
 
 /** No other test asks for Finnish: the engine's hold is this test's alone. */
@@ -36,11 +37,11 @@ test('a slow engine still shows the first translated block at once, without Java
   const tag = randomUUID().slice(0, 8);
   const name = `premiers-mots-${tag}`;
   const first = `Premiers mots ${tag} : une amphore romaine trouvée au large de Marseille.`;
-  // Four long paragraphs below the first screen (one batch of their own).
+  // Four long paragraphs below the first screen (the same batch).
   const below = [1, 2, 3, 4].map((n) => `${words(110, n)} (${tag}-${n})`);
 
   const hold = await request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
-    data: { lang: LANG, holdUnless: `Premiers mots ${tag}` },
+    data: { lang: LANG, pauseAfter: `Premiers mots ${tag}` },
   });
   expect(hold.status()).toBe(200);
 
@@ -70,8 +71,8 @@ test('a slow engine still shows the first translated block at once, without Java
   await page.goto(`/article?name=${name}&lang=${LANG}`, { waitUntil: 'commit' });
   await expect(texts.first()).toHaveText(`[${LANG}] ${first}`);
   at('first block shown');
-  // Nothing else yet, translated or not; a line says the rest is coming. (The engine holds the
-  // rest under its timeout of 5 s: the test releases it without delay.)
+  // Nothing else yet, translated or not; a line says the rest is coming. (The engine pauses
+  // under its timeout of 5 s: the test releases it without delay.)
   await expect(texts).toHaveCount(1);
   const ui = uiStrings(LANG);
   await expect(page.getByRole('status')).toContainText(
@@ -89,13 +90,14 @@ test('a slow engine still shows the first translated block at once, without Java
   await expect(page.getByRole('status')).toHaveCount(0);
   await expect(page.locator('.reader-footer')).toBeVisible();
 
-  // The first screen went to the engine alone, first words only.
+  // The article went to the engine in one streamed call, its first words first.
   const calls = (await (await request.get(`${FAKE_ENGINE_URL}/_calls`)).json()) as {
-    calls: { targetLang: string; segments: { text: string }[] }[];
+    calls: { targetLang: string; streamed: boolean; segments: { text: string }[] }[];
   };
   const mine = calls.calls.filter(
     (c) => c.targetLang === LANG && c.segments.some((s) => s.text.includes(tag)),
   );
-  expect(mine.map((c) => c.segments.length).sort()).toEqual([1, 4]);
-  expect(mine.find((c) => c.segments.length === 1)?.segments[0]?.text).toBe(first);
+  expect(mine.map((c) => [c.streamed, c.segments.map((s) => s.text)])).toEqual([
+    [true, [first, ...below]],
+  ]);
 });

@@ -12,16 +12,17 @@ import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
  * that port (tests/e2e/settings.ts's FAKE_ENGINE_PORT) and answers `POST /v1/chat/completions` like tests/helpers/fake-openai.ts.
  *
  * Test controls (JSON):
- * - `GET /_calls` → `{ calls: [{ index, targetLang, segments: [{ id, text }], behaviour }] }`;
+ * - `GET /_calls` → `{ calls: [{ index, targetLang, segments: [{ id, text }], streamed, behaviour }] }`;
  *   also the health check Playwright waits for.
  * - `POST /_reset`: forgets the calls and every behaviour and delay.
- * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs?, holdUnless? }`: from now on, for
+ * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs?, pauseAfter? }`: from now on, for
  *   the calls whose target language is `lang` (or, without `lang`, for the others). Both workers
  *   share this process: a test that changes how the engine behaves gives it a language of its
- *   own. `holdUnless`: a call none of whose texts holds these words is held (answered as
- *   `behaviour`, 'ok' by default, once released): a test orders the batches of one article.
- * - `POST /_release` `{ lang? }`: answers the calls held for that language (or the others), and
- *   those held later.
+ *   own. `pauseAfter`: a streamed answer is written up to the end of the text holding these
+ *   words (all of it when no text holds them), then waits for `/_release`; a whole answer waits
+ *   before it is sent.
+ * - `POST /_release` `{ lang? }`: lets the calls paused for that language (or the others) go
+ *   on, and those paused later.
  * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, issue 20: the e2e
  *   server's TTS_BASE_URL); `GET /_speech` → `{ calls: [{ input, model, voice, responseFormat }] }`,
  *   `POST /_speech` `{ type: 'ok' | 'fail' | 'hang' | 'notAudio' }` sets how it answers from now
@@ -33,10 +34,10 @@ import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
 interface Setting {
   behaviour?: Behaviour;
   delayPerTokenMs?: number;
-  holdUnless?: string;
+  pauseAfter?: string;
 }
 
-/** Held calls wait on their language's gate (`''`: calls of no language set apart). */
+/** Paused calls wait on their language's gate (`''`: calls of no language set apart). */
 const gates = new Map<string, PromiseWithResolvers<void>>();
 const gateOf = (lang: string) => {
   let gate = gates.get(lang);
@@ -51,10 +52,15 @@ function behaviourOf(call: RecordedCall): Behaviour {
   const lang = call.targetLang.toLowerCase();
   const setting = settingOf(call);
   const behaviour = setting.behaviour ?? { type: 'ok' };
-  const hold = setting.holdUnless;
-  if (hold === undefined || call.segments.some((s) => s.text.includes(hold))) return behaviour;
+  const words = setting.pauseAfter;
+  if (words === undefined) return behaviour;
   const gate = gateOf(byLanguage.has(lang) ? lang : '');
-  return { type: 'held', until: gate.promise };
+  // Up to the end of the answer's entry for the text holding the words (all of it: none).
+  const at = (content: string) => {
+    const found = content.indexOf(words);
+    return found < 0 ? content.length : content.indexOf('}', found) + 1;
+  };
+  return { type: 'paused', at, until: gate.promise, as: behaviour };
 }
 
 /** The behaviours a JSON body can ask for ('answer' needs a function). */
@@ -90,16 +96,16 @@ function setBehaviour(body: string): ControlAnswer {
     lang?: unknown;
     behaviour?: unknown;
     delayPerTokenMs?: unknown;
-    holdUnless?: unknown;
+    pauseAfter?: unknown;
   };
   try {
     request = JSON.parse(body || '{}') as typeof request;
   } catch {
     return badRequest('The body is not JSON.');
   }
-  const { lang, behaviour, delayPerTokenMs, holdUnless } = request;
-  if (holdUnless !== undefined && (typeof holdUnless !== 'string' || holdUnless === '')) {
-    return badRequest('holdUnless must be words of a text.');
+  const { lang, behaviour, delayPerTokenMs, pauseAfter } = request;
+  if (pauseAfter !== undefined && (typeof pauseAfter !== 'string' || pauseAfter === '')) {
+    return badRequest('pauseAfter must be words of a text.');
   }
   if (lang !== undefined && (typeof lang !== 'string' || lang === '')) {
     return badRequest('lang must be a language code.');
@@ -121,9 +127,9 @@ function setBehaviour(body: string): ControlAnswer {
   const setting: Setting = {};
   if (behaviour !== undefined) setting.behaviour = behaviour as Behaviour;
   if (delayPerTokenMs !== undefined) setting.delayPerTokenMs = delayPerTokenMs;
-  if (holdUnless !== undefined) {
-    setting.holdUnless = holdUnless;
-    // A new hold: calls wait for a new release.
+  if (pauseAfter !== undefined) {
+    setting.pauseAfter = pauseAfter;
+    // A new pause: calls wait for a new release.
     const key = lang === undefined ? '' : lang.toLowerCase();
     gates.get(key)?.resolve();
     gates.delete(key);
@@ -153,6 +159,7 @@ const fake = await startFakeOpenAI({
             index: call.index,
             targetLang: call.targetLang,
             segments: call.segments,
+            streamed: call.streamed,
             behaviour: call.behaviour,
           })),
         });

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A fake OpenAI-compatible server for tests, the bench and Playwright: `POST
- * /v1/chat/completions` (not streaming). It reads the segments of the user message
+ * /v1/chat/completions`, whole or streamed (`stream: true`: server-sent events, the content
+ * written at the engine's pace, `delayPerTokenMs`). It reads the segments of the user message
  * (`{"segments":[{"id","text"}]}`) and answers the structured answer `{"translations":[…]}`
  * with each text turned into `[<target code>] text` (markers kept), unless told to misbehave.
  */
@@ -45,6 +46,24 @@ export type Behaviour =
   | { type: 'replace'; from: string; to: string }
   /** No answer at all: the connection stays open until the client gives up or close(). */
   | { type: 'hang' }
+  /**
+   * Streamed requests only (otherwise 'ok'): the first half of the answer's content, then
+   * nothing more, the connection left open until the client gives up or close().
+   */
+  | { type: 'stall' }
+  /** Answered as 'ok' but with `finish_reason: 'length'` (the engine's output limit reached). */
+  | { type: 'cutShort' }
+  /**
+   * Streamed requests only (otherwise 'held'): answered as 'ok', the content's first `at(content)`
+   * characters at once, the rest once `until` settles (a test decides when the engine goes on).
+   */
+  | {
+      type: 'paused';
+      at: (content: string) => number;
+      until: Promise<unknown>;
+      /** Whose translations are written ('ok' by default), e.g. a 'replace'. */
+      as?: Behaviour;
+    }
   /** Answered as 'ok' once `until` settles: a test decides when each call ends. */
   | { type: 'held'; until: Promise<unknown> }
   /** The answer's translations as given (ids and texts chosen by the test). */
@@ -65,7 +84,9 @@ export type Behaviour =
    * Answers only `response_format: json_object` (as 'ok'); a request with any other format, or
    * none, gets a 400 that names the accepted format.
    */
-  | { type: 'jsonObjectOnly' };
+  | { type: 'jsonObjectOnly' }
+  /** Refuses `stream: true` with a 400 saying so; a request for a whole answer is answered as 'ok'. */
+  | { type: 'refuseStream' };
 
 export interface RecordedCall {
   /** 0, 1, 2… in arrival order. */
@@ -81,6 +102,8 @@ export interface RecordedCall {
   segments: FakeSegment[];
   segmentIds: string[];
   responseFormat: unknown;
+  /** The request asked for a streamed answer. */
+  streamed: boolean;
   behaviour: Behaviour['type'];
   /** Estimated like the app does, about 4 characters a token. */
   promptTokens: number;
@@ -200,7 +223,7 @@ function completion(call: RecordedCall, content: string) {
       {
         index: 0,
         message: { role: 'assistant', content, refusal: null },
-        finish_reason: 'stop',
+        finish_reason: call.behaviour === 'cutShort' ? 'length' : 'stop',
         logprobs: null,
       },
     ],
@@ -256,6 +279,94 @@ async function sendHuge(
   call.endedAt = performance.now();
 }
 
+/** One server-sent event of a streamed completion. */
+function chunkEvent(
+  call: RecordedCall,
+  delta: Record<string, unknown>,
+  finish: string | null,
+): string {
+  const chunk = {
+    id: `chatcmpl-fake-${call.index}`,
+    object: 'chat.completion.chunk',
+    created: Math.floor(Date.now() / 1000),
+    model: call.model,
+    choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+  };
+  return `data: ${JSON.stringify(chunk)}\n\n`;
+}
+
+/** Characters of content an event carries when the fake writes without delay. */
+const QUICK_PIECE = 16;
+
+/**
+ * A streamed completion: `content` in events at the pace of `perTokenMs` (about 4 characters a
+ * token, an event every 10 ms at least), or in pieces of QUICK_PIECE characters at once without
+ * a delay; then the last event and `[DONE]`. 'stall' stops halfway and leaves the connection open.
+ */
+async function sendStream(
+  res: http.ServerResponse,
+  call: RecordedCall,
+  content: string,
+  perTokenMs: number,
+  behaviour: Behaviour,
+): Promise<void> {
+  if (res.destroyed) return;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (text: string) => {
+    call.bytesSent += Buffer.byteLength(text);
+    res.write(text);
+  };
+  send(chunkEvent(call, { role: 'assistant', content: '' }, null));
+  const piece = perTokenMs > 0 ? Math.max(4, Math.ceil((4 * 10) / perTokenMs)) : QUICK_PIECE;
+  const end = behaviour.type === 'stall' ? Math.floor(content.length / 2) : content.length;
+  const pause =
+    behaviour.type === 'paused' ? Math.max(0, Math.min(end, behaviour.at(content))) : end;
+  /** Streams content[from, to) at the engine's pace; false when the client gave up. */
+  const write = async (from: number, to: number): Promise<boolean> => {
+    const started = performance.now();
+    for (let at = from; at < to; at += piece) {
+      if (perTokenMs > 0) {
+        // On the engine's clock from the start, so small timer delays do not add up.
+        const due = started + ((at - from + piece) / 4) * perTokenMs;
+        await sleep(Math.max(0, due - performance.now()));
+      }
+      if (res.destroyed) return false;
+      send(chunkEvent(call, { content: content.slice(at, Math.min(at + piece, to)) }, null));
+    }
+    return true;
+  };
+  if (!(await write(0, pause))) return;
+  if (behaviour.type === 'paused') await behaviour.until.catch(() => {});
+  if (!(await write(pause, end))) return;
+  if (behaviour.type === 'stall') return; // the client's timeout, or close(), ends it
+  send(chunkEvent(call, {}, behaviour.type === 'cutShort' ? 'length' : 'stop'));
+  send('data: [DONE]\n\n');
+  res.end();
+  call.endedAt = performance.now();
+}
+
+/** A streamed completion whose content is `bytes` of 'x', 64 KiB an event, until the client hangs up. */
+async function sendHugeStream(
+  res: http.ServerResponse,
+  call: RecordedCall,
+  bytes: number,
+): Promise<void> {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const event = chunkEvent(call, { content: 'x'.repeat(64 * 1024) }, null);
+  for (let left = bytes; left > 0 && !res.destroyed; left -= 64 * 1024) {
+    call.bytesSent += event.length;
+    if (!res.write(event)) {
+      await new Promise<void>((resolve) => {
+        res.once('drain', resolve);
+        res.once('close', resolve);
+      });
+    }
+  }
+  if (res.destroyed) return;
+  res.end('data: [DONE]\n\n');
+  call.endedAt = performance.now();
+}
+
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   let fallback: BehaviourFor = options.behaviour ?? { type: 'ok' };
   let delayPerTokenMs: DelayFor = options.delayPerTokenMs ?? 0;
@@ -266,7 +377,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const calls: RecordedCall[] = [];
   let counter = 0;
 
-  function translations(behaviour: Behaviour, call: RecordedCall) {
+  function translations(behaviour: Behaviour, call: RecordedCall): { id: string; text: string }[] {
     const ok = call.segments.map((s) => ({ id: s.id, text: translate(s.text, call.targetLang) }));
     switch (behaviour.type) {
       case 'missingId':
@@ -284,6 +395,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return ok.map((t) => ({ ...t, text: t.text.replaceAll(behaviour.from, behaviour.to) }));
       case 'answer':
         return behaviour.translations(call.segments);
+      case 'paused':
+        return behaviour.as ? translations(behaviour.as, call) : ok;
       default:
         return ok;
     }
@@ -308,6 +421,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         model?: string;
         messages?: { role: string; content: string }[];
         response_format?: unknown;
+        stream?: unknown;
       };
       try {
         request = JSON.parse(body) as typeof request;
@@ -331,6 +445,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         segments,
         segmentIds: segments.map((s) => s.id),
         responseFormat: request.response_format,
+        streamed: request.stream === true,
         behaviour: 'ok',
         promptTokens: messages.reduce((n, m) => n + estimateTokens(m.content), 0),
         completionTokens: 0,
@@ -344,7 +459,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       call.behaviour = behaviour.type;
 
       if (behaviour.type === 'hang') return; // the client's timeout, or close(), ends it
-      if (behaviour.type === 'held') await behaviour.until.catch(() => {});
+      if (behaviour.type === 'held' || (behaviour.type === 'paused' && !call.streamed)) {
+        await behaviour.until.catch(() => {});
+      }
       if (latencyMs > 0) await sleep(latencyMs);
       const format = (request.response_format as { type?: unknown } | undefined)?.type;
       const refusal =
@@ -352,7 +469,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
           ? 'This response_format type is unavailable now'
           : behaviour.type === 'jsonObjectOnly' && format !== 'json_object'
             ? `Invalid response_format ${JSON.stringify(format ?? null)}: only "json_object" is supported`
-            : undefined;
+            : behaviour.type === 'refuseStream' && call.streamed
+              ? 'Streaming is not supported by this server'
+              : undefined;
       if (refusal !== undefined) {
         const body = JSON.stringify({
           error: { message: refusal, type: 'invalid_request_error', param: null, code: null },
@@ -364,7 +483,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         return;
       }
       if (behaviour.type === 'huge') {
-        await sendHuge(res, call, behaviour.bytes, behaviour.declareLength === true);
+        if (call.streamed) await sendHugeStream(res, call, behaviour.bytes);
+        else await sendHuge(res, call, behaviour.bytes, behaviour.declareLength === true);
         return;
       }
       if (behaviour.type === 'status') {
@@ -403,6 +523,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       call.completionTokens = estimateTokens(content);
       const perToken =
         typeof delayPerTokenMs === 'function' ? delayPerTokenMs(call) : delayPerTokenMs;
+      if (call.streamed) {
+        await sendStream(res, call, content, perToken, behaviour);
+        return;
+      }
       if (perToken > 0) await sleep(call.completionTokens * perToken);
       if (res.destroyed) return; // the client gave up
       res.writeHead(200, { 'content-type': 'application/json' });

@@ -8,6 +8,7 @@ import { dailyCounts } from '../../server/db/schema.ts';
 import { words } from '../translation/fixtures.ts';
 import { READER_SCRIPT } from './document.ts';
 import { uiStrings } from './strings.ts';
+import { HEAD_WAIT_MS } from './stream.ts';
 
 /** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
 const withoutReaderScript = (html: string) =>
@@ -309,18 +310,16 @@ describe('counting a visitor once per half hour', () => {
 });
 
 describe('a slow or failing engine', () => {
-  it('sends a slow first translation as it is made: the first screen at once, each block once, in order', async () => {
+  it('sends a slow first translation as the engine writes it: the first screen at once, each block once, in order', async () => {
     t = app({ OPENAI_TIMEOUT_MS: '20000' });
     // The first screen (the three blocks above) and six long paragraphs below it.
     const below = [1, 2, 3, 4, 5, 6].map((n) => ({ type: 'text', content: words(160, n) }));
     await publish('salle-1', [...PARAGRAPHS, ...below]);
     const rest = Promise.withResolvers<void>();
-    // Only the batch of the first words is answered; the rest waits for the test.
-    fake.setBehaviour((call) =>
-      call.segments.some((s) => s.text === 'Bienvenue au [!musée!] du port.')
-        ? { type: 'ok' }
-        : { type: 'held', until: rest.promise },
-    );
+    // The engine writes the first screen's texts, then stops until the test lets it go on.
+    const firstScreen = (content: string) =>
+      content.indexOf('}', content.indexOf('Le commerce du sucre')) + 1;
+    fake.setBehaviour({ type: 'paused', at: firstScreen, until: rest.promise });
     const res = await visit('name=salle-1&lang=pt', { 'accept-encoding': 'identity' });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -328,7 +327,7 @@ describe('a slow or failing engine', () => {
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     let html = '';
-    while (!html.includes('[pt] Les navires partaient')) {
+    while (!html.includes('[pt] Le commerce du sucre')) {
       const chunk = await reader.read();
       expect(chunk.done).toBe(false);
       html += decoder.decode(chunk.value, { stream: true });
@@ -504,7 +503,9 @@ describe('what visitors see of an article (issue 16)', () => {
   it('sends a slow one-part article whole when it is done, with no private title', async () => {
     t = app({ OPENAI_TIMEOUT_MS: '20000' });
     await publish('salle-1', PARAGRAPHS, PRIVATE);
-    fake.setDelayPerToken(60);
+    // Not a word for longer than the head waits.
+    const later = new Promise((resolve) => setTimeout(resolve, HEAD_WAIT_MS + 1_200));
+    fake.setBehaviour({ type: 'paused', at: () => 0, until: later });
     const html = await (await visit('name=salle-1&lang=pt')).text();
     expect(html).not.toContain(PRIVATE);
     // The head waited a moment for the first words, then went with the product's name.

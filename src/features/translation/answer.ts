@@ -14,6 +14,9 @@ const count = (text: string, marker: string) => text.split(marker).length - 1;
 /** Control characters other than tab and line breaks: never part of a translation. */
 const CONTROL = /(?![\t\n\r])\p{Cc}/gu;
 
+/** A translation as stored: without control characters other than tab and line breaks. */
+export const clean = (text: string): string => text.replace(CONTROL, '');
+
 /** Some OpenAI-compatible servers wrap JSON in a markdown fence even with a schema. */
 function unfence(raw: string): string {
   const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(raw);
@@ -60,7 +63,7 @@ export function checkAnswer(
   for (const { id, text } of parsed.data.translations) {
     if (!sources.has(id)) throw new BadAnswerError(`unknown id ${JSON.stringify(id)}`);
     if (texts.has(id)) throw new BadAnswerError(`id ${JSON.stringify(id)} twice`);
-    texts.set(id, text.replace(CONTROL, ''));
+    texts.set(id, clean(text));
   }
   const missing = segments.filter((s) => !texts.has(s.id));
   if (missing.length > 0) {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  estimateTokens,
-  FIRST_BATCH_TOKENS,
-  makeBatches,
-  planBatches,
-  runBounded,
-  segmentTokens,
-} from './batches.ts';
+import { estimateTokens, makeBatches, runBounded, segmentTokens } from './batches.ts';
 import { words } from './fixtures.ts';
 
 const seg = (id: number, chars: number) => ({ id: String(id), text: 'a'.repeat(chars) });
@@ -82,32 +75,5 @@ describe('runBounded', () => {
 
   it('resolves an empty list', async () => {
     expect(await runBounded([], 4)).toEqual([]);
-  });
-});
-
-describe('planBatches (issue 19: first words first)', () => {
-  const segments = Array.from({ length: 60 }, (_, i) => ({ id: String(i), text: words(40, i) }));
-  const tokens = (batch: readonly { text: string; id: string }[]) =>
-    batch.reduce((n, s) => n + segmentTokens(s), 0);
-
-  it('puts the first segments in reading order in a small first batch, the rest as before', () => {
-    const [first = [], ...rest] = planBatches(segments, 1_500);
-    // The first screen: the article's first segments, not any others.
-    expect(first).toEqual(segments.slice(0, first.length));
-    expect(first.length).toBeGreaterThan(0);
-    expect(tokens(first)).toBeLessThanOrEqual(FIRST_BATCH_TOKENS);
-    expect(tokens([...first, segments[first.length]!])).toBeGreaterThan(FIRST_BATCH_TOKENS);
-    expect(rest).toEqual(makeBatches(segments.slice(first.length), 1_500));
-    // Every segment once, in order.
-    expect([first, ...rest].flat()).toEqual(segments);
-  });
-
-  it('sends a first segment larger than the budget alone, and a short article as one batch', () => {
-    const long = [{ id: '1', text: words(400, 1) }, ...segments];
-    expect(planBatches(long, 1_500)[0]).toEqual([long[0]]);
-    const short = segments.slice(0, 2);
-    expect(tokens(short)).toBeLessThanOrEqual(FIRST_BATCH_TOKENS);
-    expect(planBatches(short, 1_500)).toEqual([short]);
-    expect(planBatches([], 1_500)).toEqual([]);
   });
 });

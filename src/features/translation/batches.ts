@@ -66,37 +66,6 @@ export function makeBatches<T extends SegmentText>(
 }
 
 /**
- * The first batch's budget (issue 19, ADR 0017): about what fills a phone's first screen, small
- * enough for an engine writing 100 tokens a second to answer it in under two seconds.
- */
-export const FIRST_BATCH_TOKENS = 200;
-
-/**
- * A translation job's plan: the first segments in reading order, up to `firstTokens` (at least
- * one; never more than `maxTokens`), in a small batch of their own that a visitor reads first;
- * the rest as makeBatches packs
- * them. An article that fits in the first budget is one batch.
- */
-export function planBatches<T extends SegmentText>(
-  segments: readonly T[],
-  maxTokens = BATCH_TOKENS,
-  firstTokens = FIRST_BATCH_TOKENS,
-): T[][] {
-  // Never larger than the other batches.
-  const budget = Math.min(firstTokens, maxTokens);
-  let used = 0;
-  let end = 0;
-  for (const segment of segments) {
-    const size = segmentTokens(segment);
-    if (end > 0 && used + size > budget) break;
-    used += size;
-    end += 1;
-  }
-  if (end === 0) return [];
-  return [segments.slice(0, end), ...makeBatches(segments.slice(end), maxTokens)];
-}
-
-/**
  * Runs tasks with at most `limit` at a time and resolves with their results in order. A task
  * that throws rejects the whole; tasks not yet started then never start.
  */

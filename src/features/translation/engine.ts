@@ -5,7 +5,9 @@ import OpenAI, {
   APIUserAbortError,
 } from 'openai';
 import type { Logger } from '../../server/log.ts';
-import { checkAnswer, type CheckedAnswer } from './answer.ts';
+import { checkAnswer, clean, segmentProblem } from './answer.ts';
+import type { AnswerLanguages, CheckedAnswer } from './answer.ts';
+import { answerEntries } from './answer-stream.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { loadLanguageIdentifier } from './language-check.ts';
 import { answerSchema, systemPrompt, userMessage } from './prompt.ts';
@@ -54,6 +56,13 @@ export interface TranslateRequest {
   targetLang: string;
   instructions: string;
   signal?: AbortSignal | undefined;
+  /**
+   * Given: the answer is streamed (ADR 0020) and each translation is told here as soon as it
+   * has arrived and passed the checks of its own text (answer.ts segmentProblem), once, in the
+   * order the engine writes them. The returned answer is still the whole answer checked: a text
+   * told here may yet be lost with it (a bad answer, an engine that stops halfway).
+   */
+  onText?: ((id: string, text: string) => void) | undefined;
 }
 
 export interface Engine {
@@ -153,6 +162,22 @@ function refusesSchema(error: unknown): boolean {
   return /response_format|json_schema/i.test(said);
 }
 
+/**
+ * A 400 that refuses `stream: true` (a server that only answers whole): its message names
+ * streaming and not the response format.
+ */
+function refusesStream(error: unknown): boolean {
+  if (!(error instanceof EngineUnavailableError) || error.status !== 400) return false;
+  const cause = error.cause;
+  if (!(cause instanceof APIError)) return false;
+  const said = `${cause.message} ${JSON.stringify(cause.error ?? null)}`;
+  return /stream/i.test(said) && !/response_format|json_schema/i.test(said);
+}
+
+/** What the SDK said, for the log. */
+const causeOf = (error: unknown): unknown =>
+  error instanceof Error && error.cause instanceof Error ? error.cause : error;
+
 /** The engine of the settings, or undefined when none is configured (DESIGN 6.7). */
 export function createEngine(options: EngineOptions): Engine | undefined {
   const { baseUrl, apiKey, timeoutMs, maxRetries, log } = options;
@@ -176,8 +201,29 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   let format: 'json_schema' | 'json_object' = 'json_schema';
   let schemaAccepted = false;
 
+  /** false once this engine refused a streamed answer: remembered, said once in the log. */
+  let streams = true;
+
   async function translate(request: TranslateRequest): Promise<CheckedAnswer> {
     if (request.segments.length === 0) return { translations: {}, rejected: {} };
+    const whole = { ...request, onText: undefined };
+    if (!request.onText || !streams) return translateAs(whole);
+    try {
+      return await translateAs(request);
+    } catch (error) {
+      if (!refusesStream(error)) throw error;
+      if (streams) {
+        streams = false;
+        log?.warn(
+          `translation: the engine refuses streamed answers (${String(causeOf(error))}); ` +
+            'asking it for whole answers from now on (visitors wait for whole batches)',
+        );
+      }
+      return translateAs(whole);
+    }
+  }
+
+  async function translateAs(request: TranslateRequest): Promise<CheckedAnswer> {
     const asked = format;
     try {
       const answer = await attempt(request, asked);
@@ -188,9 +234,8 @@ export function createEngine(options: EngineOptions): Engine | undefined {
       // Once, for this batch: the same request with json_object and the schema in the prompt.
       if (!schemaAccepted && format === 'json_schema') {
         format = 'json_object';
-        const said = error instanceof Error && error.cause instanceof Error ? error.cause : error;
         log?.warn(
-          `translation: the engine refuses response_format json_schema (${String(said)}); ` +
+          `translation: the engine refuses response_format json_schema (${String(causeOf(error))}); ` +
             'asking it for json_object with the schema in the prompt from now on',
         );
       }
@@ -206,6 +251,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     const schema = answerSchema(segments.map((s) => s.id));
     // Loaded while the engine writes (once a process): the answer's language is checked with it.
     const identifier = languageCheck ? loadLanguageIdentifier().catch(identifierFailed) : undefined;
+    const languages = { ...request, checkLanguage: languageCheck };
     const content = await ask(
       systemPrompt(request, mode === 'json_object' ? { schemaInPrompt: schema } : {}),
       userMessage(request),
@@ -213,9 +259,35 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         ? { type: 'json_object' }
         : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
       request.signal,
+      request.onText && readAhead(segments, languages, identifier, request.onText),
     );
     await identifier;
-    return checkAnswer(content, segments, { ...request, checkLanguage: languageCheck });
+    return checkAnswer(content, segments, languages);
+  }
+
+  /**
+   * What reads a streamed answer ahead: each entry of an id sent, its text checked alone once
+   * the language identifier is there, told to `onText` when it passes.
+   */
+  function readAhead(
+    segments: readonly SegmentText[],
+    languages: AnswerLanguages,
+    identifier: Promise<unknown> | undefined,
+    onText: (id: string, text: string) => void,
+  ): (delta: string) => Promise<void> {
+    const sources = new Map(segments.map((s) => [s.id, s.text]));
+    const arrived: [string, string][] = [];
+    const entries = answerEntries((id, text) => {
+      if (sources.has(id)) arrived.push([id, clean(text)]);
+    });
+    return async (delta) => {
+      entries.write(delta);
+      if (arrived.length === 0) return;
+      await identifier;
+      for (const [id, text] of arrived.splice(0)) {
+        if (segmentProblem(sources.get(id) ?? '', text, languages) === undefined) onText(id, text);
+      }
+    };
   }
 
   let identifierWarned = false;
@@ -240,33 +312,44 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     return reviewAnswer(content, request.segments);
   }
 
-  /** One chat completion within the deadline and the answer's cap: its message's content. */
+  /**
+   * One chat completion within the deadline and the answer's cap: its message's content. With
+   * `onDelta`, the answer is streamed and each piece of its content given there as it arrives.
+   */
   async function ask(
     system: string,
     user: string,
     responseFormat: OpenAI.ChatCompletionCreateParams['response_format'],
     requestSignal: AbortSignal | undefined,
+    onDelta?: ((delta: string) => Promise<void>) | undefined,
   ): Promise<string> {
     const tripped = { tooLarge: false };
+    const cap = answerCap(Buffer.byteLength(user));
+    // A stream wraps each few characters of content in an event of ~200 bytes.
     const capped = client.withOptions({
-      fetch: cappedFetch(answerCap(Buffer.byteLength(user)), tripped),
+      fetch: cappedFetch(onDelta ? STREAM_OVERHEAD * cap : cap, tripped),
     });
     const stop = new AbortController();
+    /** A streamed answer from which nothing came for `timeoutMs`. */
+    const stalled = new AbortController();
     const deadline = AbortSignal.timeout(deadlineMs);
     const signal = AbortSignal.any(
-      [stop.signal, deadline, requestSignal].filter((s): s is AbortSignal => s !== undefined),
+      [stop.signal, stalled.signal, deadline, requestSignal].filter(
+        (s): s is AbortSignal => s !== undefined,
+      ),
     );
-    const call = capped.chat.completions.create(
-      {
-        model,
-        messages: [
-          { role: 'system', content: system },
-          { role: 'user', content: user },
-        ],
-        response_format: responseFormat,
-      },
-      { signal, timeout: timeoutMs, maxRetries },
-    );
+    const params = {
+      model,
+      messages: [
+        { role: 'system' as const, content: system },
+        { role: 'user' as const, content: user },
+      ],
+      response_format: responseFormat,
+    };
+    const options = { signal, timeout: timeoutMs, maxRetries };
+    const call = onDelta
+      ? streamed(capped, params, options, cap, onDelta, () => stalled.abort())
+      : capped.chat.completions.create(params, options).then(contentOf);
     // The SDK sleeps through a retry-after without looking at the signal: the race below answers
     // at the deadline, and the request, when it wakes, finds the signal aborted.
     let onAbort = () => {};
@@ -275,7 +358,9 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         reject(
           deadline.aborted
             ? new EngineUnavailableError('deadline', `no answer within ${deadlineMs} ms`)
-            : new EngineUnavailableError('aborted', 'the translation was cancelled'),
+            : stalled.signal.aborted
+              ? new EngineUnavailableError('timeout', `nothing more came for ${timeoutMs} ms`)
+              : new EngineUnavailableError('aborted', 'the translation was cancelled'),
         );
       if (signal.aborted) onAbort();
       else signal.addEventListener('abort', onAbort, { once: true });
@@ -283,16 +368,9 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     call.catch(() => {});
     aborted.catch(() => {});
     try {
-      const completion = await Promise.race([call, aborted]);
-      const choice = completion.choices[0];
-      if (!choice) throw new BadAnswerError('the answer has no choice');
-      if (choice.message.refusal) throw new BadAnswerError('the engine refused');
-      if (choice.finish_reason === 'length') throw new BadAnswerError('the answer was cut short');
-      const content = choice.message.content;
-      if (typeof content !== 'string') throw new BadAnswerError('the answer has no content');
-      return content;
+      return await Promise.race([call, aborted]);
     } catch (error) {
-      if (tripped.tooLarge) {
+      if (tripped.tooLarge || error instanceof AnswerTooLargeError) {
         throw new BadAnswerError('the answer is far larger than its batch', { cause: error });
       }
       throw unavailable(error, deadline);
@@ -302,7 +380,68 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     }
   }
 
+  /**
+   * A streamed completion (ADR 0020): its content pieces given to `onDelta` as they arrive, the
+   * whole content at the end. Content past `cap` characters ends it; so does nothing for
+   * `timeoutMs` (the SDK's own timeout ends when the answer starts): `stall` aborts the request.
+   */
+  async function streamed(
+    api: OpenAI,
+    params: Omit<OpenAI.ChatCompletionCreateParamsStreaming, 'stream'>,
+    options: { signal: AbortSignal; timeout: number; maxRetries: number },
+    cap: number,
+    onDelta: (delta: string) => Promise<void>,
+    stall: () => void,
+  ): Promise<string> {
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const awake = () => {
+      clearTimeout(idle);
+      idle = setTimeout(stall, timeoutMs);
+    };
+    awake();
+    try {
+      const stream = await api.chat.completions.create({ ...params, stream: true }, options);
+      let content = '';
+      let finish: string | null | undefined;
+      for await (const chunk of stream) {
+        awake();
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        if (choice.delta.refusal) throw new BadAnswerError('the engine refused');
+        finish = choice.finish_reason ?? finish;
+        const delta = choice.delta.content ?? '';
+        if (delta === '') continue;
+        content += delta;
+        if (content.length > cap)
+          throw new AnswerTooLargeError(`the answer passed ${cap} characters`);
+        await onDelta(delta);
+      }
+      if (finish === 'length') throw new BadAnswerError('the answer was cut short');
+      if (content === '') throw new BadAnswerError('the answer has no content');
+      return content;
+    } finally {
+      clearTimeout(idle);
+    }
+  }
+
   return { model, translate, review: options.review ? review : undefined };
+}
+
+/**
+ * How many bytes of a streamed answer's body one character of content may take: each event
+ * wraps a few characters in ~200 bytes of JSON.
+ */
+const STREAM_OVERHEAD = 64;
+
+/** A whole completion's content, or why it is no answer. */
+function contentOf(completion: OpenAI.ChatCompletion): string {
+  const choice = completion.choices[0];
+  if (!choice) throw new BadAnswerError('the answer has no choice');
+  if (choice.message.refusal) throw new BadAnswerError('the engine refused');
+  if (choice.finish_reason === 'length') throw new BadAnswerError('the answer was cut short');
+  const content = choice.message.content;
+  if (typeof content !== 'string') throw new BadAnswerError('the answer has no content');
+  return content;
 }
 
 /** SDK errors become EngineUnavailableError; our own errors pass. */

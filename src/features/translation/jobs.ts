@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../server/log.ts';
-import { planBatches, runBounded } from './batches.ts';
+import { makeBatches, runBounded } from './batches.ts';
 import type { Engine } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { TranslationMemory } from './memory.ts';
 import type { SegmentText } from './segments.ts';
 import { encodeFlags, flagKey, type SegmentFlag } from './flags.ts';
 import { followGlossary } from './glossary-check.ts';
+import { unfollowed } from './glossary-match.ts';
 import { secondOpinion } from './second-opinion.ts';
 
 /** What a job is about: one article, one generation, one language. */
@@ -46,8 +47,10 @@ export interface Job {
   batches: number;
   promise: Promise<JobOutcome>;
   /**
-   * What a visitor may read while the job runs (issue 19, ADR 0017): by key, the texts found
-   * stored when it started, then each batch's as it lands (checked, glossary and review done).
+   * What a visitor may read while the job runs (issue 19, ADRs 0017 and 0020): by key, the
+   * texts found stored when it started, then each text as the engine's streamed answer brings
+   * it (checked alone; one needing a glossary retry waits for its batch), then each batch's
+   * texts when it ends (checked whole, glossary and review done).
    */
   readonly landed: Readonly<Record<string, string>>;
   /** Resolves when the job next lands a batch, or ends. */
@@ -104,6 +107,7 @@ export function translationJobs(options: JobOptions) {
     batch: readonly KeyedSegment[],
     state: JobState,
     out: Record<string, string>,
+    early: (segment: KeyedSegment, text: string) => void,
   ): Promise<void> {
     /** The last try ended with texts refused by the checks (not a bad answer as a whole). */
     let refusedLast = false;
@@ -125,11 +129,17 @@ export function translationJobs(options: JobOptions) {
       state.calls += 1;
       state.sent += segments.length;
       try {
+        const sent = pending;
         const answer = await engine.translate({
           segments,
           sourceLang: request.sourceLang,
           targetLang: request.targetLang,
           instructions: request.instructions,
+          // Streamed: each text readable by visitors as soon as it has arrived (ADR 0020).
+          onText: (id, text) => {
+            const segment = sent[Number(id) - 1];
+            if (segment) early(segment, text);
+          },
         });
         const refused: KeyedSegment[] = [];
         pending.forEach((s, i) => {
@@ -234,31 +244,40 @@ export function translationJobs(options: JobOptions) {
     if (Object.keys(translations).length > 0) land();
     if (todo.length === 0) return { ...NO_WORK, translations };
 
-    const [first = [], ...rest] = planBatches(todo, maxBatchTokens);
-    job.batches = 1 + rest.length;
+    const batches = makeBatches(todo, maxBatchTokens);
+    job.batches = batches.length;
     const state: JobState = { calls: 0, sent: 0, unavailable: false, refused: [], flags: {} };
     const made: Record<string, string> = {};
+    /**
+     * A text as it arrives, before the rest of its batch: readable at once when it needs no
+     * glossary retry (one that does lands with its batch, retried). The batch's end may still
+     * replace it (a bad answer tried again), never with the original.
+     */
+    const early = (segment: KeyedSegment, text: string) => {
+      if (segment.glossary?.length && unfollowed(segment.glossary, segment.text, text).length) {
+        return;
+      }
+      landed[segment.key] = text;
+      land();
+    };
     const run = async (batch: readonly KeyedSegment[]) => {
-      await translateBatch(request, batch, state, made);
+      await translateBatch(request, batch, state, made, early);
       await checkGlossary(request, batch, state, made);
       await reviewBatch(request, batch, state, made);
       // Landed: readable by visitors now, in one piece (issue 19).
       for (const s of batch) {
         const text = made[s.key];
         if (text !== undefined) landed[s.key] = text;
+        else delete landed[s.key]; // an early text whose answer was then refused
       }
       job.done += 1;
       land();
     };
-    // The first screen's small batch goes at once, beside the others, never behind them: the
-    // whole still takes about its largest batch (ADR 0017).
-    await Promise.all([
-      run(first),
-      runBounded(
-        rest.map((batch) => () => run(batch)),
-        concurrency,
-      ),
-    ]);
+    // In reading order: the first batch's first texts are the first words a visitor reads.
+    await runBounded(
+      batches.map((batch) => () => run(batch)),
+      concurrency,
+    );
     // One write per job, after all its batches: a single read-modify-write of the document
     // instead of one per batch racing each other; a job that dies halfway stores nothing.
     // Each key translated or refused has its flags written, or an earlier flag removed ('').

@@ -403,8 +403,8 @@ describe('a bad or missing answer', () => {
     fake.setBehaviour({ type: 'status', status: 503, retryAfterMs: 1 });
     const result = await translator.translateArticle(request(longArticle(300)));
     expect(result.complete).toBe(false);
-    // The first screen's batch and one other (concurrency 1) went together; no more after.
-    expect(fake.calls).toHaveLength(2);
+    // One batch at a time (concurrency 1): the first failed, no other was sent after it.
+    expect(fake.calls).toHaveLength(1);
   });
 
   it('handles a 429 after the SDK’s retries: incomplete, nothing stored', async () => {
@@ -579,41 +579,41 @@ describe('concurrent requests', () => {
 
 const longText = (count: number) => words(count, 7);
 
-describe('first words (issue 19)', () => {
+describe('first words (issue 19, ADR 0020)', () => {
   const blockOf = (id: string) => Number(id.split('.')[0]);
+  /** The end of the answer's entry for the text holding `words`: where a test pauses the engine. */
+  const after = (words: string) => (content: string) =>
+    content.indexOf('}', content.indexOf(words)) + 1;
 
-  it('translates the first screen first, and lets it be read whole before the rest lands', async () => {
+  it('lets visitors read each text as the engine writes it, before its answer is whole', async () => {
     const { translator } = setup();
     const content = longArticle(3_000);
     const segments = extractSegments(content);
     const rest = Promise.withResolvers<void>();
-    // Only the batch holding the article's first text is answered; the others wait.
+    // The engine writes the first batch's first two texts, then nothing until the test says.
     fake.setBehaviour((call) =>
       call.segments.some((s) => s.text === segments[0]!.text)
-        ? { type: 'ok' }
+        ? { type: 'paused', at: after(segments[1]!.text.slice(0, 30)), until: rest.promise }
         : { type: 'held', until: rest.promise },
     );
     const run = await translator.open(request(content));
     const job = run.translate();
     expect(run.landed().blocks).toBe(0);
     await vi.waitFor(() => expect(run.landed().blocks).toBeGreaterThan(0));
-    // The first call is the first screen: the first segments in reading order, a few only.
+    expect(fake.calls.every((c) => c.streamed && c.endedAt === undefined)).toBe(true);
+    // The first batch is an ordinary one, in reading order: no extra call for the first screen.
     const first = fake.calls.find((c) => c.segments.some((s) => s.text === segments[0]!.text))!;
     expect(first.segments.map((s) => s.text)).toEqual(
       segments.slice(0, first.segments.length).map((s) => s.text),
     );
-    expect(first.segments.length).toBeLessThan(segments.length / 10);
+    expect(fake.calls).toHaveLength((await estimate(translator, request(content))).batches);
 
-    // The blocks a visitor may read are whole and translated; the next one is not.
+    // The blocks a visitor may read are whole and translated: the first two texts' blocks.
     const { content: landed, blocks } = run.landed();
     const texts = new Map(extractSegments(landed).map((s) => [s.id, s.text]));
-    for (const s of segments.filter((s) => blockOf(s.id) <= blocks)) {
-      expect(texts.get(s.id), s.id).toMatch(/^\[es\] /);
-    }
-    const next = segments.filter((s) => blockOf(s.id) > blocks);
-    expect(next.length).toBeGreaterThan(0);
-    expect(texts.get(next[0]!.id)).toBe(next[0]!.text);
-    expect(blocks).toBe(blockOf(next[0]!.id) - 1);
+    expect(blocks).toBe(blockOf(segments[2]!.id) - 1);
+    for (const s of segments.slice(0, 2)) expect(texts.get(s.id), s.id).toMatch(/^\[es\] /);
+    for (const s of segments.slice(2)) expect(texts.get(s.id), s.id).toBe(s.text);
 
     // The rest lands: changed() says so, and the whole article can be read.
     const changed = run.changed();
@@ -621,13 +621,14 @@ describe('first words (issue 19)', () => {
     await changed;
     const result = await job;
     expect(result.complete).toBe(true);
+    expect(result.engineCalls).toBe(fake.calls.length);
     expect(run.landed().blocks).toBe(content.length - 1);
     expect(run.landed().content).toEqual(result.content);
   });
 
   it('reads nothing as landed from a block whose texts are only partly translated', async () => {
     const { translator } = setup();
-    // One accordion: its header fits the first batch, its long detail does not.
+    // One accordion: its header is written, its long detail not yet.
     const content = article([
       {
         type: 'accordion',
@@ -637,23 +638,59 @@ describe('first words (issue 19)', () => {
       { type: 'text', content: 'Fin du panneau.' },
     ]);
     const rest = Promise.withResolvers<void>();
-    fake.setBehaviour((call) =>
-      call.segments.some((s) => s.text === 'Les navires du port')
-        ? { type: 'ok' }
-        : { type: 'held', until: rest.promise },
-    );
+    fake.setBehaviour({ type: 'paused', at: after('Les navires du port'), until: rest.promise });
     const run = await translator.open(request(content));
     const job = run.translate();
-    await vi.waitFor(() =>
-      expect(fake.calls.filter((c) => c.endedAt !== undefined)).toHaveLength(1),
-    );
-    expect(fake.calls[0]!.segments.map((s) => s.text)).toEqual(['Les navires du port']);
     await vi.waitFor(() =>
       expect(JSON.stringify(run.landed().content)).toContain('[es] Les navires du port'),
     );
     expect(run.landed().blocks).toBe(0);
     rest.resolve();
     expect((await job).complete).toBe(true);
+    expect(run.landed().blocks).toBe(2);
+  });
+
+  it('keeps nothing of an answer that stops halfway: shown texts are not stored', async () => {
+    const { translator, blobs, lines } = setup({ timeoutMs: 300 });
+    fake.setBehaviour({ type: 'stall' });
+    const run = await translator.open(request(small));
+    const result = await run.translate();
+    expect(result.complete).toBe(false);
+    expect(lines.some((l) => l.includes('engine unavailable (timeout: nothing more came'))).toBe(
+      true,
+    );
+    expect(await blobs.getJson(documentKey(1, 0, 'es'))).toBeUndefined();
+  });
+
+  it('holds back a text that missed the glossary until its retry lands', async () => {
+    const { translator } = setup();
+    const content = article([
+      { type: 'text', content: 'Le navire Belem entre au port.' },
+      { type: 'text', content: 'Fin du panneau.' },
+    ]);
+    const glossary = [{ term: 'Belem', note: 'un trois-mâts', doNotTranslate: true }];
+    const rest = Promise.withResolvers<void>();
+    // The answer translates the name the glossary keeps, writes both texts, then pauses.
+    fake.queue({
+      type: 'paused',
+      at: after('Fin du panneau'),
+      until: rest.promise,
+      as: { type: 'replace', from: 'Belem', to: 'Belén' },
+    });
+    const run = await translator.open(request(content, { glossary }));
+    const job = run.translate();
+    await vi.waitFor(() =>
+      expect(JSON.stringify(run.landed().content)).toContain('[es] Fin du panneau'),
+    );
+    // The text that missed the glossary is not readable yet: the block stays unread.
+    expect(JSON.stringify(run.landed().content)).not.toContain('Belén');
+    expect(run.landed().blocks).toBe(0);
+    rest.resolve();
+    const result = await job;
+    expect(result.complete).toBe(true);
+    expect(fake.calls).toHaveLength(2); // the batch, then the retry of the text alone
+    expect(JSON.stringify(result.content)).toContain('[es] Le navire Belem entre au port.');
+    expect(run.landed().content).toEqual(result.content);
   });
 });
 

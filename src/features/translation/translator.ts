@@ -1,7 +1,7 @@
 import type { Logger } from '../../server/log.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { sameLanguage } from '../languages/index.ts';
-import { BATCH_TOKENS, estimateTokens, planBatches, segmentTokens } from './batches.ts';
+import { BATCH_TOKENS, estimateTokens, makeBatches, segmentTokens } from './batches.ts';
 import { systemPrompt, userMessage } from './prompt.ts';
 import type { Engine } from './engine.ts';
 import { NO_WORK, translationJobs, type Job, type JobOutcome, type KeyedSegment } from './jobs.ts';
@@ -173,7 +173,7 @@ function estimateWork(
   maxBatchTokens: number,
 ): WorkEstimate {
   if (missing.length === 0) return { segments: 0, batches: 0, tokens: 0 };
-  const batches = planBatches(missing, maxBatchTokens);
+  const batches = makeBatches(missing, maxBatchTokens);
   let tokens = 0;
   for (const batch of batches) {
     const input = {
@@ -355,7 +355,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       missing: missing.length,
       // Made when asked (a job plans its own batches the same way).
       get batches() {
-        return missing.length > 0 ? planBatches(missing, maxBatchTokens).length : 0;
+        return missing.length > 0 ? makeBatches(missing, maxBatchTokens).length : 0;
       },
       estimate: () => estimateWork(request, missing, maxBatchTokens),
       ...live,
