@@ -18,9 +18,9 @@ import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
  * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs?, pauseAfter? }`: from now on, for
  *   the calls whose target language is `lang` (or, without `lang`, for the others). Both workers
  *   share this process: a test that changes how the engine behaves gives it a language of its
- *   own. `pauseAfter`: a streamed answer is written up to the end of the text holding these
- *   words (all of it when no text holds them), then waits for `/_release`; a whole answer waits
- *   before it is sent.
+ *   own. `pauseAfter`: a call with a text holding these words is answered up to the end of
+ *   that text's translation, then waits for `/_release` (a whole answer waits before it is
+ *   sent); other calls are not paused.
  * - `POST /_release` `{ lang? }`: lets the calls paused for that language (or the others) go
  *   on, and those paused later.
  * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, issue 20: the e2e
@@ -53,9 +53,10 @@ function behaviourOf(call: RecordedCall): Behaviour {
   const setting = settingOf(call);
   const behaviour = setting.behaviour ?? { type: 'ok' };
   const words = setting.pauseAfter;
-  if (words === undefined) return behaviour;
+  // Only the calls with a text holding the words: other tests' calls in the language go on.
+  if (words === undefined || !call.segments.some((s) => s.text.includes(words))) return behaviour;
   const gate = gateOf(byLanguage.has(lang) ? lang : '');
-  // Up to the end of the answer's entry for the text holding the words (all of it: none).
+  // Up to the end of the answer's entry for the text holding the words.
   const at = (content: string) => {
     const found = content.indexOf(words);
     return found < 0 ? content.length : content.indexOf('}', found) + 1;
