@@ -15,12 +15,14 @@ import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
  * - `GET /_calls` → `{ calls: [{ index, targetLang, segments: [{ id, text }], streamed, behaviour }] }`;
  *   also the health check Playwright waits for.
  * - `POST /_reset`: forgets the calls and every behaviour and delay.
- * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs?, pauseAfter? }`: from now on, for
+ * - `POST /_behaviour` `{ lang?, behaviour?, delayPerTokenMs?, pauseAfter?, only? }`: from now on, for
  *   the calls whose target language is `lang` (or, without `lang`, for the others). Both workers
  *   share this process: a test that changes how the engine behaves gives it a language of its
  *   own. `pauseAfter`: a call with a text holding these words is answered up to the end of
  *   that text's translation, then waits for `/_release` (a whole answer waits before it is
- *   sent); other calls are not paused.
+ *   sent); other calls are not paused. `only` (with `lang`): the setting is for the calls of
+ *   that language with a text holding these words, beside the language's own (tests that share
+ *   a language set their own words apart).
  * - `POST /_release` `{ lang? }`: lets the calls paused for that language (or the others) go
  *   on, and those paused later.
  * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, issue 20: the e2e
@@ -83,11 +85,16 @@ const JSON_BEHAVIOURS = new Set([
 
 let everyLanguage: Setting = {};
 const byLanguage = new Map<string, Setting>();
+/** Settings for the calls of a language with a text holding given words (`only`), by both. */
+const byWords = new Map<string, { lang: string; words: string; setting: Setting }>();
 
-const settingOf = (call: RecordedCall): Setting => ({
-  ...everyLanguage,
-  ...byLanguage.get(call.targetLang.toLowerCase()),
-});
+const settingOf = (call: RecordedCall): Setting => {
+  const lang = call.targetLang.toLowerCase();
+  const scoped = [...byWords.values()].filter(
+    (s) => s.lang === lang && call.segments.some((segment) => segment.text.includes(s.words)),
+  );
+  return Object.assign({}, everyLanguage, byLanguage.get(lang), ...scoped.map((s) => s.setting));
+};
 
 const ok = (body: unknown): ControlAnswer => ({ status: 200, body });
 const badRequest = (message: string): ControlAnswer => ({ status: 400, body: { error: message } });
@@ -98,13 +105,17 @@ function setBehaviour(body: string): ControlAnswer {
     behaviour?: unknown;
     delayPerTokenMs?: unknown;
     pauseAfter?: unknown;
+    only?: unknown;
   };
   try {
     request = JSON.parse(body || '{}') as typeof request;
   } catch {
     return badRequest('The body is not JSON.');
   }
-  const { lang, behaviour, delayPerTokenMs, pauseAfter } = request;
+  const { lang, behaviour, delayPerTokenMs, pauseAfter, only } = request;
+  if (only !== undefined && (typeof only !== 'string' || only === '' || lang === undefined)) {
+    return badRequest('only must be words of a text, with a lang.');
+  }
   if (pauseAfter !== undefined && (typeof pauseAfter !== 'string' || pauseAfter === '')) {
     return badRequest('pauseAfter must be words of a text.');
   }
@@ -136,7 +147,10 @@ function setBehaviour(body: string): ControlAnswer {
     gates.delete(key);
   }
   if (lang === undefined) everyLanguage = setting;
-  else byLanguage.set(lang.toLowerCase(), setting);
+  else if (typeof only === 'string') {
+    const key = JSON.stringify([lang.toLowerCase(), only]);
+    byWords.set(key, { lang: lang.toLowerCase(), words: only, setting });
+  } else byLanguage.set(lang.toLowerCase(), setting);
   return ok({ lang: lang ?? null, ...setting });
 }
 
@@ -184,6 +198,7 @@ const fake = await startFakeOpenAI({
         speech.reset();
         everyLanguage = {};
         byLanguage.clear();
+        byWords.clear();
         for (const gate of gates.values()) gate.resolve();
         gates.clear();
         return ok({ reset: true });
