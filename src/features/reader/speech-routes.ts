@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
+import { parseRange } from '../../server/http/range.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { isPublicUrl } from '../articles/content.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
@@ -11,7 +12,8 @@ import type { SpeechService } from './speech-service.ts';
  *   content index) in that language, made on the first request (speech-service.ts). 404 when
  *   the article, language or block has nothing to read, or no speech engine is configured; 503
  *   when the engine failed or hung (the page's button says it is not available right now).
- *   `no-cache` with an ETag: the address stays, its text may change with an edit.
+ *   `no-cache` with an ETag: the address stays, its text may change with an edit. One byte
+ *   range (206, or 416 past the end), as phones' audio players ask; several ranges: the whole.
  * - POST /listened?name={article}&lang={lang}: listen.js says a visitor started listening;
  *   204, counted like a page request (no identifier kept; a visitor's repeats count once).
  */
@@ -51,11 +53,25 @@ export function speechRoutes(
       if (answer.status === 503) base['Retry-After'] = '30';
       return c.body(null, answer.status, base);
     }
-    const sent = { ...headers, 'Cache-Control': 'no-cache', ETag: answer.etag };
+    const sent = {
+      ...headers,
+      'Cache-Control': 'no-cache',
+      ETag: answer.etag,
+      'Accept-Ranges': 'bytes',
+    };
     if (answer.status === 304) return c.body(null, 304, sent);
-    return c.body(answer.bytes as Uint8Array<ArrayBuffer>, 200, {
-      ...sent,
-      'Content-Type': answer.type,
+    // Byte ranges, which phones' players ask for (Safari starts with bytes=0-1).
+    const { bytes } = answer;
+    const part = parseRange(range, bytes.byteLength);
+    if (part === 'unsatisfiable') {
+      return c.body(null, 416, { ...sent, 'Content-Range': `bytes */${bytes.byteLength}` });
+    }
+    const typed = { ...sent, 'Content-Type': answer.type };
+    if (!part) return c.body(bytes as Uint8Array<ArrayBuffer>, 200, typed);
+    const [start, end] = part;
+    return c.body(bytes.subarray(start, end + 1) as Uint8Array<ArrayBuffer>, 206, {
+      ...typed,
+      'Content-Range': `bytes ${start}-${end}/${bytes.byteLength}`,
     });
   });
 

@@ -212,6 +212,19 @@ describe('GET /speech', () => {
     // The ETag names the generation, language and text: one sound's, whole.
     expect(etag).toMatch(/^"0-es-[A-Za-z0-9_-]{32}"$/);
     expect((await sound(1, { 'if-none-match': etag })).status).toBe(304);
+    // Byte ranges, as a phone's player asks: the first two bytes, the rest, past the end.
+    expect(first.headers.get('accept-ranges')).toBe('bytes');
+    const head = await sound(1, { range: 'bytes=0-1' });
+    expect(head.status).toBe(206);
+    expect(head.headers.get('content-range')).toBe(`bytes 0-1/${bytes.byteLength}`);
+    expect([...new Uint8Array(await head.arrayBuffer())]).toEqual([...bytes.subarray(0, 2)]);
+    const rest = await sound(1, { range: 'bytes=2-' });
+    expect(rest.status).toBe(206);
+    expect(new Uint8Array(await rest.arrayBuffer())).toEqual(bytes.subarray(2));
+    const past = await sound(1, { range: `bytes=${bytes.byteLength}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${bytes.byteLength}`);
+    expect((await sound(1, { range: 'bytes=0-1,4-5' })).status).toBe(200);
     expect((await sound(3)).status).toBe(200);
     expect((await sound(3)).status).toBe(200);
     expect(speech.calls).toHaveLength(2);

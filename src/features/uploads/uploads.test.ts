@@ -26,7 +26,7 @@ import {
   webm,
 } from '../../../tests/helpers/media.ts';
 import { MAX_IMAGE_BYTES } from './kinds.ts';
-import { parseRange } from './media-routes.ts';
+import { parseRange } from '../../server/http/range.ts';
 
 let database: TestDatabase;
 let t: TestApp;
