@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../server/context.ts';
+import { originCheck } from '../../server/http/origin.ts';
 import { parseRange } from '../../server/http/range.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { isPublicUrl } from '../articles/content.ts';
@@ -23,7 +24,6 @@ export function speechRoutes(
 ) {
   const app = new Hono<AppEnv>();
   const headers = securityHeaderValues({ hsts: options.hsts });
-  const origin = new URL(options.publicSiteUrl).origin;
   const visitor = (c: Context) => ({
     address: options.clientAddress(c),
     userAgent: c.req.header('user-agent'),
@@ -75,11 +75,9 @@ export function speechRoutes(
     });
   });
 
-  app.post('/listened', async (c) => {
-    const from = c.req.header('origin');
+  // A beacon from our own pages (the staff API's rule); another site's count is not one.
+  app.post('/listened', originCheck([options.publicSiteUrl]), async (c) => {
     const base = { ...headers, 'Cache-Control': 'no-store' };
-    // A beacon from our own pages; another site's count is not one.
-    if (from !== undefined && from !== origin) return c.body(null, 403, base);
     const name = c.req.query('name');
     const lang = c.req.query('lang')?.slice(0, 35);
     if (isPublicUrl(name) && lang) await speech.listened({ name, lang, visitor: visitor(c) });

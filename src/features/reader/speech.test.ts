@@ -309,6 +309,11 @@ describe('listened', () => {
     expect((await beacon('192.0.2.10', t.config.publicSiteUrl)).status).toBe(204);
     expect((await beacon('192.0.2.10')).status).toBe(204);
     expect((await beacon('192.0.2.11', 'https://elsewhere.example')).status).toBe(403);
+    const crossSite = await t.request('/listened?name=salle-1&lang=es', {
+      method: 'POST',
+      headers: { 'x-test-address': '192.0.2.16', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
     // Without the script: the first block's sound, from its start.
     await sound(1, { 'x-test-address': '192.0.2.12' });
     await sound(1, { 'x-test-address': '192.0.2.13', range: 'bytes=2000-' });
