@@ -8,7 +8,7 @@ import {
   type VisitorPage,
 } from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
-import type { Visit } from './service.ts';
+import type { Visit, VisitSpeech } from './service.ts';
 import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
 import type { CircuitNav } from './circuit-page.ts';
@@ -86,15 +86,17 @@ function articlePage(
     note: NonNullable<VisitorPage['note']>['kind'] | undefined;
     /** Opened from a circuit (issue 19): where it stands; every link of the page stays in it. */
     circuit?: { texts: CircuitTexts; index: number } | undefined;
-    /** Read aloud (issue 20): the preferred voice, and whether the server's exists. */
-    speech?: { voice: 'browser' | 'server'; server: boolean } | undefined;
+    /** Read aloud (issue 20): the preferred voice, whether the server's exists, what is not read. */
+    speech?: VisitSpeech | undefined;
   },
   options: { ignoreStats: boolean; textSize?: number | undefined },
 ): VisitorPage {
   const { article, note } = visit;
   const { ignoreStats } = options;
   const circuit = visit.circuit?.texts.name;
-  const units = visit.speech ? speechUnits(content) : [];
+  // A block shown in the source language (refused) is not read in the page's voice.
+  const silent = new Set(visit.speech?.silent);
+  const units = visit.speech ? speechUnits(content).filter((u) => !silent.has(u.index)) : [];
   return {
     listen:
       visit.speech && units.length > 0

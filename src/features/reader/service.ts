@@ -86,7 +86,7 @@ export type Visit =
        * Read aloud (issue 20): the museum's preferred voice for the language and whether the
        * server's exists; undefined when the page is not in the language asked for.
        */
-      speech?: { voice: 'browser' | 'server'; server: boolean } | undefined;
+      speech?: VisitSpeech | undefined;
     }
   | {
       /** A first translation running: the page is sent as its blocks are translated. */
@@ -146,12 +146,27 @@ export interface ReaderDeps {
 }
 
 /** An article as read aloud by the server's voice (speech-service.ts): whole, in a language. */
+/** Read aloud on a page (issue 20). */
+export interface VisitSpeech {
+  /** The museum's preferred voice for the language. */
+  voice: 'browser' | 'server';
+  /** The server's voice exists (a speech engine is configured). */
+  server: boolean;
+  /** Blocks (content indices) shown in the source language: not read. */
+  silent?: readonly number[] | undefined;
+}
+
 export interface ReadableArticle {
   article: VisitArticle;
   generation: number;
-  /** Every text in `lang`: the source, the museum's checked words or stored translations. */
+  /** The article in `lang`: the source, the museum's checked words or stored translations. */
   content: ArticleContent;
   lang: string;
+  /**
+   * Blocks (content indices) with a text still in the source language (not translated yet, or
+   * refused by the checks): not read aloud in `lang`.
+   */
+  silent: ReadonlySet<number>;
 }
 
 /**
@@ -227,9 +242,10 @@ export function readerService(deps: ReaderDeps) {
 
   return {
     /**
-     * The article whole in a language from what is stored (no engine call), or undefined: no
-     * such article or language, or a text not translated yet (issue 20: the server's voice
-     * reads only what the page shows in that language).
+     * The article in a language from what is stored (no engine call), or undefined: no such
+     * article or language. Its blocks with a text not in that language (not translated yet, or
+     * refused) are `silent` (issue 20: the server's voice reads only what the page shows in the
+     * language).
      */
     async readable(name: string, asked: string): Promise<ReadableArticle | undefined> {
       const lang = supportedLanguage(asked);
@@ -239,10 +255,12 @@ export function readerService(deps: ReaderDeps) {
       const article = visitArticle(row);
       const content = readContent(row.content, row.name);
       const generation = row.translationGeneration;
-      if (sameLanguage(lang, row.language)) return { article, generation, content, lang };
+      if (sameLanguage(lang, row.language)) {
+        return { article, generation, content, lang, silent: new Set() };
+      }
       const stored = (await deps.translator.open(await jobOf(row, content, lang))).stored();
-      if (!stored.complete) return undefined;
-      return { article, generation, content: stored.content, lang };
+      const silent = new Set(stored.sourceBlocks);
+      return { article, generation, content: stored.content, lang, silent };
     },
 
     async visit(request: VisitRequest): Promise<Visit> {
@@ -273,6 +291,8 @@ export function readerService(deps: ReaderDeps) {
         shown: ArticleContent,
         shownLang: string,
         note: VisitorNote['kind'] | undefined,
+        /** Blocks shown with a text in the source language (refused): not read aloud. */
+        silent: readonly number[] = [],
       ): Promise<Visit> => {
         if (count && !request.saving)
           await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
@@ -285,6 +305,7 @@ export function readerService(deps: ReaderDeps) {
             ? {
                 voice: preferredVoice(row.speech ?? DEFAULT_SPEECH, lang),
                 server: deps.speechEngine === true,
+                silent,
               }
             : undefined;
         return {
@@ -318,7 +339,7 @@ export function readerService(deps: ReaderDeps) {
         // What was stored, the refused texts in the source language, until the pause ends.
         if (failure?.refusedOnly) {
           const stored = run.stored();
-          return show(stored.content, lang, noteOf(stored, run.segments));
+          return show(stored.content, lang, noteOf(stored, run.segments), stored.sourceBlocks);
         }
         if (failure) return show(content, row.language, 'unavailable');
       }
@@ -363,10 +384,10 @@ export function readerService(deps: ReaderDeps) {
       // Texts the checks refused twice stay in the source language (DESIGN 6.8); a translation
       // with holes for any other reason is not shown: the visitor reads the original, whole.
       if (result && refusedOnly(result)) {
-        return show(result.content, lang, noteOf(result, run.segments));
+        return show(result.content, lang, noteOf(result, run.segments), result.sourceBlocks);
       }
       if (!result?.complete) return show(content, row.language, 'unavailable');
-      return show(result.content, lang, noteOf(result, run.segments));
+      return show(result.content, lang, noteOf(result, run.segments), result.sourceBlocks);
     },
   };
 }

@@ -114,7 +114,8 @@ export function speechService(deps: {
       if (!deps.engine) return { status: 404 };
       const found = await deps.readable(request.name, request.lang);
       if (!found) return { status: 404 };
-      const units = speechUnits(found.content);
+      // What the page reads: not a block shown in the source language.
+      const units = speechUnits(found.content).filter((u) => !found.silent.has(u.index));
       const unit = units.find((u) => u.index === request.block);
       if (!unit) return { status: 404 };
       const key = speechKey({

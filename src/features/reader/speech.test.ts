@@ -166,6 +166,30 @@ describe('the Listen control', () => {
     expect(speech.calls).toHaveLength(0);
   });
 
+  it('does not read a block the checks refused, shown in the source language', async () => {
+    await publish();
+    // The first text comes back empty, twice: refused, shown in French with a note.
+    fake.setBehaviour({
+      type: 'answer',
+      translations: (sent) =>
+        sent.map((s) => ({
+          id: s.id,
+          text: s.text.startsWith('Bienvenue') ? '' : `[es] ${s.text}`,
+        })),
+    });
+    const html = await page();
+    expect(html).toContain('>Bienvenue au <em>musée</em> du port.<');
+    expect(html).toContain('[es] Les navires partaient');
+    // Only the translated block is read, by the phone or by the server.
+    expect(html).toContain('data-blocks="3"');
+    expect(html).not.toContain('block=1"');
+    expect((await sound(1)).status).toBe(404);
+    expect((await sound(3)).status).toBe(200);
+    expect(speech.calls.map((c) => c.input)).toEqual([
+      '[es] Les navires partaient vers les Antilles.',
+    ]);
+  });
+
   it('follows the museum’s setting per language; a staff preview counts nothing', async () => {
     await publish();
     const set = await t.postJson(

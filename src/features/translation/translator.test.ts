@@ -214,6 +214,7 @@ describe('translateArticle', () => {
         engineCalls: 0,
         segmentsSent: 0,
         checked: 0,
+        sourceBlocks: [],
       });
     }
     expect(fake.calls).toHaveLength(0);
@@ -234,6 +235,8 @@ describe('translateArticle', () => {
       engineCalls: 0,
       segmentsSent: 0,
       checked: 0,
+      // Every block with a text: the texts, the image's alternative, the link, the accordion.
+      sourceBlocks: [1, 2, 4, 5, 6],
     });
     expect(await estimate(translator, request(small))).toEqual({
       segments: 8,

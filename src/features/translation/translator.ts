@@ -102,6 +102,8 @@ export interface TranslationResult {
   segmentsSent: number;
   /** Segments shown in the museum's checked words (the rest are the engine's or the source). */
   checked: number;
+  /** The blocks (content indices) with a text shown in its source language, in order. */
+  sourceBlocks: number[];
 }
 
 /**
@@ -162,6 +164,9 @@ export interface WorkEstimate {
   /** Engine tokens, prompt and answer, estimated as batches.ts does (budgeting, not billing). */
   tokens: number;
 }
+
+/** The block (content index) a segment is a text of: its id starts with it ('3.header'). */
+const blockOf = (id: string): number => Number(id.split('.')[0]);
 
 /**
  * Each batch costs its prompt (the rules, then the segments as JSON) and its answer, about the
@@ -268,6 +273,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
         engineCalls: 0,
         segmentsSent: 0,
         checked: 0,
+        sourceBlocks: [],
       };
       return {
         segments: texts.length,
@@ -326,10 +332,14 @@ export function createTranslator(options: TranslatorOptions): Translator {
       const byId = new Map<string, string>();
       const refusedKeys = new Set(outcome.refused);
       let refused = 0;
+      const sourceBlocks = new Set<number>();
       for (const s of segments) {
         const text = checked.get(s.id) ?? stored[s.key] ?? outcome.translations[s.key];
         if (text !== undefined) byId.set(s.id, text);
-        else if (refusedKeys.has(s.key)) refused += 1;
+        else {
+          sourceBlocks.add(blockOf(s.id));
+          if (refusedKeys.has(s.key)) refused += 1;
+        }
       }
       return {
         content: applyTranslations(content, byId),
@@ -339,6 +349,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
         engineCalls: outcome.engineCalls,
         segmentsSent: outcome.segmentsSent,
         checked: checked.size,
+        sourceBlocks: [...sourceBlocks],
       };
     };
 
@@ -371,7 +382,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
             live.find((made) => Object.hasOwn(made, s.key))?.[s.key];
           if (text !== undefined) byId.set(s.id, text);
           // In reading order: the first text missing ends the blocks a visitor may read.
-          else blocks = Math.min(blocks, Number(s.id.split('.')[0]) - 1);
+          else blocks = Math.min(blocks, blockOf(s.id) - 1);
         }
         return { content: applyTranslations(content, byId), blocks };
       },
