@@ -21,8 +21,9 @@ import {
 
 /**
  * The statistics page (spec 2 'Statistics', 4, 8; issue 7) and the settings form: real scans
- * and visitor pages counted by the server, read back through the charts' hidden tables, the
- * Fetch button, the range, the CSV download; in French, with the English wording checked too.
+ * and visitor pages counted by the server, and Listen presses (issue 20) sent as listen.js
+ * sends them, read back through the charts' hidden tables, the Fetch button, the range, the CSV
+ * download; in French, with the English wording checked too.
  *
  * The e2e server is shared: series are the test's own articles (unique titles), never totals.
  * The tests that count days or change the museum's time zone hold the 'museum-settings' lock.
@@ -81,6 +82,19 @@ async function read(page: Page, article: Article, lang: string) {
     headers: newPhone(),
   });
   expect(response.status()).toBeLessThan(400);
+}
+
+/**
+ * A visitor pressing Listen on `article`'s page in `lang` (issue 20): public/listen.js sends
+ * POST /listened from the page, so with the site's own origin (another site's is refused).
+ * Counted only where the page is readable in `lang` (the source, or a translation made).
+ */
+async function listen(page: Page, baseURL: string, article: Article, lang: string) {
+  const { origin } = new URL(`/article?name=${article.name}`, baseURL);
+  const response = await page.request.post(`/listened?name=${article.name}&lang=${lang}`, {
+    headers: { origin, ...newPhone() },
+  });
+  expect(response.status()).toBe(204);
 }
 
 /** A series' total over a chart's days, through the API (counts are written every second). */
@@ -148,6 +162,8 @@ function screen(page: Page, lang: 'fr' | 'en') {
     perArticle: main.getByRole('figure', { name: t.perArticle, exact: true }),
     perLanguage: main.getByRole('figure', { name: t.perLanguage, exact: true }),
     requests: figures.nth(2),
+    /** Issue 20: one article's Listen presses, named with the article once fetched. */
+    listened: figures.nth(3),
     article: main.getByLabel(t.article, { exact: true }),
     fetch: main.getByRole('button', { name: t.fetch, exact: true }),
     range: (n: number) =>
@@ -188,8 +204,9 @@ const mainOverflow = (page: Page) =>
   });
 
 test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
-  test('a curator reads scans and requests, fetches an article, changes the range, downloads', async ({
+  test('a curator reads scans, requests and listens, fetches an article, changes the range, downloads', async ({
     page,
+    baseURL,
     signIn,
   }) => {
     const t = fr.stats;
@@ -210,6 +227,12 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
       .toBe(false);
     await read(page, a, 'es');
     await read(page, a, 'es');
+    // Issue 20: three visitors press Listen on A's page, two in Spanish and one in French (the
+    // museum's language); B's is not A's.
+    await listen(page, baseURL!, a, 'es');
+    await listen(page, baseURL!, a, 'es');
+    await listen(page, baseURL!, a, 'fr');
+    await listen(page, baseURL!, b, 'fr');
 
     // The server writes its counts every second.
     const perArticle = '/api/stats/scans-per-article?days=10&lang=fr';
@@ -217,6 +240,9 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     await expect.poll(() => apiTotal(page, perArticle, a.title)).toBe(3);
     await expect.poll(() => apiTotal(page, perArticle, b.title)).toBe(1);
     await expect.poll(() => apiTotal(page, perA, 'Espagnol')).toBe(2);
+    const listenedPerA = `/api/stats/listened-per-language?days=10&lang=fr&articleId=${a.id}`;
+    await expect.poll(() => apiTotal(page, listenedPerA, 'Espagnol')).toBe(2);
+    await expect.poll(() => apiTotal(page, listenedPerA, 'Français')).toBe(1);
 
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -257,13 +283,23 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     );
     await expect.poll(() => barsDrawn(s.perLanguage)).toBe(true);
 
-    // Chart 3 starts empty; Fetch with no article sends nothing.
+    // Chart 3 and the listens start empty, each saying what Fetch will show; Fetch with no
+    // article sends nothing.
     const emptyCaption = fill(t.forArticle, { name: '' }).trim();
     await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(emptyCaption);
     await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+    await expect(s.requests.getByText(t.fetchHint, { exact: true })).toBeVisible();
+    const emptyListened = fill(t.listenedFor, { name: '' }).trim();
+    await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(emptyListened);
+    await expect(s.listened).toHaveAccessibleName(emptyListened);
+    await expect(s.listened).toHaveAccessibleDescription(t.listenedNote);
+    await expect(s.listened.getByRole('status')).toHaveText(t.noData);
+    await expect(s.listened.getByText(t.listenedHint, { exact: true })).toBeVisible();
+    await expect(s.listened.getByRole('link')).toHaveCount(0);
     await expect(s.article).toHaveValue('');
     await s.fetch.click();
     await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+    await expect(s.listened.getByRole('status')).toHaveText(t.noData);
 
     // Article A, then Fetch: Spanish twice, and A's title in the caption.
     await s.article.selectOption({ label: a.title });
@@ -271,8 +307,10 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     const captionA = fill(t.forArticle, { name: a.title });
     await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
     await expect(s.requests.locator('table')).toHaveCount(1);
-    // One request for chart 3 in all: the Fetch without an article sent none.
+    // One request for chart 3 and one for the listens in all: the Fetch without an article sent
+    // none.
     expect(sent.filter((address) => address.includes('/requests-per-language?'))).toHaveLength(1);
+    expect(sent.filter((address) => address.includes('/listened-per-language?'))).toHaveLength(1);
     const requests = await tableOf(s.requests);
     expect(column(requests, 'Espagnol')?.at(-1)).toBe(2);
     await expect(s.requests.getByRole('img')).toHaveAccessibleName(
@@ -280,18 +318,39 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     );
     await expect.poll(() => barsDrawn(s.requests)).toBe(true);
 
+    // The listens, loaded by the same Fetch: A's title in their caption, what is counted under it.
+    const listenedA = fill(t.listenedFor, { name: a.title });
+    await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(listenedA);
+    await expect(s.listened).toHaveAccessibleDescription(t.listenedNote);
+    await expect(s.listened.locator('table')).toHaveCount(1);
+    const listens = await tableOf(s.listened);
+    expect(listens[0]?.[0]).toBe(t.date);
+    expect(listens).toHaveLength(11);
+    expect(column(listens, 'Espagnol')?.at(-1)).toBe(2);
+    expect(column(listens, 'Français')?.at(-1)).toBe(1);
+    await expect(s.listened.getByRole('img')).toHaveAccessibleName(
+      new RegExp(
+        `^${escapeRegExp(listenedA)}\\. .*\\(${t.listenedAxis}\\).*Espagnol 2, Français 1`,
+      ),
+    );
+    await expect.poll(() => barsDrawn(s.listened)).toBe(true);
+    expect(await canvasSize(s.listened)).toEqual({ width: 1000, height: 400 });
+
     // Choosing B without fetching changes nothing.
     await s.article.selectOption({ label: b.title });
     await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
+    await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(listenedA);
 
     // 30 days: every chart reloads, a row per day; chart 3 stays A's.
     await s.range(30).check();
     await expect(s.range(30)).toBeChecked();
-    for (const chart of [s.perArticle, s.perLanguage, s.requests]) {
+    for (const chart of [s.perArticle, s.perLanguage, s.requests, s.listened]) {
       await expect(chart.locator('table tbody tr')).toHaveCount(30);
     }
     await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
     expect(sum(column(await tableOf(s.requests), 'Espagnol'))).toBe(2);
+    await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(listenedA);
+    expect(sum(column(await tableOf(s.listened), 'Espagnol'))).toBe(2);
 
     // The CSV of chart 1, for the range chosen: its header names A.
     const link = s.perArticle.getByRole('link', {
@@ -312,6 +371,27 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
       'href',
       `/api/stats/requests-per-language?format=csv&days=30&lang=fr&articleId=${a.id}`,
     );
+    // The listens' CSV: every day of the range, A's Spanish and French.
+    const listenedLink = s.listened.getByRole('link', {
+      name: fill(t.downloadOf, { caption: listenedA }),
+      exact: true,
+    });
+    await expect(listenedLink).toHaveAttribute(
+      'href',
+      `/api/stats/listened-per-language?format=csv&days=30&lang=fr&articleId=${a.id}`,
+    );
+    const [listenedDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      listenedLink.click(),
+    ]);
+    expect(listenedDownload.suggestedFilename()).toMatch(/^listened-per-language-.*\.csv$/);
+    const listenedCsv = (await readFile(await listenedDownload.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(listenedCsv).toHaveLength(31);
+    expect(listenedCsv[0]).toBe('date,Espagnol,Français');
+    expect(listenedCsv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},2,1$/);
 
     // On a phone, the charts shrink and keep spec 9's 2.5 to 1; nothing widens the page.
     await page.setViewportSize({ width: 390, height: 844 });
@@ -339,11 +419,16 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     await signIn();
     const article = await publish(page, 'Phare');
     await scan(page, await codeFor(page, article), 'it-IT');
+    await read(page, article, 'fr');
     const perLanguage = '/api/stats/scans-per-language?days=10&lang=fr';
     await expect.poll(() => apiTotal(page, perLanguage, 'Italien')).toBeGreaterThanOrEqual(1);
+    const requests = `/api/stats/requests-per-language?days=10&lang=fr&articleId=${article.id}`;
+    await expect.poll(() => apiTotal(page, requests, 'Français')).toBe(1);
 
     await page.route(
-      (address) => address.pathname === '/api/stats/scans-per-article',
+      (address) =>
+        address.pathname === '/api/stats/scans-per-article' ||
+        address.pathname === '/api/stats/listened-per-language',
       (route) =>
         route.fulfill({
           status: 500,
@@ -357,6 +442,99 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     await expect(s.perArticle.getByRole('status')).toHaveText(t.noData);
     await expect(s.perArticle.locator('table, canvas')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // Fetch: the requests fill; the listens' failure leaves their chart as it was (spec 8).
+    await s.article.selectOption({ label: article.title });
+    await s.fetch.click();
+    await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(
+      fill(t.forArticle, { name: article.title }),
+    );
+    await expect(s.requests.locator('table')).toHaveCount(1);
+    expect(column(await tableOf(s.requests), 'Français')?.at(-1)).toBe(1);
+    await expect(s.listened.getByRole('status')).toHaveText(t.noData);
+    await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(
+      fill(t.listenedFor, { name: '' }).trim(),
+    );
+    await expect(s.listened.getByText(t.listenedHint, { exact: true })).toBeVisible();
+    await expect(s.listened.locator('table, canvas, a')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+});
+
+test.describe('listens in English', MUSEUM_SETTINGS, () => {
+  test('a listen shows in its chart in English; with it drawn, no axe violations and no sideways scroll at 390 px', async ({
+    page,
+    baseURL,
+    signIn,
+  }) => {
+    // Axe twice over the page with five charts drawn: slow on a busy two-core machine.
+    test.slow();
+    const t = en.stats;
+    const errors = watchConsole(page);
+    await signIn();
+    const article = await publish(page, 'Lighthouse');
+    // Italian, made first by an uncounted preview (only a readable page is listened to).
+    await expect
+      .poll(async () => {
+        const preview = await page.request.get(
+          `/article?name=${article.name}&lang=it&ignoreStats=true`,
+        );
+        return (await preview.text()).includes('http-equiv="refresh"');
+      })
+      .toBe(false);
+    await listen(page, baseURL!, article, 'it');
+    await listen(page, baseURL!, article, 'fr');
+    await listen(page, baseURL!, article, 'fr');
+    const listened = `/api/stats/listened-per-language?days=10&lang=en&articleId=${article.id}`;
+    await expect.poll(() => apiTotal(page, listened, 'French')).toBe(2);
+    await expect.poll(() => apiTotal(page, listened, 'Italian')).toBe(1);
+
+    await visit(page, '/en/stats');
+    const s = screen(page, 'en');
+    await expect(s.heading).toBeVisible();
+    await s.article.selectOption({ label: article.title });
+    await s.fetch.click();
+    const caption = fill(t.listenedFor, { name: article.title });
+    await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(caption);
+    await expect(s.listened).toHaveAccessibleDescription(t.listenedNote);
+    await expect(s.listened.locator('table')).toHaveCount(1);
+    const table = await tableOf(s.listened);
+    expect(table[0]).toEqual([t.date, 'French', 'Italian']);
+    expect(column(table, 'French')?.at(-1)).toBe(2);
+    expect(column(table, 'Italian')?.at(-1)).toBe(1);
+    await expect(s.listened.getByRole('img')).toHaveAccessibleName(
+      new RegExp(`^${escapeRegExp(caption)}\\. .*\\(${t.listenedAxis}\\).*French 2, Italian 1`),
+    );
+    await expect.poll(() => barsDrawn(s.listened)).toBe(true);
+    await expect(
+      s.listened.getByRole('link', { name: fill(t.downloadOf, { caption }), exact: true }),
+    ).toHaveAttribute(
+      'href',
+      `/api/stats/listened-per-language?format=csv&days=10&lang=en&articleId=${article.id}`,
+    );
+    // The requests of the same article: none, as nobody opened its page.
+    await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(
+      fill(t.forArticle, { name: article.title }),
+    );
+    await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+
+    for (const chart of [s.perArticle, s.perLanguage]) {
+      await expect(chart.getByRole('status')).not.toHaveText(t.loading);
+    }
+    await expectNoViolations(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(async () => {
+        const { width, height } = await canvasSize(s.listened);
+        return width > 300 && width < 390 && Math.abs(width / height - 2.5) < 0.05;
+      })
+      .toBe(true);
+    await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await expectNoViolations(page);
+    expect(errors).toEqual([]);
   });
 });
 
@@ -374,6 +552,11 @@ test('the statistics and settings pages in English', async ({ page, signIn }) =>
     fill(t.forArticle, { name: '' }).trim(),
   );
   await expect(s.requests.getByRole('status')).toHaveText(t.noData);
+  await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(
+    fill(t.listenedFor, { name: '' }).trim(),
+  );
+  await expect(s.listened).toHaveAccessibleDescription(t.listenedNote);
+  await expect(s.listened.getByText(t.listenedHint, { exact: true })).toBeVisible();
   await expect(page.getByLabel(t.article, { exact: true })).toBeVisible();
   await expect(s.fetch).toBeVisible();
   await expect(s.range(90)).toBeVisible();

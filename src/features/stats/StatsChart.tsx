@@ -30,6 +30,8 @@ export type ChartState = { status: 'loading' } | { status: 'done'; rows: StatsRo
 type Props = {
   t: TFn;
   caption: string;
+  /** A line under the caption saying what is counted (the listens: who pressed Listen). */
+  note?: string | undefined;
   yLabel: string;
   state: ChartState;
   /** The CSV download of the same numbers; none: no link. */
@@ -63,8 +65,9 @@ function summarise(t: TFn, caption: string, yLabel: string, rows: StatsRow[]): s
  * stack group, a bar per day, a series per key of the first row), 'Loading data…' or 'No data
  * to display' in its place, the same numbers as a visually hidden table, and a CSV link.
  */
-export default function StatsChart({ t, caption, yLabel, state, csvHref, hint }: Props) {
+export default function StatsChart({ t, caption, note, yLabel, state, csvHref, hint }: Props) {
   const headingId = useId();
+  const noteId = useId();
   const rows = state.status === 'done' ? state.rows : NO_ROWS;
   const series = useMemo(() => seriesOf(rows), [rows]);
   const drawn = state.status === 'done' && series.length > 0;
@@ -120,11 +123,20 @@ export default function StatsChart({ t, caption, yLabel, state, csvHref, hint }:
   const message = state.status === 'loading' ? t('stats.loading') : drawn ? '' : t('stats.noData');
 
   return (
-    <figure className="stats-chart" aria-labelledby={headingId}>
+    <figure
+      className="stats-chart"
+      aria-labelledby={headingId}
+      aria-describedby={note ? noteId : undefined}
+    >
       <figcaption>
         <h2 id={headingId} className="stats-chart__caption">
           {caption}
         </h2>
+        {note && (
+          <p id={noteId} className="stats-chart__note">
+            {note}
+          </p>
+        )}
       </figcaption>
       <div className="stats-chart__frame" aria-busy={state.status === 'loading'}>
         {drawn && (

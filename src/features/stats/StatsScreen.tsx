@@ -4,10 +4,14 @@ import { useT } from '../../i18n/react.ts';
 import { api } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';
 import {
+  ARTICLE_CHARTS,
+  articleChartAfter,
   DEFAULT_RANGE_CHOICE,
   parseRows,
   RANGE_CHOICES,
   statsUrl,
+  type ArticleChart,
+  type ArticleChartState,
   type Range,
 } from './chartData.ts';
 import type { Chart, StatsRow } from './schema.ts';
@@ -15,10 +19,15 @@ import StatsChart, { type ChartState } from './StatsChart.tsx';
 
 type Article = { id: number; title: string };
 
-/** Chart 3: its rows and the article they are about (its caption's name). */
-type RequestsState = { status: 'loading' | 'done'; rows: StatsRow[]; article: Article | null };
-
 const LOADING: ChartState = { status: 'loading' };
+
+const NO_ARTICLE: ArticleChartState<Article> = { status: 'done', rows: [], article: null };
+
+/** One value per article chart. */
+const perArticleChart = <V,>(value: V): Record<ArticleChart, V> => ({
+  'requests-per-language': value,
+  'listened-per-language': value,
+});
 
 /**
  * One chart's rows; null when it failed: a 500 is ignored and the chart stays empty (spec 8),
@@ -59,26 +68,26 @@ async function fetchArticles(): Promise<Article[]> {
 
 /**
  * The statistics page (spec 2 'Statistics', 4, 8; issue 7): scans per article and per language
- * load at once, requests per language for one article after Fetch; a range of 10, 30 or 90
- * days reloads them all; each chart offers its numbers as CSV.
+ * load at once, requests per language for one article after Fetch, and that article's Listen
+ * presses per language with them (issue 20); a range of 10, 30 or 90 days reloads them all;
+ * each chart offers its numbers as CSV.
  */
 function StatsScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const [range, setRange] = useState<Range>(DEFAULT_RANGE_CHOICE);
   const [byArticle, setByArticle] = useState<ChartState>(LOADING);
   const [byLanguage, setByLanguage] = useState<ChartState>(LOADING);
-  const [requests, setRequests] = useState<RequestsState>({
-    status: 'done',
-    rows: [],
-    article: null,
-  });
+  const [articleCharts, setArticleCharts] = useState(() => perArticleChart(NO_ARTICLE));
   const [articles, setArticles] = useState<Article[]>([]);
   const [selected, setSelected] = useState('');
   /** The request in flight of each chart: a newer one aborts it. */
   const controllers = useRef(new Map<Chart, AbortController>());
-  /** Chart 3's article: the one shown, and the one asked for last (a Fetch may be in flight). */
-  const shownArticle = useRef<Article | null>(null);
-  const wantedArticle = useRef<Article | null>(null);
+  /**
+   * Each article chart's article: the one shown, and the one asked for last (a Fetch may be in
+   * flight).
+   */
+  const shownArticle = useRef(perArticleChart<Article | null>(null));
+  const wantedArticle = useRef(perArticleChart<Article | null>(null));
 
   const load = useCallback(
     async (chart: Chart, url: string): Promise<StatsRow[] | null | 'aborted'> => {
@@ -103,28 +112,33 @@ function StatsScreen({ lang }: { lang: Lang }) {
     [load, lang],
   );
 
+  /** Shows `chart` as `change` makes it. */
+  const setArticleChart = useCallback(
+    (
+      chart: ArticleChart,
+      change: (previous: ArticleChartState<Article>) => ArticleChartState<Article>,
+    ) => setArticleCharts((previous) => ({ ...previous, [chart]: change(previous[chart]) })),
+    [],
+  );
+
   /**
-   * Chart 3 for `article`. Success shows its rows and its name in the caption (spec 4: the name
-   * changes only then). A failed Fetch leaves the chart as it was; a failed reload for a new
-   * range empties it (the rows it had are another range's).
+   * An article chart (chart 3, or the listens) for `article`. Success shows its rows and its
+   * name in the caption (spec 4: the name changes only then). A failed Fetch leaves the chart as
+   * it was; a failed reload for a new range empties it (the rows it had are another range's).
    */
-  const loadRequests = useCallback(
-    (article: Article, days: Range, keepOnFailure: boolean) => {
-      const url = statsUrl('requests-per-language', { days, lang, articleId: article.id });
-      void load('requests-per-language', url).then((rows) => {
+  const loadArticleChart = useCallback(
+    (chart: ArticleChart, article: Article, days: Range, keepOnFailure: boolean) => {
+      const url = statsUrl(chart, { days, lang, articleId: article.id });
+      void load(chart, url).then((rows) => {
         if (rows === 'aborted') return;
-        if (rows) {
-          shownArticle.current = article;
-          setRequests({ status: 'done', rows, article });
-        } else if (keepOnFailure) {
-          wantedArticle.current = shownArticle.current;
-          setRequests((previous) => ({ ...previous, status: 'done' }));
-        } else {
-          setRequests((previous) => ({ status: 'done', rows: [], article: previous.article }));
-        }
+        if (rows) shownArticle.current[chart] = article;
+        else if (keepOnFailure) wantedArticle.current[chart] = shownArticle.current[chart];
+        setArticleChart(chart, (previous) =>
+          articleChartAfter(previous, rows, article, keepOnFailure),
+        );
       });
     },
-    [load, lang],
+    [load, lang, setArticleChart],
   );
 
   useEffect(() => {
@@ -139,29 +153,35 @@ function StatsScreen({ lang }: { lang: Lang }) {
     setByArticle(LOADING);
     setByLanguage(LOADING);
     loadScans(days);
-    const article = wantedArticle.current;
-    if (article) {
-      setRequests((previous) => ({ ...previous, status: 'loading' }));
-      loadRequests(article, days, false);
+    for (const chart of ARTICLE_CHARTS) {
+      const article = wantedArticle.current[chart];
+      if (!article) continue;
+      setArticleChart(chart, (previous) => ({ ...previous, status: 'loading' }));
+      loadArticleChart(chart, article, days, false);
     }
   };
 
-  const fetchRequests = (event: SubmitEvent<HTMLFormElement>) => {
+  /** Fetch: chart 3 and the listens, for the selected article. */
+  const fetchArticleCharts = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Spec 2, 5: Fetch does nothing without a selected article.
     const article = articles.find((a) => String(a.id) === selected);
     if (!article) return;
-    // The rows and the caption shown so far stay in the state, for a failed Fetch.
-    wantedArticle.current = article;
-    setRequests((previous) => ({ ...previous, status: 'loading' }));
-    loadRequests(article, range, true);
+    for (const chart of ARTICLE_CHARTS) {
+      // The rows and the caption shown so far stay in the state, for a failed Fetch.
+      wantedArticle.current[chart] = article;
+      setArticleChart(chart, (previous) => ({ ...previous, status: 'loading' }));
+      loadArticleChart(chart, article, range, true);
+    }
   };
 
   const csv = (chart: Chart, articleId?: number) =>
     statsUrl(chart, { days: range, lang, format: 'csv', ...(articleId ? { articleId } : {}) });
 
-  const requestsState: ChartState =
-    requests.status === 'loading' ? LOADING : { status: 'done', rows: requests.rows };
+  const chartState = ({ status, rows }: ArticleChartState<Article>): ChartState =>
+    status === 'loading' ? LOADING : { status, rows };
+  const requests = articleCharts['requests-per-language'];
+  const listened = articleCharts['listened-per-language'];
 
   return (
     <div className="stats">
@@ -204,12 +224,21 @@ function StatsScreen({ lang }: { lang: Lang }) {
         t={t}
         caption={t('stats.forArticle', { name: requests.article?.title ?? '' }).trim()}
         yLabel={t('stats.requestsAxis')}
-        state={requestsState}
+        state={chartState(requests)}
         csvHref={requests.article ? csv('requests-per-language', requests.article.id) : undefined}
         hint={requests.article ? undefined : t('stats.fetchHint')}
       />
+      <StatsChart
+        t={t}
+        caption={t('stats.listenedFor', { name: listened.article?.title ?? '' }).trim()}
+        note={t('stats.listenedNote')}
+        yLabel={t('stats.listenedAxis')}
+        state={chartState(listened)}
+        csvHref={listened.article ? csv('listened-per-language', listened.article.id) : undefined}
+        hint={listened.article ? undefined : t('stats.listenedHint')}
+      />
 
-      <form className="stats-fetch" onSubmit={fetchRequests}>
+      <form className="stats-fetch" onSubmit={fetchArticleCharts}>
         <div className="stats-fetch__field">
           <label htmlFor="stats-article">{t('stats.article')}</label>
           <select

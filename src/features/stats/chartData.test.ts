@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, parseRows, seriesOf, statsUrl, totalsOf } from './chartData.ts';
+import {
+  ARTICLE_CHARTS,
+  articleChartAfter,
+  countOf,
+  parseRows,
+  seriesOf,
+  statsUrl,
+  totalsOf,
+  type ArticleChartState,
+} from './chartData.ts';
+import { CHARTS } from './schema.ts';
 
 describe('the statistics page’s data helpers', () => {
   const rows = [
@@ -37,5 +47,51 @@ describe('the statistics page’s data helpers', () => {
     expect(
       statsUrl('requests-per-language', { days: 90, lang: 'en', articleId: 7, format: 'csv' }),
     ).toBe('/api/stats/requests-per-language?format=csv&days=90&lang=en&articleId=7');
+    expect(statsUrl('listened-per-language', { days: 30, lang: 'fr', articleId: 7 })).toBe(
+      '/api/stats/listened-per-language?days=30&lang=fr&articleId=7',
+    );
+  });
+
+  it('loads the requests and the listens (issue 20) of one article together', () => {
+    expect(ARTICLE_CHARTS).toEqual(['requests-per-language', 'listened-per-language']);
+    for (const chart of ARTICLE_CHARTS) expect(CHARTS).toContain(chart);
+  });
+
+  describe('an article chart once its answer comes', () => {
+    const port = { id: 1, title: 'Le port' };
+    const ship = { id: 2, title: 'Le navire' };
+    const shown: ArticleChartState<typeof port> = { status: 'loading', rows, article: port };
+
+    it('shows the rows and names their article', () => {
+      const fresh = [{ formatted_date: '21 nov.', Espagnol: 1 }];
+      expect(articleChartAfter(shown, fresh, ship, true)).toEqual({
+        status: 'done',
+        rows: fresh,
+        article: ship,
+      });
+      expect(articleChartAfter(shown, [], ship, false)).toEqual({
+        status: 'done',
+        rows: [],
+        article: ship,
+      });
+    });
+
+    it('keeps what it showed when a Fetch fails', () => {
+      expect(articleChartAfter(shown, null, ship, true)).toEqual({ ...shown, status: 'done' });
+      const empty: ArticleChartState<typeof port> = { status: 'loading', rows: [], article: null };
+      expect(articleChartAfter(empty, null, ship, true)).toEqual({
+        status: 'done',
+        rows: [],
+        article: null,
+      });
+    });
+
+    it('empties the rows, keeping the caption, when a reload for a new range fails', () => {
+      expect(articleChartAfter(shown, null, port, false)).toEqual({
+        status: 'done',
+        rows: [],
+        article: port,
+      });
+    });
   });
 });

@@ -11,6 +11,40 @@ export const DEFAULT_RANGE_CHOICE: Range = 10;
 
 export type StatsLang = 'fr' | 'en';
 
+/**
+ * The charts of one article, loaded together by the page's Fetch: chart 3, the languages its
+ * visitors asked for, and issue 20's Listen presses by language.
+ */
+export const ARTICLE_CHARTS = [
+  'requests-per-language',
+  'listened-per-language',
+] as const satisfies readonly Chart[];
+export type ArticleChart = (typeof ARTICLE_CHARTS)[number];
+
+/** One article chart on the page: its rows and the article they are about (its caption's). */
+export type ArticleChartState<A> = {
+  status: 'loading' | 'done';
+  rows: StatsRow[];
+  article: A | null;
+};
+
+/**
+ * An article chart once its answer came (`rows`, or null when it failed), for `article`: success
+ * shows the rows and names the article (spec 4: the caption changes only then). A failed Fetch
+ * (`keepOnFailure`) leaves the chart as it was; a failed reload for a new range empties it, as
+ * the rows it had are another range's.
+ */
+export function articleChartAfter<A>(
+  previous: ArticleChartState<A>,
+  rows: StatsRow[] | null,
+  article: A,
+  keepOnFailure: boolean,
+): ArticleChartState<A> {
+  if (rows) return { status: 'done', rows, article };
+  if (keepOnFailure) return { ...previous, status: 'done' };
+  return { status: 'done', rows: [], article: previous.article };
+}
+
 /** The address of one chart's rows: JSON for the page, `csv` for the download link. */
 export function statsUrl(
   chart: Chart,

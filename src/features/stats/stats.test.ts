@@ -61,6 +61,20 @@ async function read(name: string, lang: string, times: number) {
   }
 }
 
+/**
+ * Visitors pressing Listen (issue 20): the beacon public/listen.js sends from the article's
+ * page, so with the site's own origin.
+ */
+async function listen(name: string, lang: string, times: number, origin = t.config.publicSiteUrl) {
+  for (let i = 0; i < times; i++) {
+    const res = await t.request(`/listened?name=${name}&lang=${lang}`, {
+      method: 'POST',
+      headers: { origin, ...newPhone() },
+    });
+    expect(res.status).toBe(origin === t.config.publicSiteUrl ? 204 : 403);
+  }
+}
+
 async function chart(path: string, as = cookie) {
   const res = await get(`/api/stats/${path}`, as);
   expect(res.status, await res.clone().text()).toBe(200);
@@ -146,6 +160,54 @@ describe('GET /api/stats/{chart}', () => {
     // Scans are not requests.
     await scan(await codeFor(port), 2);
     expect((await chart(`requests-per-language?articleId=${port}`))[9]).toEqual(rows[9]);
+  });
+
+  it('charts one article’s listens per language (issue 20), apart from its requests', async () => {
+    const port = await publish('le-port', 'Le port');
+    const ship = await publish('le-navire', 'Le navire');
+    const theirs = await publish('chez-b', 'Chez B', other);
+    // Without an engine only the source language (French) is readable, and so listened to.
+    await read('le-port', 'fr', 2);
+    clock.advance(-2 * DAY); // 19 November
+    await listen('le-port', 'fr', 1);
+    clock.advance(2 * DAY);
+    await listen('le-port', 'fr', 3);
+    await listen('le-navire', 'fr', 4);
+    await listen('chez-b', 'fr', 5);
+    // Another site's beacon is refused, and not counted.
+    await listen('le-port', 'fr', 1, 'https://elsewhere.example');
+
+    const rows = await chart(`listened-per-language?articleId=${port}`);
+    expect(rows).toHaveLength(10);
+    expect(rows[7]).toEqual({ formatted_date: '19 nov.', Français: 1 });
+    expect(rows[9]).toEqual({ formatted_date: '21 nov.', Français: 3 });
+    expect((await chart(`listened-per-language?articleId=${ship}&lang=en`))[9]).toEqual({
+      formatted_date: '21 Nov',
+      French: 4,
+    });
+    // Listens are not requests, nor requests listens.
+    expect((await chart(`requests-per-language?articleId=${port}`))[9]).toEqual({
+      formatted_date: '21 nov.',
+      Français: 2,
+    });
+    // The other museum's listens are theirs only.
+    expect((await get(`/api/stats/listened-per-language?articleId=${theirs}`)).status).toBe(404);
+    expect((await chart(`listened-per-language?articleId=${theirs}`, other))[9]).toEqual({
+      formatted_date: '21 nov.',
+      Français: 5,
+    });
+
+    const res = await get(`/api/stats/listened-per-language?articleId=${port}&format=csv&days=30`);
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="listened-per-language-2026-11-21.csv"',
+    );
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('date,Français');
+    expect(lines.slice(-3)).toEqual(['2026-11-19,1', '2026-11-20,0', '2026-11-21,3']);
+    expect(lines).toHaveLength(31);
   });
 
   it('leaves out what is older than the range, and shows it with days=30', async () => {
@@ -353,6 +415,8 @@ describe('GET /api/stats/{chart}', () => {
     ['no article', 'requests-per-language', 422],
     ['a text article id', 'requests-per-language?articleId=abc', 422],
     ['an unknown article', 'requests-per-language?articleId=999999', 404],
+    ['listens without an article', 'listened-per-language', 422],
+    ['listens of an unknown article', 'listened-per-language?articleId=999999', 404],
   ])('answers %s with a clear error', async (_, path, status) => {
     const res = await get(`/api/stats/${path}`);
     expect(res.status).toBe(status);
