@@ -22,7 +22,7 @@ function trimmed(text: string, start: number, end: number): string {
 
 export function cookieValue(header: string, name: string): string | undefined {
   if (!name || header.indexOf(name) === -1) return undefined;
-  for (let start = 0; start <= header.length; ) {
+  for (let start = 0; start <= header.length;) {
     let end = header.indexOf(';', start);
     if (end === -1) end = header.length;
     const equals = header.indexOf('=', start);
