@@ -24,9 +24,9 @@ export function nodeListener(
   const article = nodeArticleHandler(services.reader, options);
   const scan = nodeScanHandler(services.scan, options.clientAddress);
   const listener = getRequestListener(app.fetch);
-  const fast = async (req: IncomingMessage, res: ServerResponse) =>
-    (await article(req, res)) || (await scan(req, res));
   return (req: IncomingMessage, res: ServerResponse): void => {
+    // A visitor page is never a scan: each request meets one busy path at most.
+    const fast = req.url?.startsWith('/article?') ? article : scan;
     fast(req, res).then(
       (done) => {
         if (!done) void listener(req, res);

@@ -190,6 +190,25 @@ describe('a kept visitor page on the Node entry', () => {
     expect(await requestCounts()).toBe(3);
   });
 
+  it('leaves a scan to its own busy path, and the rest to the app', async () => {
+    const id = await publish('salle-1', 'Bienvenue.');
+    const { t, cookie } = state;
+    const headers = { cookie, origin: t.config.publicSiteUrl };
+    const code = (await (await t.postJson('/api/manage/add_qrcode', {}, headers)).json()) as {
+      id: number;
+      link: string;
+    };
+    await t.postJson('/api/manage/update_qrcode', { qrcodeId: code.id, articleId: id }, headers);
+    const { viaApp, viaNode, appAnswers } = await twoServers();
+    const scan = await get(`${viaNode}/r/${code.link}`, { cookie: 'legenda_lang=fr' });
+    expect(scan.status).toBe(302);
+    expect(scan.headers).toContain('Location: /article?name=salle-1&lang=fr');
+    expect(appAnswers()).toBe(0);
+    const other = await get(`${viaNode}/article`);
+    expect(appAnswers()).toBe(1);
+    expect(other).toEqual(await get(`${viaApp}/article`));
+  });
+
   it('sends an article saved since as saved, never the page kept before', async () => {
     const id = await publish('salle-1', 'Première version.');
     const { viaNode } = await twoServers();
