@@ -2,13 +2,11 @@ import './production-builds.ts';
 import { fileURLToPath } from 'node:url';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
 import { startPurging } from '../features/auth/purge.ts';
 import { demoAtFirstStart } from '../features/demo/service.ts';
-import { nodeScanHandler } from '../features/qrcodes/scan-routes.ts';
 import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -16,6 +14,7 @@ import { DataDirInUseError } from './db/lock.ts';
 import { errorReason } from './db/errors.ts';
 import { forwardedClient } from './http/forwarded.ts';
 import { createLogger } from './log.ts';
+import { nodeListener } from './node-listener.ts';
 import { startMessage } from './start-message.ts';
 import { openDatabase } from './runtime.ts';
 import { chosenSite, resolveSite, serveFrom } from './site-build/folders.ts';
@@ -38,7 +37,7 @@ function clientAddress(config: Config) {
   };
 }
 
-/** The same address from Node's own request, for the scans' fast path (nodeScanHandler). */
+/** The same address from Node's own request, for the busy paths (node-listener.ts). */
 function nodeClientAddress(config: Config) {
   return (req: IncomingMessage): string => {
     if (config.trustProxy) {
@@ -105,14 +104,14 @@ async function main(): Promise<void> {
   const draining = setInterval(drain, 60_000);
   draining.unref();
 
-  // Scans of /r/{code} are answered before the Hono adapter (see nodeScanHandler).
-  const scan = nodeScanHandler(services.scan, nodeClientAddress(config));
-  const listener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => {
-    void scan(req, res).then((done) => {
-      if (!done) void listener(req, res);
-    });
-  });
+  // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
+  const server = createServer(
+    nodeListener(app, services, {
+      hsts: config.secureCookies,
+      clientAddress: nodeClientAddress(config),
+      log,
+    }),
+  );
   server.listen(config.port, config.host, () => {
     const port = (server.address() as AddressInfo).port;
     const where = config.publicSiteUrl.includes(`:${config.port}`)

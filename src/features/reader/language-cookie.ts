@@ -1,4 +1,5 @@
-import { parse, serialize } from 'hono/utils/cookie';
+import { serialize } from 'hono/utils/cookie';
+import { cookieValue } from '../../server/http/cookie-value.ts';
 import { supportedLanguage } from '../languages/index.ts';
 
 /**
@@ -15,7 +16,7 @@ const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /** The remembered language in a Cookie header, if it is one Legenda offers. */
 export function rememberedLanguage(cookieHeader: string | undefined): string | undefined {
   if (!cookieHeader?.includes(LANGUAGE_COOKIE)) return undefined;
-  const value = parse(cookieHeader, LANGUAGE_COOKIE)[LANGUAGE_COOKIE];
+  const value = cookieValue(cookieHeader, LANGUAGE_COOKIE);
   return value ? supportedLanguage(value.slice(0, 35)) : undefined;
 }
 

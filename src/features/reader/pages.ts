@@ -26,6 +26,20 @@ export type PageAnswer = (
   final?: boolean;
 };
 
+/** A circuit named by the link is kept only when it is a name at all. */
+const pageCircuit = (request: VisitRequest) =>
+  isPublicUrl(request.circuit) ? request.circuit : undefined;
+
+/**
+ * The key of a visitor page in the page cache; '' for a page not kept: only a page in a
+ * language is the same for every visitor (at a text size).
+ */
+function pageKey(request: VisitRequest): string {
+  const { name, lang, choose, query, ignoreStats } = request;
+  if (!lang || choose || query !== undefined) return '';
+  return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${pageCircuit(request) ?? ''}`;
+}
+
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
 function notFoundLanguage(lang: string | undefined, acceptLanguage: string | undefined): string {
   return (lang && supportedLanguage(lang)) || suggestedLanguages(acceptLanguage)[0] || 'fr';
@@ -83,23 +97,44 @@ export function visitorPages(deps: {
     };
   };
 
+  /** The page kept for a request, as sent: the same for every visitor who asks it. */
+  const keptAnswer = (
+    page: CachedPage,
+    request: VisitRequest,
+  ): PageAnswer & { body: CachedBody } => ({
+    body: page,
+    status: 200,
+    cacheControl: 'no-cache',
+    final: !request.ignoreStats,
+  });
+
+  /**
+   * The page kept for a request, if there is one (what `answer` would send without making it),
+   * with `show`, which counts it as shown (as `answer` does) and is called before it is sent.
+   */
+  const kept = (
+    request: VisitRequest,
+  ): { answer: PageAnswer & { body: CachedBody }; show: () => Promise<void> } | undefined => {
+    const key = pageKey(request);
+    const page = key ? deps.pages.get(key) : undefined;
+    if (!page) return undefined;
+    return { answer: keptAnswer(page, request), show: () => showing(page, request) };
+  };
+
   return {
+    kept,
+
     async answer(request: VisitRequest): Promise<PageAnswer> {
-      const { name, lang, choose, query, ignoreStats } = request;
-      const textSize = request.textSize ?? 1;
-      // A circuit named by the link is kept only when it is a name at all.
-      const circuit = isPublicUrl(request.circuit) ? request.circuit : undefined;
-      // Only a page in a language is the same for every visitor (at a text size): the others
-      // are not kept.
-      const key =
-        lang && !choose && query === undefined
-          ? `${name}\n${lang}\n${ignoreStats}\n${textSize}\n${circuit ?? ''}`
-          : '';
+      const { name, lang, ignoreStats } = request;
+      const key = pageKey(request);
       const cached = key ? deps.pages.get(key) : undefined;
       if (cached) {
         await showing(cached, request);
-        return { body: cached, status: 200, cacheControl: 'no-cache', final: !ignoreStats };
+        return keptAnswer(cached, request);
       }
+      const { query } = request;
+      const textSize = request.textSize ?? 1;
+      const circuit = pageCircuit(request);
 
       let visit: Visit;
       try {
@@ -107,8 +142,8 @@ export function visitorPages(deps: {
           ? await deps.visits.visit({ ...request, circuit })
           : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
-        const { answer, kept } = unreachable(error, key, request);
-        if (kept) await showing(kept, request);
+        const { answer, kept: stale } = unreachable(error, key, request);
+        if (stale) await showing(stale, request);
         return answer;
       }
 

@@ -11,6 +11,7 @@ import type { VisitRequest } from './service.ts';
  */
 function routes(onVisit: (request: VisitRequest) => void, extra: { final?: boolean } = {}) {
   const pages: VisitorPages = {
+    kept: () => undefined,
     answer(request): Promise<PageAnswer> {
       onVisit(request);
       return Promise.resolve({
@@ -127,6 +128,7 @@ describe('readerRoutes', () => {
 
   it('marks the remembered language Secure over HTTPS', async () => {
     const pages: VisitorPages = {
+      kept: () => undefined,
       answer: () =>
         Promise.resolve({ body: cacheBody('<p>page</p>'), status: 200, cacheControl: 'no-cache' }),
       circuit: () => Promise.reject(new Error('not a circuit test')),
@@ -174,6 +176,7 @@ describe('readerRoutes', () => {
       }
     }
     const pages: VisitorPages = {
+      kept: () => undefined,
       answer: () =>
         Promise.resolve({
           stream: pieces(),

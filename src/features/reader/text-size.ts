@@ -1,4 +1,5 @@
-import { parse, serialize } from 'hono/utils/cookie';
+import { serialize } from 'hono/utils/cookie';
+import { cookieValue } from '../../server/http/cookie-value.ts';
 
 /**
  * The visitor's text size (issue 19, part 5): four steps, the curator's sizes at 100 %, then
@@ -22,7 +23,7 @@ export const textScale = (step: number): number => TEXT_SIZES[step - 1] ?? 100;
 /** The remembered step in a Cookie header. */
 export function rememberedTextSize(cookieHeader: string | undefined): number | undefined {
   if (!cookieHeader?.includes(TEXT_SIZE_COOKIE)) return undefined;
-  return textSize(parse(cookieHeader, TEXT_SIZE_COOKIE)[TEXT_SIZE_COOKIE]);
+  return textSize(cookieValue(cookieHeader, TEXT_SIZE_COOKIE));
 }
 
 /** The Set-Cookie value remembering a step. */

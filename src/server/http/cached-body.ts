@@ -67,9 +67,37 @@ export function chooseBody(
   return { bytes: cached.body };
 }
 
+/** What is sent for a cached body: its status, all its headers and its bytes (none: 304, HEAD). */
+export interface CachedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
 /**
- * A Response for `cached` with `headers` (Content-Type, Cache-Control, Vary… the caller's),
- * built without Hono's context: the visitor page's busy path.
+ * The answer to a request for `cached` with `headers` (Content-Type, Cache-Control, Vary… the
+ * caller's): 304, or the form its Accept-Encoding takes, with its ETag and length.
+ */
+export function cachedAnswer(
+  request: { method: string; ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+  cached: CachedBody,
+  headers: Record<string, string>,
+  status = 200,
+): CachedAnswer {
+  const choice = chooseBody(cached, request, status);
+  const base = { ...headers, ETag: cached.etag };
+  if (choice === 'not-modified') return { status: 304, headers: base, body: null };
+  const sent = choice.encoding ? { ...base, 'Content-Encoding': choice.encoding } : base;
+  return {
+    status,
+    headers: { ...sent, 'Content-Length': String(choice.bytes.length) },
+    body: request.method === 'HEAD' ? null : choice.bytes,
+  };
+}
+
+/**
+ * cachedAnswer as a Response, built without Hono's context: the visitor page's busy path on
+ * Netlify (on Node, node-article.ts writes the same answer on Node's own response).
  */
 export function cachedResponse(
   request: Request,
@@ -77,22 +105,17 @@ export function cachedResponse(
   headers: Record<string, string>,
   status = 200,
 ): Response {
-  const choice = chooseBody(
-    cached,
+  const answer = cachedAnswer(
     {
+      method: request.method,
       ifNoneMatch: request.headers.get('if-none-match') ?? undefined,
       acceptEncoding: request.headers.get('accept-encoding') ?? undefined,
     },
+    cached,
+    headers,
     status,
   );
-  const base = { ...headers, ETag: cached.etag };
-  if (choice === 'not-modified') return new Response(null, { status: 304, headers: base });
-  const sent = choice.encoding ? { ...base, 'Content-Encoding': choice.encoding } : base;
-  const body = request.method === 'HEAD' ? null : choice.bytes;
-  return new Response(body, {
-    status,
-    headers: { ...sent, 'Content-Length': String(choice.bytes.length) },
-  });
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /** cachedResponse through Hono's context: the headers set on `c` so far go with it. */
