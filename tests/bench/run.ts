@@ -45,7 +45,8 @@ const SESSION_TARGET = 0.5;
 const TREE_TARGET = 0.3;
 const TYPING_TARGET_MS = 16;
 const REVIEW_TARGET_MS = 1000;
-const VISITOR_TARGET = 0.5;
+/** DESIGN's 0.5, raised by issue 19: the visitor page stays at or above what it was (0.91). */
+const VISITOR_TARGET = 0.91;
 const TRANSLATION_TARGET = 1.3;
 const SCAN_TARGET = 0.5;
 const SCAN_LANGUAGE_TARGET = 0.6;
@@ -257,8 +258,13 @@ async function benchVisitor(url: string, cookie: string): Promise<void> {
     if (text.includes('[es] ')) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  // As a phone asks: compressed.
-  const headers = { 'accept-language': 'es-ES,es;q=0.9', 'accept-encoding': 'gzip' };
+  // As a phone asks when it reloads: compressed, with the language it chose remembered (issue
+  // 19; the first showing set the cookie, a reload is not sent it again).
+  const headers = {
+    'accept-language': 'es-ES,es;q=0.9',
+    'accept-encoding': 'gzip',
+    cookie: 'legenda_lang=es',
+  };
   const { status, body, target } = await bareLike(page, headers);
   const html = gunzipSync(body).toString('utf8');
   if (status !== 200 || !html.includes('[es] ')) {
