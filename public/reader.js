@@ -125,6 +125,36 @@
 
   const isKept = (path) => caches.match(path, { ignoreVary: true }).then(Boolean, () => false);
 
+  /** public/sw.js's cache of pages, and the header that says where a kept QR code leads. */
+  const PAGES = 'legenda-pages-v1';
+  const LEADS_TO = 'x-legenda-leads-to';
+
+  /**
+   * The `data-codes` JSON ({ code: path }): each QR code whose page is kept is remembered with
+   * it, so that scanning the code without network opens that page (public/sw.js).
+   */
+  async function rememberCodes(json) {
+    let codes = {};
+    try {
+      codes = JSON.parse(json || '{}') || {};
+    } catch {
+      return;
+    }
+    await Promise.all(
+      Object.keys(codes).map(async (code) => {
+        const path = local(String(codes[code]));
+        if (!path || !(await isKept(path))) return;
+        try {
+          const cache = await caches.open(PAGES);
+          const headers = { [LEADS_TO]: path, 'x-legenda-kept-at': String(Date.now()) };
+          await cache.put(`/r/${encodeURIComponent(code)}`, new Response(null, { headers }));
+        } catch {
+          // A full disk: that code needs the network, as before.
+        }
+      }),
+    );
+  }
+
   function fill(template, values) {
     return (template || '').replace(/\{(\w+)\}/g, (whole, name) =>
       Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
@@ -190,6 +220,7 @@
         for (let path = queue.shift(); path; path = queue.shift()) await one(path);
       }),
     );
+    await rememberCodes(block.dataset.codes);
     say(
       failed === 0
         ? fill(block.dataset.saved, { stops: stops.length, size: size(bytes, lang) })

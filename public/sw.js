@@ -12,6 +12,10 @@
  * (quota) only means a copy is not kept: the answer is the network's, as without us.
  * A request carrying `Legenda-Save` (the circuit page's 'Save for offline reading', reader.js)
  * waits until its copy is kept; the server counts no visit for it (reader/pages.ts).
+ * - QR scans (/r/{code}, a navigation): network first, as pages; without an answer, a code the
+ *   save remembered (reader.js keeps an entry whose X-Legenda-Leads-To names the saved page it
+ *   opens) is sent to that page, which opens from its kept copy. A scan made offline is not
+ *   counted (README, Offline reading).
  */
 'use strict';
 
@@ -27,6 +31,8 @@ const SAVE_HEADER = 'legenda-save';
 /** Written on every kept copy: when it was kept and its size, for the eviction. */
 const KEPT_AT = 'x-legenda-kept-at';
 const KEPT_BYTES = 'x-legenda-kept-bytes';
+/** On a kept QR code (reader.js rememberCodes): the saved page it opens. */
+const LEADS_TO = 'x-legenda-leads-to';
 
 /**
  * The entries to delete so that at most `maxCount` remain, weighing at most `maxBytes` in all:
@@ -56,6 +62,7 @@ function kindOf(request) {
       ? 'page'
       : undefined;
   }
+  if (url.pathname.startsWith('/r/')) return request.mode === 'navigate' ? 'scan' : undefined;
   // The pages' script, named by its version (document.ts): kept like a picture.
   if (url.pathname === '/reader.js') return url.searchParams.has('v') ? 'media' : undefined;
   if (url.pathname.startsWith('/media/')) {
@@ -177,6 +184,24 @@ async function page(event) {
   return answer || network;
 }
 
+/** A QR scan: the network's answer (its redirect); without one, the saved page it opens. */
+async function scan(event) {
+  const after = background(event);
+  after();
+  const network = Promise.resolve(event.preloadResponse).then(
+    (preloaded) => preloaded || fetch(event.request),
+  );
+  const answer = await Promise.race([network.catch(() => undefined), later(PAGE_WAIT_MS)]);
+  if (answer && answer.status < 500) return answer;
+  const where = await kept(PAGES, event.request.url);
+  const to = where && where.headers.get(LEADS_TO);
+  if (to && to.startsWith('/') && !to.startsWith('//')) {
+    network.catch(() => undefined);
+    return Response.redirect(new URL(to, self.location.origin).href, 302);
+  }
+  return answer || network;
+}
+
 async function media(event) {
   const request = event.request;
   const url = request.url;
@@ -227,5 +252,6 @@ self.addEventListener('activate', (event) => {
 self.addEventListener('fetch', (event) => {
   const kind = kindOf(event.request);
   if (kind === 'page') event.respondWith(page(event));
+  else if (kind === 'scan') event.respondWith(scan(event));
   else if (kind === 'media') event.respondWith(media(event));
 });

@@ -166,7 +166,20 @@ for (const lang of ['ja', 'ar'] as const) {
       ids.push(await publish(page.context(), stop.name, stop.text, stop.image));
     const circuit = `port-${tag}`;
     const title = `Circuit ${tag}`;
-    await post(page.context(), 'save_circuit', { name: circuit, title, articleIds: ids }, 201);
+    const saved = await post<{ id: number }>(
+      page.context(),
+      'save_circuit',
+      { name: circuit, title, articleIds: ids },
+      201,
+    );
+    // The panels' QR codes: one on stop B, one on the circuit's own sign.
+    const codeOf = async (link: { articleId: number } | { circuitId: number }) => {
+      const code = await post<{ id: number; link: string }>(page.context(), 'add_qrcode', {}, 201);
+      await post(page.context(), 'update_qrcode', { qrcodeId: code.id, ...link });
+      return code.link;
+    };
+    const stopCode = await codeOf({ articleId: ids[1]! });
+    const circuitCode = await codeOf({ circuitId: saved.id });
     const circuitUrl = `/circuit?name=${circuit}&lang=${lang}`;
     const stopLink = (phone: Page, stop: { text: string }) =>
       phone.getByRole('link', { name: new RegExp(escapeRegExp(stop.text)) });
@@ -233,8 +246,21 @@ for (const lang of ['ja', 'ar'] as const) {
         );
         expect(answers.filter((a) => a.url === first).at(-1)?.final).toBe(true);
 
-        // Network off: the circuit and every stop, with their pictures.
+        // Online, a scan through the worker is the server's redirect, as ever.
+        await phone.goto(`/r/${stopCode}`);
+        await expect(paragraph(phone, `[${lang}] ${stops[1]!.text}`)).toBeVisible();
+        await expect(phone).toHaveURL(
+          new RegExp(`/article\\?name=${stops[1]!.name}&lang=${lang}$`),
+        );
+
+        // Network off: the panels' codes open their saved pages.
         await visitor.setOffline(true);
+        await phone.goto(`/r/${stopCode}`);
+        await expect(paragraph(phone, `[${lang}] ${stops[1]!.text}`)).toBeVisible();
+        await expect(phone).toHaveURL(new RegExp(`circuit=${circuit}&lang=${lang}$`));
+        await phone.goto(`/r/${circuitCode}`);
+        await expect(heading(phone)).toHaveText(`[${lang}] ${title}`);
+        // The circuit and every stop, with their pictures.
         await phone.goto(circuitUrl);
         await expect(heading(phone)).toHaveText(`[${lang}] ${title}`);
         for (const stop of stops) {

@@ -242,6 +242,36 @@ describe('circuits for visitors', () => {
     expect((await page('/circuit')).status).toBe(404);
   });
 
+  it('names the QR codes of the circuit and its stops for offline scans, no others', async () => {
+    const [a, b, c] = await panels();
+    const circuit = await created({ name: 'tour', title: 'Le tour', articleIds: [a, b] });
+    const code = async (link: Record<string, number> | undefined) => {
+      const made = (await (await t.postJson('/api/manage/add_qrcode', {}, { cookie })).json()) as {
+        id: number;
+        link: string;
+      };
+      if (link) {
+        const res = await t.postJson(
+          '/api/manage/update_qrcode',
+          { qrcodeId: made.id, ...link },
+          { cookie },
+        );
+        expect(res.status).toBe(200);
+      }
+      return made.link;
+    };
+    const onB = await code({ articleId: b! });
+    const onCircuit = await code({ circuitId: circuit.id });
+    await code({ articleId: c! }); // not a stop
+    await code(undefined); // free
+    const html = await (await page('/circuit?name=tour&lang=ja')).text();
+    const codes = /data-codes="([^"]*)"/.exec(html)?.[1]?.replaceAll('&quot;', '"');
+    expect(JSON.parse(codes!.replaceAll('&amp;', '&'))).toEqual({
+      [onB]: '/article?name=salle-2&circuit=tour&lang=ja',
+      [onCircuit]: '/circuit?name=tour&lang=ja',
+    });
+  });
+
   it('shows an article opened from a circuit with stop n of N, previous and next', async () => {
     const [a, b, c] = await panels();
     await created({ name: 'tour', title: 'Le tour', articleIds: [a, b, c] });

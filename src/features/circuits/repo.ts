@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
-import { articles, circuits, circuitStops, museums } from '../../server/db/schema.ts';
+import { articles, circuits, circuitStops, museums, qrcodes } from '../../server/db/schema.ts';
 
 export interface CircuitRow {
   id: number;
@@ -33,6 +33,11 @@ export interface PublicCircuit {
     name: string;
     content: unknown;
   }[];
+  /**
+   * The museum's QR codes that lead to the circuit (no `articleId`) or to one of its stops: a
+   * phone that saved the circuit for offline reading follows them without network.
+   */
+  codes: { link: string; articleId?: number | undefined }[];
 }
 
 export type SaveOutcome =
@@ -182,7 +187,24 @@ export function circuitsRepo(db: Database) {
         .innerJoin(articles, eq(articles.id, circuitStops.articleId))
         .where(eq(circuitStops.circuitId, circuit.id))
         .orderBy(asc(circuitStops.position));
-      return { ...circuit, stops };
+      const stopIds = stops.map((stop) => stop.articleId);
+      const leading = await db
+        .select({ link: qrcodes.link, articleId: qrcodes.articleId })
+        .from(qrcodes)
+        .where(
+          and(
+            eq(qrcodes.museumId, circuit.museumId),
+            stopIds.length > 0
+              ? or(eq(qrcodes.circuitId, circuit.id), inArray(qrcodes.articleId, stopIds))
+              : eq(qrcodes.circuitId, circuit.id),
+          ),
+        )
+        .orderBy(asc(qrcodes.id));
+      const codes = leading.map(({ link, articleId }) => ({
+        link,
+        ...(articleId !== null && { articleId }),
+      }));
+      return { ...circuit, stops, codes };
     },
   };
 }

@@ -70,6 +70,11 @@ export function renderCircuitVisit(
                 uiLang: visit.uiLang,
                 stops: texts.stops.map((stop) => links.stop(stop.name)),
                 circuitUrl: links.circuit({}),
+                // A code scanned offline opens the page saved for it (public/sw.js).
+                codes: texts.codes.map(({ link, stop }) => ({
+                  link,
+                  to: stop === undefined ? links.circuit({}) : links.stop(stop),
+                })),
                 pageLang: texts.lang,
               }),
       });

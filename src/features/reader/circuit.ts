@@ -23,6 +23,8 @@ export interface CircuitSource {
   /** The museum's language: the circuit's texts are written in it. */
   language: string;
   stops: { articleId: number; name: string; content: unknown }[];
+  /** QR codes leading to the circuit (no `articleId`) or to a stop (offline scans). */
+  codes?: readonly { link: string; articleId?: number | undefined }[] | undefined;
 }
 
 export interface CircuitLookup {
@@ -45,6 +47,8 @@ export interface CircuitTexts {
   /** Paragraphs of the introduction. */
   intro: string[];
   stops: CircuitStop[];
+  /** QR codes leading to the circuit or a stop: by code, the stop's name (none: the circuit). */
+  codes: readonly { link: string; stop?: string | undefined }[];
   /** The language the texts are in: the one asked for, or the museum's when not translated. */
   lang: string;
   source: string;
@@ -119,6 +123,11 @@ function textsOf(
       title:
         stop.title === undefined ? undefined : (byId.get(`stop-${stop.articleId}`) ?? stop.title),
     })),
+    codes: (circuit.codes ?? []).flatMap(({ link, articleId }) => {
+      if (articleId === undefined) return [{ link }];
+      const stop = stops.find((s) => s.articleId === articleId);
+      return stop ? [{ link, stop: stop.name }] : [];
+    }),
     lang,
     source: circuit.language,
     note,

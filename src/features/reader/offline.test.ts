@@ -152,7 +152,16 @@ function serviceWorker(network: (request: Request) => Promise<Response>) {
 
   /** One fetch event: the answer given, and `done` once the work it kept running is over. */
   function dispatch(url: string, init: RequestInit = {}) {
-    const request = new Request(new URL(url, ORIGIN), init);
+    // A navigation (a QR code scanned): a Request cannot be made with that mode here.
+    const request =
+      init.mode === 'navigate'
+        ? ({
+            method: 'GET',
+            url: new URL(url, ORIGIN).href,
+            mode: 'navigate',
+            headers: new Headers(),
+          } as unknown as Request)
+        : new Request(new URL(url, ORIGIN), init);
     let answer: Promise<Response> | undefined;
     const work: Promise<unknown>[] = [];
     listeners.fetch!({
@@ -218,6 +227,44 @@ describe('sw.js: what it handles', () => {
     expect(kind(`${ORIGIN}/api/tree`)).toBeUndefined();
     expect(kind(`${ORIGIN}/media/1/film.mp4`, { headers: { range: 'bytes=0-' } })).toBeUndefined();
     expect(sw.dispatch('/api/tree').answered).toBe(false);
+  });
+});
+
+describe('sw.js: QR scans', () => {
+  const navigate = { mode: 'navigate' } as RequestInit;
+  /** What reader.js keeps for a code of a saved circuit (rememberCodes). */
+  const remember = async (sw: ReturnType<typeof serviceWorker>, code: string, to: string) => {
+    const cache = await sw.caches.api.open('legenda-pages-v1');
+    await cache.put(
+      `${ORIGIN}/r/${code}`,
+      new Response(null, { headers: { 'x-legenda-leads-to': to } }),
+    );
+  };
+
+  it('passes a scan on to the network while there is one: the server redirects and counts', async () => {
+    const sw = serviceWorker(
+      async () =>
+        new Response(null, { status: 302, headers: { location: '/article?name=a&lang=ja' } }),
+    );
+    await remember(sw, 'abc', '/article?name=a&circuit=c&lang=ja');
+    const answer = await sw.dispatch('/r/abc', navigate).answer;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe('/article?name=a&lang=ja');
+    expect(sw.calls).toEqual([`${ORIGIN}/r/abc`]);
+    // Not a navigation (a script's fetch): not the worker's.
+    expect(sw.dispatch('/r/abc').answered).toBe(false);
+  });
+
+  it('sends a code the save remembered to its saved page without network, no other', async () => {
+    const sw = serviceWorker(offline);
+    await remember(sw, 'abc', '/article?name=a&circuit=c&lang=ja');
+    await remember(sw, 'evil', '//evil.example/x');
+    const answer = await sw.dispatch('/r/abc', navigate).answer;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get('location')).toBe(`${ORIGIN}/article?name=a&circuit=c&lang=ja`);
+    // A code never saved, or one leading off the site: the browser's own offline error.
+    await expect(sw.dispatch('/r/other', navigate).answer).rejects.toThrow('Failed to fetch');
+    await expect(sw.dispatch('/r/evil', navigate).answer).rejects.toThrow('Failed to fetch');
   });
 });
 

@@ -53,6 +53,11 @@ export interface OfflineSaveOptions {
   stops: string[];
   /** The circuit page's own address, saved with its stops. */
   circuitUrl: string;
+  /**
+   * QR codes (`/r/{link}`) leading to the circuit or a stop, and the saved page each opens
+   * offline (`to`, one of the addresses above).
+   */
+  codes?: readonly { link: string; to: string }[] | undefined;
   /** The language of the page around the block, when it differs from `uiLang`. */
   pageLang?: string;
 }
@@ -68,6 +73,12 @@ export function offlineSaveBlock(options: OfflineSaveOptions): ReactElement {
   const ui = uiLanguage(options.uiLang);
   const words = uiStrings(ui);
   const stops = options.stops.flatMap((stop) => localPath(stop) ?? []);
+  const codes = Object.fromEntries(
+    (options.codes ?? []).flatMap(({ link, to }) => {
+      const path = localPath(to);
+      return path && /^[A-Za-z0-9_-]{1,64}$/.test(link) ? [[link, path]] : [];
+    }),
+  );
   return h(
     'section',
     {
@@ -75,6 +86,7 @@ export function offlineSaveBlock(options: OfflineSaveOptions): ReactElement {
       hidden: true,
       'data-offline-save': '',
       'data-stops': JSON.stringify(stops),
+      'data-codes': Object.keys(codes).length > 0 ? JSON.stringify(codes) : undefined,
       'data-circuit': localPath(options.circuitUrl) ?? '',
       'data-saving': words.offlineSaving,
       'data-saved': words.offlineSaved,
