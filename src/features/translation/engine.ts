@@ -150,28 +150,29 @@ export function cappedFetch(
   };
 }
 
+/** What an engine's 400 said (its message and error body), or undefined for any other failure. */
+function badRequestSaid(error: unknown): string | undefined {
+  if (!(error instanceof EngineUnavailableError) || error.status !== 400) return undefined;
+  const cause = error.cause;
+  if (!(cause instanceof APIError)) return undefined;
+  return `${cause.message} ${JSON.stringify(cause.error ?? null)}`;
+}
+
+const NAMES_FORMAT = /response_format|json_schema/i;
+
 /**
  * A 400 that refuses `response_format: json_schema` (DeepSeek, some hosted and on-premises
  * servers): its message names the setting.
  */
-function refusesSchema(error: unknown): boolean {
-  if (!(error instanceof EngineUnavailableError) || error.status !== 400) return false;
-  const cause = error.cause;
-  if (!(cause instanceof APIError)) return false;
-  const said = `${cause.message} ${JSON.stringify(cause.error ?? null)}`;
-  return /response_format|json_schema/i.test(said);
-}
+const refusesSchema = (error: unknown): boolean => NAMES_FORMAT.test(badRequestSaid(error) ?? '');
 
 /**
  * A 400 that refuses `stream: true` (a server that only answers whole): its message names
  * streaming and not the response format.
  */
 function refusesStream(error: unknown): boolean {
-  if (!(error instanceof EngineUnavailableError) || error.status !== 400) return false;
-  const cause = error.cause;
-  if (!(cause instanceof APIError)) return false;
-  const said = `${cause.message} ${JSON.stringify(cause.error ?? null)}`;
-  return /stream/i.test(said) && !/response_format|json_schema/i.test(said);
+  const said = badRequestSaid(error) ?? '';
+  return /stream/i.test(said) && !NAMES_FORMAT.test(said);
 }
 
 /** What the SDK said, for the log. */
