@@ -11,6 +11,7 @@ import {
   renderDocument,
 } from './document.ts';
 import { uiLanguage, uiStrings, uiText } from './strings.ts';
+import { noteView } from './note-view.ts';
 import { OFFLINE_CSS } from './offline.ts';
 
 /**
@@ -60,21 +61,10 @@ export function renderCircuitPage(page: CircuitPage): string {
             h('span', null, uiText(ui, 'translating', { language: page.translatingInto ?? '' })),
             h('span', null, words.wait),
           )
-        : h(
-            'div',
-            { className: 'reader-note', role: 'note', ...wordsLang },
-            h(
-              'span',
-              null,
-              texts.note === 'machine'
-                ? words.machineTranslated
-                : texts.note === 'unavailable'
-                  ? words.unavailable
-                  : words.noEngine,
-            ),
-            texts.note === 'machine'
-              ? h('a', { href: links.circuit({ lang: texts.source }) }, words.showOriginal)
-              : null,
+        : noteView(
+            { kind: texts.note, originalHref: links.circuit({ lang: texts.source }) },
+            ui,
+            lang,
           );
   const stops = texts.stops.map((stop, i) =>
     h(

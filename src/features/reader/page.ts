@@ -16,6 +16,9 @@ import { publicTitle } from './title.ts';
 import { format, uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from './text-size.ts';
 import { circuitNavView, type CircuitNav } from './circuit-page.ts';
+import { noteView, type VisitorNote } from './note-view.ts';
+
+export type { VisitorNote } from './note-view.ts';
 import { LISTEN_CSS, listenBlock, type ListenOptions } from './speech.ts';
 
 /**
@@ -59,16 +62,6 @@ export interface VisitorPage {
   listen?: Omit<ListenOptions, 'uiLang'> | undefined;
 }
 
-export interface VisitorNote {
-  /**
-   * 'machine': machine translated; 'museum': every text checked by the museum; 'partly': machine
-   * translated, some texts checked (issue 18); 'unavailable', 'noEngine': the original, and why.
-   */
-  kind: 'machine' | 'museum' | 'partly' | 'unavailable' | 'noEngine';
-  /** A path on this site, e.g. '/article?name=x&lang=fr'; anything else is dropped. */
-  originalHref: string;
-}
-
 /**
  * Scripts, the service worker and fetches from this site only (reader.js and sw.js, issue 19:
  * nothing inline, no eval), media and images only from this site, styles inline (the <style>
@@ -81,31 +74,6 @@ export const VISITOR_PAGE_CSP =
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const h = createElement;
-
-function noteView(note: VisitorNote, uiLang: string, pageLang: string): ReactNode {
-  const words = uiStrings(uiLang);
-  const attributes = { ...languageAttributes(uiLanguage(uiLang), pageLang) };
-  if (note.kind === 'machine' || note.kind === 'museum' || note.kind === 'partly') {
-    const href = localPath(note.originalHref);
-    const said = {
-      machine: words.machineTranslated,
-      museum: words.museumTranslated,
-      partly: words.partlyChecked,
-    }[note.kind];
-    return h(
-      'div',
-      { className: 'reader-note', role: 'note', ...attributes },
-      h('span', null, said),
-      href === undefined ? null : h('a', { href }, words.showOriginal),
-    );
-  }
-  const sentence = note.kind === 'unavailable' ? words.unavailable : words.noEngine;
-  return h(
-    'div',
-    { className: 'reader-note', role: 'note', ...attributes },
-    h('span', null, sentence),
-  );
-}
 
 /**
  * A− and A+ (text-size.ts): links, so they work without a script; at the smallest or largest
