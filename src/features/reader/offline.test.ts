@@ -241,6 +241,16 @@ describe('sw.js: QR scans', () => {
     );
   };
 
+  it('is remembered by reader.js in the worker’s own cache of pages', () => {
+    // reader.js names the cache itself: a new VERSION of sw.js must be written there too.
+    const reader = fs.readFileSync(path.join(PUBLIC, 'reader.js'), 'utf8');
+    const sw = fs.readFileSync(path.join(PUBLIC, 'sw.js'), 'utf8');
+    const version = /const VERSION = (\d+);/.exec(sw)?.[1];
+    expect(version).toBeDefined();
+    expect(sw).toContain('const PAGES = `legenda-pages-v${VERSION}`;');
+    expect(reader).toContain(`const PAGES = 'legenda-pages-v${version}';`);
+  });
+
   it('passes a scan on to the network while there is one: the server redirects and counts', async () => {
     const sw = serviceWorker(
       async () =>
