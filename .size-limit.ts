@@ -25,7 +25,7 @@ export default [
   {
     // The page and its one script (reader.js, offline reading: issue 19), which it loads
     // deferred; the service worker (sw.js) is fetched apart, once, and not counted.
-    name: 'Visitor page (Spanish, stored translation)',
+    name: 'Visitor page (Spanish, stored translation, a circuit stop)',
     path: [VISITOR_PAGE, path.resolve(import.meta.dirname, 'public/reader.js')],
     limit: '14 KiB',
     gzip: true,

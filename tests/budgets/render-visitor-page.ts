@@ -10,7 +10,8 @@ import { VISITOR_PAGE } from './pages.ts';
  * Before `size-limit` (`npm run size`): builds the site when it is stale (with `--built`, as in
  * .ci/run right after the end-to-end run built it, uses dist as it is), and writes the visitor
  * page as a phone gets it from the real server (the bench's 25-block panel, its stored Spanish
- * translation from the fake engine) to .tmp/budgets/visitor-page.html, for .size-limit.ts.
+ * translation from the fake engine, opened from a circuit) to .tmp/budgets/visitor-page.html,
+ * for .size-limit.ts.
  */
 const EMAIL = 'budgets@legenda.local';
 const PASSWORD = 'budgets password 123';
@@ -39,8 +40,19 @@ try {
     .map((c) => c.split(';')[0] ?? '')
     .find((c) => c.startsWith('legenda_session='));
   if (!login.ok || !cookie) throw new Error(`Sign-in failed: ${login.status}`);
-  await publish(server.url, cookie, panelArticle('budget-panel'));
-  const page = `${server.url}/article?name=budget-panel&lang=es`;
+  // The panel as a circuit's middle stop (issue 19): the page also carries the circuit's
+  // navigation (stop n of N, previous and next), with the text size control and Listen.
+  const articleIds = [];
+  for (const name of ['budget-before', 'budget-panel', 'budget-after']) {
+    articleIds.push(await publish(server.url, cookie, panelArticle(name)));
+  }
+  const circuit = await fetch(`${server.url}/api/manage/save_circuit`, {
+    method: 'POST',
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'budget-tour', title: 'Le port', intro: '', articleIds }),
+  });
+  if (circuit.status !== 201) throw new Error(`Saving the circuit failed: ${circuit.status}`);
+  const page = `${server.url}/article?name=budget-panel&circuit=budget-tour&lang=es`;
   let html = '';
   // The first request starts the translation and may be sent as it is made (no ETag); the page
   // measured is the one made once, and kept, after it is stored.
@@ -52,6 +64,7 @@ try {
     kept = response.headers.has('etag');
   }
   if (!html.includes('[es] ')) throw new Error('The visitor page never showed its translation.');
+  if (!html.includes('class="reader-nav"')) throw new Error('The page has no circuit navigation.');
   fs.mkdirSync(path.dirname(VISITOR_PAGE), { recursive: true });
   fs.writeFileSync(VISITOR_PAGE, html);
   console.log(`Visitor page written: ${html.length} characters.`);
