@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -38,6 +39,17 @@ export const museums = pgTable('museums', {
     .default({ voice: 'browser', otherLanguages: [] }),
   /** Raised with every write of the museum's translation counts: the overview's cache key. */
   translationStatusRevision: integer('translation_status_revision').notNull().default(0),
+  /**
+   * The languages visitors may choose (catalogue codes), or null for all of them: the picker
+   * lists only these, and no engine work starts for another.
+   */
+  visitorLanguages: jsonb('visitor_languages').$type<string[] | null>(),
+  /**
+   * The monthly engine budget set by the Legenda team (`npm run users -- budget`): tokens
+   * (prompt and completion) and speech characters; null for none.
+   */
+  budgetTokens: bigint('budget_tokens', { mode: 'number' }),
+  budgetSpeechChars: bigint('budget_speech_chars', { mode: 'number' }),
   createdAt: createdAt(),
 });
 
@@ -382,6 +394,56 @@ export const translationQueue = pgTable(
   ],
 );
 
+/**
+ * What the engines did for a museum, per day of its time zone: the translation engine's tokens
+ * (prompt and completion, from each answer's usage or counted when it gives none) and the speech
+ * engine's characters. Its monthly budget is read from these.
+ */
+export const engineUsage = pgTable(
+  'engine_usage',
+  {
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
+    speechChars: bigint('speech_chars', { mode: 'number' }).notNull().default(0),
+    /** Engine calls (translation and speech) that day. */
+    calls: integer('calls').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.day] })],
+);
+
+/**
+ * An article and language whose engine answers keep failing the checks (or the engine): it is
+ * tried again only after `next_try_at`, which doubles each time (1, 2, 4… minutes, up to a day),
+ * whoever asks. An edit, a reset, a glossary change or Translate now removes the row.
+ */
+export const translationFailures = pgTable(
+  'translation_failures',
+  {
+    museumId: integer('museum_id')
+      .notNull()
+      .references(() => museums.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    /** The article's translation generation the failures were met in. */
+    generation: integer('generation').notNull().default(0),
+    failures: integer('failures').notNull().default(1),
+    /** Why the last try failed, in words for staff ('refused by the checks: …', 'engine unavailable'). */
+    reason: text('reason').notNull().default(''),
+    lastFailedAt: timestamp('last_failed_at', { withTimezone: true }).notNull().defaultNow(),
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.articleId, t.language] }),
+    index('translation_failures_museum_idx').on(t.museumId),
+  ],
+);
+
 export const schema = {
   museums,
   users,
@@ -401,4 +463,6 @@ export const schema = {
   glossaryTerms,
   translationStatus,
   translationQueue,
+  engineUsage,
+  translationFailures,
 };
