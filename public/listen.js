@@ -5,7 +5,8 @@
  * - The browser's voice (data-use="browser"): the blocks' texts, taken from the page in order,
  *   spoken in short pieces (Chromium stops long utterances), nothing sent anywhere.
  * - The server's (data-use="server"): each block's sound from /speech, in order, the next one
- *   asked for while one plays; a failure says 'not available right now'.
+ *   asked for while one plays; a failure says 'not available right now', or why: too many new
+ *   pages at once (429), or reading aloud paused (503 speech_paused).
  */
 (() => {
   'use strict';
@@ -39,6 +40,20 @@
   const fail = () => {
     stop();
     say(block.dataset.unavailable);
+  };
+  /**
+   * A server sound that did not come: asked again to learn why (an <audio> cannot tell), so the
+   * visitor reads 'too many at once' (429) or 'paused' (503 speech_paused) instead.
+   */
+  const failed = (i) => {
+    fail();
+    fetch(src(i))
+      .then(async (res) => {
+        if (res.status === 429) return say(block.dataset.busy);
+        const code = res.status === 503 && (await res.json()).error.code;
+        if (code === 'speech_paused') say(block.dataset.paused);
+      })
+      .catch(() => undefined);
   };
 
   /** A text in pieces of at most MAX characters, cut after a sentence where one ends. */
@@ -92,11 +107,11 @@
     at = i;
     audio = new Audio(src(i));
     audio.onended = () => playFrom(i + 1, mine);
-    audio.onerror = () => mine === run && fail();
+    audio.onerror = () => mine === run && failed(i);
     audio.play().then(
       // Made while this one plays: no silence between blocks on a first listening.
       () => i + 1 < items.length && fetch(src(i + 1)).catch(() => undefined),
-      () => mine === run && fail(),
+      () => mine === run && failed(i),
     );
   }
 
@@ -131,8 +146,8 @@
       speakFrom(at, mine);
     } else if (audio && audio.src.endsWith(src(at)) && !audio.ended && !audio.error) {
       audio.onended = () => playFrom(at + 1, mine);
-      audio.onerror = () => mine === run && fail();
-      audio.play().catch(() => mine === run && fail());
+      audio.onerror = () => mine === run && failed(at);
+      audio.play().catch(() => mine === run && failed(at));
     } else {
       playFrom(at, mine);
     }

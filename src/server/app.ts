@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { authRepo } from '../features/auth/repo.ts';
 import { authRoutes, sessionRoute } from '../features/auth/routes.ts';
 import { authService } from '../features/auth/service.ts';
@@ -21,9 +21,6 @@ import { glossaryRoutes } from '../features/glossary/routes.ts';
 import { glossaryService } from '../features/glossary/service.ts';
 import { xliffRoutes } from '../features/review/xliff-routes.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
-import { readerService } from '../features/reader/service.ts';
-import { visitorPages } from '../features/reader/pages.ts';
-import { circuitService } from '../features/reader/circuit.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
 import { circuitsRoutes } from '../features/circuits/routes.ts';
 import { circuitsService } from '../features/circuits/service.ts';
@@ -45,12 +42,11 @@ import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { uploadsService } from '../features/uploads/service.ts';
 import { createEngine } from '../features/translation/engine.ts';
-import { createSpeechEngine } from '../features/translation/speech-engine.ts';
-import { speechService } from '../features/reader/speech-service.ts';
 import { speechRoutes } from '../features/reader/speech-routes.ts';
 import { translationMemory } from '../features/translation/memory.ts';
 import { createTranslator } from '../features/translation/translator.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
+import { visitorServices } from './visitor-services.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -146,33 +142,10 @@ export function createServices(deps: AppDeps): Services {
       (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
     log: deps.log,
   });
-  // Circuits as visitors read them; a circuit saved or deleted forgets what this process kept.
-  const circuitPages = circuitService({
-    circuits: circuitsRepo(deps.db),
-    translator,
-    glossary: glossaryFor,
-  });
-  circuitsKept.forget = () => circuitPages.forget();
-  const visits = readerService({
-    repo: editorRepo(deps.db),
-    translator,
-    checked: checkedRepo(deps.db),
-    glossary: glossaryFor,
-    counts: counter,
-    now,
-    circuits: circuitPages,
-    speechEngine: deps.config.speech !== undefined,
-  });
+  const visitor = visitorServices(deps, { translator, pages, counter, now, glossary: glossaryFor });
+  circuitsKept.forget = () => visitor.circuitPages.forget();
   return {
-    // Read aloud (issue 20): the server's voice, when a speech engine is configured.
-    speech: speechService({
-      readable: (name, lang) => visits.readable(name, lang),
-      blobs: deps.blobs,
-      engine: createSpeechEngine(deps.config.speech),
-      counts: counter,
-      now,
-      log: deps.log,
-    }),
+    speech: visitor.speech,
     pages,
     counter,
     qrcodes,
@@ -202,19 +175,16 @@ export function createServices(deps: AppDeps): Services {
     review,
     status: overview,
     prepare,
-    reader: visitorPages({
-      visits,
-      pages,
-      counter,
-      now,
-      circuits: circuitPages,
-    }),
+    reader: visitor.reader,
   };
 }
 
 /** The one Hono app: the same on Node and on Netlify Functions. */
 export function createApp(deps: AppDeps, services: Services = createServices(deps)) {
   const app = new Hono<AppEnv>();
+  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
+  const staffMuseum = async (c: Context) =>
+    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
 
   app.route('/', sessionRoute(services.auth, deps));
   // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
@@ -223,6 +193,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
     readerRoutes(services.reader, {
       hsts: deps.config.secureCookies,
       clientAddress: deps.clientAddress,
+      staffMuseum,
     }),
   );
   app.route('/', scanRoutes(services.scan, deps.clientAddress));
@@ -232,6 +203,7 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
       hsts: deps.config.secureCookies,
       clientAddress: deps.clientAddress,
       publicSiteUrl: deps.config.publicSiteUrl,
+      staffMuseum,
     }),
   );
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));

@@ -23,6 +23,7 @@ export {
   type S3Settings,
   type SiteSettings,
   type SpeechSettings,
+  type VisitorLimits,
 } from './config/schema.ts';
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -62,6 +63,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     speech: speechSettings(e),
     translationConcurrency: e.TRANSLATION_CONCURRENCY,
+    visitorLimits: {
+      visitorTranslationsPerMinute: e.VISITOR_NEW_TRANSLATIONS_PER_MINUTE,
+      visitorSoundPagesPerMinute: e.VISITOR_NEW_SOUND_PAGES_PER_MINUTE,
+      museumTranslationsPerMinute: e.MUSEUM_NEW_TRANSLATIONS_PER_MINUTE,
+    },
     prepareBudgetMs: Number.POSITIVE_INFINITY,
     countsFlushMs: e.COUNTS_FLUSH_MS,
     logLevel: e.LOG_LEVEL,

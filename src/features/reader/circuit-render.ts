@@ -78,7 +78,9 @@ export function renderCircuitVisit(
                 pageLang: texts.lang,
               }),
       });
-      return texts.note === 'unavailable' || texts.note === 'translating'
+      // The original for want of a translation (or while it is made) is not kept.
+      const passing = ['unavailable', 'translating', 'busy', 'paused'];
+      return passing.includes(texts.note ?? '')
         ? { html, status: 200, cacheControl: 'no-store', keep: false }
         : { html, status: 200, cacheControl: 'no-cache', keep: true };
     }

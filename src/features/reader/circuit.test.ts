@@ -33,6 +33,7 @@ function slowTranslator(opened: unknown[]): Translator {
     segments: 5,
     missing: 5,
     batches: 1,
+    pending: () => false,
     translate: () => new Promise(() => {}),
     stored: () => ({ content: [], complete: false }),
   } as unknown as TranslationRun;

@@ -4,6 +4,8 @@ import { sameLanguage, suggestedLanguages, supportedLanguage } from '../language
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
 import { publicTitle } from './title.ts';
+import { heldNote, type EngineGate } from './engine-gate.ts';
+import type { Visitor } from '../stats/repeats.ts';
 
 /**
  * A circuit as visitors read it (issue 19, part 2): its title, introduction and stops' titles,
@@ -56,7 +58,7 @@ export interface CircuitTexts {
    * Translated, or the original and why (as the article page's notes); 'translating': the
    * original while the translation is made, the page refreshing itself.
    */
-  note: 'machine' | 'unavailable' | 'noEngine' | 'translating' | undefined;
+  note: 'machine' | 'unavailable' | 'noEngine' | 'translating' | 'busy' | 'paused' | undefined;
 }
 
 export type CircuitVisit =
@@ -139,6 +141,8 @@ export interface CircuitDeps {
   translator: Translator;
   glossary?: ((museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>) | undefined;
   firstWaitMs?: number;
+  /** What visitors may start (limits, the monthly budget); everything when not given. */
+  gate?: EngineGate | undefined;
 }
 
 /** The circuit page's decisions, and the circuit an article page names (its navigation). */
@@ -206,6 +210,10 @@ export function circuitService(deps: CircuitDeps) {
       choose: boolean;
       acceptLanguage: string | undefined;
       background?: ((work: Promise<unknown>) => void) | undefined;
+      visitor?: Visitor | undefined;
+      staffMuseum?: (() => Promise<number | undefined>) | undefined;
+      /** A HEAD request: starts no engine work. */
+      head?: boolean | undefined;
     }): Promise<CircuitVisit> {
       const suggested = suggestedLanguages(visit.acceptLanguage);
       const circuit = await find(visit.name);
@@ -223,6 +231,13 @@ export function circuitService(deps: CircuitDeps) {
       if (sameLanguage(lang, circuit.language)) return original(undefined);
       if (!deps.translator.configured) return original('noEngine');
       const run = await deps.translator.open(await request(circuit, content, lang));
+      // New engine work: within what visitors may start, as an article's (engine-gate.ts).
+      if (run.missing > 0 && !run.pending()) {
+        const { visitor, staffMuseum } = visit;
+        const ask = { museumId: circuit.museumId, pair: `circuit-${circuit.id}:${lang}` };
+        const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
+        if (held) return original(held);
+      }
       const running = run.translate().catch(() => undefined);
       visit.background?.(running);
       const result = await Promise.race([

@@ -29,7 +29,7 @@ export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
  * Read aloud's script (public/listen.js, issue 20): loaded by reader.js only when a visitor
  * presses Listen, named by its version like reader.js (speech.test.ts checks it).
  */
-export const LISTEN_SCRIPT_VERSION = 'c10038cd0c';
+export const LISTEN_SCRIPT_VERSION = '62b852b0a3';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;

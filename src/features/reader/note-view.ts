@@ -5,9 +5,11 @@ import { uiLanguage, uiStrings } from './strings.ts';
 export interface VisitorNote {
   /**
    * 'machine': machine translated; 'museum': every text checked by the museum; 'partly': machine
-   * translated, some texts checked (issue 18); 'unavailable', 'noEngine': the original, and why.
+   * translated, some texts checked (issue 18); 'unavailable', 'noEngine': the original, and why;
+   * 'busy': the original, the visitor having started too many translations this minute;
+   * 'paused': the original, the museum's monthly engine budget being spent (engine-gate.ts).
    */
-  kind: 'machine' | 'museum' | 'partly' | 'unavailable' | 'noEngine';
+  kind: 'machine' | 'museum' | 'partly' | 'unavailable' | 'noEngine' | 'busy' | 'paused';
   /** A path on this site, e.g. '/article?name=x&lang=fr'; anything else is dropped. */
   originalHref: string;
 }
@@ -35,7 +37,12 @@ export function noteView(note: VisitorNote, uiLang: string, pageLang: string): R
       href === undefined ? null : h('a', { href }, words.showOriginal),
     );
   }
-  const sentence = note.kind === 'unavailable' ? words.unavailable : words.noEngine;
+  const sentence = {
+    unavailable: words.unavailable,
+    noEngine: words.noEngine,
+    busy: words.tooManyLanguages,
+    paused: words.translationPaused,
+  }[note.kind];
   return h(
     'div',
     { className: 'reader-note', role: 'note', ...attributes },

@@ -9,6 +9,7 @@ import { renderVisit } from './render.ts';
 import type { ReaderService, Visit, VisitRequest } from './service.ts';
 import type { CircuitService, CircuitVisit } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
+import type { Visitor } from '../stats/repeats.ts';
 
 /** A visitor page ready to send: made once (`body`), or sent as it is made (`stream`). */
 export type PageAnswer = (
@@ -209,6 +210,10 @@ export interface CircuitRequest {
   textSize?: number | undefined;
   acceptLanguage: string | undefined;
   background?: ((work: Promise<unknown>) => void) | undefined;
+  /** Who asked, for what they may start (engine-gate.ts); HEAD starts nothing. */
+  visitor?: Visitor | undefined;
+  staffMuseum?: (() => Promise<number | undefined>) | undefined;
+  head?: boolean | undefined;
 }
 
 export type VisitorPages = ReturnType<typeof visitorPages>;

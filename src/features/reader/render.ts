@@ -192,8 +192,9 @@ export function renderVisit(
     case 'article': {
       const { note } = visit;
       const html = renderArticlePage(articlePage(visit.content, visit, options));
-      // A page showing the original for want of a translation must not be kept.
-      return note === 'unavailable'
+      // A page showing the original for want of a translation must not be kept: a later
+      // request (past the minute, or the engine back) translates.
+      return note === 'unavailable' || note === 'busy' || note === 'paused'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }
         : { html, status: 200, cacheControl: 'no-cache', keep: true };
     }

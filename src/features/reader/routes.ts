@@ -17,7 +17,12 @@ import { articleRequest, asking, type RequestReader } from './visitor-request.ts
  */
 export function readerRoutes(
   pages: VisitorPages,
-  options: { hsts: boolean; clientAddress: (c: Context) => string },
+  options: {
+    hsts: boolean;
+    clientAddress: (c: Context) => string;
+    /** The museum of the staff member signed in on a request, if any (engine-gate.ts). */
+    staffMuseum?: ((c: Context) => Promise<number | undefined>) | undefined;
+  },
 ) {
   const app = new Hono<AppEnv>();
   // Mounted ahead of the shared middleware, so every answer carries its headers itself.
@@ -25,6 +30,11 @@ export function readerRoutes(
   const reader = (c: Context): RequestReader => ({
     query: (name) => c.req.query(name),
     header: (name) => c.req.header(name),
+  });
+  // What engine work needs to know of a request (engine-gate.ts): HEAD starts none.
+  const starting = (c: Context) => ({
+    head: c.req.method === 'HEAD',
+    staffMuseum: options.staffMuseum && (() => options.staffMuseum!(c)),
   });
 
   app.get('/article', async (c, next) => {
@@ -34,7 +44,7 @@ export function readerRoutes(
       (work) => finishLater(c, work),
     );
     if (!read) return next();
-    const answer = await pages.answer(read.request);
+    const answer = await pages.answer({ ...read.request, ...starting(c) });
     const sent = headers.answer(read.ask, answer, 'article');
     // A first translation is sent as it is made (issue 19); every other page, made once.
     const response = answer.stream
@@ -58,6 +68,8 @@ export function readerRoutes(
       textSize: rememberedTextSize(ask.cookie),
       acceptLanguage: c.req.header('accept-language'),
       background: (work) => finishLater(c, work),
+      visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
+      ...starting(c),
     });
     return cachedResponse(
       c.req.raw,

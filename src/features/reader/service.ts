@@ -15,6 +15,7 @@ import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import { uiLanguage } from './strings.ts';
 import type { CircuitService, CircuitTexts } from './circuit.ts';
 import { DEFAULT_SPEECH, preferredVoice } from './speech.ts';
+import { heldNote, ORIGINAL_NOTES, type EngineGate } from './engine-gate.ts';
 
 /**
  * How long a visitor waits for a whole first translation (a page kept and sent whole) before the
@@ -47,6 +48,10 @@ export interface VisitRequest {
   background?: ((work: Promise<unknown>) => void) | undefined;
   /** Opened from this circuit (`circuit`, its public name): the page shows where it stands. */
   circuit?: string | undefined;
+  /** A HEAD request: answered from what is stored, starting no engine work. */
+  head?: boolean | undefined;
+  /** The museum of the staff member signed in on this request (engine-gate.ts), if any. */
+  staffMuseum?: (() => Promise<number | undefined>) | undefined;
 }
 
 export interface VisitArticle {
@@ -143,6 +148,8 @@ export interface ReaderDeps {
   circuits?: CircuitService | undefined;
   /** A speech engine is configured (issue 20): the server's voice may read aloud. */
   speechEngine?: boolean | undefined;
+  /** What visitors may start (limits, the monthly budget); everything when not given. */
+  gate?: EngineGate | undefined;
 }
 
 /** An article as read aloud by the server's voice (speech-service.ts): whole, in a language. */
@@ -298,7 +305,7 @@ export function readerService(deps: ReaderDeps) {
           await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
         // The original shown instead: our words in the visitor's language, not the article's.
         const uiLang =
-          note === 'unavailable' || note === 'noEngine' ? noteLanguage(lang, suggested) : shownLang;
+          note && ORIGINAL_NOTES.has(note) ? noteLanguage(lang, suggested) : shownLang;
         const circuit = request.circuit ? await circuitOf(request.circuit, row, lang) : undefined;
         const speech =
           shownLang === lang || sameLanguage(shownLang, lang)
@@ -344,6 +351,13 @@ export function readerService(deps: ReaderDeps) {
         if (failure) return show(content, row.language, 'unavailable');
       }
 
+      // New engine work (nothing stored nor running to join): within what visitors may start.
+      if (run.missing > 0 && !run.pending()) {
+        const { visitor, staffMuseum, head } = request;
+        const ask = { museumId: row.museumId, pair: `${row.id}:${lang}`, visitor, staffMuseum };
+        const held = await heldNote(deps.gate, ask, head);
+        if (held) return show(content, row.language, held);
+      }
       const failed = (refused: boolean) =>
         failedAt.set(failureKey, { at: deps.now().getTime(), refusedOnly: refused });
       const running = run.translate().then(

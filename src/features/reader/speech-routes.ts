@@ -6,6 +6,10 @@ import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { isPublicUrl } from '../articles/content.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from './ignore-stats.ts';
 import type { SpeechService } from './speech-service.ts';
+import { errorBody } from '../../server/http/errors.ts';
+
+const TOO_MANY = 'Too many new pages read aloud at once: try again in a minute.';
+const PAUSED = "Reading aloud is paused: the museum's monthly budget is spent.";
 
 /**
  * Read aloud's public routes (issue 20, ADR 0019), beside the visitor page:
@@ -15,12 +19,20 @@ import type { SpeechService } from './speech-service.ts';
  *   when the engine failed or hung (the page's button says it is not available right now).
  *   `no-cache` with an ETag: the address stays, its text may change with an edit. One byte
  *   range (206, or 416 past the end), as phones' audio players ask; several ranges: the whole.
+ *   No new sound past a visitor's limit (429 `too_many_sounds`, Retry-After) or with the
+ *   museum's budget spent (503 `speech_paused`); HEAD makes none (404 when none is kept).
  * - POST /listened?name={article}&lang={lang}: listen.js says a visitor started listening;
  *   204, counted like a page request (no identifier kept; a visitor's repeats count once).
  */
 export function speechRoutes(
   speech: SpeechService,
-  options: { hsts: boolean; clientAddress: (c: Context) => string; publicSiteUrl: string },
+  options: {
+    hsts: boolean;
+    clientAddress: (c: Context) => string;
+    publicSiteUrl: string;
+    /** The museum of the staff member signed in on a request, if any (engine-gate.ts). */
+    staffMuseum?: ((c: Context) => Promise<number | undefined>) | undefined;
+  },
 ) {
   const app = new Hono<AppEnv>();
   const headers = securityHeaderValues({ hsts: options.hsts });
@@ -48,7 +60,17 @@ export function speechRoutes(
       starts: range === undefined || /^bytes=0-/.test(range.trim()),
       visitor: visitor(c),
       ifNoneMatch: c.req.header('if-none-match'),
+      head: c.req.method === 'HEAD',
+      staffMuseum: options.staffMuseum && (() => options.staffMuseum!(c)),
     });
+    // No new sound now: the Listen button reads the code and says why (listen.js).
+    if (answer.status === 429) {
+      const wait = { ...base, 'Retry-After': String(answer.retryAfter) };
+      return c.json(errorBody('too_many_sounds', TOO_MANY), 429, wait);
+    }
+    if ('paused' in answer) {
+      return c.json(errorBody('speech_paused', PAUSED), 503, { ...base, 'Retry-After': '3600' });
+    }
     if (answer.status !== 200 && answer.status !== 304) {
       if (answer.status === 503) base['Retry-After'] = '30';
       return c.body(null, answer.status, base);

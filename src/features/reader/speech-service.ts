@@ -5,6 +5,7 @@ import type { Visitor } from '../stats/repeats.ts';
 import { speechType, type SpeechEngine, type SpeechType } from '../translation/speech-engine.ts';
 import type { ReadableArticle } from './service.ts';
 import { speechKey, speechUnits } from './speech.ts';
+import type { EngineGate, Held } from './engine-gate.ts';
 
 /**
  * The server's voice (issue 20, ADR 0019): one sound per block and language, made by the speech
@@ -23,7 +24,10 @@ export const SPEECH_PAUSE_MS = 30_000;
 export type SpeechAnswer =
   | { status: 200; bytes: Uint8Array; type: SpeechType; etag: string }
   | { status: 304; etag: string }
-  | { status: 404 | 503 };
+  | { status: 404 | 503 }
+  /** No new sound now (engine-gate.ts): too many pages at once, or the budget spent. */
+  | { status: 429; retryAfter: number }
+  | { status: 503; paused: true };
 
 export interface SpeechRequest {
   name: string;
@@ -36,6 +40,10 @@ export interface SpeechRequest {
   /** The request's If-None-Match: the sound it names is not read again when still current. */
   ifNoneMatch?: string | undefined;
   visitor?: Visitor | undefined;
+  /** A HEAD request: answered from the kept sound, never making one (404 when none is kept). */
+  head?: boolean | undefined;
+  /** The museum of the staff member signed in on this request (engine-gate.ts), if any. */
+  staffMuseum?: (() => Promise<number | undefined>) | undefined;
 }
 
 export function speechService(deps: {
@@ -46,6 +54,8 @@ export function speechService(deps: {
   now: () => Date;
   log?: Logger | undefined;
   pauseMs?: number | undefined;
+  /** What visitors may start (limits, the monthly budget); everything when not given. */
+  gate?: EngineGate | undefined;
 }) {
   const pauseMs = deps.pauseMs ?? SPEECH_PAUSE_MS;
   const making = new Map<string, Promise<Uint8Array | undefined>>();
@@ -61,10 +71,7 @@ export function speechService(deps: {
   }
 
   async function make(key: string, text: string): Promise<Uint8Array | undefined> {
-    const kept = await stored(key);
-    if (kept) return kept;
     const engine = deps.engine!;
-    if (deps.now().getTime() - failedAt < pauseMs) return undefined;
     try {
       const speech = await engine.speak(text);
       try {
@@ -81,7 +88,23 @@ export function speechService(deps: {
     }
   }
 
-  function shared(key: string, text: string): Promise<Uint8Array | undefined> {
+  /**
+   * The sound kept, or being made (joined), or made now when the request may start it: not on
+   * HEAD, not while the engine is paused after a failure, and within what visitors may start.
+   */
+  async function sound(
+    key: string,
+    text: string,
+    head: boolean,
+    ask: () => Promise<Held | undefined>,
+  ): Promise<Uint8Array | Held | undefined> {
+    const joined = making.get(key);
+    if (joined) return joined;
+    const kept = await stored(key);
+    if (kept || head) return kept;
+    if (deps.now().getTime() - failedAt < pauseMs) return undefined;
+    const held = await ask();
+    if (held) return held;
     let promise = making.get(key);
     if (!promise) {
       promise = make(key, text).finally(() => making.delete(key));
@@ -130,7 +153,21 @@ export function speechService(deps: {
       // sound and no other.
       const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
       const current = request.ifNoneMatch === etag;
-      const bytes = current ? undefined : await shared(key, unit.text);
+      const ask = () =>
+        deps.gate?.sound({
+          museumId: found.article.museumId,
+          pair: `${found.article.id}:${found.lang}`,
+          visitor: request.visitor,
+          staffMuseum: request.staffMuseum,
+        }) ?? Promise.resolve(undefined);
+      const made = current ? undefined : await sound(key, unit.text, request.head === true, ask);
+      if (made && 'kind' in made) {
+        return made.kind === 'busy'
+          ? { status: 429, retryAfter: made.retryAfter }
+          : { status: 503, paused: true };
+      }
+      const bytes = made;
+      if (!current && !bytes && request.head) return { status: 404 };
       const type = bytes && speechType(bytes);
       if (!current && (!bytes || !type)) return { status: 503 };
       // Without the script, a player's first block is where a listening starts (with it,

@@ -170,6 +170,8 @@ export function listenBlock(options: ListenOptions): ReactElement | null {
       'data-script': LISTEN_SCRIPT,
       'data-pause': words.pause,
       'data-unavailable': words.listenUnavailable,
+      'data-busy': options.server ? words.listenBusy : undefined,
+      'data-paused': options.server ? words.listenPaused : undefined,
       style: options.ink ? { color: options.ink } : undefined,
       ...wordsLang,
     },

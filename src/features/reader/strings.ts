@@ -82,6 +82,10 @@ export const UI_KEYS = [
   'listen',
   'pause',
   'listenUnavailable',
+  'tooManyLanguages',
+  'translationPaused',
+  'listenBusy',
+  'listenPaused',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -74,6 +74,10 @@ export const envSchema = z.object({
   TTS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(16),
+  /** What anonymous requests may start a minute (reader/engine-gate.ts). */
+  VISITOR_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(6),
+  VISITOR_NEW_SOUND_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(2),
+  MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
   /** on: a second engine call per batch lists each translation's errors (doubles the cost). */
   TRANSLATION_REVIEW: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** off: translations in another language are not refused (for tests' fake engine). */
@@ -130,6 +134,11 @@ export interface Config {
   /** Batches of one article sent to the engine at once. */
   translationConcurrency: number;
   /**
+   * New engine work visitors may start a minute (reader/engine-gate.ts): translations of an
+   * (article, language) per visitor and per museum, pages read aloud per visitor.
+   */
+  visitorLimits: VisitorLimits;
+  /**
    * How long one call works through Translate now's queue before it leaves the rest to the next
    * (review/prepare.ts): without end on the Node server, within a function's limit on Netlify.
    */
@@ -143,6 +152,12 @@ export interface Config {
   secrets: readonly string[];
   /** What the static public site is built with (a change rebuilds it at the next start). */
   site: SiteSettings;
+}
+
+export interface VisitorLimits {
+  visitorTranslationsPerMinute: number;
+  visitorSoundPagesPerMinute: number;
+  museumTranslationsPerMinute: number;
 }
 
 /** An OpenAI-compatible speech engine (TTS_*): hosted or on premises. */
