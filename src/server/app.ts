@@ -142,7 +142,14 @@ export function createServices(deps: AppDeps): Services {
       (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
     log: deps.log,
   });
-  const visitor = visitorServices(deps, { translator, pages, counter, now, glossary: glossaryFor });
+  const visitor = visitorServices(deps, {
+    translator,
+    pages,
+    counter,
+    now,
+    glossary: glossaryFor,
+    budget: deps.budget,
+  });
   circuitsKept.forget = () => visitor.circuitPages.forget();
   return {
     speech: visitor.speech,

@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import type { Logger } from './log.ts';
 import type { SpeechService } from '../features/reader/speech-service.ts';
+import type { EngineBudget } from '../features/reader/engine-gate.ts';
 
 /** What the routes of every feature may use; built once per process by the entry point. */
 export interface AppDeps {
@@ -35,6 +36,11 @@ export interface AppDeps {
   now?: () => Date;
   /** scrypt cost for new password hashes; production uses DESIGN 9's, tests a cheaper one. */
   passwordParams?: ScryptParams;
+  /**
+   * The museums' monthly engine budgets as the visitor routes ask them (reader/engine-gate.ts);
+   * without one, nothing is ever paused. Tests hand a stand-in.
+   */
+  budget?: EngineBudget;
 }
 
 export interface Services {

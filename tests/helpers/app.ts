@@ -6,6 +6,7 @@ import type { Database } from '../../src/server/db/index.ts';
 import { silentLogger, type Logger } from '../../src/server/log.ts';
 import { accountsService } from '../../src/features/accounts/service.ts';
 import type { ScryptParams } from '../../src/features/auth/passwords.ts';
+import type { EngineBudget } from '../../src/features/reader/engine-gate.ts';
 
 /** Cheap scrypt for test accounts; the stored hash carries its parameters, so login verifies. */
 export const FAST_SCRYPT: ScryptParams = { log2N: 10, r: 8, p: 1 };
@@ -30,6 +31,8 @@ export function testApp(
     passwordParams?: ScryptParams;
     blobs?: BlobStore;
     log?: Logger;
+    /** The museums' monthly budgets as visitors' routes ask them (a stand-in). */
+    budget?: EngineBudget;
   } = {},
 ) {
   // The fake engine answers `[es] ` and the source text: in another language than asked.
@@ -48,6 +51,7 @@ export function testApp(
     now: clock.now,
     passwordParams: options.passwordParams ?? FAST_SCRYPT,
     clientAddress: (c: Context) => c.req.header('x-test-address') ?? '192.0.2.1',
+    budget: options.budget,
   };
   const services = createServices(deps);
   const app = createApp(deps, services);

@@ -304,8 +304,7 @@ export function readerService(deps: ReaderDeps) {
         if (count && !request.saving)
           await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
         // The original shown instead: our words in the visitor's language, not the article's.
-        const uiLang =
-          note && ORIGINAL_NOTES.has(note) ? noteLanguage(lang, suggested) : shownLang;
+        const uiLang = note && ORIGINAL_NOTES.has(note) ? noteLanguage(lang, suggested) : shownLang;
         const circuit = request.circuit ? await circuitOf(request.circuit, row, lang) : undefined;
         const speech =
           shownLang === lang || sameLanguage(shownLang, lang)
