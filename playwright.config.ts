@@ -98,6 +98,11 @@ export default defineConfig({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // One browser on one address runs every spec: the visitors' limits (vitest covers
+        // them) are set out of its way.
+        VISITOR_NEW_TRANSLATIONS_PER_MINUTE: '10000',
+        VISITOR_NEW_SOUND_PAGES_PER_MINUTE: '10000',
+        MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: '100000',
         // Small, so a test can go over it (the editor's 413 toast).
         MAX_VIDEO_MB: '1',
         MAX_AUDIO_MB: '1',

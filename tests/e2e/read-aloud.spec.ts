@@ -11,7 +11,8 @@ import { FAKE_ENGINE_URL } from './settings.ts';
  * speech engine. The server's voice (the museum's setting) plays each block's sound from the
  * fake engine's stand-in speech engine, one call per block and language and then none; the sound
  * is served as audio/mpeg and decodes; without JavaScript the sounds are plain players; a hung
- * engine leaves the page as it is and the button says it is not available right now. Holds
+ * engine leaves the page as it is and the button says it is not available right now, and a
+ * refused sound (too many pages at once, or paused) says why. Holds
  * MUSEUM_SETTINGS: it changes the museum's voice setting.
  */
 
@@ -225,6 +226,26 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
         `[ko] Bienvenue au musée ${tag}.`,
       );
       await expectNoViolations(korean.page);
+      // Too many new pages read aloud at once (429), or reading aloud paused by the museum's
+      // budget (503 speech_paused): the button says which, in the visitor's language.
+      const refuse = (status: number, code: string) =>
+        korean.page.route('**/speech?**', (route) =>
+          route.fulfill({
+            status,
+            headers: { 'Retry-After': '60' },
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code, message: code } }),
+          }),
+        );
+      for (const [status, code, said] of [
+        [429, 'too_many_sounds', ko.listenBusy],
+        [503, 'speech_paused', ko.listenPaused],
+      ] as const) {
+        await korean.page.unrouteAll();
+        await refuse(status, code);
+        await korean.page.getByRole('button', { name: ko.listen, exact: true }).click();
+        await expect(korean.page.getByRole('status').filter({ hasText: said })).toBeVisible();
+      }
       await korean.context.close();
     } finally {
       await speechBehaviour(page, 'ok');

@@ -1,7 +1,11 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { startFakeSpeech, type FakeSpeech } from '../../../tests/helpers/fake-speech.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { silentLogger } from '../../server/log.ts';
+import { nodeListener } from '../../server/node-listener.ts';
 import { LANGUAGES } from '../languages/index.ts';
 import type { EngineBudget } from './engine-gate.ts';
 import { PAGE_HEADER, SAVE_HEADER } from './offline.ts';
@@ -232,6 +236,36 @@ describe('HEAD', () => {
     expect((await sound('GET')).status).toBe(200);
     expect((await sound('HEAD')).status).toBe(200);
     expect(speech.calls).toHaveLength(1);
+  });
+});
+
+describe('HEAD on the Node entry', () => {
+  it('starts nothing on its own request either (node-listener.ts, then the adapter)', async () => {
+    await publish('salle-1');
+    const server = http.createServer(
+      nodeListener(t.app, t.services, {
+        hsts: false,
+        clientAddress: () => '198.51.100.7',
+        log: silentLogger,
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const path of [
+        '/article?name=salle-1&lang=de',
+        '/article?name=salle-1&lang=de&ignoreStats=true',
+        '/speech?name=salle-1&lang=fr&block=1',
+      ]) {
+        const res = await fetch(`${base}${path}`, { method: 'HEAD' });
+        expect(res.status, path).toBeLessThan(500);
+      }
+      expect(translated()).toEqual([]);
+      expect(speech.calls).toHaveLength(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
