@@ -41,12 +41,13 @@ useTestApp(
     env: {
       OPENAI_BASE_URL: fake.url,
       OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '1000',
+      // Never stuck here: a loaded machine must not turn a slow answer into a failure.
+      OPENAI_TIMEOUT_MS: '10000',
       OPENAI_MAX_RETRIES: '0',
       COUNTS_FLUSH_MS: '0',
       TTS_BASE_URL: speech.url,
       TTS_API_KEY: 'speech-key',
-      TTS_TIMEOUT_MS: '1000',
+      TTS_TIMEOUT_MS: '10000',
     },
     budget,
   }),
