@@ -144,6 +144,8 @@ export function createServices(deps: AppDeps): Services {
     sourceLanguage,
     priorityLanguages: async (museumId) =>
       (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
+    visitorLanguages: async (museumId) =>
+      (await settingsRepo(deps.db).read(museumId))?.visitorLanguages ?? null,
     log: deps.log,
   });
   // Circuits as visitors read them; a circuit saved or deleted forgets what this process kept.

@@ -1,6 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { errorReason } from '../../server/db/errors.ts';
-import { sameLanguage } from '../languages/index.ts';
+import { isOffered, notOffered, sameLanguage } from '../languages/index.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
@@ -45,6 +45,8 @@ export function prepareService(deps: {
   configured: boolean;
   sourceLanguage: (museumId: number) => Promise<string>;
   priorityLanguages: (museumId: number) => Promise<string[]>;
+  /** The languages the museum's visitors may choose (null: all); not given: all. */
+  visitorLanguages?: (museumId: number) => Promise<readonly string[] | null>;
   /** How long one worker starts new pairs; Infinity: until the queue is empty. */
   budgetMs: number;
   log?: Logger | undefined;
@@ -74,6 +76,16 @@ export function prepareService(deps: {
         'invalid_body',
         `langs.${index}: ${langs[index]} is the museum’s own language: nothing to translate.`,
         { details: { field: `langs.${index}` } },
+      );
+    }
+    const outside = notOffered(langs, (await deps.visitorLanguages?.(museumId)) ?? null, source);
+    if (outside.length > 0) {
+      const languages = outside.join(', ');
+      throw new ApiError(
+        422,
+        'invalid_body',
+        `langs: not among the languages visitors may choose (Settings): ${languages}.`,
+        { details: { field: 'langs', reason: 'not_offered', languages } },
       );
     }
   }
@@ -208,8 +220,9 @@ export function prepareService(deps: {
       if (!deps.configured) return Promise.resolve();
       const run = (async () => {
         const source = await deps.sourceLanguage(museumId);
+        const offered = (await deps.visitorLanguages?.(museumId)) ?? null;
         const langs = (await deps.priorityLanguages(museumId)).filter(
-          (l) => !sameLanguage(l, source),
+          (l) => !sameLanguage(l, source) && isOffered(l, offered, source),
         );
         if (langs.length === 0) return;
         await deps.queue.add(
