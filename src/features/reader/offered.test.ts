@@ -5,7 +5,8 @@ import { startFakeSpeech, type FakeSpeech } from '../../../tests/helpers/fake-sp
 import { staff } from '../../../tests/helpers/staff.ts';
 import { publishArticle, useTranslationApp } from '../../../tests/helpers/translation-app.ts';
 import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { dailyCounts } from '../../server/db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { dailyCounts, museums, translationQueue } from '../../server/db/schema.ts';
 import { UI_STRINGS } from './strings.ts';
 
 /**
@@ -231,5 +232,25 @@ describe('the languages a museum offers', () => {
     ).toBe(202);
     await t.services.prepare.settled();
     expect(fake.calls.length).toBeGreaterThan(0);
+  });
+
+  it('leave undone the pairs queued before their language stopped being offered', async () => {
+    const id = await publishArticle({ t, cookie }, 'salle-1', [
+      { type: 'text', content: 'Bonjour' },
+    ]);
+    const [museum] = await database.db
+      .select({ id: museums.id })
+      .from(museums)
+      .where(eq(museums.name, 'Musée A'));
+    await offer(['es', 'ja']);
+    await database.db.insert(translationQueue).values([
+      { museumId: museum!.id, articleId: id, language: 'es' },
+      { museumId: museum!.id, articleId: id, language: 'ja' },
+    ]);
+    await offer(['es']);
+    // The curator's page asks for progress: the work is taken up, Japanese left undone.
+    await t.request('/api/read/translate_now', { headers: { cookie } });
+    await t.services.prepare.settled();
+    expect(fake.calls.map((call) => call.targetLang)).toEqual(['es']);
   });
 });

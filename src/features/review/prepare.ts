@@ -90,8 +90,17 @@ export function prepareService(deps: {
     }
   }
 
+  /** Queued before the museum stopped offering the language: left undone. */
+  async function stillOffered(unit: QueuedUnit): Promise<boolean> {
+    const offered = (await deps.visitorLanguages?.(unit.museumId)) ?? null;
+    return (
+      offered === null || isOffered(unit.lang, offered, await deps.sourceLanguage(unit.museumId))
+    );
+  }
+
   async function translate(unit: QueuedUnit): Promise<void> {
     try {
+      if (!(await stillOffered(unit))) return;
       const { run } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
       const result = await run.translate();
       if (!result.complete) {
