@@ -140,6 +140,8 @@ export function createServices(deps: AppDeps): Services {
     sourceLanguage,
     priorityLanguages: async (museumId) =>
       (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
+    visitorLanguages: async (museumId) =>
+      (await settingsRepo(deps.db).read(museumId))?.visitorLanguages ?? null,
     log: deps.log,
   });
   const visitor = visitorServices(deps, {

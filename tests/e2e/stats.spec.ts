@@ -582,6 +582,10 @@ test('the statistics and settings pages in English', async ({ page, signIn }) =>
     languageChoices('en').map((choice) => choice.label),
   );
   await expect(main.getByLabel(ts.timeZone, { exact: true })).toBeVisible();
+  const offered = main.getByRole('radiogroup', { name: en.offeredLanguages.label });
+  // Its hint names the museum's own language, always offered.
+  await expect(offered).toHaveAccessibleDescription(/^Visitors choose among these languages .+/);
+  await expect(offered.getByRole('radio')).toHaveCount(2);
   await expect(main.getByRole('button', { name: ts.save, exact: true })).toBeVisible();
 });
 
@@ -594,7 +598,7 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
     await signIn();
     const restore = () =>
       page.request.post('/api/manage/update_settings', {
-        data: { sourceLanguage: 'fr', timeZone: 'Europe/Paris' },
+        data: { sourceLanguage: 'fr', timeZone: 'Europe/Paris', visitorLanguages: null },
       });
     try {
       await visit(page, '/settings');
@@ -637,7 +641,8 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
         }),
       );
       await save.click();
-      await expect(toast(page, fr.common.genericError)).toBeVisible();
+      // Said in the user's language, from the error's code (ui/apiErrors.ts).
+      await expect(toast(page, fr.apiErrors.invalid_body)).toBeVisible();
       await page.unroute('**/api/manage/update_settings');
 
       await zone.selectOption('America/New_York');
@@ -648,6 +653,38 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
       await expect(language).toHaveValue('en');
       await expect(zone).toHaveValue('America/New_York');
 
+      // Languages visitors may choose: all by default, or a list; the original always offered.
+      const o = fr.offeredLanguages;
+      const offered = main.getByRole('radiogroup', { name: o.label });
+      await expect(
+        offered.getByRole('radio', { name: fill(o.all, { count: '145' }) }),
+      ).toBeChecked();
+      await offered.getByRole('radio', { name: o.some }).check();
+      const list = main.getByRole('combobox', { name: o.list, exact: true });
+      await list.selectOption('es');
+      await list.selectOption('de');
+      await expect(main.getByRole('list', { name: o.list })).toHaveText(/Español.*Deutsch/s);
+      // The priority languages are chosen within the list.
+      const priority = main.getByRole('combobox', { name: t.priorityLanguages, exact: true });
+      await expect(priority.locator('option')).toHaveCount(3);
+      await priority.selectOption('de');
+      // Taken out of the list: out of the priority languages too, and said.
+      await main
+        .getByRole('list', { name: o.list })
+        .getByRole('button', { name: fill(t.removeLanguage, { language: 'Deutsch (Allemand)' }) })
+        .click();
+      await expect(main.getByRole('status').filter({ hasText: /Deutsch/ })).toBeVisible();
+      await expect(main.getByRole('list', { name: t.priorityLanguages })).toHaveCount(0);
+      await saveAndWait();
+      expect(await (await page.request.get('/api/read/settings')).json()).toMatchObject({
+        visitorLanguages: ['en', 'es'],
+        priorityLanguages: [],
+      });
+      await page.reload();
+      await expect(offered.getByRole('radio', { name: o.some })).toBeChecked();
+      await expect(main.getByRole('list', { name: o.list })).toHaveText(/Español/);
+      await offered.getByRole('radio', { name: fill(o.all, { count: '145' }) }).check();
+
       // Back as they were: other tests share the museum.
       await language.selectOption({ label: 'Français' });
       await zone.selectOption('Europe/Paris');
@@ -657,6 +694,7 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
       expect(await settings.json()).toMatchObject({
         sourceLanguage: 'fr',
         timeZone: 'Europe/Paris',
+        visitorLanguages: null,
       });
     } finally {
       await restore();

@@ -49,6 +49,8 @@ export function editorRepo(db: Database) {
           timeZone: string;
           /** The museum's read-aloud setting (issue 20). */
           speech: { voice: 'browser' | 'server'; otherLanguages: string[] };
+          /** The languages visitors may choose; null: all of them. */
+          visitorLanguages: string[] | null;
         })
       | undefined
     > {
@@ -59,6 +61,7 @@ export function editorRepo(db: Database) {
           language: museums.sourceLanguage,
           timeZone: museums.timeZone,
           speech: museums.speech,
+          visitorLanguages: museums.visitorLanguages,
         })
         .from(articles)
         .innerJoin(museums, eq(museums.id, articles.museumId))

@@ -28,6 +28,8 @@ export interface PublicCircuit {
   /** The museum's language: the circuit's texts are written in it. */
   language: string;
   timeZone: string;
+  /** The languages visitors may choose; null: all of them. */
+  visitorLanguages: string[] | null;
   stops: {
     articleId: number;
     name: string;
@@ -176,6 +178,7 @@ export function circuitsRepo(db: Database) {
           intro: circuits.intro,
           language: museums.sourceLanguage,
           timeZone: museums.timeZone,
+          visitorLanguages: museums.visitorLanguages,
         })
         .from(circuits)
         .innerJoin(museums, eq(museums.id, circuits.museumId))

@@ -20,3 +20,11 @@ export {
   matchTag,
   suggestedLanguages,
 } from './negotiate.ts';
+export {
+  isOffered,
+  notOffered,
+  offeredList,
+  offeredSuggestions,
+  unknownLanguages,
+  type OfferedLanguages,
+} from './offered.ts';

@@ -26,6 +26,8 @@ export interface ScanTarget {
   language: string;
   /** The museum's time zone: whose day a scan belongs to. */
   timeZone: string;
+  /** The languages the museum's visitors may choose; null: all of them. */
+  visitorLanguages: string[] | null;
 }
 
 const columns = {
@@ -131,6 +133,7 @@ export function qrcodesRepo(db: Database) {
           circuitName: circuits.name,
           language: museums.sourceLanguage,
           timeZone: museums.timeZone,
+          visitorLanguages: museums.visitorLanguages,
         })
         .from(qrcodes)
         .innerJoin(museums, eq(museums.id, qrcodes.museumId))
@@ -138,15 +141,14 @@ export function qrcodesRepo(db: Database) {
         .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
         .where(eq(qrcodes.link, link));
       if (!row) return undefined;
-      const { museumId, language, timeZone } = row;
+      const { museumId, language, timeZone, visitorLanguages } = row;
+      const museum = { museumId, language, timeZone, visitorLanguages };
       if (row.articleId !== null && row.name !== null)
-        return { museumId, language, timeZone, articleId: row.articleId, name: row.name };
+        return { ...museum, articleId: row.articleId, name: row.name };
       if (row.circuitId !== null && row.circuitName !== null) {
         const circuit = true;
         return {
-          museumId,
-          language,
-          timeZone,
+          ...museum,
           articleId: row.circuitId,
           name: row.circuitName,
           circuit,

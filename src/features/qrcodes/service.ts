@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { suggestedLanguages } from '../languages/index.ts';
+import { isOffered, offeredSuggestions } from '../languages/index.ts';
 import { CODE_PATTERN, newCode, shortUrl } from './codes.ts';
 import type { QrcodeRow, QrcodesRepo, ScanTarget } from './repo.ts';
 import type { QrcodeDocument } from './schema.ts';
@@ -101,6 +101,9 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
         targets.set(link, target);
       }
       if (target === 'none') return undefined;
+      // A language chosen at another museum that this one does not offer: its picker instead.
+      const { visitorLanguages: offered, language: source } = target;
+      if (remembered && !isOffered(remembered, offered, source)) remembered = undefined;
       if (count) {
         await options.counter.add(
           {
@@ -110,7 +113,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
             ...(target.circuit
               ? { articleId: 0, circuitId: target.articleId }
               : { articleId: target.articleId }),
-            language: remembered ?? suggestedLanguages(acceptLanguage, 1)[0] ?? target.language,
+            language: remembered ?? offeredSuggestions(acceptLanguage, offered, 1)[0] ?? source,
             kind: 'scan',
             at: options.now(),
           },

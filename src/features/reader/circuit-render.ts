@@ -5,7 +5,7 @@ import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
 import { offlineSaveBlock } from './offline.ts';
 import { renderMessagePage } from './page.ts';
 import { renderLanguagePicker } from './picker.ts';
-import { href, LANGUAGE_LIST } from './render.ts';
+import { href, pickerLanguages } from './render.ts';
 import { textScale } from './text-size.ts';
 
 /** Seconds between two looks at a circuit's first translation. */
@@ -36,7 +36,8 @@ export function renderCircuitVisit(
         uiLang: visit.uiLang,
         source: { code: circuit.language, label: nativeName(circuit.language) },
         suggested: visit.suggested,
-        languages: LANGUAGE_LIST,
+        languages: pickerLanguages(visit.offered),
+        notOffered: visit.notOffered,
         query: options.query,
         ignoreStats,
         noindex: ignoreStats,

@@ -1,8 +1,15 @@
 import { LRUCache } from 'lru-cache';
 import { readContent, type ArticleContent } from '../articles/content.ts';
-import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
+import {
+  isOffered,
+  offeredSuggestions,
+  sameLanguage,
+  suggestedLanguages,
+  supportedLanguage,
+} from '../languages/index.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
+import { noteLanguage } from './strings.ts';
 import { publicTitle } from './title.ts';
 import { heldNote, type EngineGate } from './engine-gate.ts';
 import type { Visitor } from '../stats/repeats.ts';
@@ -24,6 +31,8 @@ export interface CircuitSource {
   intro: string;
   /** The museum's language: the circuit's texts are written in it. */
   language: string;
+  /** The languages the museum's visitors may choose; null or absent: all of them. */
+  visitorLanguages?: readonly string[] | null | undefined;
   stops: { articleId: number; name: string; content: unknown }[];
   /** QR codes leading to the circuit (no `articleId`) or to a stop (offline scans). */
   codes?: readonly { link: string; articleId?: number | undefined }[] | undefined;
@@ -63,7 +72,15 @@ export interface CircuitTexts {
 
 export type CircuitVisit =
   | { kind: 'notFound'; uiLang: string }
-  | { kind: 'picker'; circuit: CircuitSource; uiLang: string; suggested: string[] }
+  | {
+      kind: 'picker';
+      circuit: CircuitSource;
+      uiLang: string;
+      suggested: string[];
+      /** As the article's picker: the languages offered, the one asked for and not offered. */
+      offered?: readonly string[] | undefined;
+      notOffered?: string | undefined;
+    }
   | { kind: 'circuit'; texts: CircuitTexts; uiLang: string };
 
 /** How long a process keeps a circuit it read (as the page cache keeps a page). */
@@ -219,8 +236,20 @@ export function circuitService(deps: CircuitDeps) {
       const circuit = await find(visit.name);
       const lang = visit.lang ? supportedLanguage(visit.lang) : undefined;
       if (!circuit) return { kind: 'notFound', uiLang: lang ?? suggested[0] ?? 'fr' };
-      if (visit.choose || !lang) {
-        return { kind: 'picker', circuit, uiLang: suggested[0] ?? circuit.language, suggested };
+      // As an article's page: a language the museum does not offer starts nothing.
+      const offered = circuit.visitorLanguages ?? undefined;
+      const notOffered = lang && !isOffered(lang, offered ?? null, circuit.language) ? lang : '';
+      if (visit.choose || !lang || notOffered) {
+        return {
+          kind: 'picker',
+          circuit,
+          uiLang: notOffered
+            ? noteLanguage(notOffered, suggested)
+            : (suggested[0] ?? circuit.language),
+          suggested: offered ? offeredSuggestions(visit.acceptLanguage, offered) : suggested,
+          offered,
+          notOffered: notOffered || undefined,
+        };
       }
       const { content, stops } = documentOf(circuit);
       const original = (note: CircuitTexts['note']): CircuitVisit => ({

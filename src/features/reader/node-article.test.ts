@@ -151,6 +151,32 @@ describe('a kept visitor page on the Node entry', () => {
     );
   });
 
+  it('never sends a kept page in a language the museum stopped offering', async () => {
+    await publish('salle-1', 'Bienvenue.');
+    const { viaNode, appAnswers } = await twoServers();
+    const page = '/article?name=salle-1&lang=es';
+    // Without an engine: the original, kept for a second like any page in a language.
+    await get(`${viaNode}${page}`);
+    const before = appAnswers();
+    expect((await get(`${viaNode}${page}`)).body.toString()).toContain('Bienvenue.');
+    expect(appAnswers()).toBe(before);
+    const { t, cookie } = state;
+    const offered = await t.postJson(
+      '/api/manage/update_settings',
+      { sourceLanguage: 'fr', timeZone: 'Europe/Paris', visitorLanguages: ['en'] },
+      { cookie },
+    );
+    expect(offered.status).toBe(200);
+    // The change dropped the kept pages: the app answers, with the picker.
+    const counted = await requestCounts();
+    const sent = await get(`${viaNode}${page}`);
+    expect(appAnswers()).toBe(before + 1);
+    // The picker (the article's first words above it), in the visitor's words.
+    expect(sent.body.toString()).toContain('Elija su idioma');
+    expect(sent.headers).not.toContain('X-Legenda-Page: article');
+    expect(await requestCounts()).toBe(counted);
+  });
+
   it('leaves to the app what it does not keep: a first showing, HEAD, a text size chosen', async () => {
     await publish('salle-1', 'Bienvenue.');
     const { viaApp, viaNode, appAnswers } = await twoServers();

@@ -40,6 +40,8 @@ export interface PickerOptions {
   path?: '/article' | '/circuit';
   /** Carried through every link and the form: the circuit an article was opened from. */
   params?: Readonly<Record<string, string>>;
+  /** The language asked for, which the museum does not offer (a catalogue code): said above. */
+  notOffered?: string | undefined;
 }
 
 /** Longest search kept: a language name is short, and the query is written back in the page. */
@@ -146,6 +148,23 @@ export function renderLanguagePicker(options: PickerOptions): string {
     .sort((a, b) => collator.compare(a.name, b.name))
     .map((l) => ({ code: l.code, name: l.name, alt: altName(l.code, l.name, ui) }));
 
+  const refused = options.notOffered;
+  const refusedTag = refused === undefined ? '' : languageTag(refused);
+  const notOffered =
+    refused === undefined
+      ? null
+      : h(
+          'p',
+          { role: 'note' },
+          formatNodes(words.notOffered, {
+            language: h(
+              'span',
+              { lang: refusedTag, dir: direction(refusedTag) },
+              names.get(refused.toLowerCase()) ?? nativeName(refused),
+            ),
+          }),
+        );
+
   const hidden = (name: string, value: string) => h('input', { type: 'hidden', name, value });
   // The form comes back to the list (#languages): on a phone the results are a screen down.
   const form = h(
@@ -193,6 +212,7 @@ export function renderLanguagePicker(options: PickerOptions): string {
       options.background,
       kicker(options.title, options.titleLang ?? options.source.code, ui),
       h('h1', null, words.chooseLanguage),
+      notOffered,
       list(options, [original]),
       suggested.length > 0 ? h('h2', null, words.suggested) : null,
       suggested.length > 0 ? list(options, suggested) : null,

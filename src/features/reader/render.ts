@@ -17,6 +17,13 @@ import { speechUnits } from './speech.ts';
 
 export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 
+/** The picker's list: the languages the museum offers (undefined: every one). */
+export function pickerLanguages(offered: readonly string[] | undefined) {
+  if (!offered) return LANGUAGE_LIST;
+  const wanted = new Set(offered);
+  return LANGUAGE_LIST.filter((language) => wanted.has(language.code));
+}
+
 /** A visitor page as HTML, with how it may be kept. */
 export type RenderedVisit =
   | {
@@ -163,7 +170,8 @@ export function renderVisit(
         uiLang: visit.uiLang,
         source: { code: article.source, label: nativeName(article.source) },
         suggested: visit.suggested,
-        languages: LANGUAGE_LIST,
+        languages: pickerLanguages(visit.offered),
+        notOffered: visit.notOffered,
         query: options.query,
         ignoreStats,
         noindex: ignoreStats,

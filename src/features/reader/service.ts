@@ -4,7 +4,13 @@ import type { EditorRepo } from '../articles/repo.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { PageCount } from './page-cache.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
+import {
+  isOffered,
+  offeredSuggestions,
+  sameLanguage,
+  suggestedLanguages,
+  supportedLanguage,
+} from '../languages/index.ts';
 import type {
   ArticleRequest,
   CheckedTexts,
@@ -12,7 +18,7 @@ import type {
   Translator,
 } from '../translation/translator.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
-import { uiLanguage } from './strings.ts';
+import { noteLanguage } from './strings.ts';
 import type { CircuitService, CircuitTexts } from './circuit.ts';
 import { DEFAULT_SPEECH, preferredVoice } from './speech.ts';
 import { heldNote, ORIGINAL_NOTES, type EngineGate } from './engine-gate.ts';
@@ -72,6 +78,10 @@ export type Visit =
       content: ArticleContent;
       uiLang: string;
       suggested: string[];
+      /** The languages the museum lets visitors choose; undefined: all of them. */
+      offered?: readonly string[] | undefined;
+      /** The language asked for, which the museum does not offer: the picker says so. */
+      notOffered?: string | undefined;
     }
   | {
       kind: 'article';
@@ -177,18 +187,6 @@ export interface ReadableArticle {
 }
 
 /**
- * The language of the words that say why the original is shown: the one the visitor asked for
- * when we have its words, else the first of their phone's that we have, else English.
- */
-export function noteLanguage(requested: string, suggested: readonly string[]): string {
-  for (const code of [requested, ...suggested]) {
-    const ui = uiLanguage(code);
-    if (ui !== 'en' || code.split('-')[0]?.toLowerCase() === 'en') return ui;
-  }
-  return 'en';
-}
-
-/**
  * The visitor page's decisions (DESIGN 6, 7, 8): which page to show, whether the engine is
  * needed, when to send a first translation as it is made, and what to count.
  */
@@ -258,7 +256,7 @@ export function readerService(deps: ReaderDeps) {
       const lang = supportedLanguage(asked);
       if (!lang) return undefined;
       const row = await deps.repo.findByName(name);
-      if (!row) return undefined;
+      if (!row || !isOffered(lang, row.visitorLanguages, row.language)) return undefined;
       const article = visitArticle(row);
       const content = readContent(row.content, row.name);
       const generation = row.translationGeneration;
@@ -280,13 +278,18 @@ export function readerService(deps: ReaderDeps) {
       const article = visitArticle(row);
       const content = readContent(row.content, row.name);
       const lang = request.lang ? supportedLanguage(request.lang) : undefined;
-      if (request.choose || request.query !== undefined || !lang) {
+      // A language the museum does not offer starts nothing: the picker, in the visitor's words.
+      const notOffered = lang && !isOffered(lang, row.visitorLanguages, row.language) ? lang : '';
+      if (request.choose || request.query !== undefined || !lang || notOffered) {
+        const offered = row.visitorLanguages ?? undefined;
         return {
           kind: 'picker',
           article,
           content,
-          uiLang: suggested[0] ?? row.language,
-          suggested,
+          uiLang: notOffered ? noteLanguage(notOffered, suggested) : (suggested[0] ?? row.language),
+          suggested: offered ? offeredSuggestions(request.acceptLanguage, offered) : suggested,
+          offered,
+          notOffered: notOffered || undefined,
         };
       }
 

@@ -47,6 +47,7 @@ export const UI_KEYS = [
   'suggested',
   'allLanguages',
   'noMatch',
+  'notOffered',
   'original',
   'machineTranslated',
   'museumTranslated',
@@ -173,4 +174,17 @@ export function format(template: string, values: Record<string, string | number>
 /** The placeholders of a template, sorted: '{done} of {total}' → ['done', 'total']. */
 export function placeholders(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+}
+
+/**
+ * The language of the words that say why the visitor does not read the language they asked
+ * for (the original shown, a language not offered): that one when we have its words, else the
+ * first of their phone's that we have, else English.
+ */
+export function noteLanguage(requested: string, suggested: readonly string[]): string {
+  for (const code of [requested, ...suggested]) {
+    const ui = uiLanguage(code);
+    if (ui !== 'en' || code.split('-')[0]?.toLowerCase() === 'en') return ui;
+  }
+  return 'en';
 }

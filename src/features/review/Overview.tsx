@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
-import { call } from '../../ui/api.ts';
+import { api, call } from '../../ui/api.ts';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { statusRoute } from './calls.ts';
 import type { StateCounts } from './status-repo.ts';
@@ -67,6 +67,27 @@ function Cell(props: { t: TFn; href: string; language: string; counts: StateCoun
 }
 
 /**
+ * The languages the museum's visitors may choose (its settings), null for all of them or
+ * while unknown: Translate now lists only those, the table marks the others it still shows.
+ */
+function useOfferedLanguages(): readonly string[] | null {
+  const [offered, setOffered] = useState<readonly string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    void api<{ visitorLanguages?: unknown }>('/api/read/settings')
+      .then((result) => {
+        const list = result.ok ? result.body?.visitorLanguages : undefined;
+        if (live && Array.isArray(list)) setOffered(list.filter((c) => typeof c === 'string'));
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+  return offered;
+}
+
+/**
  * The translations overview (issue 18, story 1): every article in every language it was read or
  * prepared in, each cell the share of its texts checked by the museum, machine-translated, out
  * of date and missing; a cell opens the review screen. Translate now sits above it.
@@ -96,7 +117,9 @@ export default function Overview(props: {
     return () => window.clearTimeout(first);
   }, [reload]);
 
+  const offered = useOfferedLanguages();
   const names = useMemo(() => new Map(languages.map((l) => [l.code, l.label])), [languages]);
+  const isOffered = (code: string) => offered === null || offered.includes(code);
   const nameOf = (code: string) => names.get(code) ?? code;
   const screen = localePath(lang, '/translations');
   const href = (articleId: number, code?: string) =>
@@ -140,7 +163,8 @@ export default function Overview(props: {
       <TranslateNow
         t={t}
         lang={lang}
-        languages={languages}
+        languages={offered ? languages.filter((l) => offered.includes(l.code)) : languages}
+        languagesHint={offered ? t('offeredLanguages.withinOffered') : undefined}
         articles={data.articles}
         onProgress={() => void reload()}
       />
@@ -182,8 +206,16 @@ export default function Overview(props: {
                 <tr>
                   <th scope="col">{t('overview.article')}</th>
                   {data.languages.map((code) => (
-                    <th key={code} scope="col" lang={code}>
-                      {nameOf(code)}
+                    <th key={code} scope="col">
+                      <span lang={code}>{nameOf(code)}</span>
+                      {!isOffered(code) && (
+                        <span
+                          className="overview__not-offered"
+                          title={t('offeredLanguages.notOfferedTitle')}
+                        >
+                          {t('offeredLanguages.notOffered')}
+                        </span>
+                      )}
                     </th>
                   ))}
                 </tr>

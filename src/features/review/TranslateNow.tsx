@@ -3,6 +3,7 @@ import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import LanguagePicker, { type LanguageOption } from '../../ui/LanguagePicker.tsx';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { estimateRoute, progressRoute, translateNow } from './calls.ts';
 import type { PrepareProgress } from './prepare.ts';
@@ -11,6 +12,8 @@ type Props = {
   t: TFn;
   lang: Lang;
   languages: readonly LanguageOption[];
+  /** Under the languages: why some are not listed (the museum offers only some). */
+  languagesHint?: string | undefined;
   articles: readonly { articleId: number; title: string }[];
   /** Told while the work goes on and when it ends: the overview reads its counts again. */
   onProgress: () => void;
@@ -28,7 +31,8 @@ const POLL_MS = 1_500;
  * Translate now (issue 18, story 4): languages and articles chosen, the translator's estimate
  * shown before anything starts, then the work done in the background with its progress.
  */
-export default function TranslateNow({ t, lang, languages, articles, onProgress }: Props) {
+export default function TranslateNow(props: Props) {
+  const { t, lang, languages, languagesHint, articles, onProgress } = props;
   const id = useId();
   const [langs, setLangs] = useState<string[]>([]);
   const [scope, setScope] = useState('');
@@ -125,6 +129,8 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
         toast.success(t('prepare.started'));
         poll();
       } else if (result.status === 503) toast.error(t('prepare.noEngine'));
+      // A language the museum no longer offers, and the like: said in the user's language.
+      else if (result.status === 422) toast.error(apiErrorMessage(t, result));
       else toast.error(t('prepare.failed'));
     } catch {
       toast.error(t('common.networkError'));
@@ -140,6 +146,7 @@ export default function TranslateNow({ t, lang, languages, articles, onProgress 
       <div className="prepare__fields">
         <LanguagePicker
           label={t('prepare.languages')}
+          hint={languagesHint}
           addLabel={t('settings.addLanguage')}
           removeLabel={(name) => t('settings.removeLanguage', { language: name })}
           options={languages}

@@ -1,6 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { errorReason } from '../../server/db/errors.ts';
-import { sameLanguage } from '../languages/index.ts';
+import { isOffered, notOffered, sameLanguage } from '../languages/index.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
@@ -45,6 +45,8 @@ export function prepareService(deps: {
   configured: boolean;
   sourceLanguage: (museumId: number) => Promise<string>;
   priorityLanguages: (museumId: number) => Promise<string[]>;
+  /** The languages the museum's visitors may choose (null: all); not given: all. */
+  visitorLanguages?: (museumId: number) => Promise<readonly string[] | null>;
   /** How long one worker starts new pairs; Infinity: until the queue is empty. */
   budgetMs: number;
   log?: Logger | undefined;
@@ -76,10 +78,29 @@ export function prepareService(deps: {
         { details: { field: `langs.${index}` } },
       );
     }
+    const outside = notOffered(langs, (await deps.visitorLanguages?.(museumId)) ?? null, source);
+    if (outside.length > 0) {
+      const languages = outside.join(', ');
+      throw new ApiError(
+        422,
+        'invalid_body',
+        `langs: not among the languages visitors may choose (Settings): ${languages}.`,
+        { details: { field: 'langs', reason: 'not_offered', languages } },
+      );
+    }
+  }
+
+  /** Queued before the museum stopped offering the language: left undone. */
+  async function stillOffered(unit: QueuedUnit): Promise<boolean> {
+    const offered = (await deps.visitorLanguages?.(unit.museumId)) ?? null;
+    return (
+      offered === null || isOffered(unit.lang, offered, await deps.sourceLanguage(unit.museumId))
+    );
   }
 
   async function translate(unit: QueuedUnit): Promise<void> {
     try {
+      if (!(await stillOffered(unit))) return;
       const { run } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
       const result = await run.translate();
       if (!result.complete) {
@@ -208,8 +229,9 @@ export function prepareService(deps: {
       if (!deps.configured) return Promise.resolve();
       const run = (async () => {
         const source = await deps.sourceLanguage(museumId);
+        const offered = (await deps.visitorLanguages?.(museumId)) ?? null;
         const langs = (await deps.priorityLanguages(museumId)).filter(
-          (l) => !sameLanguage(l, source),
+          (l) => !sameLanguage(l, source) && isOffered(l, offered, source),
         );
         if (langs.length === 0) return;
         await deps.queue.add(

@@ -4,9 +4,11 @@ import { useT } from '../../i18n/react.ts';
 import { api } from '../../ui/api.ts';
 import LanguagePicker from '../../ui/LanguagePicker.tsx';
 import Protected from '../../ui/Protected.tsx';
+import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import type { LanguageChoice } from './languages.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
+import VisitorLanguages from './VisitorLanguages.tsx';
 
 const DEFAULT_SPEECH: SpeechSetting = { voice: 'browser', otherLanguages: [] };
 
@@ -72,19 +74,53 @@ function SettingsScreen({ lang, languages }: Props) {
   const [timeZone, setTimeZone] = useState('');
   const [priority, setPriority] = useState<string[]>([]);
   const [speech, setSpeech] = useState<SpeechSetting>(DEFAULT_SPEECH);
+  const [offered, setOffered] = useState<string[] | null>(null);
+  /** Taken out of the priority and read-aloud languages by the last narrowing of `offered`. */
+  const [removed, setRemoved] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
+
+  const show = (settings: MuseumSettings) => {
+    setLanguage(settings.sourceLanguage);
+    setTimeZone(settings.timeZone);
+    setPriority(settings.priorityLanguages ?? []);
+    setSpeech(settings.speech ?? DEFAULT_SPEECH);
+    setOffered(settings.visitorLanguages ?? null);
+    setRemoved([]);
+  };
+
+  /**
+   * The languages offered changed: a list starts from the languages already prepared or read
+   * aloud (they must stay offered); a narrower one takes out of them what it leaves out, and
+   * says so.
+   */
+  const changeOffered = (next: string[] | null) => {
+    if (next === null) {
+      setOffered(null);
+      setRemoved([]);
+      return;
+    }
+    if (offered === null) {
+      setOffered([...new Set([...next, ...priority, ...speech.otherLanguages])]);
+      setRemoved([]);
+      return;
+    }
+    const kept = (code: string) => code === language || next.includes(code);
+    const gone = [...priority, ...speech.otherLanguages].filter((code) => !kept(code));
+    setOffered(next);
+    setPriority(priority.filter(kept));
+    setSpeech({ ...speech, otherLanguages: speech.otherLanguages.filter(kept) });
+    setRemoved([...new Set(gone)]);
+  };
+  /** What the other language pickers may offer: the languages visitors may choose. */
+  const withinOffered = (list: LanguageChoice[]) =>
+    offered === null ? list : list.filter((l) => offered.includes(l.code));
 
   useEffect(() => {
     let live = true;
     void fetchSettings().then((next) => {
       if (!live) return;
       setLoad(next);
-      if (next.status === 'ready') {
-        setLanguage(next.settings.sourceLanguage);
-        setTimeZone(next.settings.timeZone);
-        setPriority(next.settings.priorityLanguages ?? []);
-        setSpeech(next.settings.speech ?? DEFAULT_SPEECH);
-      }
+      if (next.status === 'ready') show(next.settings);
     });
     return () => {
       live = false;
@@ -100,19 +136,23 @@ function SettingsScreen({ lang, languages }: Props) {
     try {
       const result = await api<unknown>('/api/manage/update_settings', {
         method: 'POST',
-        body: { sourceLanguage: language, timeZone, priorityLanguages: priority, speech },
+        body: {
+          sourceLanguage: language,
+          timeZone,
+          priorityLanguages: priority,
+          speech,
+          // The museum's own language is always offered, whichever it now is.
+          visitorLanguages: offered && [...new Set([language, ...offered])],
+        },
       });
       if (result.ok && isSettings(result.body)) {
         const settings = result.body;
         setLoad({ status: 'ready', settings });
-        setLanguage(settings.sourceLanguage);
-        setTimeZone(settings.timeZone);
-        setPriority(settings.priorityLanguages ?? []);
-        setSpeech(settings.speech ?? DEFAULT_SPEECH);
+        show(settings);
         toast.success(t('settings.saved'));
       } else {
         console.error('Saving the settings failed', result.status, result.body);
-        toast.error(t('common.genericError'));
+        toast.error(apiErrorMessage(t, result));
       }
     } catch (error) {
       console.error('Saving the settings failed', error);
@@ -215,11 +255,20 @@ function SettingsScreen({ lang, languages }: Props) {
             hint={t('settings.priorityLanguagesHint')}
             addLabel={t('settings.addLanguage')}
             removeLabel={(name) => t('settings.removeLanguage', { language: name })}
-            options={languages.filter((l) => l.code !== language)}
+            options={withinOffered(languages).filter((l) => l.code !== language)}
             value={priority.filter((code) => code !== language)}
             onChange={setPriority}
           />
         </div>
+        <VisitorLanguages
+          t={t}
+          languages={languages}
+          source={language}
+          value={offered}
+          onChange={changeOffered}
+          removed={removed}
+          disabled={saving}
+        />
         <fieldset className="settings-form__group">
           <legend>{t('settings.speech')}</legend>
           <div className="settings-form__field">
@@ -252,7 +301,7 @@ function SettingsScreen({ lang, languages }: Props) {
               hint={t('settings.speechOtherHint')}
               addLabel={t('settings.addLanguage')}
               removeLabel={(name) => t('settings.removeLanguage', { language: name })}
-              options={languages}
+              options={withinOffered(languages)}
               value={speech.otherLanguages}
               onChange={(otherLanguages) => setSpeech({ ...speech, otherLanguages })}
             />

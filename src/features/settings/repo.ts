@@ -13,6 +13,7 @@ export function settingsRepo(db: Database) {
           timeZone: museums.timeZone,
           priorityLanguages: museums.priorityLanguages,
           speech: museums.speech,
+          visitorLanguages: museums.visitorLanguages,
         })
         .from(museums)
         .where(eq(museums.id, museumId));
@@ -26,6 +27,7 @@ export function settingsRepo(db: Database) {
         timeZone: string;
         priorityLanguages?: string[];
         speech?: SpeechSetting;
+        visitorLanguages?: string[] | null;
       },
     ): Promise<void> {
       await db.update(museums).set(change).where(eq(museums.id, museumId));

@@ -33,6 +33,15 @@ export const updateSettingsSchema = z.object({
         .transform((langs) => [...new Set(langs)]),
     })
     .optional(),
+  /**
+   * The languages visitors may choose: null, all of them; absent: unchanged. Codes are checked
+   * by the service (unknown ones named, in the user's language).
+   */
+  visitorLanguages: z
+    .array(z.string().max(35, 'must be language codes'))
+    .max(200, 'must name at most 200 languages')
+    .nullable()
+    .optional(),
 });
 
 /**
@@ -53,6 +62,8 @@ export interface MuseumSettings {
   /** Languages every article is translated into after each save, before visitors ask. */
   priorityLanguages: string[];
   speech: SpeechSetting;
+  /** The languages visitors may choose (the museum's own among them); null: all of them. */
+  visitorLanguages: string[] | null;
   /** A speech engine is configured (TTS_BASE_URL or TTS_API_KEY): the server's voice exists. */
   speechEngine: boolean;
 }

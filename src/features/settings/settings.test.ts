@@ -30,6 +30,7 @@ describe('museum settings', () => {
       priorityLanguages: [],
       // Read aloud (issue 20): the phone's voice, no speech engine in these tests.
       speech: { voice: 'browser', otherLanguages: [] },
+      visitorLanguages: null,
       speechEngine: false,
     });
   });
@@ -50,6 +51,7 @@ describe('museum settings', () => {
       timeZone: 'America/New_York',
       priorityLanguages: [],
       speech: { voice: 'browser', otherLanguages: [] },
+      visitorLanguages: null,
       speechEngine: false,
     });
     expect(await settings(other)).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
@@ -102,6 +104,99 @@ describe('museum settings', () => {
     expect(res.status).toBe(422);
     expect((await res.json()).error.message).toContain(field);
     expect(await settings()).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
+  });
+
+  describe('languages visitors may choose', () => {
+    const base = { sourceLanguage: 'fr', timeZone: 'Europe/Paris' };
+    const refusal = async (res: Response) => {
+      expect(res.status).toBe(422);
+      return ((await res.json()) as { error: { code: string; message: string; details: unknown } })
+        .error;
+    };
+
+    it('keep a list spelt canonically, each once, with the museum’s own language', async () => {
+      const res = await manage('update_settings', {
+        ...base,
+        visitorLanguages: ['ES', 'zh-hant', 'es', 'en'],
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ visitorLanguages: ['en', 'es', 'fr', 'zh-Hant'] });
+      // Left out: unchanged; a new source language joins the list.
+      await manage('update_settings', { ...base, sourceLanguage: 'de' });
+      expect(await settings()).toMatchObject({
+        visitorLanguages: ['de', 'en', 'es', 'fr', 'zh-Hant'],
+      });
+      expect(await settings(other)).toMatchObject({ visitorLanguages: null });
+      // null: every language again.
+      await manage('update_settings', { ...base, visitorLanguages: null });
+      expect(await settings()).toMatchObject({ visitorLanguages: null });
+    });
+
+    it.each([
+      ['a string', 'en'],
+      ['numbers', [1, 2]],
+      ['an object', { en: true }],
+      ['a long code', ['x'.repeat(36)]],
+    ])('refuse %s, naming the field', async (_, visitorLanguages) => {
+      const error = await refusal(await manage('update_settings', { ...base, visitorLanguages }));
+      expect(error.code).toBe('invalid_body');
+      expect(error.message).toContain('visitorLanguages');
+      expect(await settings()).toMatchObject({ visitorLanguages: null });
+    });
+
+    it('refuse unknown codes and hostile text, naming them, and an empty list', async () => {
+      const hostile = '<script>alert(1)</script>';
+      const error = await refusal(
+        await manage('update_settings', { ...base, visitorLanguages: ['en', 'xx', hostile] }),
+      );
+      expect(error).toMatchObject({
+        code: 'invalid_body',
+        details: { field: 'visitorLanguages', reason: 'unknown_languages' },
+      });
+      expect(error.message).toBe(`visitorLanguages: not languages Legenda offers: xx, ${hostile}.`);
+      const empty = await refusal(
+        await manage('update_settings', { ...base, visitorLanguages: [] }),
+      );
+      expect(empty.details).toEqual({ field: 'visitorLanguages', reason: 'no_languages' });
+      expect(await settings()).toMatchObject({ visitorLanguages: null });
+      // The museum's own language alone: visitors read the original only.
+      const own = await manage('update_settings', { ...base, visitorLanguages: ['fr'] });
+      expect(await own.json()).toMatchObject({ visitorLanguages: ['fr'] });
+    });
+
+    it('refuse a list leaving out a priority or read-aloud language, naming it', async () => {
+      await manage('update_settings', {
+        ...base,
+        priorityLanguages: ['es', 'ja'],
+        speech: { voice: 'browser', otherLanguages: ['ko'] },
+      });
+      const priority = await refusal(
+        await manage('update_settings', { ...base, visitorLanguages: ['es', 'ko'] }),
+      );
+      expect(priority.details).toEqual({
+        field: 'priorityLanguages',
+        reason: 'not_offered',
+        languages: 'ja',
+      });
+      const spoken = await refusal(
+        await manage('update_settings', {
+          ...base,
+          visitorLanguages: ['es', 'ja'],
+          priorityLanguages: ['es'],
+        }),
+      );
+      expect(spoken.details).toMatchObject({ field: 'speech.otherLanguages', languages: 'ko' });
+      expect(await settings()).toMatchObject({
+        priorityLanguages: ['es', 'ja'],
+        visitorLanguages: null,
+      });
+      // Both within the list: saved together.
+      const res = await manage('update_settings', {
+        ...base,
+        visitorLanguages: ['es', 'ja', 'ko'],
+      });
+      expect(res.status).toBe(200);
+    });
   });
 
   it('need a session and our own origin', async () => {
