@@ -9,8 +9,7 @@ import { nodeListener } from '../../server/node-listener.ts';
 import { LANGUAGES } from '../languages/index.ts';
 import type { EngineBudget } from './engine-gate.ts';
 import { PAGE_HEADER, SAVE_HEADER } from './offline.ts';
-import { noteLanguage } from './service.ts';
-import { UI_STRINGS } from './strings.ts';
+import { noteLanguage, UI_STRINGS } from './strings.ts';
 
 /**
  * What anonymous requests may start (engine-gate.ts), through the whole app with the
