@@ -49,6 +49,7 @@ import { createSpeechEngine } from '../features/translation/speech-engine.ts';
 import { speechService } from '../features/reader/speech-service.ts';
 import { speechRoutes } from '../features/reader/speech-routes.ts';
 import { translationMemory } from '../features/translation/memory.ts';
+import { failuresRepo } from '../features/translation/failures.ts';
 import { createTranslator } from '../features/translation/translator.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
@@ -120,7 +121,15 @@ export function createServices(deps: AppDeps): Services {
     articlesChanged();
     void counting.status?.laterMuseum(museumId);
   };
-  const glossary = glossaryService(glossaryRepo(deps.db), { changed: museumChanged });
+  // Failed translations' back-off, shared by every process through the database.
+  const failures = failuresRepo(deps.db);
+  const glossary = glossaryService(glossaryRepo(deps.db), {
+    // Any of the museum's texts may be translated differently now: they start afresh.
+    changed: async (museumId) => {
+      museumChanged(museumId);
+      await failures.clearMuseum(museumId);
+    },
+  });
   const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
   const sourceLanguage = async (museumId: number) =>
     (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr';
@@ -132,6 +141,7 @@ export function createServices(deps: AppDeps): Services {
     status: statusRepo(deps.db),
     glossary: glossaryFor,
     changed: articlesChanged,
+    failures,
   });
   const overview = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
   counting.status = overview;
@@ -139,6 +149,8 @@ export function createServices(deps: AppDeps): Services {
     review,
     status: statusRepo(deps.db),
     queue: queueRepo(deps.db),
+    failures,
+    clock: now,
     budgetMs: deps.config.prepareBudgetMs,
     configured: translator.configured,
     sourceLanguage,
@@ -151,6 +163,7 @@ export function createServices(deps: AppDeps): Services {
     circuits: circuitsRepo(deps.db),
     translator,
     glossary: glossaryFor,
+    now,
   });
   circuitsKept.forget = () => circuitPages.forget();
   const visits = readerService({
@@ -160,6 +173,7 @@ export function createServices(deps: AppDeps): Services {
     glossary: glossaryFor,
     counts: counter,
     now,
+    backoff: failures,
     circuits: circuitPages,
     speechEngine: deps.config.speech !== undefined,
   });
@@ -196,6 +210,7 @@ export function createServices(deps: AppDeps): Services {
         void overview.later(articleId);
         if (how === 'saved') void prepare.afterSave(museumId, articleId);
       },
+      failures,
     ),
     translator,
     uploads: uploadsService(deps.blobs),

@@ -3,6 +3,7 @@ import { readContent, type ArticleContent } from '../articles/content.ts';
 import { sameLanguage, suggestedLanguages, supportedLanguage } from '../languages/index.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
+import { memoryBackoff, reasonOf, waiting, type BackoffStore } from '../translation/failures.ts';
 import { publicTitle } from './title.ts';
 
 /**
@@ -139,11 +140,21 @@ export interface CircuitDeps {
   translator: Translator;
   glossary?: ((museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>) | undefined;
   firstWaitMs?: number;
+  /**
+   * Failed translations' back-off (translation/failures.ts). A circuit's texts are not an
+   * article, so they wait in this process's memory: each process tries a failing circuit once
+   * per round (1, 2, 4… minutes, up to a day); a restart, or a save of an article, a circuit
+   * or the glossary in this process (forget()), starts afresh.
+   */
+  backoff?: (BackoffStore & { clear(): void }) | undefined;
+  now?: (() => Date) | undefined;
 }
 
 /** The circuit page's decisions, and the circuit an article page names (its navigation). */
 export function circuitService(deps: CircuitDeps) {
   const firstWait = deps.firstWaitMs ?? CIRCUIT_WAIT_MS;
+  const backoff = deps.backoff ?? memoryBackoff();
+  const now = deps.now ?? (() => new Date());
   const recent = new LRUCache<string, Promise<CircuitSource | 'none'>>({
     max: 1_000,
     ttl: CIRCUIT_TTL_MS,
@@ -184,6 +195,7 @@ export function circuitService(deps: CircuitDeps) {
     /** Forgets the circuits this process read: one was saved or deleted here. */
     forget(): void {
       recent.clear();
+      backoff.clear();
     },
 
     /**
@@ -223,7 +235,27 @@ export function circuitService(deps: CircuitDeps) {
       if (sameLanguage(lang, circuit.language)) return original(undefined);
       if (!deps.translator.configured) return original('noEngine');
       const run = await deps.translator.open(await request(circuit, content, lang));
-      const running = run.translate().catch(() => undefined);
+      const pair = {
+        museumId: circuit.museumId,
+        articleId: `circuit-${circuit.id}`,
+        language: lang,
+        generation: 0,
+      };
+      if (run.missing > 0 && waiting(await backoff.find(pair), now())) {
+        return original('unavailable');
+      }
+      const running = run.translate().then(
+        async (result) => {
+          if (run.missing > 0 && result.complete) await backoff.succeeded(pair);
+          else if (run.missing > 0)
+            await backoff.failed(pair, reasonOf(result), result.untranslated, now());
+          return result;
+        },
+        async () => {
+          await backoff.failed(pair, 'engine', run.missing, now());
+          return undefined;
+        },
+      );
       visit.background?.(running);
       const result = await Promise.race([
         running,
