@@ -216,10 +216,13 @@ test.describe('a translation that keeps failing', () => {
         const cell = row.getByRole('link', { name: new RegExp(escapeRegExp(t.failing.badge)) });
         await expect(cell).toBeVisible();
         await expect(cell).toHaveAccessibleName(
-          new RegExp(escapeRegExp(fill(t.failing.reason.engine, { count: '2' }))),
+          new RegExp(escapeRegExp(fill(t.failing.reason.engine, { count: '3' }))),
         );
         await expect(page.getByText(t.failing.legend)).toBeVisible();
-        await page.screenshot({ path: testInfo.outputPath(`overview-${lang}-${width}.png`) });
+        await page.screenshot({
+          path: testInfo.outputPath(`overview-${lang}-${width}.png`),
+          fullPage: true,
+        });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           width,
         );
@@ -232,7 +235,10 @@ test.describe('a translation that keeps failing', () => {
         const next = fill(t.failing.nextTry, { time: '__' }).split('__')[0]!;
         await expect(notice).toContainText(next);
         await expect(notice).toContainText(t.failing.translateNowHint);
-        await page.screenshot({ path: testInfo.outputPath(`review-${lang}-${width}.png`) });
+        await page.screenshot({
+          path: testInfo.outputPath(`review-${lang}-${width}.png`),
+          fullPage: true,
+        });
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
           width,
         );

@@ -13,10 +13,10 @@ import type { FailingView } from './schema.ts';
  * another zone would need its name beside it.
  */
 
-/** Hours and minutes, as each language writes them: 14:32, 14 h 32. */
+/** Hours and minutes, as each language writes them: 09:05, 9 h 05. */
 function clockTime(at: Date, lang: Lang): string {
   const parts = new Intl.DateTimeFormat(lang, {
-    hour: '2-digit',
+    hour: lang === 'fr' ? 'numeric' : '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   }).formatToParts(at);
@@ -72,7 +72,7 @@ export default function FailingNotice(props: {
   return (
     <section className="review-failing" aria-labelledby="review-failing-title">
       <h2 id="review-failing-title" className="review-failing__title">
-        <span className="failing-badge">{t('failing.badge')}</span> {t('failing.title')}
+        {t('failing.title')}
       </h2>
       <p>
         {t('failing.tries', {
