@@ -344,9 +344,7 @@ export function readerService(deps: ReaderDeps) {
         if (run.missing === 0) return Promise.resolve();
         if (result?.complete) return backoff.succeeded(pair).catch(() => {});
         const texts = result ? result.untranslated : run.missing;
-        return backoff
-          .failed(pair, reasonOf(result), texts, deps.now())
-          .catch(() => {});
+        return backoff.failed(pair, reasonOf(result), texts, deps.now()).catch(() => {});
       };
       const running = run.translate().then(
         async (result) => {
