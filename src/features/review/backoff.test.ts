@@ -156,11 +156,11 @@ describe('back-off of failing translations', () => {
       await visit('salle-3');
       expect(fake.calls.length).toBeGreaterThan(calls);
     }
-    const manage = (path: string, body: unknown) =>
-      t.postJson(`/api/manage/${path}`, body, { cookie }).then((res) => {
-        expect(res.status).toBeLessThan(300);
-        return res;
-      });
+    const manage = async (path: string, body: unknown) => {
+      const res = await t.postJson(`/api/manage/${path}`, body, { cookie });
+      expect(res.status).toBeLessThan(300);
+      return res;
+    };
 
     await freshAfter(() =>
       manage('update_article', {
