@@ -340,11 +340,20 @@ export function readerService(deps: ReaderDeps) {
       }
 
       // Written before the page is answered; a lost write costs one more try, never the page.
-      const settle = (result: TranslationResult | undefined): Promise<unknown> => {
-        if (run.missing === 0) return Promise.resolve();
-        if (result?.complete) return backoff.succeeded(pair).catch(() => {});
-        const texts = result ? result.untranslated : run.missing;
-        return backoff.failed(pair, reasonOf(result), texts, deps.now()).catch(() => {});
+      const settle = async (result: TranslationResult | undefined): Promise<void> => {
+        if (run.missing === 0) return;
+        try {
+          if (result?.complete) await backoff.succeeded(pair);
+          else
+            await backoff.failed(
+              pair,
+              reasonOf(result),
+              result?.untranslated ?? run.missing,
+              deps.now(),
+            );
+        } catch {
+          // The database unreachable: the page is answered all the same.
+        }
       };
       const running = run.translate().then(
         async (result) => {
