@@ -22,7 +22,8 @@ function clockTime(at: Date, lang: Lang): string {
   }).formatToParts(at);
   const hour = parts.find((p) => p.type === 'hour')?.value ?? '';
   const minute = parts.find((p) => p.type === 'minute')?.value ?? '';
-  return lang === 'fr' ? `${hour} h ${minute}` : `${hour}:${minute}`;
+  // No-break spaces: "9 h 05" never splits across two lines.
+  return lang === 'fr' ? `${hour}\u00a0h\u00a0${minute}` : `${hour}:${minute}`;
 }
 
 /** Why the pair fails, in a sentence. */

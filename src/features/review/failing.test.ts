@@ -23,11 +23,13 @@ const failing = (nextTryAt: Date): FailingView => ({
 describe('a failing pair in words', () => {
   it('says the next try today as a time, later as a date and time, past as the next reading', () => {
     const today = failing(new Date(2026, 10, 27, 9, 5));
-    expect(nextTry(tOf('fr'), 'fr', today, now)).toBe('Prochain essai automatique à 9 h 05.');
+    expect(nextTry(tOf('fr'), 'fr', today, now)).toBe(
+      'Prochain essai automatique à 9\u00a0h\u00a005.',
+    );
     expect(nextTry(tOf('en'), 'en', today, now)).toBe('Next automatic try at 09:05.');
     const tomorrow = failing(new Date(2026, 10, 28, 14, 32));
     expect(nextTry(tOf('fr'), 'fr', tomorrow, now)).toBe(
-      'Prochain essai automatique le 28 novembre à 14 h 32.',
+      'Prochain essai automatique le 28 novembre à 14\u00a0h\u00a032.',
     );
     expect(nextTry(tOf('en'), 'en', tomorrow, now)).toBe(
       'Next automatic try on November 28 at 14:32.',
