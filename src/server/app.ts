@@ -44,6 +44,7 @@ import { uploadsService } from '../features/uploads/service.ts';
 import { createEngine } from '../features/translation/engine.ts';
 import { speechRoutes } from '../features/reader/speech-routes.ts';
 import { translationMemory } from '../features/translation/memory.ts';
+import { failuresRepo } from '../features/translation/failures.ts';
 import { createTranslator } from '../features/translation/translator.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
 import { visitorServices } from './visitor-services.ts';
@@ -116,7 +117,15 @@ export function createServices(deps: AppDeps): Services {
     articlesChanged();
     void counting.status?.laterMuseum(museumId);
   };
-  const glossary = glossaryService(glossaryRepo(deps.db), { changed: museumChanged });
+  // Failed translations' back-off, shared by every process through the database.
+  const failures = failuresRepo(deps.db);
+  const glossary = glossaryService(glossaryRepo(deps.db), {
+    // Any of the museum's texts may be translated differently now: they start afresh.
+    changed: async (museumId) => {
+      museumChanged(museumId);
+      await failures.clearMuseum(museumId);
+    },
+  });
   const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
   const sourceLanguage = async (museumId: number) =>
     (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr';
@@ -128,6 +137,7 @@ export function createServices(deps: AppDeps): Services {
     status: statusRepo(deps.db),
     glossary: glossaryFor,
     changed: articlesChanged,
+    failures,
   });
   const overview = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
   counting.status = overview;
@@ -135,6 +145,8 @@ export function createServices(deps: AppDeps): Services {
     review,
     status: statusRepo(deps.db),
     queue: queueRepo(deps.db),
+    failures,
+    clock: now,
     budgetMs: deps.config.prepareBudgetMs,
     configured: translator.configured,
     sourceLanguage,
@@ -151,6 +163,7 @@ export function createServices(deps: AppDeps): Services {
     now,
     glossary: glossaryFor,
     budget: deps.budget,
+    backoff: failures,
   });
   circuitsKept.forget = () => visitor.circuitPages.forget();
   return {
@@ -178,6 +191,7 @@ export function createServices(deps: AppDeps): Services {
         void overview.later(articleId);
         if (how === 'saved') void prepare.afterSave(museumId, articleId);
       },
+      failures,
     ),
     translator,
     uploads: uploadsService(deps.blobs),

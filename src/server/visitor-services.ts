@@ -11,6 +11,7 @@ import { checkedRepo } from '../features/translation/checked.ts';
 import type { GlossaryTerm } from '../features/translation/glossary-match.ts';
 import { createSpeechEngine } from '../features/translation/speech-engine.ts';
 import type { Translator } from '../features/translation/translator.ts';
+import type { BackoffStore } from '../features/translation/failures.ts';
 import type { AppDeps } from './context.ts';
 
 /**
@@ -28,6 +29,8 @@ export function visitorServices(
     glossary: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
     /** The museum's monthly engine budget; without it nothing is ever paused. */
     budget?: EngineBudget | undefined;
+    /** Failed translations' back-off (translation/failures.ts); in memory when not given. */
+    backoff?: BackoffStore | undefined;
   },
 ) {
   const { translator, pages, counter, now } = made;
@@ -42,6 +45,7 @@ export function visitorServices(
     translator,
     glossary: made.glossary,
     gate,
+    now,
   });
   const visits = readerService({
     repo: editorRepo(deps.db),
@@ -53,6 +57,7 @@ export function visitorServices(
     circuits: circuitPages,
     speechEngine: deps.config.speech !== undefined,
     gate,
+    backoff: made.backoff,
   });
   return {
     circuitPages,

@@ -13,6 +13,7 @@ import {
   url,
   type Lang,
 } from './fixtures.ts';
+import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
  * Issue 18, stories 1, 2 and 4: the translations overview from the dashboard, Translate now with
@@ -183,4 +184,71 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
       });
     }
   });
+});
+
+test.describe('a translation that keeps failing', () => {
+  for (const lang of LANGS) {
+    test(`shows the pair failing in the overview and the next try on the review screen (${lang})`, async ({
+      page,
+      signIn,
+    }, testInfo) => {
+      const t = dict[lang];
+      await signIn();
+      const tag = randomUUID().slice(0, 8);
+      const { id, name } = await publish(page.context(), tag);
+      // Armenian and Georgian: languages of this test's own, whose engine fails.
+      const target = lang === 'fr' ? 'hy' : 'ka';
+      const set = await page.request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
+        data: { lang: target, behaviour: { type: 'status', status: 500 } },
+      });
+      expect(set.status()).toBe(200);
+      try {
+        expect((await page.request.get(`/article?name=${name}&lang=${target}`)).status()).toBe(200);
+      } finally {
+        await page.request.post(`${FAKE_ENGINE_URL}/_behaviour`, { data: { lang: target } });
+      }
+
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(url(lang, '/translations'));
+        await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
+        const row = page.getByRole('row').filter({ hasText: `Vue ${tag}` });
+        const cell = row.getByRole('link', { name: new RegExp(escapeRegExp(t.failing.badge)) });
+        await expect(cell).toBeVisible();
+        await expect(cell).toHaveAccessibleName(
+          new RegExp(escapeRegExp(fill(t.failing.reason.engine, { count: '3' }))),
+        );
+        await expect(page.getByText(t.failing.legend)).toBeVisible();
+        await page.screenshot({
+          path: testInfo.outputPath(`overview-${lang}-${width}.png`),
+          fullPage: true,
+        });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          width,
+        );
+
+        await page.goto(url(lang, `/translations?articleId=${id}&lang=${target}`));
+        const notice = page.getByRole('region', {
+          name: new RegExp(escapeRegExp(t.failing.title)),
+        });
+        await expect(notice).toBeVisible();
+        const next = fill(t.failing.nextTry, { time: '__' }).split('__')[0]!;
+        await expect(notice).toContainText(next);
+        await expect(notice).toContainText(t.failing.translateNowHint);
+        await page.screenshot({
+          path: testInfo.outputPath(`review-${lang}-${width}.png`),
+          fullPage: true,
+        });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          width,
+        );
+      }
+      await expectNoViolations(page);
+
+      // Try again now: Translate now of the pair, the engine answering this time.
+      const notice = page.getByRole('region', { name: new RegExp(escapeRegExp(t.failing.title)) });
+      await notice.getByRole('button', { name: t.failing.retry }).click();
+      await expect(notice).toBeHidden();
+    });
+  }
 });

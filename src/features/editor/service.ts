@@ -1,5 +1,6 @@
 import type { BlobStore } from '../../server/blobs.ts';
 import type { CheckedRepo } from '../translation/checked.ts';
+import type { FailuresRepo } from '../translation/failures.ts';
 import { translationsPrefix, type TranslationMemory } from '../translation/memory.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { withBlockIds } from '../articles/block-ids.ts';
@@ -22,6 +23,8 @@ export function editorService(
   checked?: Pick<CheckedRepo, 'removeAll'>,
   /** Told after an article's texts may have changed: saved, or its translations reset. */
   touched: (museumId: number, articleId: number, how: 'saved' | 'reset') => void = () => {},
+  /** Failed translations' back-off: a save or a reset starts every language afresh. */
+  failures?: Pick<FailuresRepo, 'clearArticle'>,
 ) {
   return {
     async read(museumId: number, id: number): Promise<ArticleDocument> {
@@ -71,6 +74,8 @@ export function editorService(
         );
       }
       if (result !== 'taken') {
+        // Any save: its texts may read differently, or the curator wants another try.
+        await failures?.clearArticle(id);
         changed();
         touched(museumId, id, 'saved');
       }
@@ -99,6 +104,7 @@ export function editorService(
       // What the museum checked stays unless the curator asked (issue 18's rule).
       const reviewedRemoved = options.includeReviewed && checked ? await checked.removeAll(id) : 0;
       memory.forget(id);
+      await failures?.clearArticle(id);
       changed();
       touched(museumId, id, 'reset');
       return { cleared, reviewedRemoved };

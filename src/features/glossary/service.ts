@@ -50,7 +50,11 @@ interface Cached {
  */
 export function glossaryService(
   repo: GlossaryRepo,
-  options: { changed?: (museumId: number) => void; ttlMs?: number; maxTerms?: number } = {},
+  options: {
+    changed?: (museumId: number) => void | Promise<void>;
+    ttlMs?: number;
+    maxTerms?: number;
+  } = {},
 ) {
   const maxTerms = options.maxTerms ?? MAX_TERMS;
   /** By museum: the read in flight or done (one read for simultaneous misses). */
@@ -70,9 +74,9 @@ export function glossaryService(
     return cached;
   }
 
-  function written(museumId: number) {
+  async function written(museumId: number) {
     cache.delete(museumId);
-    options.changed?.(museumId);
+    await options.changed?.(museumId);
   }
 
   return {
@@ -104,19 +108,19 @@ export function glossaryService(
         }
         const row = await repo.insert(museumId, values);
         if (row === 'taken') throw taken(values.term);
-        written(museumId);
+        await written(museumId);
         return { entry: entryOf(row), created: true };
       }
       const row = await repo.update(museumId, input.id, values);
       if (row === 'taken') throw taken(values.term);
       if (!row) throw missing();
-      written(museumId);
+      await written(museumId);
       return { entry: entryOf(row), created: false };
     },
 
     async remove(museumId: number, id: number): Promise<{ id: number; deleted: true }> {
       if (!(await repo.remove(museumId, id))) throw missing();
-      written(museumId);
+      await written(museumId);
       return { id, deleted: true };
     },
 

@@ -86,3 +86,49 @@ describe('a circuit for visitors', () => {
     expect(page.html).toContain('2 か所目');
   });
 });
+
+describe('a circuit whose translation keeps failing', () => {
+  it('waits a minute, then two, before calling the engine again, and forgets it on a save', async () => {
+    let now = new Date('2026-11-21T10:00:00Z');
+    const advance = (ms: number) => (now = new Date(now.getTime() + ms));
+    let tries = 0;
+    const failing = {
+      segments: 5,
+      missing: 5,
+      batches: 1,
+      pending: () => false,
+      translate: () => {
+        tries += 1;
+        return Promise.resolve({ complete: false, untranslated: 5, refused: 0 });
+      },
+    } as unknown as TranslationRun;
+    const service = circuitService({
+      circuits: { byName: () => Promise.resolve(circuit) },
+      translator: {
+        configured: true,
+        open: () => Promise.resolve(failing),
+        translateArticle: () => Promise.reject(new Error('not used')),
+      },
+      now: () => now,
+    });
+    const visit = () =>
+      service.visit({ name: 'tour', lang: 'ja', choose: false, acceptLanguage: undefined });
+
+    expect(await visit()).toMatchObject({ texts: { note: 'unavailable', lang: 'fr' } });
+    expect(tries).toBe(1);
+    advance(59_000);
+    expect(await visit()).toMatchObject({ texts: { note: 'unavailable' } });
+    expect(tries).toBe(1);
+    advance(2_000);
+    await visit();
+    expect(tries).toBe(2);
+    // Now two minutes.
+    advance(119_000);
+    await visit();
+    expect(tries).toBe(2);
+    // A circuit or an article saved in this process: tried again at once.
+    service.forget();
+    await visit();
+    expect(tries).toBe(3);
+  });
+});

@@ -9,6 +9,7 @@ import {
 } from '../languages/index.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../translation/translator.ts';
+import { memoryBackoff, reasonOf, waiting, type BackoffStore } from '../translation/failures.ts';
 import { noteLanguage } from './strings.ts';
 import { publicTitle } from './title.ts';
 import { heldNote, type EngineGate } from './engine-gate.ts';
@@ -160,11 +161,21 @@ export interface CircuitDeps {
   firstWaitMs?: number;
   /** What visitors may start (limits, the monthly budget); everything when not given. */
   gate?: EngineGate | undefined;
+  /**
+   * Failed translations' back-off (translation/failures.ts). A circuit's texts are not an
+   * article, so they wait in this process's memory: each process tries a failing circuit once
+   * per round (1, 2, 4… minutes, up to a day); a restart, or a save of an article, a circuit
+   * or the glossary in this process (forget()), starts afresh.
+   */
+  backoff?: (BackoffStore & { clear(): void }) | undefined;
+  now?: (() => Date) | undefined;
 }
 
 /** The circuit page's decisions, and the circuit an article page names (its navigation). */
 export function circuitService(deps: CircuitDeps) {
   const firstWait = deps.firstWaitMs ?? CIRCUIT_WAIT_MS;
+  const backoff = deps.backoff ?? memoryBackoff();
+  const now = deps.now ?? (() => new Date());
   const recent = new LRUCache<string, Promise<CircuitSource | 'none'>>({
     max: 1_000,
     ttl: CIRCUIT_TTL_MS,
@@ -205,6 +216,7 @@ export function circuitService(deps: CircuitDeps) {
     /** Forgets the circuits this process read: one was saved or deleted here. */
     forget(): void {
       recent.clear();
+      backoff.clear();
     },
 
     /**
@@ -260,6 +272,15 @@ export function circuitService(deps: CircuitDeps) {
       if (sameLanguage(lang, circuit.language)) return original(undefined);
       if (!deps.translator.configured) return original('noEngine');
       const run = await deps.translator.open(await request(circuit, content, lang));
+      const pair = {
+        museumId: circuit.museumId,
+        articleId: `circuit-${circuit.id}`,
+        language: lang,
+        generation: 0,
+      };
+      if (run.missing > 0 && waiting(await backoff.find(pair), now())) {
+        return original('unavailable');
+      }
       // New engine work: within what visitors may start, as an article's (engine-gate.ts).
       if (run.missing > 0 && !run.pending()) {
         const { visitor, staffMuseum } = visit;
@@ -267,7 +288,18 @@ export function circuitService(deps: CircuitDeps) {
         const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
         if (held) return original(held);
       }
-      const running = run.translate().catch(() => undefined);
+      const running = run.translate().then(
+        async (result) => {
+          if (run.missing > 0 && result.complete) await backoff.succeeded(pair);
+          else if (run.missing > 0)
+            await backoff.failed(pair, reasonOf(result), result.untranslated, now());
+          return result;
+        },
+        async () => {
+          await backoff.failed(pair, 'engine', run.missing, now());
+          return undefined;
+        },
+      );
       visit.background?.(running);
       const result = await Promise.race([
         running,

@@ -18,6 +18,7 @@ import type {
   Translator,
 } from '../translation/translator.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
+import { memoryBackoff, reasonOf, waiting, type BackoffStore } from '../translation/failures.ts';
 import { noteLanguage } from './strings.ts';
 import type { CircuitService, CircuitTexts } from './circuit.ts';
 import { DEFAULT_SPEECH, preferredVoice } from './speech.ts';
@@ -28,8 +29,6 @@ import { heldNote, ORIGINAL_NOTES, type EngineGate } from './engine-gate.ts';
  * page is sent as it is translated, first screen first (issue 19).
  */
 export const FIRST_WAIT_MS = 1_000;
-/** After a failed translation, visitors read the original this long before a new attempt. */
-export const FAILURE_PAUSE_MS = 60_000;
 
 export interface VisitRequest {
   name: string;
@@ -153,7 +152,11 @@ export interface ReaderDeps {
   counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   firstWaitMs?: number;
-  failurePauseMs?: number;
+  /**
+   * Where failed translations wait before another try (translation/failures.ts): the database
+   * in the app, so every process sees them; this process's memory when not given.
+   */
+  backoff?: BackoffStore | undefined;
   /** The museum's circuits as visitors read them (issue 19); none when not given. */
   circuits?: CircuitService | undefined;
   /** A speech engine is configured (issue 20): the server's voice may read aloud. */
@@ -192,20 +195,7 @@ export interface ReadableArticle {
  */
 export function readerService(deps: ReaderDeps) {
   const firstWait = deps.firstWaitMs ?? FIRST_WAIT_MS;
-  const failurePause = deps.failurePauseMs ?? FAILURE_PAUSE_MS;
-  /**
-   * article:generation:lang → when a translation last failed, and whether the engine answered
-   * and only some texts were refused by the checks (a cache: per process).
-   */
-  const failedAt = new Map<string, { at: number; refusedOnly: boolean }>();
-
-  function recentFailure(key: string): { refusedOnly: boolean } | undefined {
-    const failure = failedAt.get(key);
-    if (failure === undefined) return undefined;
-    if (deps.now().getTime() - failure.at < failurePause) return failure;
-    failedAt.delete(key);
-    return undefined;
-  }
+  const backoff = deps.backoff ?? memoryBackoff();
 
   /** Translated but for texts the checks refused twice: those stay in the source language. */
   const refusedOnly = (result: TranslationResult): boolean =>
@@ -342,15 +332,20 @@ export function readerService(deps: ReaderDeps) {
       }
       const run = await deps.translator.open(job);
       if (run.segments === 0) return show(content, lang, undefined);
-      const failureKey = `${row.id}:${row.translationGeneration}:${lang}`;
+      const pair = {
+        museumId: row.museumId,
+        articleId: row.id,
+        language: lang,
+        generation: row.translationGeneration,
+      };
       if (run.missing > 0 && !run.pending()) {
-        const failure = recentFailure(failureKey);
-        // What was stored, the refused texts in the source language, until the pause ends.
-        if (failure?.refusedOnly) {
+        const failure = await backoff.find(pair);
+        // Until the next try: what was stored, the refused texts in the source language.
+        if (waiting(failure, deps.now()) && failure?.reason === 'refused') {
           const stored = run.stored();
           return show(stored.content, lang, noteOf(stored, run.segments), stored.sourceBlocks);
         }
-        if (failure) return show(content, row.language, 'unavailable');
+        if (waiting(failure, deps.now())) return show(content, row.language, 'unavailable');
       }
 
       // New engine work (nothing stored nor running to join): within what visitors may start.
@@ -360,15 +355,29 @@ export function readerService(deps: ReaderDeps) {
         const held = await heldNote(deps.gate, ask, head);
         if (held) return show(content, row.language, held);
       }
-      const failed = (refused: boolean) =>
-        failedAt.set(failureKey, { at: deps.now().getTime(), refusedOnly: refused });
+      // Written before the page is answered; a lost write costs one more try, never the page.
+      const settle = async (result: TranslationResult | undefined): Promise<void> => {
+        if (run.missing === 0) return;
+        try {
+          if (result?.complete) await backoff.succeeded(pair);
+          else
+            await backoff.failed(
+              pair,
+              reasonOf(result),
+              result?.untranslated ?? run.missing,
+              deps.now(),
+            );
+        } catch {
+          // The database unreachable: the page is answered all the same.
+        }
+      };
       const running = run.translate().then(
-        (result) => {
-          if (!result.complete) failed(refusedOnly(result));
+        async (result) => {
+          await settle(result);
           return result;
         },
-        () => {
-          failed(false);
+        async () => {
+          await settle(undefined);
           return undefined;
         },
       );

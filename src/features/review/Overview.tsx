@@ -6,7 +6,9 @@ import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { statusRoute } from './calls.ts';
 import type { StateCounts } from './status-repo.ts';
 import type { TranslationStatus } from './status.ts';
+import type { FailingView } from './schema.ts';
 import TranslateNow from './TranslateNow.tsx';
+import { failingReason, nextTry } from './Failing.tsx';
 
 type Load =
   { status: 'loading' } | { status: 'ready'; data: TranslationStatus } | { status: 'failed' };
@@ -17,6 +19,32 @@ const PAGE = 100;
 const STATES = ['reviewed', 'machine', 'stale', 'missing'] as const;
 
 const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+
+/** A pair whose translations keep failing: 'failing', why and the next try in its title. */
+function FailingCell(props: {
+  t: TFn;
+  lang: Lang;
+  href: string;
+  language: string;
+  failing: FailingView;
+}) {
+  const { t, lang, href, language, failing } = props;
+  const label = t('failing.cell', {
+    language,
+    reason: failingReason(t, failing),
+    next: nextTry(t, lang, failing),
+  });
+  return (
+    <td className="overview__cell overview__cell--failing">
+      <a href={href} title={label}>
+        <span className="visually-hidden">{label}</span>
+        <span className="failing-badge" aria-hidden="true">
+          {t('failing.badge')}
+        </span>
+      </a>
+    </td>
+  );
+}
 
 /** One article in one language: a bar of its states and how many texts the museum checked. */
 function Cell(props: { t: TFn; href: string; language: string; counts: StateCounts | undefined }) {
@@ -157,6 +185,9 @@ export default function Overview(props: {
     ? data.articles.filter((a) => fold(`${a.title} ${a.name}`).includes(wanted))
     : data.articles;
   const visible = matching.slice(0, shown);
+  const failing = new Map(
+    (data.failing ?? []).map((f) => [`${f.articleId}:${f.language}`, f] as const),
+  );
   return (
     <div className="review-screen overview">
       {head}
@@ -187,6 +218,14 @@ export default function Overview(props: {
               </span>{' '}
               {t('overview.flagLegend')}
             </li>
+            {failing.size > 0 && (
+              <li>
+                <span className="failing-badge" aria-hidden="true">
+                  {t('failing.badge')}
+                </span>{' '}
+                {t('failing.legend')}
+              </li>
+            )}
           </ul>
           <div className="overview__filter">
             <label htmlFor={`${id}-filter`}>{t('overview.filter')}</label>
@@ -228,15 +267,27 @@ export default function Overview(props: {
                         {article.title || `#${article.articleId}`}
                       </a>
                     </th>
-                    {data.languages.map((code) => (
-                      <Cell
-                        key={code}
-                        t={t}
-                        href={href(article.articleId, code)}
-                        language={nameOf(code)}
-                        counts={article.languages[code]}
-                      />
-                    ))}
+                    {data.languages.map((code) => {
+                      const failed = failing.get(`${article.articleId}:${code}`);
+                      return failed ? (
+                        <FailingCell
+                          key={code}
+                          t={t}
+                          lang={lang}
+                          href={href(article.articleId, code)}
+                          language={nameOf(code)}
+                          failing={failed}
+                        />
+                      ) : (
+                        <Cell
+                          key={code}
+                          t={t}
+                          href={href(article.articleId, code)}
+                          language={nameOf(code)}
+                          counts={article.languages[code]}
+                        />
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>

@@ -16,6 +16,7 @@ import {
 import type { ReviewDocument } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
 import XliffTools from './XliffTools.tsx';
+import FailingNotice from './Failing.tsx';
 import Overview from './Overview.tsx';
 import ReviewPreview from './ReviewPreview.tsx';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
@@ -191,6 +192,16 @@ function Review({
           total: String(counts.total),
         })}
       </p>
+      {doc.failing && (
+        <FailingNotice
+          t={t}
+          lang={lang}
+          failing={doc.failing}
+          articleId={articleId}
+          target={doc.lang}
+          onStarted={reload}
+        />
+      )}
       <div className="review-toolbar">
         <button
           type="button"

@@ -3,6 +3,7 @@ import { errorReason } from '../../server/db/errors.ts';
 import { isOffered, notOffered, sameLanguage } from '../languages/index.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
+import { reasonOf, type FailuresRepo } from '../translation/failures.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
 import type { ReviewService } from './service.ts';
 import type { StatusRepo } from './status-repo.ts';
@@ -42,6 +43,8 @@ export function prepareService(deps: {
   review: ReviewService;
   status: StatusRepo;
   queue: QueueRepo;
+  /** Failed translations' back-off: Translate now tries a pair at once, and records how it went. */
+  failures?: Pick<FailuresRepo, 'clear' | 'clearLanguages' | 'failed'> | undefined;
   configured: boolean;
   sourceLanguage: (museumId: number) => Promise<string>;
   priorityLanguages: (museumId: number) => Promise<string[]>;
@@ -51,8 +54,11 @@ export function prepareService(deps: {
   budgetMs: number;
   log?: Logger | undefined;
   now?: () => number;
+  /** The time a failure is recorded at (the app's clock). */
+  clock?: (() => Date) | undefined;
 }) {
   const now = deps.now ?? (() => performance.now());
+  const clock = deps.clock ?? (() => new Date());
   /** This process's workers, by museum ('*': every museum, the scheduled drain). */
   const workers = new Map<number | '*', Promise<number>>();
   /** Saves whose priority languages are being read, before their pairs are queued. */
@@ -101,8 +107,18 @@ export function prepareService(deps: {
   async function translate(unit: QueuedUnit): Promise<void> {
     try {
       if (!(await stillOffered(unit))) return;
-      const { run } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
+      const { run, row } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
       const result = await run.translate();
+      if (run.missing > 0 && !result.complete) {
+        // Visitors do not try it again at once either: the overview shows it failing.
+        const pair = { museumId: unit.museumId, articleId: unit.articleId, language: unit.lang };
+        await deps.failures?.failed(
+          { ...pair, generation: row.translationGeneration },
+          reasonOf(result),
+          result.untranslated,
+          clock(),
+        );
+      } else if (run.missing > 0) await deps.failures?.clear(unit.articleId, unit.lang);
       if (!result.complete) {
         deps.log?.warn(
           `translate now: article ${unit.articleId}, ${unit.lang}: ${result.untranslated} text(s) left untranslated`,
@@ -195,6 +211,8 @@ export function prepareService(deps: {
       await checkLanguages(museumId, scope.langs);
       const ids = await articlesOf(museumId, scope);
       const units = ids.flatMap((articleId) => scope.langs.map((lang) => ({ articleId, lang })));
+      // Tried at once, whatever the back-off of a pair that kept failing said.
+      await deps.failures?.clearLanguages(museumId, scope.langs, scope.articleId);
       await deps.queue.add(museumId, units);
       const worker = quietly(kick(museumId));
       background?.(worker);

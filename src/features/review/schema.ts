@@ -106,4 +106,19 @@ export interface ReviewDocument {
   sourceLang: string;
   title: string;
   name: string;
+  /** Present while the pair's translations keep failing (translation/failures.ts). */
+  failing?: FailingView | undefined;
+}
+
+/** A pair whose translations keep failing, as staff see it: why, and when it is tried again. */
+export interface FailingView {
+  /** 'refused': texts the checks refused twice; 'engine': the engine did not answer. */
+  reason: 'refused' | 'engine';
+  /** Texts the last try left in the source language. */
+  texts: number;
+  /** Failed tries in a row. */
+  failures: number;
+  lastFailedAt: string;
+  /** ISO time of the next automatic try (visitors' reading); Translate now tries at once. */
+  nextTryAt: string;
 }

@@ -5,10 +5,19 @@ import { sameLanguage } from '../languages/index.ts';
 import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
 import type { SegmentView, Translator } from '../translation/translator.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
-import type { ReviewDocument, ReviewSegment } from './schema.ts';
+import type { Failure, FailuresRepo } from '../translation/failures.ts';
+import type { FailingView, ReviewDocument, ReviewSegment } from './schema.ts';
 import type { StateCounts, StatusRepo } from './status-repo.ts';
 
 const missing = () => notFound('No such article in your museum.');
+
+const failingView = (failure: Failure): FailingView => ({
+  reason: failure.reason,
+  texts: failure.texts,
+  failures: failure.failures,
+  lastFailedAt: failure.lastFailedAt.toISOString(),
+  nextTryAt: failure.nextTryAt.toISOString(),
+});
 
 /** Who asks: the scope of every call (never taken from the client), and who checked. */
 export interface Reviewer {
@@ -32,6 +41,8 @@ export function reviewService(deps: {
   /** The overview's counts, written again after each of the museum's writes. */
   status?: StatusRepo;
   changed?: () => void;
+  /** Failed translations' back-off: the screen says when the next try is. */
+  failures?: Pick<FailuresRepo, 'find'> | undefined;
 }) {
   /** The article in `lang`, as the translator and the museum's checks find it now. */
   async function open(museumId: number, articleId: number, lang: string) {
@@ -122,6 +133,8 @@ export function reviewService(deps: {
     lang: string,
   ): Promise<ReviewDocument> {
     const { texts, checked, source, row } = await open(museumId, articleId, lang);
+    const generation = row.translationGeneration;
+    const failure = await deps.failures?.find({ museumId, articleId, language: lang, generation });
     return {
       articleId,
       lang,
@@ -129,6 +142,7 @@ export function reviewService(deps: {
       sourceLang: source,
       title: row.unformattedName,
       name: row.name,
+      ...(failure && { failing: failingView(failure) }),
     };
   }
 

@@ -1,6 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { articles, museums, translationStatus } from '../../server/db/schema.ts';
+import {
+  articles,
+  museums,
+  translationFailures,
+  translationStatus,
+} from '../../server/db/schema.ts';
 
 /** How many texts of one article, in one language, are in each state (issue 18's overview). */
 export interface StateCounts {
@@ -59,8 +64,26 @@ export function statusRepo(db: Database) {
       const result = await db.execute(sql`
         select json_build_object(
           'languages', coalesce(
-            (select json_agg(distinct language order by language) from ${translationStatus}
-             where museum_id = ${museumId}),
+            (select json_agg(distinct language order by language) from (
+               select language from ${translationStatus} where museum_id = ${museumId}
+               union select language from ${translationFailures} where museum_id = ${museumId}
+             ) l),
+            '[]'::json
+          ),
+          'failing', coalesce(
+            (select json_agg(
+               json_build_object(
+                 'articleId', f.article_id, 'language', f.language,
+                 'reason', case when split_part(f.reason, ':', 1) = 'refused'
+                           then 'refused' else 'engine' end,
+                 'texts', coalesce(nullif(split_part(f.reason, ':', 2), '')::int, 0),
+                 'failures', f.failures,
+                 'lastFailedAt', f.last_failed_at, 'nextTryAt', f.next_try_at
+               ) order by f.article_id, f.language)
+             from ${translationFailures} f
+             join ${articles} fa on fa.id = f.article_id
+             where f.museum_id = ${museumId} and fa.museum_id = ${museumId}
+               and f.generation = fa.translation_generation),
             '[]'::json
           ),
           'articles', coalesce(
@@ -91,7 +114,7 @@ export function statusRepo(db: Database) {
         ) s on s.article_id = a.id
         where a.museum_id = ${museumId}`);
       const [row] = (result as unknown as { rows: { doc: string }[] }).rows;
-      return row?.doc ?? '{"languages":[],"articles":[]}';
+      return row?.doc ?? '{"languages":[],"articles":[],"failing":[]}';
     },
 
     /** The article's museum, or undefined when it no longer exists. */

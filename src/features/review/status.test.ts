@@ -64,6 +64,8 @@ describe('GET /api/read/translation_status', () => {
         { articleId: read, title: 'Salle 1', name: 'salle-1', languages: {} },
         { articleId: unread, title: 'Salle 2', name: 'salle-2', languages: {} },
       ],
+      // Pairs whose translations keep failing (none here): a field added beside the others.
+      failing: [],
     });
 
     await t.request('/article?name=salle-1&lang=es');

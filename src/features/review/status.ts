@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../../server/log.ts';
+import type { FailingView } from './schema.ts';
 import type { ReviewService } from './service.ts';
 import type { StateCounts, StatusRepo } from './status-repo.ts';
 
@@ -14,6 +15,11 @@ export interface TranslationStatus {
     /** By language: only the languages this article was read or prepared in. */
     languages: Record<string, StateCounts>;
   }[];
+  /**
+   * The article-and-language pairs whose translations keep failing (translation/failures.ts),
+   * by article and language: shown 'failing' with the reason and the next try.
+   */
+  failing: (FailingView & { articleId: number; language: string })[];
 }
 
 /**
@@ -22,7 +28,7 @@ export interface TranslationStatus {
  * however many times it is asked while waiting; the museum's own writes count at once
  * (service.ts).
  */
-const EMPTY = '{"languages":[],"articles":[]}';
+const EMPTY = '{"languages":[],"articles":[],"failing":[]}';
 
 export function statusService(deps: { repo: StatusRepo; review: ReviewService; log?: Logger }) {
   const { repo, review, log } = deps;
