@@ -2,7 +2,12 @@ import type { BlobStore } from '../../server/blobs.ts';
 import type { Logger } from '../../server/log.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { speechType, type SpeechEngine, type SpeechType } from '../translation/speech-engine.ts';
+import {
+  SPEECH_MAX_CHARS,
+  speechType,
+  type SpeechEngine,
+  type SpeechType,
+} from '../translation/speech-engine.ts';
 import type { ReadableArticle } from './service.ts';
 import { speechKey, speechUnits } from './speech.ts';
 
@@ -42,6 +47,8 @@ export function speechService(deps: {
   readable(name: string, lang: string): Promise<ReadableArticle | undefined>;
   blobs: BlobStore;
   engine: SpeechEngine | undefined;
+  /** Told the characters of each sound the engine made, for the museum's engine budget. */
+  onSpoken?: ((museumId: number, chars: number) => void) | undefined;
   counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   log?: Logger | undefined;
@@ -60,13 +67,19 @@ export function speechService(deps: {
     }
   }
 
-  async function make(key: string, text: string): Promise<Uint8Array | undefined> {
+  async function make(
+    key: string,
+    text: string,
+    museumId: number,
+  ): Promise<Uint8Array | undefined> {
     const kept = await stored(key);
     if (kept) return kept;
     const engine = deps.engine!;
     if (deps.now().getTime() - failedAt < pauseMs) return undefined;
     try {
       const speech = await engine.speak(text);
+      // What the engine was sent (speech-engine.ts cuts a longer text).
+      deps.onSpoken?.(museumId, Math.min(text.length, SPEECH_MAX_CHARS));
       try {
         await deps.blobs.setBytes(key, speech.bytes);
       } catch (error) {
@@ -81,10 +94,10 @@ export function speechService(deps: {
     }
   }
 
-  function shared(key: string, text: string): Promise<Uint8Array | undefined> {
+  function shared(key: string, text: string, museumId: number): Promise<Uint8Array | undefined> {
     let promise = making.get(key);
     if (!promise) {
-      promise = make(key, text).finally(() => making.delete(key));
+      promise = make(key, text, museumId).finally(() => making.delete(key));
       making.set(key, promise);
     }
     return promise;
@@ -130,7 +143,7 @@ export function speechService(deps: {
       // sound and no other.
       const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
       const current = request.ifNoneMatch === etag;
-      const bytes = current ? undefined : await shared(key, unit.text);
+      const bytes = current ? undefined : await shared(key, unit.text, found.article.museumId);
       const type = bytes && speechType(bytes);
       if (!current && (!bytes || !type)) return { status: 503 };
       // Without the script, a player's first block is where a listening starts (with it,

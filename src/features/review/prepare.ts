@@ -5,6 +5,7 @@ import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
 import type { ReviewService } from './service.ts';
+import { budgetReached } from './budget.ts';
 import type { StatusRepo } from './status-repo.ts';
 
 /** Which articles and languages to prepare: one article, or every article of the museum. */
@@ -49,7 +50,12 @@ export function prepareService(deps: {
   budgetMs: number;
   log?: Logger | undefined;
   now?: () => number;
+  /** The museum's monthly engine budget: reached, no new translation starts. */
+  budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
 }) {
+  const paused = (museumId: number) =>
+    deps.budget?.translationPaused(museumId) ?? Promise.resolve(false);
+
   const now = deps.now ?? (() => performance.now());
   /** This process's workers, by museum ('*': every museum, the scheduled drain). */
   const workers = new Map<number | '*', Promise<number>>();
@@ -80,6 +86,13 @@ export function prepareService(deps: {
 
   async function translate(unit: QueuedUnit): Promise<void> {
     try {
+      if (await paused(unit.museumId)) {
+        // Dropped, not kept waiting: Translate now is refused until the next month.
+        deps.log?.warn(
+          `translate now: article ${unit.articleId}, ${unit.lang} not translated: the museum's token budget is reached`,
+        );
+        return;
+      }
       const { run } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
       const result = await run.translate();
       if (!result.complete) {
@@ -171,6 +184,7 @@ export function prepareService(deps: {
       if (!deps.configured) {
         throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
       }
+      if (await paused(museumId)) throw budgetReached();
       await checkLanguages(museumId, scope.langs);
       const ids = await articlesOf(museumId, scope);
       const units = ids.flatMap((articleId) => scope.langs.map((lang) => ({ articleId, lang })));
@@ -211,7 +225,7 @@ export function prepareService(deps: {
         const langs = (await deps.priorityLanguages(museumId)).filter(
           (l) => !sameLanguage(l, source),
         );
-        if (langs.length === 0) return;
+        if (langs.length === 0 || (await paused(museumId))) return;
         await deps.queue.add(
           museumId,
           langs.map((lang) => ({ articleId, lang })),
