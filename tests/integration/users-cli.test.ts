@@ -47,8 +47,8 @@ describe('npm run users', { timeout: 90_000 }, () => {
     );
     expect([set.code, set.stderr]).toEqual([0, '']);
     expect(set.stdout).toContain('Budget changed. Engine budget of "Musée du port"');
-    expect(set.stdout).toContain('tokens: 0 of 2,000,000 tokens (0 %)');
-    expect(set.stdout).toContain('speech: 0 of 500,000 characters (0 %)');
+    expect(set.stdout).toContain('tokens: 0 of 2,000,000 tokens (0%)');
+    expect(set.stdout).toContain('speech: 0 of 500,000 characters (0%)');
     const cleared = await runScript(
       cli,
       ['budget', '--museum', 'Musée du port', '--tokens', 'none'],

@@ -31,7 +31,7 @@ export default function BudgetSection({ lang }: { lang: Lang }) {
     ['speech', load.budget.speech] as const,
   ];
   return (
-    <section className="settings budget-section" aria-labelledby={`${id}-title`}>
+    <section className="settings budget-section card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('budget.title')}</h2>
       <p className="settings-form__hint">{t('budget.intro')}</p>
       {load.status === 'loading' && (

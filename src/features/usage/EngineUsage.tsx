@@ -94,6 +94,7 @@ export default function EngineUsage({ lang }: { lang: Lang }) {
         yLabel={t('budget.tokensAxis')}
         state={load.status === 'done' ? load.tokens : loading}
         csvHref={csvHref}
+        legend
       />
       <StatsChart
         t={t}

@@ -287,8 +287,8 @@ describe('npm run users -- budget', () => {
       t.clock.now(),
     );
     expect(out).toContain('Engine budget of "Musée A" for 2026-11');
-    expect(out).toContain('tokens: 0 of 2,000,000 tokens (0 %)');
-    expect(out).toContain('speech: 0 of 500,000 characters (0 %)');
+    expect(out).toContain('tokens: 0 of 2,000,000 tokens (0%)');
+    expect(out).toContain('speech: 0 of 500,000 characters (0%)');
     expect(await budgetOf()).toMatchObject({ tokens: { budget: 2_000_000 } });
     const cleared = await budgetCommand(
       db(),

@@ -28,8 +28,8 @@ function describe(line: BudgetLine, unit: string): string {
   if (line.budget === null) return `no budget (${numbers.format(line.used)} ${unit} used)`;
   const share = Math.floor((100 * line.used) / line.budget);
   const state =
-    line.level === 'reached' ? ', reached: paused' : line.level === 'warn' ? ', over 80 %' : '';
-  return `${numbers.format(line.used)} of ${numbers.format(line.budget)} ${unit} (${share} %${state})`;
+    line.level === 'reached' ? ', reached: paused' : line.level === 'warn' ? ', over 80%' : '';
+  return `${numbers.format(line.used)} of ${numbers.format(line.budget)} ${unit} (${share}%${state})`;
 }
 
 /**
