@@ -5,7 +5,6 @@ import { startFakeSpeech, type FakeSpeech } from '../../../tests/helpers/fake-sp
 import { publishArticle, useTranslationApp } from '../../../tests/helpers/translation-app.ts';
 import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { engineUsage, museums, translationQueue } from '../../server/db/schema.ts';
-import { budgetCommand, parseBudget } from '../../server/cli/budget.ts';
 import type { EngineUsageAnswer } from './chart.ts';
 import { usageRepo } from './repo.ts';
 import type { BudgetState } from './service.ts';
@@ -13,7 +12,7 @@ import type { BudgetState } from './service.ts';
 /**
  * The engine budget on a real database with the fake engines: every engine call's cost in the
  * museum's day, the month against the budget (80 %, 100 %, the next month), Translate now
- * refused at 100 %, the charts' endpoint, and the command line's `budget`.
+ * refused at 100 %, and the charts' endpoint (cli.test.ts: the command line's `budget`).
  */
 let fake: FakeOpenAI;
 let t: TestApp;
@@ -276,35 +275,5 @@ describe('GET /api/stats/engine-usage', () => {
     expect((await t.request('/api/stats/scans-per-article', { headers: { cookie } })).status).toBe(
       200,
     );
-  });
-});
-
-describe('npm run users -- budget', () => {
-  it('sets, shows and removes a museum’s budgets; refuses what is no budget', async () => {
-    const out = await budgetCommand(
-      db(),
-      { museum: 'Musée A', tokens: 2_000_000, speechChars: 500_000 },
-      t.clock.now(),
-    );
-    expect(out).toContain('Engine budget of "Musée A" for 2026-11');
-    expect(out).toContain('tokens: 0 of 2,000,000 tokens (0%)');
-    expect(out).toContain('speech: 0 of 500,000 characters (0%)');
-    expect(await budgetOf()).toMatchObject({ tokens: { budget: 2_000_000 } });
-    const cleared = await budgetCommand(
-      db(),
-      { museum: 'Musée A', tokens: null, speechChars: undefined },
-      t.clock.now(),
-    );
-    expect(cleared).toContain('tokens: no budget');
-    expect(cleared).toContain('of 500,000 characters');
-    await expect(
-      budgetCommand(db(), { museum: 'Musée Z', tokens: 5, speechChars: undefined }),
-    ).rejects.toThrow(/No museum is named "Musée Z"/);
-    expect(parseBudget(undefined, 'tokens')).toBeUndefined();
-    expect(parseBudget('none', 'tokens')).toBeNull();
-    expect(parseBudget('1_000_000', 'tokens')).toBe(1_000_000);
-    for (const bad of ['0', '-5', '1.5', 'lots', '', '99999999999999999999']) {
-      expect(() => parseBudget(bad, 'tokens'), bad).toThrow(/whole number above 0/);
-    }
   });
 });
