@@ -22,6 +22,7 @@ const ALLOWED = {
   review: ['articles', 'languages', 'translation'],
   glossary: ['languages'],
   circuits: ['articles', 'tree'],
+  usage: ['stats'],
 };
 const features = Object.keys(ALLOWED);
 

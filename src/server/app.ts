@@ -24,8 +24,7 @@ import { checkedRepo } from '../features/translation/checked.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
 import { circuitsRoutes } from '../features/circuits/routes.ts';
 import { circuitsService } from '../features/circuits/service.ts';
-import { bufferedCounts, countsRepo } from '../features/stats/counts.ts';
-import { repeatFilter } from '../features/stats/repeats.ts';
+import { visitorCounter } from './visitor-counter.ts';
 import { settingsRepo } from '../features/settings/repo.ts';
 import { settingsRoutes } from '../features/settings/routes.ts';
 import { settingsService } from '../features/settings/service.ts';
@@ -46,12 +45,16 @@ import { speechRoutes } from '../features/reader/speech-routes.ts';
 import { translationMemory } from '../features/translation/memory.ts';
 import { failuresRepo } from '../features/translation/failures.ts';
 import { createTranslator } from '../features/translation/translator.ts';
+import { usageRepo } from '../features/usage/repo.ts';
+import { usageService } from '../features/usage/service.ts';
+import { usageCharts } from '../features/usage/chart.ts';
+import { usageRoutes } from '../features/usage/routes.ts';
 import type { AppDeps, AppEnv, Services } from './context.ts';
 import { visitorServices } from './visitor-services.ts';
 import { ApiError, notFound, sendError, unauthorized } from './http/errors.ts';
 import { originCheck } from './http/origin.ts';
 import { securityHeaders } from './http/security-headers.ts';
-import { errorReason, isUnavailable } from './db/errors.ts';
+import { isUnavailable } from './db/errors.ts';
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
 export const API_ROUTES = [
@@ -68,6 +71,9 @@ export const API_ROUTES = [
 ] as const;
 
 export function createServices(deps: AppDeps): Services {
+  const now = deps.now ?? (() => new Date());
+  // Every engine call's cost, per museum and day; the monthly budgets read from it.
+  const usage = usageService(usageRepo(deps.db), { now, log: deps.log });
   // One memory and one translator per process: single flight and the LRU live in them.
   const memory = translationMemory(deps.blobs);
   /** The overview's counts (made below): a stored translation has them counted again. */
@@ -77,26 +83,14 @@ export function createServices(deps: AppDeps): Services {
       if (typeof articleId === 'number') void counting.status?.later(articleId, targetLang);
     },
     engine: createEngine({ ...deps.config.openai, log: deps.log }),
+    onUsage: (museumId, cost) => usage.tokens(museumId, cost),
     memory,
     concurrency: deps.config.translationConcurrency,
     log: deps.log,
   });
   // The app's clock: a test that moves it past a second sees pages rendered afresh.
   const pages = deps.now ? pageCache({ now: () => deps.now!().getTime() }) : pageCache();
-  const counter = bufferedCounts(countsRepo(deps.db), {
-    flushMs: deps.config.countsFlushMs,
-    // A visitor's reloads and rescans count once per half hour (per process).
-    repeats: repeatFilter(),
-    onError: (error, kept) => {
-      const reason = errorReason(error);
-      deps.log.warn(
-        kept
-          ? `Visitor counts kept in memory until the database answers: ${reason}`
-          : `Visitor counts not written: ${reason}`,
-      );
-    },
-  });
-  const now = deps.now ?? (() => new Date());
+  const counter = visitorCounter(deps);
   const qrcodes = qrcodesService(qrcodesRepo(deps.db), {
     publicSiteUrl: deps.config.publicSiteUrl,
     counter,
@@ -138,6 +132,7 @@ export function createServices(deps: AppDeps): Services {
     glossary: glossaryFor,
     changed: articlesChanged,
     failures,
+    budget: usage.budget,
   });
   const overview = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
   counting.status = overview;
@@ -155,6 +150,7 @@ export function createServices(deps: AppDeps): Services {
     visitorLanguages: async (museumId) =>
       (await settingsRepo(deps.db).read(museumId))?.visitorLanguages ?? null,
     log: deps.log,
+    budget: usage.budget,
   });
   const visitor = visitorServices(deps, {
     translator,
@@ -162,8 +158,10 @@ export function createServices(deps: AppDeps): Services {
     counter,
     now,
     glossary: glossaryFor,
-    budget: deps.budget,
+    // A test's stand-in, else the museum's monthly budget (usage/service.ts).
+    budget: deps.budget ?? usage.budget,
     backoff: failures,
+    onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
   circuitsKept.forget = () => visitor.circuitPages.forget();
   return {
@@ -175,6 +173,8 @@ export function createServices(deps: AppDeps): Services {
     glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
+    usage,
+    usageCharts: usageCharts(usageRepo(deps.db), now),
     settings: settingsService(settingsRepo(deps.db), museumChanged, {
       speechEngine: deps.config.speech !== undefined,
     }),
@@ -249,6 +249,8 @@ export function createApp(deps: AppDeps, services: Services = createServices(dep
   app.route('/api', treeRoutes(services.tree));
   app.route('/api', editorRoutes(services.editor));
   app.route('/api', qrcodeRoutes(services.qrcodes));
+  // Before the charts' /stats/:chart: engine-usage is its own.
+  app.route('/api', usageRoutes(services.usage, services.usageCharts));
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', reviewRoutes(services));

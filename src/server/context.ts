@@ -23,6 +23,8 @@ import type { Database } from './db/index.ts';
 import type { Logger } from './log.ts';
 import type { SpeechService } from '../features/reader/speech-service.ts';
 import type { EngineBudget } from '../features/reader/engine-gate.ts';
+import type { UsageService } from '../features/usage/service.ts';
+import type { UsageCharts } from '../features/usage/chart.ts';
 
 /** What the routes of every feature may use; built once per process by the entry point. */
 export interface AppDeps {
@@ -68,6 +70,9 @@ export interface Services {
   counter: Counter;
   /** Read aloud's server voice (issue 20): /speech and /listened. */
   speech: SpeechService;
+  /** Engine usage per museum and day, and the monthly budgets (`usage.budget` for visitors). */
+  usage: UsageService;
+  usageCharts: UsageCharts;
 }
 
 export interface AppEnv {

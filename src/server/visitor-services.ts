@@ -31,6 +31,8 @@ export function visitorServices(
     budget?: EngineBudget | undefined;
     /** Failed translations' back-off (translation/failures.ts); in memory when not given. */
     backoff?: BackoffStore | undefined;
+    /** Told the characters of each new sound (the monthly budget's speech count). */
+    onSpoken?: ((museumId: number, chars: number) => void) | undefined;
   },
 ) {
   const { translator, pages, counter, now } = made;
@@ -70,6 +72,7 @@ export function visitorServices(
       now,
       log: deps.log,
       gate,
+      onSpoken: made.onSpoken,
     }),
     reader: visitorPages({ visits, pages, counter, now, circuits: circuitPages }),
   };

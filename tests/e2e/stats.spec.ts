@@ -563,6 +563,15 @@ test('the statistics and settings pages in English', async ({ page, signIn }) =>
   await expect(s.perLanguage.getByRole('status')).not.toHaveText(t.loading);
   expect(seen.map((entry) => entry.text)).toContain(t.loading);
 
+  // The engine's usage this month, below the charts: its two charts and the budgets (none set).
+  const b = en.budget;
+  const usage = page.getByRole('region', { name: b.usageTitle, exact: true });
+  await expect(usage.getByRole('figure', { name: b.usageTokens, exact: true })).toBeVisible();
+  await expect(usage.getByRole('figure', { name: b.usageSpeech, exact: true })).toBeVisible();
+  await expect(
+    usage.getByText(new RegExp(`^${escapeRegExp(b.noBudget.split(' (')[0]!)}`)),
+  ).toHaveCount(2);
+
   // The settings form, in English too.
   const ts = en.settings;
   await visit(page, '/en/settings');
@@ -587,6 +596,44 @@ test('the statistics and settings pages in English', async ({ page, signIn }) =>
   await expect(offered).toHaveAccessibleDescription(/^Visitors choose among these languages .+/);
   await expect(offered.getByRole('radio')).toHaveCount(2);
   await expect(main.getByRole('button', { name: ts.save, exact: true })).toBeVisible();
+  // The engine budget, read-only below the form: none set on this server.
+  const budget = main.getByRole('region', { name: b.title, exact: true });
+  await expect(budget.getByText(b.tokens, { exact: true })).toBeVisible();
+  await expect(budget.getByText(/^No budget set \(\d[\d,]* used this month\)$/)).toHaveCount(2);
+  await expect(budget.getByRole('link', { name: b.hintLink })).toHaveAttribute(
+    'href',
+    '/en/contact',
+  );
+});
+
+test.describe('engine usage', MUSEUM_SETTINGS, () => {
+  test('a visitor’s first translation shows in the engine usage, with its CSV', async ({
+    page,
+    signIn,
+  }) => {
+    const b = fr.budget;
+    await signIn();
+    const article = await publish(page, 'Moteur');
+    // A new language: the fake engine translates it, its tokens counted in today's row.
+    await read(page, article, 'ka');
+    const today = async () => {
+      const answer = await page.request.get('/api/stats/engine-usage?lang=fr');
+      const body = (await answer.json()) as { tokens: Row[] };
+      return Number(body.tokens.at(-1)?.['Jetons envoyés'] ?? 0);
+    };
+    await expect.poll(today).toBeGreaterThan(100);
+    await visit(page, '/stats');
+    const usage = page.getByRole('region', { name: b.usageTitle, exact: true });
+    const tokens = usage.getByRole('figure', { name: b.usageTokens, exact: true });
+    await expect(tokens.locator('table')).toHaveCount(1);
+    const table = await tableOf(tokens);
+    expect(column(table, 'Jetons envoyés')?.at(-1)).toBeGreaterThan(100);
+    expect(column(table, 'Jetons reçus')?.at(-1)).toBeGreaterThan(0);
+    await expect(tokens).toHaveAccessibleDescription(b.usageTokensNote);
+    const csv = await page.request.get((await tokens.getByRole('link').getAttribute('href')) ?? '');
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    expect(await csv.text()).toContain('date,Jetons envoyés,Jetons reçus');
+  });
 });
 
 test.describe('settings', MUSEUM_SETTINGS, () => {

@@ -86,7 +86,11 @@ export type Behaviour =
    */
   | { type: 'jsonObjectOnly' }
   /** Refuses `stream: true` with a 400 saying so; a request for a whole answer is answered as 'ok'. */
-  | { type: 'refuseStream' };
+  | { type: 'refuseStream' }
+  /** Answered as 'ok' without any `usage`, whole or streamed (some servers give none). */
+  | { type: 'noUsage' }
+  /** Refuses `stream_options` with a 400 naming it; a request without it is answered as 'ok'. */
+  | { type: 'refuseStreamOptions' };
 
 export interface RecordedCall {
   /** 0, 1, 2… in arrival order. */
@@ -104,6 +108,8 @@ export interface RecordedCall {
   responseFormat: unknown;
   /** The request asked for a streamed answer. */
   streamed: boolean;
+  /** A streamed request asked for its usage (`stream_options.include_usage`). */
+  includeUsage: boolean;
   behaviour: Behaviour['type'];
   /** Estimated like the app does, about 4 characters a token. */
   promptTokens: number;
@@ -159,6 +165,13 @@ export interface FakeOpenAI {
   /** Behaviours for the next calls, one each, before the default one applies again. */
   queue(...behaviours: Behaviour[]): void;
   setDelayPerToken(ms: DelayFor): void;
+  /**
+   * The `usage` every later answer gives (whole, or a streamed one's last chunk when asked);
+   * undefined: the fake's estimate (about 4 characters a token). reset() restores that.
+   */
+  setUsage(
+    usage: ((call: RecordedCall) => { prompt: number; completion: number }) | undefined,
+  ): void;
   /** Forgets recorded calls. */
   reset(): void;
   close(): Promise<void>;
@@ -212,6 +225,16 @@ const readBody = (req: http.IncomingMessage) =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The usage an answer gives, or undefined for 'noUsage'. */
+function usageOf(call: RecordedCall) {
+  if (call.behaviour === 'noUsage') return undefined;
+  return {
+    prompt_tokens: call.promptTokens,
+    completion_tokens: call.completionTokens,
+    total_tokens: call.promptTokens + call.completionTokens,
+  };
+}
+
 /** A chat completion answering `content`. */
 function completion(call: RecordedCall, content: string) {
   return {
@@ -227,11 +250,7 @@ function completion(call: RecordedCall, content: string) {
         logprobs: null,
       },
     ],
-    usage: {
-      prompt_tokens: call.promptTokens,
-      completion_tokens: call.completionTokens,
-      total_tokens: call.promptTokens + call.completionTokens,
-    },
+    usage: usageOf(call),
   };
 }
 
@@ -340,6 +359,13 @@ async function sendStream(
   if (!(await write(pause, end))) return;
   if (behaviour.type === 'stall') return; // the client's timeout, or close(), ends it
   send(chunkEvent(call, {}, behaviour.type === 'cutShort' ? 'length' : 'stop'));
+  const usage = usageOf(call);
+  if (call.includeUsage && usage) {
+    // As OpenAI sends it: a last chunk of its own, without choices.
+    send(
+      `data: ${JSON.stringify({ id: `chatcmpl-fake-${call.index}`, object: 'chat.completion.chunk', model: call.model, choices: [], usage })}\n\n`,
+    );
+  }
   send('data: [DONE]\n\n');
   res.end();
   call.endedAt = performance.now();
@@ -376,6 +402,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   const queued: Behaviour[] = [];
   const calls: RecordedCall[] = [];
   let counter = 0;
+  let usage: ((call: RecordedCall) => { prompt: number; completion: number }) | undefined;
 
   function translations(behaviour: Behaviour, call: RecordedCall): { id: string; text: string }[] {
     const ok = call.segments.map((s) => ({ id: s.id, text: translate(s.text, call.targetLang) }));
@@ -422,6 +449,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         messages?: { role: string; content: string }[];
         response_format?: unknown;
         stream?: unknown;
+        stream_options?: { include_usage?: unknown };
       };
       try {
         request = JSON.parse(body) as typeof request;
@@ -446,6 +474,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
         segmentIds: segments.map((s) => s.id),
         responseFormat: request.response_format,
         streamed: request.stream === true,
+        includeUsage: request.stream === true && request.stream_options?.include_usage === true,
         behaviour: 'ok',
         promptTokens: messages.reduce((n, m) => n + estimateTokens(m.content), 0),
         completionTokens: 0,
@@ -471,7 +500,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
             ? `Invalid response_format ${JSON.stringify(format ?? null)}: only "json_object" is supported`
             : behaviour.type === 'refuseStream' && call.streamed
               ? 'Streaming is not supported by this server'
-              : undefined;
+              : behaviour.type === 'refuseStreamOptions' && request.stream_options !== undefined
+                ? 'Unknown parameter: stream_options'
+                : undefined;
       if (refusal !== undefined) {
         const body = JSON.stringify({
           error: { message: refusal, type: 'invalid_request_error', param: null, code: null },
@@ -521,6 +552,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
                 })
               : JSON.stringify({ translations: translations(behaviour, call) });
       call.completionTokens = estimateTokens(content);
+      const chosenUsage = usage?.(call);
+      if (chosenUsage) {
+        call.promptTokens = chosenUsage.prompt;
+        call.completionTokens = chosenUsage.completion;
+      }
       const perToken =
         typeof delayPerTokenMs === 'function' ? delayPerTokenMs(call) : delayPerTokenMs;
       if (call.streamed) {
@@ -561,9 +597,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     setDelayPerToken(ms) {
       delayPerTokenMs = ms;
     },
+    setUsage(chosen) {
+      usage = chosen;
+    },
     reset() {
       calls.length = 0;
       queued.length = 0;
+      usage = undefined;
     },
     close() {
       return new Promise<void>((resolve, reject) => {

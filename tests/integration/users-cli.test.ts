@@ -31,6 +31,46 @@ describe('npm run users', { timeout: 90_000 }, () => {
     expect(enable.stdout).toContain('can sign in again');
   });
 
+  it('sets, shows and removes a museum’s engine budget; refuses what is no budget', async () => {
+    const env = { DATA_DIR: migratedDataDir() };
+    const add = await runScript(
+      cli,
+      ['add', '--email', 'guide@museum.example', '--museum', 'Musée du port'],
+      env,
+      'guide passphrase\n',
+    );
+    expect(add.code).toBe(0);
+    const set = await runScript(
+      cli,
+      ['budget', '--museum', 'Musée du port', '--tokens', '2000000', '--speech-chars', '500_000'],
+      env,
+    );
+    expect([set.code, set.stderr]).toEqual([0, '']);
+    expect(set.stdout).toContain('Budget changed. Engine budget of "Musée du port"');
+    expect(set.stdout).toContain('tokens: 0 of 2,000,000 tokens (0%)');
+    expect(set.stdout).toContain('speech: 0 of 500,000 characters (0%)');
+    const cleared = await runScript(
+      cli,
+      ['budget', '--museum', 'Musée du port', '--tokens', 'none'],
+      env,
+    );
+    expect(cleared.stdout).toContain('tokens: no budget (0 tokens used)');
+    expect(cleared.stdout).toContain('of 500,000 characters');
+    const zero = await runScript(
+      cli,
+      ['budget', '--museum', 'Musée du port', '--tokens', '0'],
+      env,
+    );
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toContain('--tokens must be a whole number above 0, or "none"');
+    const unknown = await runScript(cli, ['budget', '--museum', 'Musée Z', '--tokens', '5'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No museum is named "Musée Z"');
+    const missing = await runScript(cli, ['budget', '--tokens', '5'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--museum is required');
+  });
+
   it('refuses a password on the command line, and unknown commands, before touching data', async () => {
     const env = { DATA_DIR: tempDir() };
     const flag = await runScript(

@@ -199,6 +199,7 @@ export function circuitService(deps: CircuitDeps) {
     lang: string,
   ): Promise<ArticleRequest> {
     return {
+      museumId: circuit.museumId,
       articleId: `circuit-${circuit.id}`,
       generation: 0,
       content,

@@ -224,6 +224,7 @@ export function readerService(deps: ReaderDeps) {
       deps.translator.configured ? deps.glossary?.(row.museumId, lang) : undefined,
     ]);
     return {
+      museumId: row.museumId,
       articleId: row.id,
       generation: row.translationGeneration,
       content,

@@ -2,7 +2,12 @@ import type { BlobStore } from '../../server/blobs.ts';
 import type { Logger } from '../../server/log.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { speechType, type SpeechEngine, type SpeechType } from '../translation/speech-engine.ts';
+import {
+  SPEECH_MAX_CHARS,
+  speechType,
+  type SpeechEngine,
+  type SpeechType,
+} from '../translation/speech-engine.ts';
 import type { ReadableArticle } from './service.ts';
 import { speechKey, speechUnits } from './speech.ts';
 import type { EngineGate, Held } from './engine-gate.ts';
@@ -50,6 +55,8 @@ export function speechService(deps: {
   readable(name: string, lang: string): Promise<ReadableArticle | undefined>;
   blobs: BlobStore;
   engine: SpeechEngine | undefined;
+  /** Told the characters of each sound the engine made, for the museum's engine budget. */
+  onSpoken?: ((museumId: number, chars: number) => void) | undefined;
   counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   log?: Logger | undefined;
@@ -70,10 +77,16 @@ export function speechService(deps: {
     }
   }
 
-  async function make(key: string, text: string): Promise<Uint8Array | undefined> {
+  async function make(
+    key: string,
+    text: string,
+    museumId: number,
+  ): Promise<Uint8Array | undefined> {
     const engine = deps.engine!;
     try {
       const speech = await engine.speak(text);
+      // What the engine was sent (speech-engine.ts cuts a longer text).
+      deps.onSpoken?.(museumId, Math.min(text.length, SPEECH_MAX_CHARS));
       try {
         await deps.blobs.setBytes(key, speech.bytes);
       } catch (error) {
@@ -95,6 +108,7 @@ export function speechService(deps: {
   async function sound(
     key: string,
     text: string,
+    museumId: number,
     head: boolean,
     ask: () => Promise<Held | undefined>,
   ): Promise<Uint8Array | Held | undefined> {
@@ -107,7 +121,7 @@ export function speechService(deps: {
     if (held) return held;
     let promise = making.get(key);
     if (!promise) {
-      promise = make(key, text).finally(() => making.delete(key));
+      promise = make(key, text, museumId).finally(() => making.delete(key));
       making.set(key, promise);
     }
     return promise;
@@ -160,7 +174,9 @@ export function speechService(deps: {
           visitor: request.visitor,
           staffMuseum: request.staffMuseum,
         }) ?? Promise.resolve(undefined);
-      const made = current ? undefined : await sound(key, unit.text, request.head === true, ask);
+      const made = current
+        ? undefined
+        : await sound(key, unit.text, found.article.museumId, request.head === true, ask);
       if (made && 'kind' in made) {
         return made.kind === 'busy'
           ? { status: 429, retryAfter: made.retryAfter }

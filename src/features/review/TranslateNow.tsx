@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
-import LanguagePicker, { type LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
+import LanguagePicker, { type LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { toast } from '../../ui/toast.ts';
 import { estimateRoute, progressRoute, translateNow } from './calls.ts';
 import type { PrepareProgress } from './prepare.ts';
@@ -52,6 +52,8 @@ export default function TranslateNow(props: Props) {
     );
   };
   const [starting, setStarting] = useState(false);
+  /** Why the last Translate now was refused, kept on the screen (the month's budget reached). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const polling = useRef<number | undefined>(undefined);
   const number = new Intl.NumberFormat(lang);
   const articleId = scope === '' ? undefined : Number(scope);
@@ -119,6 +121,7 @@ export default function TranslateNow(props: Props) {
   const start = async () => {
     if (starting || langs.length === 0) return;
     setStarting(true);
+    setRefusal(null);
     try {
       const result = await call(translateNow, {
         langs,
@@ -131,7 +134,11 @@ export default function TranslateNow(props: Props) {
       } else if (result.status === 503) toast.error(t('prepare.noEngine'));
       // A language the museum no longer offers, and the like: said in the user's language.
       else if (result.status === 422) toast.error(apiErrorMessage(t, result));
-      else toast.error(t('prepare.failed'));
+      else if (result.status === 429) {
+        const message = apiErrorMessage(t, result);
+        setRefusal(message);
+        toast.error(message);
+      } else toast.error(t('prepare.failed'));
     } catch {
       toast.error(t('common.networkError'));
     } finally {
@@ -186,6 +193,11 @@ export default function TranslateNow(props: Props) {
       >
         {t('prepare.start')}
       </button>
+      {refusal && (
+        <p className="prepare__refusal" role="alert">
+          {refusal}
+        </p>
+      )}
       {progress && progress.total > 0 && (
         <div className="prepare__progress" role="status">
           <progress max={progress.total} value={progress.total - progress.waiting} />

@@ -6,6 +6,7 @@ import type { WorkEstimate } from '../translation/translator.ts';
 import { reasonOf, type FailuresRepo } from '../translation/failures.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
 import type { ReviewService } from './service.ts';
+import { budgetReached } from './budget.ts';
 import type { StatusRepo } from './status-repo.ts';
 
 /** Which articles and languages to prepare: one article, or every article of the museum. */
@@ -56,7 +57,12 @@ export function prepareService(deps: {
   now?: () => number;
   /** The time a failure is recorded at (the app's clock). */
   clock?: (() => Date) | undefined;
+  /** The museum's monthly engine budget: reached, no new translation starts. */
+  budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
 }) {
+  const paused = (museumId: number) =>
+    deps.budget?.translationPaused(museumId) ?? Promise.resolve(false);
+
   const now = deps.now ?? (() => performance.now());
   const clock = deps.clock ?? (() => new Date());
   /** This process's workers, by museum ('*': every museum, the scheduled drain). */
@@ -106,6 +112,13 @@ export function prepareService(deps: {
 
   async function translate(unit: QueuedUnit): Promise<void> {
     try {
+      if (await paused(unit.museumId)) {
+        // Dropped, not kept waiting: Translate now is refused until the next month.
+        deps.log?.warn(
+          `translate now: article ${unit.articleId}, ${unit.lang} not translated: the museum's token budget is reached`,
+        );
+        return;
+      }
       if (!(await stillOffered(unit))) return;
       const { run, row } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
       const result = await run.translate();
@@ -208,6 +221,7 @@ export function prepareService(deps: {
       if (!deps.configured) {
         throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
       }
+      if (await paused(museumId)) throw budgetReached();
       await checkLanguages(museumId, scope.langs);
       const ids = await articlesOf(museumId, scope);
       const units = ids.flatMap((articleId) => scope.langs.map((lang) => ({ articleId, lang })));
@@ -251,7 +265,7 @@ export function prepareService(deps: {
         const langs = (await deps.priorityLanguages(museumId)).filter(
           (l) => !sameLanguage(l, source) && isOffered(l, offered, source),
         );
-        if (langs.length === 0) return;
+        if (langs.length === 0 || (await paused(museumId))) return;
         await deps.queue.add(
           museumId,
           langs.map((lang) => ({ articleId, lang })),

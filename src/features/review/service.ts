@@ -1,4 +1,5 @@
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import { budgetReached } from './budget.ts';
 import { readContent } from '../articles/content.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import { sameLanguage } from '../languages/index.ts';
@@ -43,6 +44,8 @@ export function reviewService(deps: {
   changed?: () => void;
   /** Failed translations' back-off: the screen says when the next try is. */
   failures?: Pick<FailuresRepo, 'find'> | undefined;
+  /** The museum's monthly engine budget: reached, no text is translated again on demand. */
+  budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
 }) {
   /** The article in `lang`, as the translator and the museum's checks find it now. */
   async function open(museumId: number, articleId: number, lang: string) {
@@ -63,6 +66,7 @@ export function reviewService(deps: {
     const checked = await deps.checked.read(row.id, lang);
     // Given to the translator as to the visitor page's: a stale check guides a new translation.
     const run = await deps.translator.open({
+      museumId,
       articleId: row.id,
       generation: row.translationGeneration,
       content,
@@ -205,6 +209,7 @@ export function reviewService(deps: {
       if (!deps.translator.configured) {
         throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
       }
+      if (await deps.budget?.translationPaused(who.museumId)) throw budgetReached();
       const made = (await run.retranslate([view!.ref])).get(view!.ref);
       if (made === undefined) {
         throw new ApiError(

@@ -38,6 +38,8 @@ type Props = {
   csvHref?: string | undefined;
   /** Shown under 'No data to display' (chart 3 before its first Fetch). */
   hint?: string | undefined;
+  /** Each series' colour named under the caption (a chart of a few fixed series). */
+  legend?: boolean | undefined;
 };
 
 const prefersReducedMotion = () =>
@@ -65,7 +67,16 @@ function summarise(t: TFn, caption: string, yLabel: string, rows: StatsRow[]): s
  * stack group, a bar per day, a series per key of the first row), 'Loading data…' or 'No data
  * to display' in its place, the same numbers as a visually hidden table, and a CSV link.
  */
-export default function StatsChart({ t, caption, note, yLabel, state, csvHref, hint }: Props) {
+export default function StatsChart({
+  t,
+  caption,
+  note,
+  yLabel,
+  state,
+  csvHref,
+  hint,
+  legend,
+}: Props) {
   const headingId = useId();
   const noteId = useId();
   const rows = state.status === 'done' ? state.rows : NO_ROWS;
@@ -136,6 +147,17 @@ export default function StatsChart({ t, caption, note, yLabel, state, csvHref, h
           <p id={noteId} className="stats-chart__note">
             {note}
           </p>
+        )}
+        {legend && drawn && (
+          // The table says the same to screen readers.
+          <ul className="stats-chart__legend" aria-hidden="true">
+            {series.map((name, index) => (
+              <li key={name}>
+                <span className="stats-chart__swatch" style={{ background: colourOf(index) }} />
+                {name}
+              </li>
+            ))}
+          </ul>
         )}
       </figcaption>
       <div className="stats-chart__frame" aria-busy={state.status === 'loading'}>

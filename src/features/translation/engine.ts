@@ -10,6 +10,7 @@ import type { AnswerLanguages, CheckedAnswer } from './answer.ts';
 import { answerEntries } from './answer-stream.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { loadLanguageIdentifier } from './language-check.ts';
+import { estimateTokens } from './batches.ts';
 import { answerSchema, systemPrompt, userMessage } from './prompt.ts';
 import { reviewAnswer, reviewPrompt, reviewSchema, reviewMessage } from './review-prompt.ts';
 import type { ReviewAnswer, ReviewRequest } from './review-prompt.ts';
@@ -50,7 +51,20 @@ export interface EngineOptions {
   languageCheck?: boolean | undefined;
 }
 
-export interface TranslateRequest {
+/** What one engine call cost: its answer's `usage`, or counted when the engine gave none. */
+export interface EngineUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** The engine gave no `usage`: counted as batches.ts estimates tokens. */
+  counted: boolean;
+}
+
+export interface Metered {
+  /** Told once per engine call that got an answer (checked or not), with what it cost. */
+  onUsage?: ((usage: EngineUsage) => void) | undefined;
+}
+
+export interface TranslateRequest extends Metered {
   segments: readonly SegmentText[];
   sourceLang: string;
   targetLang: string;
@@ -79,7 +93,7 @@ export interface Engine {
    * batch (GEMBA-MQM: major or minor, a category, the words at fault), by segment id; ids it
    * left out have none. Throws BadAnswerError or EngineUnavailableError like translate.
    */
-  review?: ((request: ReviewRequest) => Promise<ReviewAnswer>) | undefined;
+  review?: ((request: ReviewRequest & Metered) => Promise<ReviewAnswer>) | undefined;
 }
 
 /**
@@ -175,6 +189,28 @@ function refusesStream(error: unknown): boolean {
   return /stream/i.test(said) && !NAMES_FORMAT.test(said);
 }
 
+/**
+ * A refusal of `stream_options` (asked for the usage of a streamed answer): a 400 or 422 that
+ * names it. Some servers know streaming but not this option.
+ */
+function refusesStreamOptions(error: unknown): boolean {
+  if (!(error instanceof EngineUnavailableError)) return false;
+  if (error.status !== 400 && error.status !== 422) return false;
+  const cause = error.cause;
+  if (!(cause instanceof APIError)) return false;
+  return /stream_options/i.test(`${cause.message} ${JSON.stringify(cause.error ?? null)}`);
+}
+
+/** The usage an answer gave, or undefined when it gave none. */
+function usageOf(usage: OpenAI.CompletionUsage | null | undefined): EngineUsage | undefined {
+  if (!usage || typeof usage.prompt_tokens !== 'number') return undefined;
+  return {
+    promptTokens: usage.prompt_tokens,
+    completionTokens: typeof usage.completion_tokens === 'number' ? usage.completion_tokens : 0,
+    counted: false,
+  };
+}
+
 /** What the SDK said, for the log. */
 const causeOf = (error: unknown): unknown =>
   error instanceof Error && error.cause instanceof Error ? error.cause : error;
@@ -205,6 +241,12 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   /** false once this engine refused a streamed answer: remembered, said once in the log. */
   let streams = true;
 
+  /**
+   * A streamed answer's usage is asked for (`stream_options.include_usage`) until the engine
+   * refuses the option: remembered, said once in the log; its answers' tokens are then counted.
+   */
+  let usageAsked = true;
+
   async function translate(request: TranslateRequest): Promise<CheckedAnswer> {
     if (request.segments.length === 0) return { translations: {}, rejected: {} };
     const whole = { ...request, onText: undefined };
@@ -212,6 +254,14 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     try {
       return await translateAs(request);
     } catch (error) {
+      if (usageAsked && refusesStreamOptions(error)) {
+        usageAsked = false;
+        log?.warn(
+          `translation: the engine refuses stream_options (${String(causeOf(error))}); ` +
+            'its streamed answers are counted from now on',
+        );
+        return translate(request);
+      }
       if (!refusesStream(error)) throw error;
       if (streams) {
         streams = false;
@@ -260,6 +310,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         ? { type: 'json_object' }
         : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
       request.signal,
+      request.onUsage,
       request.onText && readAhead(segments, languages, identifier, request.onText),
     );
     await identifier;
@@ -299,7 +350,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   }
 
   /** A second opinion on a batch's translations (TRANSLATION_REVIEW=on). */
-  async function review(request: ReviewRequest): Promise<ReviewAnswer> {
+  async function review(request: ReviewRequest & Metered): Promise<ReviewAnswer> {
     if (request.segments.length === 0) return {};
     const schema = reviewSchema(request.segments.map((s) => s.id));
     const content = await ask(
@@ -309,6 +360,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         ? { type: 'json_object' }
         : { type: 'json_schema', json_schema: { name: 'review', strict: true, schema } },
       request.signal,
+      request.onUsage,
     );
     return reviewAnswer(content, request.segments);
   }
@@ -316,14 +368,17 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   /**
    * One chat completion within the deadline and the answer's cap: its message's content. With
    * `onDelta`, the answer is streamed and each piece of its content given there as it arrives.
+   * `onUsage` is told what a call that got an answer cost, even an answer then refused.
    */
   async function ask(
     system: string,
     user: string,
     responseFormat: OpenAI.ChatCompletionCreateParams['response_format'],
     requestSignal: AbortSignal | undefined,
+    onUsage: ((usage: EngineUsage) => void) | undefined,
     onDelta?: ((delta: string) => Promise<void>) | undefined,
   ): Promise<string> {
+    const seen: Seen = { answered: false, content: '', usage: undefined };
     const tripped = { tooLarge: false };
     const cap = answerCap(Buffer.byteLength(user));
     // A stream wraps each few characters of content in an event of ~200 bytes.
@@ -349,8 +404,13 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     };
     const options = { signal, timeout: timeoutMs, maxRetries };
     const call = onDelta
-      ? streamed(capped, params, options, cap, onDelta, () => stalled.abort())
-      : capped.chat.completions.create(params, options).then(contentOf);
+      ? streamed(capped, params, options, cap, onDelta, () => stalled.abort(), seen)
+      : capped.chat.completions.create(params, options).then((completion) => {
+          seen.answered = true;
+          seen.usage = usageOf(completion.usage);
+          seen.content = completion.choices[0]?.message.content ?? '';
+          return contentOf(completion);
+        });
     // The SDK sleeps through a retry-after without looking at the signal: the race below answers
     // at the deadline, and the request, when it wakes, finds the signal aborted.
     let onAbort = () => {};
@@ -378,6 +438,15 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     } finally {
       signal.removeEventListener('abort', onAbort);
       stop.abort();
+      if (seen.answered && onUsage) {
+        onUsage(
+          seen.usage ?? {
+            promptTokens: estimateTokens(system) + estimateTokens(user),
+            completionTokens: estimateTokens(seen.content),
+            counted: true,
+          },
+        );
+      }
     }
   }
 
@@ -393,6 +462,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     cap: number,
     onDelta: (delta: string) => Promise<void>,
     stall: () => void,
+    seen: Seen,
   ): Promise<string> {
     let idle: ReturnType<typeof setTimeout> | undefined;
     const awake = () => {
@@ -401,11 +471,21 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     };
     awake();
     try {
-      const stream = await api.chat.completions.create({ ...params, stream: true }, options);
+      const stream = await api.chat.completions.create(
+        {
+          ...params,
+          stream: true,
+          ...(usageAsked && { stream_options: { include_usage: true } }),
+        },
+        options,
+      );
+      seen.answered = true;
       let content = '';
       let finish: string | null | undefined;
       for await (const chunk of stream) {
         awake();
+        // The usage comes in a last chunk of its own, without choices.
+        seen.usage = usageOf(chunk.usage) ?? seen.usage;
         const choice = chunk.choices[0];
         if (!choice) continue;
         if (choice.delta.refusal) throw new BadAnswerError('the engine refused');
@@ -413,6 +493,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         const delta = choice.delta.content ?? '';
         if (delta === '') continue;
         content += delta;
+        seen.content = content;
         if (content.length > cap)
           throw new AnswerTooLargeError(`the answer passed ${cap} characters`);
         await onDelta(delta);
@@ -426,6 +507,13 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   }
 
   return { model, translate, review: options.review ? review : undefined };
+}
+
+/** What a call received, for its usage: an answer came, its content so far, its `usage`. */
+interface Seen {
+  answered: boolean;
+  content: string;
+  usage: EngineUsage | undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../server/log.ts';
 import { makeBatches, runBounded } from './batches.ts';
-import type { Engine } from './engine.ts';
+import type { Engine, EngineUsage } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { TranslationMemory } from './memory.ts';
 import type { SegmentText } from './segments.ts';
@@ -12,6 +12,8 @@ import { secondOpinion } from './second-opinion.ts';
 
 /** What a job is about: one article, one generation, one language. */
 export interface JobRequest {
+  /** Whose engine budget the job's calls are counted in; none: counted nowhere (tests). */
+  museumId?: number | undefined;
   articleId: number | string;
   generation: number;
   instructions: string;
@@ -65,6 +67,8 @@ export const WRONG_LANGUAGE = 'in another language';
 
 /** A job's running tally: engine calls, segments sent, refusals and flags (flags.ts). */
 interface JobState {
+  /** The engine as this job calls it: each call's usage told to JobOptions.onUsage. */
+  engine: Engine;
   calls: number;
   sent: number;
   unavailable: boolean;
@@ -90,6 +94,19 @@ export interface JobOptions {
   readMemory(request: JobRequest, fresh: boolean): Promise<Readonly<Record<string, string>>>;
   /** Told after a job has stored what it made (the overview counts again). */
   onStored?: ((request: JobRequest) => void) | undefined;
+  /** Told what each engine call of a job cost: translations, retries, glossary, review. */
+  onUsage?: ((request: JobRequest, usage: EngineUsage) => void) | undefined;
+}
+
+/** The engine with every call's usage told to `onUsage`. */
+function metered(engine: Engine, onUsage: ((usage: EngineUsage) => void) | undefined): Engine {
+  if (!onUsage) return engine;
+  const review = engine.review;
+  return {
+    model: engine.model,
+    translate: (request) => engine.translate({ ...request, onUsage }),
+    review: review && ((request) => review({ ...request, onUsage })),
+  };
 }
 
 /**
@@ -130,7 +147,7 @@ export function translationJobs(options: JobOptions) {
       state.sent += segments.length;
       try {
         const sent = pending;
-        const answer = await engine.translate({
+        const answer = await state.engine.translate({
           segments,
           sourceLang: request.sourceLang,
           targetLang: request.targetLang,
@@ -197,7 +214,7 @@ export function translationJobs(options: JobOptions) {
     state: JobState,
     made: Record<string, string>,
   ): Promise<void> {
-    const deps = { engine, log, unavailable: state.unavailable };
+    const deps = { engine: state.engine, log, unavailable: state.unavailable };
     const pass = await followGlossary(deps, request, batch, made);
     state.calls += pass.calls;
     state.sent += pass.sent;
@@ -215,7 +232,7 @@ export function translationJobs(options: JobOptions) {
     state: JobState,
     made: Record<string, string>,
   ): Promise<void> {
-    const deps = { engine, log, unavailable: state.unavailable };
+    const deps = { engine: state.engine, log, unavailable: state.unavailable };
     const opinion = await secondOpinion(deps, request, batch, made);
     state.calls += opinion.calls;
     state.sent += opinion.sent;
@@ -246,7 +263,15 @@ export function translationJobs(options: JobOptions) {
 
     const batches = makeBatches(todo, maxBatchTokens);
     job.batches = batches.length;
-    const state: JobState = { calls: 0, sent: 0, unavailable: false, refused: [], flags: {} };
+    const onUsage = options.onUsage;
+    const state: JobState = {
+      engine: metered(engine, onUsage && ((usage) => onUsage(request, usage))),
+      calls: 0,
+      sent: 0,
+      unavailable: false,
+      refused: [],
+      flags: {},
+    };
     const made: Record<string, string> = {};
     /**
      * A text as it arrives, before the rest of its batch: readable at once when it needs no

@@ -3,7 +3,7 @@ import type { ArticleContent } from '../articles/content.ts';
 import { sameLanguage } from '../languages/index.ts';
 import { BATCH_TOKENS, estimateTokens, makeBatches, segmentTokens } from './batches.ts';
 import { systemPrompt, userMessage } from './prompt.ts';
-import type { Engine } from './engine.ts';
+import type { Engine, EngineUsage } from './engine.ts';
 import { NO_WORK, translationJobs, type Job, type JobOutcome, type KeyedSegment } from './jobs.ts';
 import { glossaryMatcher, type GlossaryTerm } from './glossary-match.ts';
 import { segmentKey } from './keys.ts';
@@ -30,6 +30,8 @@ export interface TranslatorOptions {
   log?: Logger | undefined;
   /** Told after a translation job has stored what it made: article, generation, language. */
   onStored?: ((request: { articleId: number | string; targetLang: string }) => void) | undefined;
+  /** Told what each engine call cost, for the museum whose request it was (its budget). */
+  onUsage?: ((museumId: number, usage: EngineUsage) => void) | undefined;
 }
 
 /**
@@ -57,6 +59,8 @@ export interface Retranslated {
 }
 
 export interface ArticleRequest {
+  /** The museum whose engine budget pays for the translation; none: counted nowhere. */
+  museumId?: number | undefined;
   articleId: number | string;
   /** The article's translation generation, raised by Reset translations. */
   generation: number;
@@ -223,6 +227,9 @@ export function createTranslator(options: TranslatorOptions): Translator {
       maxBatchTokens,
       readMemory,
       onStored: options.onStored,
+      onUsage: ({ museumId }, usage) => {
+        if (museumId !== undefined) options.onUsage?.(museumId, usage);
+      },
     });
 
   /** The segments to translate, one per distinct key (a text repeated is sent once). */

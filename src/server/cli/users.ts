@@ -10,6 +10,7 @@ import { museums } from '../db/schema.ts';
 import { createLogger } from '../log.ts';
 import { demoAtFirstStart } from '../../features/demo/service.ts';
 import { AccountError, accountsService } from '../../features/accounts/service.ts';
+import { budgetCommand, parseBudget } from './budget.ts';
 
 /**
  * npm run users -- add --email E --museum "Name"   (password asked, or read from stdin)
@@ -17,6 +18,7 @@ import { AccountError, accountsService } from '../../features/accounts/service.t
  * npm run users -- set-password --email E
  * npm run users -- disable --email E
  * npm run users -- enable --email E
+ * npm run users -- budget --museum "Name" [--tokens N|none] [--speech-chars N|none]
  *
  * Passwords never travel on the command line, where shell history and `ps` would keep them.
  */
@@ -26,6 +28,10 @@ const USAGE = `Usage:
   npm run users -- set-password --email EMAIL
   npm run users -- disable --email EMAIL
   npm run users -- enable --email EMAIL
+  npm run users -- budget --museum "Museum name" [--tokens N|none] [--speech-chars N|none]
+
+A monthly engine budget: tokens (prompt and answer) and characters read aloud; "none" removes
+one, an option left out keeps it; with neither, the budgets and this month's use are shown.
 
 The password is asked for (hidden), or read from standard input when it is not a terminal:
   printf '%s' "$PASSWORD" | npm run users -- add --email curator@museum.org --museum "Musée"`;
@@ -78,6 +84,8 @@ async function run(argv: string[]): Promise<number> {
       email: { type: 'string' },
       museum: { type: 'string' },
       password: { type: 'string' },
+      tokens: { type: 'string' },
+      'speech-chars': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -92,8 +100,22 @@ async function run(argv: string[]): Promise<number> {
         'Leave out --password: you will be asked, or pipe it on standard input.',
     );
   }
-  if (!['add', 'list', 'set-password', 'disable', 'enable'].includes(command)) {
+  if (!['add', 'list', 'set-password', 'disable', 'enable', 'budget'].includes(command)) {
     throw new UsageError(`Unknown command "${command}".`);
+  }
+  if (command === 'budget') {
+    const museum = requireOption(values.museum, 'museum');
+    // Checked before the database opens.
+    const tokens = parseBudget(values.tokens, 'tokens');
+    const speechChars = parseBudget(values['speech-chars'], 'speech-chars');
+    const config = loadConfig();
+    const database = await openDatabase(config);
+    try {
+      console.log(await budgetCommand(database.handle.db, { museum, tokens, speechChars }));
+      return 0;
+    } finally {
+      await database.close();
+    }
   }
 
   const email = command === 'list' ? undefined : requireOption(values.email, 'email');
