@@ -19,6 +19,12 @@ function gate(budget?: EngineBudget) {
   return { g, advance: (ms: number) => void (at += ms) };
 }
 
+/** A budget read from somewhere slow: each question waits a turn. */
+const budgetOf = (paused: boolean): EngineBudget => ({
+  translationPaused: async () => paused,
+  speechPaused: async () => paused,
+});
+
 const phone = { address: '198.51.100.7', userAgent: 'Phone' };
 const ask = (pair: string, visitor = phone, museumId = 1) => ({ museumId, pair, visitor });
 
@@ -48,6 +54,15 @@ describe('the settings', () => {
 });
 
 describe('engineGate', () => {
+  it('counts a page read aloud once when its blocks are asked together', async () => {
+    const { g } = gate(budgetOf(false));
+    // Each ask waits (the budget, the session) before deciding: the page's blocks interleave.
+    const page = () => g.sound({ ...ask('1:es'), staffMuseum: async () => undefined });
+    expect(await Promise.all([page(), page(), page()])).toEqual([undefined, undefined, undefined]);
+    expect(await g.sound(ask('1:de'))).toBe(undefined);
+    expect(await g.sound(ask('1:it'))).toMatchObject({ kind: 'busy' });
+  });
+
   it('lets a visitor start a few translations a minute, then says when to come back', async () => {
     const { g, advance } = gate();
     for (const lang of ['es', 'de', 'it'])

@@ -122,6 +122,8 @@ export function engineGate(options: {
       const page = `${visitor}\n${ask.museumId}\n${ask.pair}`;
       if (soundPages.get(page)) return undefined;
       if (await isStaff(ask)) return undefined;
+      // Asked again after the wait: the page's other blocks, asked together, count it once.
+      if (soundPages.get(page)) return undefined;
       const held = admit([[`s\n${visitor}`, limits.visitorSoundPagesPerMinute]]);
       if (!held) soundPages.set(page, true);
       return held;
