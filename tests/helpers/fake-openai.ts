@@ -86,7 +86,14 @@ export type Behaviour =
    */
   | { type: 'jsonObjectOnly' }
   /** Refuses `stream: true` with a 400 saying so; a request for a whole answer is answered as 'ok'. */
-  | { type: 'refuseStream' };
+  | { type: 'refuseStream' }
+  /** A streamed request answered as a whole completion (200, application/json), as 'ok'. */
+  | { type: 'wholeForStream' }
+  /**
+   * A streamed request answered with an empty event stream: nothing at all, or `[DONE]` alone
+   * (`done`); a request for a whole answer is answered as 'ok'.
+   */
+  | { type: 'emptyStream'; done?: boolean };
 
 export interface RecordedCall {
   /** 0, 1, 2… in arrival order. */
@@ -523,7 +530,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       call.completionTokens = estimateTokens(content);
       const perToken =
         typeof delayPerTokenMs === 'function' ? delayPerTokenMs(call) : delayPerTokenMs;
-      if (call.streamed) {
+      if (call.streamed && behaviour.type === 'emptyStream') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(behaviour.done ? 'data: [DONE]\n\n' : '');
+        call.endedAt = performance.now();
+        return;
+      }
+      if (call.streamed && behaviour.type !== 'wholeForStream') {
         await sendStream(res, call, content, perToken, behaviour);
         return;
       }

@@ -201,9 +201,21 @@ export function createEngine(options: EngineOptions): Engine | undefined {
    */
   let format: 'json_schema' | 'json_object' = 'json_schema';
   let schemaAccepted = false;
+  /**
+   * While nobody knows yet whether the engine takes `json_schema`, one call finds out and the
+   * others wait for its answer's status: batches started together are not each refused once.
+   */
+  let probe: Promise<void> | undefined;
 
-  /** false once this engine refused a streamed answer: remembered, said once in the log. */
+  /** false once this engine refused a streamed answer, or answered one whole: remembered. */
   let streams = true;
+  function stopStreaming(why: string) {
+    if (!streams) return;
+    streams = false;
+    log?.warn(
+      `translation: ${why}; asking it for whole answers from now on (visitors wait for whole batches)`,
+    );
+  }
 
   async function translate(request: TranslateRequest): Promise<CheckedAnswer> {
     if (request.segments.length === 0) return { translations: {}, rejected: {} };
@@ -212,24 +224,35 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     try {
       return await translateAs(request);
     } catch (error) {
-      if (!refusesStream(error)) throw error;
-      if (streams) {
-        streams = false;
-        log?.warn(
-          `translation: the engine refuses streamed answers (${String(causeOf(error))}); ` +
-            'asking it for whole answers from now on (visitors wait for whole batches)',
-        );
-      }
+      if (error instanceof EmptyStreamError) {
+        stopStreaming('the engine sent an empty stream');
+      } else if (refusesStream(error)) {
+        stopStreaming(`the engine refuses streamed answers (${String(causeOf(error))})`);
+      } else throw error;
       return translateAs(whole);
     }
   }
 
   async function translateAs(request: TranslateRequest): Promise<CheckedAnswer> {
+    while (probe && !schemaAccepted && format === 'json_schema') await probe;
     const asked = format;
-    try {
-      const answer = await attempt(request, asked);
+    // No await from the loop to here: of the calls woken together, one becomes the probe.
+    let release = () => {};
+    if (asked === 'json_schema' && !schemaAccepted) {
+      const gate = Promise.withResolvers<void>();
+      probe = gate.promise;
+      release = () => {
+        if (probe === gate.promise) probe = undefined;
+        gate.resolve();
+      };
+    }
+    const onStatus = (status: number) => {
+      if (status < 200 || status >= 300) return;
       if (asked === 'json_schema') schemaAccepted = true;
-      return answer;
+      release();
+    };
+    try {
+      return await attempt(request, asked, onStatus);
     } catch (error) {
       if (asked !== 'json_schema' || !refusesSchema(error)) throw error;
       // Once, for this batch: the same request with json_object and the schema in the prompt.
@@ -240,13 +263,17 @@ export function createEngine(options: EngineOptions): Engine | undefined {
             'asking it for json_object with the schema in the prompt from now on',
         );
       }
+      release();
       return attempt(request, 'json_object');
+    } finally {
+      release();
     }
   }
 
   async function attempt(
     request: TranslateRequest,
     mode: 'json_schema' | 'json_object',
+    onStatus?: (status: number) => void,
   ): Promise<CheckedAnswer> {
     const { segments } = request;
     const schema = answerSchema(segments.map((s) => s.id));
@@ -261,6 +288,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
       request.signal,
       request.onText && readAhead(segments, languages, identifier, request.onText),
+      onStatus,
     );
     await identifier;
     return checkAnswer(content, segments, languages);
@@ -323,12 +351,18 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     responseFormat: OpenAI.ChatCompletionCreateParams['response_format'],
     requestSignal: AbortSignal | undefined,
     onDelta?: ((delta: string) => Promise<void>) | undefined,
+    onStatus?: (status: number) => void,
   ): Promise<string> {
     const tripped = { tooLarge: false };
     const cap = answerCap(Buffer.byteLength(user));
     // A stream wraps each few characters of content in an event of ~200 bytes.
+    const limited = cappedFetch(onDelta ? STREAM_OVERHEAD * cap : cap, tripped);
     const capped = client.withOptions({
-      fetch: cappedFetch(onDelta ? STREAM_OVERHEAD * cap : cap, tripped),
+      fetch: async (input, init) => {
+        const response = await limited(input, init);
+        onStatus?.(response.status);
+        return response;
+      },
     });
     const stop = new AbortController();
     /** A streamed answer from which nothing came for `timeoutMs`. */
@@ -401,7 +435,18 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     };
     awake();
     try {
-      const stream = await api.chat.completions.create({ ...params, stream: true }, options);
+      const { data: stream, response } = await api.chat.completions
+        .create({ ...params, stream: true }, options)
+        .withResponse();
+      if (isJson(response)) {
+        // A server that answers whole whatever it is asked: read so, and asked so from now on.
+        stopStreaming('the engine answers a streamed request with a whole JSON body');
+        const content = contentOf((await response.json()) as OpenAI.ChatCompletion);
+        if (content.length > cap)
+          throw new AnswerTooLargeError(`the answer passed ${cap} characters`);
+        await onDelta(content);
+        return content;
+      }
       let content = '';
       let finish: string | null | undefined;
       for await (const chunk of stream) {
@@ -417,6 +462,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
           throw new AnswerTooLargeError(`the answer passed ${cap} characters`);
         await onDelta(delta);
       }
+      if (content === '' && finish !== 'length') throw new EmptyStreamError();
       if (finish === 'length') throw new BadAnswerError('the answer was cut short');
       if (content === '') throw new BadAnswerError('the answer has no content');
       return content;
@@ -433,6 +479,22 @@ export function createEngine(options: EngineOptions): Engine | undefined {
  * wraps a few characters in ~200 bytes of JSON.
  */
 const STREAM_OVERHEAD = 64;
+
+/**
+ * A streamed request answered with no content at all (no event, `[DONE]` alone, or events
+ * without text): the engine is asked again for a whole answer, once, and from then on.
+ */
+class EmptyStreamError extends BadAnswerError {
+  constructor() {
+    super('the streamed answer was empty');
+  }
+}
+
+/** An answer whose body is JSON, not server-sent events. */
+function isJson(response: Response): boolean {
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
 
 /** A whole completion's content, or why it is no answer. */
 function contentOf(completion: OpenAI.ChatCompletion): string {
