@@ -352,7 +352,7 @@ describe('an engine that refuses json_schema', () => {
     async (_name, behaviour) => {
       const { engine: fresh, lines } = recordingEngine();
       fake.setBehaviour(behaviour);
-      // Four batches at once: one finds out (refused once), the others ask json_object at once.
+      // Four batches at once, before any answer: each is refused once, the log says it once.
       const [first, second, ...others] = await Promise.all([
         fresh.translate(request),
         fresh.translate({ ...request, targetLang: 'de' }),
@@ -374,6 +374,9 @@ describe('an engine that refuses json_schema', () => {
         'json_object',
         'json_object',
         'json_object',
+        'json_schema',
+        'json_schema',
+        'json_schema',
         'json_schema',
       ]);
       // The schema travels in the prompt instead, with the ids of the batch.

@@ -201,12 +201,6 @@ export function createEngine(options: EngineOptions): Engine | undefined {
    */
   let format: 'json_schema' | 'json_object' = 'json_schema';
   let schemaAccepted = false;
-  /**
-   * While nobody knows yet whether the engine takes `json_schema`, one call finds out and the
-   * others wait for its answer's status: batches started together are not each refused once.
-   */
-  let probe: Promise<void> | undefined;
-
   /** false once this engine refused a streamed answer, or answered one whole: remembered. */
   let streams = true;
   function stopStreaming(why: string) {
@@ -233,26 +227,18 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     }
   }
 
+  /**
+   * Batches started together before the engine's first answer may each be refused once (a 400
+   * costs no tokens); every batch after the first refusal asks for json_object at once. Making
+   * them wait for the first call's answer instead would hold a first translation's parallel
+   * batches behind one whole answer.
+   */
   async function translateAs(request: TranslateRequest): Promise<CheckedAnswer> {
-    while (probe && !schemaAccepted && format === 'json_schema') await probe;
     const asked = format;
-    // No await from the loop to here: of the calls woken together, one becomes the probe.
-    let release = () => {};
-    if (asked === 'json_schema' && !schemaAccepted) {
-      const gate = Promise.withResolvers<void>();
-      probe = gate.promise;
-      release = () => {
-        if (probe === gate.promise) probe = undefined;
-        gate.resolve();
-      };
-    }
-    const onStatus = (status: number) => {
-      if (status < 200 || status >= 300) return;
-      if (asked === 'json_schema') schemaAccepted = true;
-      release();
-    };
     try {
-      return await attempt(request, asked, onStatus);
+      const answer = await attempt(request, asked);
+      if (asked === 'json_schema') schemaAccepted = true;
+      return answer;
     } catch (error) {
       if (asked !== 'json_schema' || !refusesSchema(error)) throw error;
       // Once, for this batch: the same request with json_object and the schema in the prompt.
@@ -263,17 +249,13 @@ export function createEngine(options: EngineOptions): Engine | undefined {
             'asking it for json_object with the schema in the prompt from now on',
         );
       }
-      release();
       return attempt(request, 'json_object');
-    } finally {
-      release();
     }
   }
 
   async function attempt(
     request: TranslateRequest,
     mode: 'json_schema' | 'json_object',
-    onStatus?: (status: number) => void,
   ): Promise<CheckedAnswer> {
     const { segments } = request;
     const schema = answerSchema(segments.map((s) => s.id));
@@ -288,7 +270,6 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         : { type: 'json_schema', json_schema: { name: 'translations', strict: true, schema } },
       request.signal,
       request.onText && readAhead(segments, languages, identifier, request.onText),
-      onStatus,
     );
     await identifier;
     return checkAnswer(content, segments, languages);
@@ -351,18 +332,12 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     responseFormat: OpenAI.ChatCompletionCreateParams['response_format'],
     requestSignal: AbortSignal | undefined,
     onDelta?: ((delta: string) => Promise<void>) | undefined,
-    onStatus?: (status: number) => void,
   ): Promise<string> {
     const tripped = { tooLarge: false };
     const cap = answerCap(Buffer.byteLength(user));
     // A stream wraps each few characters of content in an event of ~200 bytes.
-    const limited = cappedFetch(onDelta ? STREAM_OVERHEAD * cap : cap, tripped);
     const capped = client.withOptions({
-      fetch: async (input, init) => {
-        const response = await limited(input, init);
-        onStatus?.(response.status);
-        return response;
-      },
+      fetch: cappedFetch(onDelta ? STREAM_OVERHEAD * cap : cap, tripped),
     });
     const stop = new AbortController();
     /** A streamed answer from which nothing came for `timeoutMs`. */
