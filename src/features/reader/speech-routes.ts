@@ -44,7 +44,8 @@ export function speechRoutes(
       name,
       lang,
       block,
-      ignoreStats: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
+      // HEAD (a link checker, a prefetch) is no listening.
+      ignoreStats: c.req.method === 'HEAD' || ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
       starts: range === undefined || /^bytes=0-/.test(range.trim()),
       visitor: visitor(c),
       ifNoneMatch: c.req.header('if-none-match'),
