@@ -263,6 +263,24 @@ describe('the fs blob store', () => {
     expect(await store.list('translations/1')).toEqual(['de']);
     expect(await store.removeAll('translations')).toBe(1);
   });
+
+  it('removes the temporary files of interrupted writes at start, and nothing else', async () => {
+    const dir = tempDir('blobs');
+    const config = parseConfig({ BLOB_STORE: 'fs', DATA_DIR: dir });
+    const store = await createBlobStore(config);
+    await store.setBytes('media/1/images/abc.png', new Uint8Array([1, 2]));
+    await store.setJson('translations/1/de', { x: 1 });
+    const images = path.join(dir, 'blobs', 'media', '1', 'images');
+    fs.writeFileSync(path.join(images, '.abc.png.5f0c.tmp'), 'half');
+    fs.writeFileSync(path.join(dir, 'blobs', '.top.tmp'), 'half');
+    // Not ours: kept.
+    fs.writeFileSync(path.join(images, 'notes.tmp'), 'x');
+    fs.writeFileSync(path.join(images, '.keep'), 'x');
+    await createBlobStore(config);
+    expect(fs.readdirSync(images).sort()).toEqual(['.keep', 'abc.png', 'notes.tmp']);
+    expect(fs.existsSync(path.join(dir, 'blobs', '.top.tmp'))).toBe(false);
+    expect(await store.getJson('translations/1/de')).toEqual({ x: 1 });
+  });
   it('reads only the bytes of a range, and closes the file when a reader cancels', async () => {
     const dir = tempDir('blobs');
     const store = await createBlobStore(parseConfig({ BLOB_STORE: 'fs', DATA_DIR: dir }));

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createStorage } from 'unstorage';
 import type { Config } from './config.ts';
-import { fileReads, fsBlobDriver } from './blobs/fs.ts';
+import { fileReads, fsBlobDriver, removeLeftovers } from './blobs/fs.ts';
 import { netlifyBlobStore } from './blobs/netlify.ts';
 import { createS3BlobStore } from './blobs/s3.ts';
 import { createMemoryBlobStore, wrapStorage, type BlobStore } from './blobs/store.ts';
@@ -29,6 +29,7 @@ export async function createBlobStore(config: Config): Promise<BlobStore> {
     }
     case 'fs': {
       const root = path.resolve(config.dataDir, 'blobs');
+      await removeLeftovers(root);
       return wrapStorage(createStorage({ driver: fsBlobDriver(root) }), fileReads(root));
     }
   }

@@ -6,6 +6,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
 import { startPurging } from '../features/auth/purge.ts';
+import { purgeUnnamedUploads } from '../features/uploads/purge.ts';
 import { demoAtFirstStart } from '../features/demo/service.ts';
 import { createApp, createServices } from './app.ts';
 import { createBlobStore } from './blobs.ts';
@@ -91,7 +92,9 @@ async function main(): Promise<void> {
   const unmarkSite = serveFrom(site);
   process.once('exit', unmarkSite);
   app.all('*', staticSite(site));
-  const stopPurging = startPurging(services.auth, log);
+  const stopPurging = startPurging(services.auth, log, {
+    uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
+  });
   // Translate now's pairs left waiting (a stop halfway, another process's claim gone stale):
   // taken up at start and every minute; a running worker is joined, not doubled (prepare.ts).
   const drain = () =>

@@ -114,7 +114,7 @@ process.once('SIGINT', () => void closeAll().finally(() => process.exit(130)));
 async function signIn(url: string): Promise<string> {
   const res = await fetch(`${url}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: url },
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   const cookie = res.headers

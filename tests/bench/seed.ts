@@ -18,7 +18,7 @@ const PARALLEL = 8;
 async function post<T>(url: string, cookie: string, path: string, body: unknown): Promise<T> {
   const res = await fetch(`${url}${path}`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);

@@ -32,7 +32,7 @@ const server = await startServer({
 try {
   const login = await fetch(`${server.url}/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: server.url },
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   const cookie = login.headers

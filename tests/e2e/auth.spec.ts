@@ -16,6 +16,7 @@ import {
   url,
   watchMain,
 } from './fixtures.ts';
+import { E2E_ORIGIN } from './settings.ts';
 
 /**
  * Sign in, log out, protected screens and the session (spec 2, 4, 6, 8).
@@ -104,6 +105,7 @@ for (const lang of LANGS) {
       // Five failures through the API (the same counters as the form), the sixth in the form.
       for (let attempt = 1; attempt <= 5; attempt++) {
         const response = await page.request.post('/login', {
+          headers: { origin: E2E_ORIGIN },
           data: { email, password: `wrong password ${attempt}` },
         });
         expect(response.status(), `attempt ${attempt}`).toBe(401);

@@ -14,6 +14,7 @@ import {
   url,
   visit,
 } from './fixtures.ts';
+import { E2E_ORIGIN } from './settings.ts';
 
 /**
  * Issue 16, item 13 ('Cosmetic'), as a person sees it: the sticky top bar and the editor's
@@ -191,6 +192,7 @@ test.describe('visitor page video', MUSEUM_SETTINGS, () => {
     const articleId = await newArticle(page, `Film ${id}`);
     const buffer = await fs.readFile('public/demo/demo-fr.webm');
     const upload = await page.request.post('/api/upload/video', {
+      headers: { origin: E2E_ORIGIN },
       multipart: {
         video: { name: 'film.webm', mimeType: 'video/webm', buffer },
         articleId: String(articleId),

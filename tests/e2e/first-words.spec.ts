@@ -5,7 +5,7 @@ import { format, uiStrings } from '../../src/features/reader/strings.ts';
 import { shorten } from '../../src/features/reader/title.ts';
 import { words } from '../../src/features/translation/fixtures.ts';
 import { ADMIN, expect, post, test } from './fixtures.ts';
-import { FAKE_ENGINE_URL } from './settings.ts';
+import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
  * Issue 19, part 3: first words in two seconds (ADRs 0017, 0020). A phone without JavaScript,
@@ -50,6 +50,7 @@ for (const LANG of ['ja', 'ar'] as const) {
 
       const staff = await browser.newContext({ baseURL, javaScriptEnabled: true });
       const login = await staff.request.post('/login', {
+        headers: { origin: E2E_ORIGIN },
         data: { email: ADMIN.email, password: ADMIN.password },
       });
       expect(login.status()).toBe(200);

@@ -4,7 +4,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
 import { landingTextFor } from '../../src/site/landing/text.ts';
-import { ADMIN } from './settings.ts';
+import { ADMIN, E2E_ORIGIN } from './settings.ts';
 
 export { expect };
 export { ADMIN };
@@ -221,7 +221,10 @@ export async function post<T = Json>(
   data: unknown,
   status = 200,
 ): Promise<T> {
-  const response = await owner.request.post(`/api/manage/${path}`, { data });
+  const response = await owner.request.post(`/api/manage/${path}`, {
+    data,
+    headers: { origin: E2E_ORIGIN },
+  });
   expect(response.status(), `${path}: ${await response.text()}`).toBe(status);
   return (await response.json()) as T;
 }
@@ -237,6 +240,7 @@ export const test = base.extend<Fixtures>({
   signIn: async ({ page }, use) => {
     await use(async () => {
       const response = await page.request.post('/login', {
+        headers: { origin: E2E_ORIGIN },
         data: { email: ADMIN.email, password: ADMIN.password },
       });
       expect(response.status(), await response.text()).toBe(200);

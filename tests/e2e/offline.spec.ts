@@ -7,7 +7,7 @@ import { VISITOR_PAGE_CSP } from '../../src/features/reader/page.ts';
 import { uiStrings } from '../../src/features/reader/strings.ts';
 import { pngOfSize } from '../helpers/media.ts';
 import { escapeRegExp, expect, post, test } from './fixtures.ts';
-import { FAKE_ENGINE_URL } from './settings.ts';
+import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
  * Issue 19, part 4: offline on poor museum Wi-Fi, in Chromium with the network cut (Playwright's
@@ -32,6 +32,7 @@ async function publish(
   const blocks: unknown[] = [{ ...newBlock('text'), content: text }];
   if (image) {
     const upload = await context.request.post('/api/upload/image', {
+      headers: { origin: E2E_ORIGIN },
       multipart: {
         image: { name: 'photo.png', mimeType: 'image/png', buffer: pngOfSize(120_000) },
         articleId: String(id),

@@ -30,6 +30,9 @@ const chosen = ports();
 /** The server under test. */
 export const E2E_PORT = chosen.server;
 
+/** The server's origin: what a browser sends as Origin with its writes, and API calls must too. */
+export const E2E_ORIGIN = `http://127.0.0.1:${E2E_PORT}`;
+
 /** The one account: created by the server at its first start on the run's empty DATA_DIR. */
 export const ADMIN = {
   email: 'curator@museum.example',

@@ -18,6 +18,7 @@ import {
   visit,
   watchMain,
 } from './fixtures.ts';
+import { E2E_ORIGIN } from './settings.ts';
 
 /**
  * The statistics page (spec 2 'Statistics', 4, 8; issue 7) and the settings form: real scans
@@ -645,6 +646,7 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
     await signIn();
     const restore = () =>
       page.request.post('/api/manage/update_settings', {
+        headers: { origin: E2E_ORIGIN },
         data: { sourceLanguage: 'fr', timeZone: 'Europe/Paris', visitorLanguages: null },
       });
     try {

@@ -16,7 +16,7 @@ import {
   toast,
   visit,
 } from './fixtures.ts';
-import { FAKE_ENGINE_URL } from './settings.ts';
+import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
  * The visitor page (issue 5, DESIGN 7), on a phone, with JavaScript on and off (the page needs
@@ -137,6 +137,7 @@ async function curator(browser: Browser, baseURL: string) {
     hasTouch: false,
   });
   const login = await context.request.post('/login', {
+    headers: { origin: E2E_ORIGIN },
     data: { email: ADMIN.email, password: ADMIN.password },
   });
   expect(login.status(), await login.text()).toBe(200);

@@ -90,7 +90,15 @@ export type Behaviour =
   /** Answered as 'ok' without any `usage`, whole or streamed (some servers give none). */
   | { type: 'noUsage' }
   /** Refuses `stream_options` with a 400 naming it; a request without it is answered as 'ok'. */
-  | { type: 'refuseStreamOptions' };
+  | { type: 'refuseStreamOptions' }
+
+  /** A streamed request answered as a whole completion (200, application/json), as 'ok'. */
+  | { type: 'wholeForStream' }
+  /**
+   * A streamed request answered with an empty event stream: nothing at all, or `[DONE]` alone
+   * (`done`); a request for a whole answer is answered as 'ok'.
+   */
+  | { type: 'emptyStream'; done?: boolean };
 
 export interface RecordedCall {
   /** 0, 1, 2… in arrival order. */
@@ -559,7 +567,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       }
       const perToken =
         typeof delayPerTokenMs === 'function' ? delayPerTokenMs(call) : delayPerTokenMs;
-      if (call.streamed) {
+      if (call.streamed && behaviour.type === 'emptyStream') {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(behaviour.done ? 'data: [DONE]\n\n' : '');
+        call.endedAt = performance.now();
+        return;
+      }
+      if (call.streamed && behaviour.type !== 'wholeForStream') {
         await sendStream(res, call, content, perToken, behaviour);
         return;
       }

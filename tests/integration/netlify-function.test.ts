@@ -296,7 +296,7 @@ describeWithPg('server', 'the Netlify functions', () => {
     );
     const res = await purge();
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ purged: { sessions: 2, throttles: 1 } });
+    expect(await res.json()).toEqual({ purged: { sessions: 2, throttles: 1, uploads: 0 } });
     const left = await sql.query(`select token_hash from sessions where token_hash like 'ended%'`);
     expect(left.rows).toEqual([]);
     const open = await sql.query(`select 1 from sessions where token_hash = 'open'`);

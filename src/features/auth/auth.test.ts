@@ -177,6 +177,42 @@ describe('POST /login', () => {
     expect(res.status).toBe(403);
   });
 
+  it('refuses a write without Origin (sign-in, sign-out, the API, an upload) like a foreign one', async () => {
+    const cookie = await t.login(EMAIL, PASSWORD);
+    const bare = (path: string, headers: Record<string, string> = {}) =>
+      t.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD, pathArray: [] }),
+      });
+    const before = await database.db.select().from(sessions);
+    for (const [path, headers] of [
+      ['/login', {}],
+      ['/login', { 'sec-fetch-site': 'none' }],
+      ['/logout', { cookie }],
+      ['/api/manage/add_folder', { cookie }],
+      ['/api/upload/image', { cookie, 'sec-fetch-site': 'same-site' }],
+    ] as const) {
+      const res = await bare(path, headers);
+      expect(res.status, path).toBe(403);
+      expect(await res.json()).toEqual({
+        error: { code: 'cross_site_request', message: expect.any(String) },
+      });
+    }
+    // No session opened, none closed.
+    expect(await database.db.select().from(sessions)).toHaveLength(before.length);
+    expect(await session(cookie)).toMatchObject({ email: EMAIL });
+  });
+
+  it('takes a write without Origin whose browser says Sec-Fetch-Site: same-origin', async () => {
+    const res = await t.request('/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+    });
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a disabled account', async () => {
     await t.accounts.disable(EMAIL);
     const res = await t.postJson('/login', { email: EMAIL, password: PASSWORD });

@@ -9,6 +9,7 @@ import { createBlobStore } from '../../server/blobs.ts';
 import { parseConfig } from '../../server/config.ts';
 import { HashGate, HashingBusyError, passwordHashing, PRODUCTION_PARAMS } from './passwords.ts';
 import { HASHING_IN_FLIGHT } from './policy.ts';
+import { loginThrottle } from '../../server/db/schema.ts';
 
 /**
  * Issue 15, item 2: password hashing is bounded per process, so a burst of sign-ins cannot
@@ -142,5 +143,38 @@ describe('100 sign-ins at once, at production cost', () => {
         `GET ${report('media')}, /healthz ${report('health')}; RSS ${rss >> 20} -> ` +
         `${peakRss >> 20} MiB at most`,
     );
+  });
+});
+
+describe('a burst of sign-ins while the hashing is full', () => {
+  let database: TestDatabase;
+  useTestApp({ museums: false }, (s) => ({ database } = s));
+
+  it('is answered 503 without a query: the health check does not wait behind 300 sign-ins', async () => {
+    const t = testApp(database.db);
+    // Every hashing place taken and the line full, as in a long burst.
+    const hold = Promise.withResolvers<void>();
+    const held = Array.from({ length: passwordHashing.inFlight + passwordHashing.queue }, () =>
+      passwordHashing.run(() => hold.promise),
+    );
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, i) =>
+          t.postJson(
+            '/login',
+            { email: `nobody${i}@x.example`, password: 'guess' },
+            { 'x-test-address': `10.9.${i % 250}.${i}` },
+          ),
+        ),
+      );
+      expect(new Set(answers.map((a) => a.status))).toEqual(new Set([503]));
+      expect((await answers[0]!.json()).error.code).toBe('sign_in_busy');
+      // None of them reached the database: no throttling key was written.
+      expect(await database.db.select().from(loginThrottle)).toEqual([]);
+      expect((await t.request('/healthz')).status).toBe(200);
+    } finally {
+      hold.resolve();
+      await Promise.all(held);
+    }
   });
 });

@@ -50,6 +50,10 @@ export class HashGate {
   get waiting(): number {
     return this.#waiting.length;
   }
+  /** Every place taken and the line full: enter() would be refused. */
+  get full(): boolean {
+    return this.#running >= this.inFlight && this.#waiting.length >= this.queue;
+  }
 
   /**
    * Takes a place: at once while fewer than `inFlight` are taken, else in line; refused at once

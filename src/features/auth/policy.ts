@@ -72,6 +72,15 @@ export function blockSeconds(attempts: number, rule: ThrottleRule): number {
  */
 export const HASHING_IN_FLIGHT = 2;
 export const HASHING_QUEUE = 8;
+/**
+ * Sign-ins checking their throttling keys and account in the database at once, per process, and
+ * how many more may wait their turn. The embedded database runs one query at a time: a burst of
+ * sign-ins past this bound answers 503 at once instead of queueing its queries ahead of every
+ * other request's (the health check's among them). Enough to wait for a burst of 40 at one
+ * account, which the throttling keys answer (429).
+ */
+export const SIGN_IN_IN_FLIGHT = 2;
+export const SIGN_IN_QUEUE = 64;
 /** Retry-After of that 503, in seconds. */
 export const HASHING_BUSY_RETRY_SECONDS = 2;
 

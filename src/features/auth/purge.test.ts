@@ -120,6 +120,20 @@ describe('startPurging', () => {
     expect(purgeExpired).toHaveBeenCalledTimes(3);
   });
 
+  it('removes unnamed uploads on the same schedule, even after the sessions failed', async () => {
+    const purgeExpired = vi.fn(async () => ({ sessions: 0, throttles: 0 }));
+    purgeExpired.mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const uploads = vi.fn(async () => 3).mockRejectedValueOnce(new Error('bucket gone'));
+    const stop = startPurging({ purgeExpired }, log, { uploads });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(uploads).toHaveBeenCalledTimes(1);
+    expect(lines.join('\n')).toContain('Removing unnamed uploads failed (bucket gone)');
+    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(uploads).toHaveBeenCalledTimes(2);
+    expect(lines.at(-1)).toContain('Removed 3 uploaded files no article named for a day');
+    stop();
+  });
+
   it('logs a failure and tries again an hour later; never two at once', async () => {
     let finish!: () => void;
     const purgeExpired = vi

@@ -2,8 +2,10 @@ import { isIPv6 } from 'node:net';
 import { ApiError } from '../../server/http/errors.ts';
 import {
   decoyHash,
+  HashGate,
   hashPassword,
   HashingBusyError,
+  passwordHashing,
   needsRehash,
   PRODUCTION_PARAMS,
   verifyPassword,
@@ -14,6 +16,8 @@ import {
   ADDRESS_RULE,
   HASHING_BUSY_RETRY_SECONDS,
   PAIR_RULE,
+  SIGN_IN_IN_FLIGHT,
+  SIGN_IN_QUEUE,
   SESSION_ABSOLUTE_MS,
   SESSION_CACHE_ENTRIES,
   SESSION_CACHE_MS,
@@ -57,6 +61,17 @@ export function throttleAddress(address: string): string {
     .slice(0, 4)
     .map((g) => Number.parseInt(g, 16).toString(16))
     .join(':')}::/64`;
+}
+
+/** A sign-in the process has no room to check now: 503 with Retry-After. */
+function busy(): ApiError {
+  const seconds = HASHING_BUSY_RETRY_SECONDS;
+  return new ApiError(
+    503,
+    'sign_in_busy',
+    `Too many sign-ins at this moment. Try again in ${seconds} seconds.`,
+    { headers: { 'Retry-After': String(seconds) }, details: { retryAfter: seconds } },
+  );
 }
 
 export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
@@ -112,14 +127,22 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     return counted;
   }
 
-  return {
-    /** Checks the password and opens a session; returns the new cookie token. */
-    async login(input: { email: string; password: string; address: string }) {
-      const email = normaliseEmail(input.email);
-      const address = throttleAddress(input.address);
-      const pairKey = `pair:${email} ${address}`;
-      // Counted before the password is checked (429 when a key is blocked), then checked if
-      // the process has room to hash it (503 at once otherwise).
+  /** The sign-ins whose keys and account are being read (SIGN_IN_IN_FLIGHT, SIGN_IN_QUEUE). */
+  const door = new HashGate(SIGN_IN_IN_FLIGHT, SIGN_IN_QUEUE);
+
+  /**
+   * Counts the attempt against its keys (429 when one is blocked) and reads the account, a few
+   * sign-ins at a time; 503 at once, before any query, when the door's line or the hashing is
+   * full, since such a sign-in could not be checked anyway.
+   */
+  async function admit(email: string, pairKey: string, address: string) {
+    if (passwordHashing.full) throw busy();
+    const leave = await door.enter().catch((error: unknown) => {
+      throw error instanceof HashingBusyError ? busy() : error;
+    });
+    try {
+      // Checked again: the hashing may have filled while this one waited at the door.
+      if (passwordHashing.full) throw busy();
       const keys = await reserve(
         [
           [pairKey, PAIR_RULE],
@@ -128,22 +151,33 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
         ],
         now(),
       );
-      let user: Awaited<ReturnType<AuthRepo['findUserByEmail']>>;
+      try {
+        return { keys, user: await repo.findUserByEmail(email) };
+      } catch (error) {
+        await repo.release(keys).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      leave();
+    }
+  }
+
+  return {
+    /** Checks the password and opens a session; returns the new cookie token. */
+    async login(input: { email: string; password: string; address: string }) {
+      const email = normaliseEmail(input.email);
+      const address = throttleAddress(input.address);
+      const pairKey = `pair:${email} ${address}`;
+      // Counted before the password is checked (429 when a key is blocked), then checked if
+      // the process has room to hash it (503 at once otherwise).
+      const { keys, user } = await admit(email, pairKey, address);
       let valid: boolean;
       try {
-        user = await repo.findUserByEmail(email);
         valid = await verifyPassword(input.password, user?.passwordHash ?? decoy);
       } catch (error) {
         // Not checked, so not a failure.
         await repo.release(keys).catch(() => undefined);
-        if (!(error instanceof HashingBusyError)) throw error;
-        const seconds = HASHING_BUSY_RETRY_SECONDS;
-        throw new ApiError(
-          503,
-          'sign_in_busy',
-          `Too many sign-ins at this moment. Try again in ${seconds} seconds.`,
-          { headers: { 'Retry-After': String(seconds) }, details: { retryAfter: seconds } },
-        );
+        throw error instanceof HashingBusyError ? busy() : error;
       }
       const at = now();
       if (!user || !valid || user.disabledAt) {

@@ -56,7 +56,8 @@ export function speechRoutes(
       name,
       lang,
       block,
-      ignoreStats: ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
+      // HEAD (a link checker, a prefetch) is no listening.
+      ignoreStats: c.req.method === 'HEAD' || ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
       starts: range === undefined || /^bytes=0-/.test(range.trim()),
       visitor: visitor(c),
       ifNoneMatch: c.req.header('if-none-match'),
@@ -98,7 +99,7 @@ export function speechRoutes(
   });
 
   // A beacon from our own pages (the staff API's rule); another site's count is not one.
-  app.post('/listened', originCheck([options.publicSiteUrl]), async (c) => {
+  app.post('/listened', originCheck([options.publicSiteUrl], { allowMissing: true }), async (c) => {
     const base = { ...headers, 'Cache-Control': 'no-store' };
     const name = c.req.query('name');
     const lang = c.req.query('lang')?.slice(0, 35);

@@ -195,10 +195,15 @@ export function speechService(deps: {
       return { status: 200, bytes, type, etag };
     },
 
-    /** A visitor pressed Listen (listen.js): counted like a page request. */
+    /**
+     * A visitor pressed Listen (listen.js): counted like a page request, in a language the
+     * article can be read in (its source, or one with a translated block to read); a made-up,
+     * unsupported or untranslated language counts nothing.
+     */
     async listened(request: { name: string; lang: string; visitor?: Visitor | undefined }) {
       const found = await deps.readable(request.name, request.lang);
-      if (found) await count(found, request.visitor);
+      const read = found && speechUnits(found.content).some((u) => !found.silent.has(u.index));
+      if (read) await count(found, request.visitor);
     },
   };
 }

@@ -345,6 +345,19 @@ describe('listened', () => {
     await t.request('/speech?name=salle-1&lang=es&block=1&ignoreStats=true', {
       headers: { 'x-test-address': '192.0.2.15' },
     });
+    // HEAD is no listening, nor a language the article cannot be read in.
+    const head = await t.request('/speech?name=salle-1&lang=es&block=1', {
+      method: 'HEAD',
+      headers: { 'x-test-address': '192.0.2.17' },
+    });
+    expect(head.status).toBe(200);
+    for (const lang of ['xx', 'de', 'tlh', 'es-ZZ-bogus', 'x'.repeat(35)]) {
+      const res = await t.request(`/listened?name=salle-1&lang=${lang}`, {
+        method: 'POST',
+        headers: { 'x-test-address': '192.0.2.18', origin: t.config.publicSiteUrl },
+      });
+      expect(res.status).toBe(204);
+    }
     expect(await listened()).toEqual([{ language: 'es', count: 2 }]);
     const id = (await database.db.select().from(dailyCounts))[0]!.articleId;
     const chart = await t.request(
@@ -353,5 +366,17 @@ describe('listened', () => {
     );
     expect(chart.status).toBe(200);
     expect(await chart.text()).toMatch(/date,Spanish\r\n[\s\S]*,2\r\n$/);
+    // The source language is always read.
+    const source = await t.request('/listened?name=salle-1&lang=fr', {
+      method: 'POST',
+      headers: { 'x-test-address': '192.0.2.19', origin: t.config.publicSiteUrl },
+    });
+    expect(source.status).toBe(204);
+    expect(await listened()).toEqual(
+      expect.arrayContaining([
+        { language: 'es', count: 2 },
+        { language: 'fr', count: 1 },
+      ]),
+    );
   });
 });

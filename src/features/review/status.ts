@@ -40,6 +40,8 @@ export function statusService(deps: { repo: StatusRepo; review: ReviewService; l
     maxSize: 64_000_000,
     sizeCalculation: (entry) => entry.body.length + 1,
   });
+  /** The museum-wide pass running, by museum, and the one pass asked after it. */
+  const museumPasses = new Map<number, { run: Promise<void>; again?: Promise<void> }>();
   /** Every recount not yet finished. */
   const running = new Set<Promise<void>>();
 
@@ -73,23 +75,43 @@ export function statusService(deps: { repo: StatusRepo; review: ReviewService; l
     return run;
   }
 
+  /**
+   * Every counted article of the museum counted again in the background (its glossary or its
+   * language changed: keys of texts changed with them).
+   */
+  function laterMuseum(museumId: number): Promise<void> {
+    // A pass asked while one runs (a curator saving glossary entries one after another) is
+    // one more pass after it, however many were asked: not a pass per save side by side.
+    const pass = museumPasses.get(museumId);
+    if (pass) {
+      pass.again ??= pass.run.then(() => {
+        museumPasses.delete(museumId);
+        return laterMuseum(museumId);
+      });
+      track(pass.again);
+      return pass.again;
+    }
+    const run = (async () => {
+      const ids = await repo.counted(museumId);
+      // One after the other: a museum of a thousand articles must not take every connection.
+      for (const id of ids) await later(id);
+    })()
+      .catch((error: unknown) => {
+        log?.warn(`translation status of museum ${museumId} not counted`, error);
+      })
+      .finally(() => {
+        if (museumPasses.get(museumId)?.run === run && !museumPasses.get(museumId)?.again) {
+          museumPasses.delete(museumId);
+        }
+      });
+    museumPasses.set(museumId, { run });
+    track(run);
+    return run;
+  }
+
   return {
     later,
-    /**
-     * Every counted article of the museum counted again in the background (its glossary or its
-     * language changed: keys of texts changed with them).
-     */
-    laterMuseum(museumId: number): Promise<void> {
-      const run = (async () => {
-        const ids = await repo.counted(museumId);
-        // One after the other: a museum of a thousand articles must not take every connection.
-        for (const id of ids) await later(id);
-      })().catch((error: unknown) => {
-        log?.warn(`translation status of museum ${museumId} not counted`, error);
-      });
-      track(run);
-      return run;
-    },
+    laterMuseum,
     /** Resolves when every recount asked so far has finished (tests, a graceful stop). */
     async settled(): Promise<void> {
       while (running.size > 0) await Promise.all(running);

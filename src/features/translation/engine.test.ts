@@ -352,18 +352,33 @@ describe('an engine that refuses json_schema', () => {
     async (_name, behaviour) => {
       const { engine: fresh, lines } = recordingEngine();
       fake.setBehaviour(behaviour);
-      // Two batches at once, both refused: each falls back once, the log says it once.
-      const [first, second] = await Promise.all([
+      // Four batches at once, before any answer: each is refused once, the log says it once.
+      const [first, second, ...others] = await Promise.all([
         fresh.translate(request),
         fresh.translate({ ...request, targetLang: 'de' }),
+        fresh.translate({ ...request, targetLang: 'it' }),
+        fresh.translate({ ...request, targetLang: 'pt' }),
       ]);
-      expect(first.translations).toEqual({
+      expect(first!.translations).toEqual({
         '1': '[es] Le port de [!Saint-Malo!] en 1850',
         '2': '[es] Une vitrine\navec deux lignes',
       });
-      expect(Object.keys(second.translations)).toEqual(['1', '2']);
+      expect(Object.keys(second!.translations)).toEqual(['1', '2']);
+      expect(others.map((a) => Object.keys(a.translations))).toEqual([
+        ['1', '2'],
+        ['1', '2'],
+      ]);
       const formats = fake.calls.map((c) => (c.responseFormat as { type: string }).type).sort();
-      expect(formats).toEqual(['json_object', 'json_object', 'json_schema', 'json_schema']);
+      expect(formats).toEqual([
+        'json_object',
+        'json_object',
+        'json_object',
+        'json_object',
+        'json_schema',
+        'json_schema',
+        'json_schema',
+        'json_schema',
+      ]);
       // The schema travels in the prompt instead, with the ids of the batch.
       const asked = fake.calls.find(
         (c) => (c.responseFormat as { type: string }).type === 'json_object',
@@ -376,10 +391,17 @@ describe('an engine that refuses json_schema', () => {
         expect.stringMatching(/^warn: .*400 .*response_format.*json_object/),
       ]);
 
-      // Remembered: the next batch asks for json_object at once, and says nothing more.
+      // Remembered: later batches, of other articles and languages, streamed or not, ask for
+      // json_object at once, and the log says nothing more.
       fake.reset();
-      expect(Object.keys((await fresh.translate(request)).translations)).toEqual(['1', '2']);
-      expect(fake.calls.map((c) => c.responseFormat)).toEqual([{ type: 'json_object' }]);
+      for (const targetLang of ['es', 'de', 'ja']) {
+        const answer = await fresh.translate({ ...request, targetLang });
+        expect(Object.keys(answer.translations)).toEqual(['1', '2']);
+        await fresh.translate({ ...request, targetLang, onText: () => {} });
+      }
+      expect(fake.calls.map((c) => c.responseFormat)).toEqual(
+        Array.from({ length: 6 }, () => ({ type: 'json_object' })),
+      );
       expect(lines).toHaveLength(1);
     },
   );
@@ -568,6 +590,31 @@ describe('a streamed answer (onText, ADR 0020)', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/refuses streamed answers .*Streaming is not supported/);
   });
+
+  it.each([
+    ['a whole JSON body', { type: 'wholeForStream' }, [true, false]],
+    ['an empty stream', { type: 'emptyStream' }, [true, false, false]],
+    ['a stream of [DONE] alone', { type: 'emptyStream', done: true }, [true, false, false]],
+  ] as const)(
+    'reads %s as no stream: translated, remembered, said once',
+    async (_name, behaviour, streamedCalls) => {
+      const { log, lines } = recordingLogger();
+      const fresh = createEngine({ baseUrl: fake.url, timeoutMs: 1_000, maxRetries: 0, log })!;
+      const { told, ask } = streaming();
+      fake.setBehaviour(behaviour);
+      const answer = await fresh.translate(ask);
+      expect(answer.translations).toEqual({
+        '1': '[es] Le port de [!Saint-Malo!] en 1850',
+        '2': '[es] Une vitrine\navec deux lignes',
+      });
+      await fresh.translate({ ...ask, targetLang: 'de' });
+      // The JSON body answers the first call; an empty stream is asked again whole, once.
+      expect(fake.calls.map((c) => c.streamed)).toEqual(streamedCalls);
+      expect(told.length).toBeLessThanOrEqual(2);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/whole answers from now on/);
+    },
+  );
 
   it('does not take another 400 for a refusal of streams', async () => {
     fake.setBehaviour({ type: 'status', status: 400 });

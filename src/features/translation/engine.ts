@@ -237,9 +237,15 @@ export function createEngine(options: EngineOptions): Engine | undefined {
    */
   let format: 'json_schema' | 'json_object' = 'json_schema';
   let schemaAccepted = false;
-
-  /** false once this engine refused a streamed answer: remembered, said once in the log. */
+  /** false once this engine refused a streamed answer, or answered one whole: remembered. */
   let streams = true;
+  function stopStreaming(why: string) {
+    if (!streams) return;
+    streams = false;
+    log?.warn(
+      `translation: ${why}; asking it for whole answers from now on (visitors wait for whole batches)`,
+    );
+  }
 
   /**
    * A streamed answer's usage is asked for (`stream_options.include_usage`) until the engine
@@ -262,18 +268,21 @@ export function createEngine(options: EngineOptions): Engine | undefined {
         );
         return translate(request);
       }
-      if (!refusesStream(error)) throw error;
-      if (streams) {
-        streams = false;
-        log?.warn(
-          `translation: the engine refuses streamed answers (${String(causeOf(error))}); ` +
-            'asking it for whole answers from now on (visitors wait for whole batches)',
-        );
-      }
+      if (error instanceof EmptyStreamError) {
+        stopStreaming('the engine sent an empty stream');
+      } else if (refusesStream(error)) {
+        stopStreaming(`the engine refuses streamed answers (${String(causeOf(error))})`);
+      } else throw error;
       return translateAs(whole);
     }
   }
 
+  /**
+   * Batches started together before the engine's first answer may each be refused once (a 400
+   * costs no tokens); every batch after the first refusal asks for json_object at once. Making
+   * them wait for the first call's answer instead would hold a first translation's parallel
+   * batches behind one whole answer.
+   */
   async function translateAs(request: TranslateRequest): Promise<CheckedAnswer> {
     const asked = format;
     try {
@@ -471,15 +480,29 @@ export function createEngine(options: EngineOptions): Engine | undefined {
     };
     awake();
     try {
-      const stream = await api.chat.completions.create(
-        {
-          ...params,
-          stream: true,
-          ...(usageAsked && { stream_options: { include_usage: true } }),
-        },
-        options,
-      );
+      const { data: stream, response } = await api.chat.completions
+        .create(
+          {
+            ...params,
+            stream: true,
+            ...(usageAsked && { stream_options: { include_usage: true } }),
+          },
+          options,
+        )
+        .withResponse();
       seen.answered = true;
+      if (isJson(response)) {
+        // A server that answers whole whatever it is asked: read so, and asked so from now on.
+        stopStreaming('the engine answers a streamed request with a whole JSON body');
+        const completion = (await response.json()) as OpenAI.ChatCompletion;
+        seen.usage = usageOf(completion.usage);
+        const content = contentOf(completion);
+        seen.content = content;
+        if (content.length > cap)
+          throw new AnswerTooLargeError(`the answer passed ${cap} characters`);
+        await onDelta(content);
+        return content;
+      }
       let content = '';
       let finish: string | null | undefined;
       for await (const chunk of stream) {
@@ -498,6 +521,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
           throw new AnswerTooLargeError(`the answer passed ${cap} characters`);
         await onDelta(delta);
       }
+      if (content === '' && finish !== 'length') throw new EmptyStreamError();
       if (finish === 'length') throw new BadAnswerError('the answer was cut short');
       if (content === '') throw new BadAnswerError('the answer has no content');
       return content;
@@ -521,6 +545,22 @@ interface Seen {
  * wraps a few characters in ~200 bytes of JSON.
  */
 const STREAM_OVERHEAD = 64;
+
+/**
+ * A streamed request answered with no content at all (no event, `[DONE]` alone, or events
+ * without text): the engine is asked again for a whole answer, once, and from then on.
+ */
+class EmptyStreamError extends BadAnswerError {
+  constructor() {
+    super('the streamed answer was empty');
+  }
+}
+
+/** An answer whose body is JSON, not server-sent events. */
+function isJson(response: Response): boolean {
+  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json');
+}
 
 /** A whole completion's content, or why it is no answer. */
 function contentOf(completion: OpenAI.ChatCompletion): string {

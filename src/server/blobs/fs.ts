@@ -96,6 +96,27 @@ export function fileReads(root: string): BlobReads {
   };
 }
 
+/** A temporary file of writeAtomically: `.{name}.{uuid}.tmp`. */
+const TEMPORARY = /^\..+\.tmp$/;
+
+/**
+ * Removes the temporary files writes interrupted by a crash (kill -9, a power cut) left behind:
+ * at start, when no write of this process is running (one process per DATA_DIR, db/lock.ts).
+ * Returns how many.
+ */
+export async function removeLeftovers(base: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(path.resolve(base), { recursive: true, withFileTypes: true });
+  } catch (error) {
+    if (isMissing(error)) return 0;
+    throw error;
+  }
+  const left = entries.filter((entry) => entry.isFile() && TEMPORARY.test(entry.name));
+  await Promise.all(left.map((e) => rm(path.join(e.parentPath, e.name), { force: true })));
+  return left.length;
+}
+
 /**
  * unstorage's fs-lite driver, with two changes: a write goes to a temporary file renamed into
  * place (a reader or a crash never sees half a file), and listing a prefix reads that directory

@@ -5,10 +5,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Writes that carry our cookies must come from our own pages (DESIGN 9). Browsers send Origin
- * on every cross-site and same-site POST; a request with neither Origin nor Sec-Fetch-Site comes
- * from a non-browser client, which cannot ride on a visitor's cookies.
+ * on every cross-site and same-site POST, so a write without it is refused like a foreign one,
+ * unless the browser says `Sec-Fetch-Site: same-origin`: a client that leaves both out (a
+ * script, a tool) cannot be told apart from a page that had its Origin stripped.
+ * `allowMissing` keeps the older leniency for a visitor's beacon, which carries no session.
  */
-export function originCheck(allowedOrigins: readonly string[]): MiddlewareHandler {
+export function originCheck(
+  allowedOrigins: readonly string[],
+  options: { allowMissing?: boolean } = {},
+): MiddlewareHandler {
   const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
   return async (c, next) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
@@ -19,10 +24,9 @@ export function originCheck(allowedOrigins: readonly string[]): MiddlewareHandle
       return sendError(c, forbidden());
     }
     const site = c.req.header('sec-fetch-site');
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      return sendError(c, forbidden());
-    }
-    return next();
+    if (site === 'same-origin') return next();
+    if (options.allowMissing && (site === undefined || site === 'none')) return next();
+    return sendError(c, forbidden());
   };
 }
 

@@ -1,5 +1,7 @@
 import { authRepo } from '../../features/auth/repo.ts';
 import { authService } from '../../features/auth/service.ts';
+import { purgeUnnamedUploads } from '../../features/uploads/purge.ts';
+import { createBlobStore, type BlobStore } from '../blobs.ts';
 import { loadNetlifyConfig, type Config } from '../config.ts';
 import { openPostgres } from '../db/index.ts';
 import { errorBody } from '../http/errors.ts';
@@ -10,7 +12,7 @@ import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
 /**
  * The hourly purge on Netlify (netlify/functions/purge.mts, a scheduled function): what the Node
  * server does at start and every hour (src/features/auth/purge.ts), deleting ended sessions and
- * stale sign-in counters. Netlify ignores the answer; it says what happened, for its logs and
+ * stale sign-in counters, then the uploaded files no article has named for a day. Netlify ignores the answer; it says what happened, for its logs and
  * for tests.
  */
 export interface NetlifyPurge {
@@ -20,7 +22,7 @@ export interface NetlifyPurge {
 
 export function createNetlifyPurge(
   settings: Config,
-  options: { log?: Logger; now?: () => Date } = {},
+  options: { log?: Logger; now?: () => Date; blobs?: BlobStore } = {},
 ): NetlifyPurge {
   if (!settings.databaseUrl) throw new Error('The Netlify entry needs DATABASE_URL.');
   const log = options.log ?? createLogger(settings);
@@ -37,6 +39,20 @@ export function createNetlifyPurge(
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
     });
 
+  /** How many unnamed uploads went; undefined when the blob store failed (said in the log). */
+  async function removeUnnamed(): Promise<number | undefined> {
+    try {
+      const blobs = options.blobs ?? (await createBlobStore(settings));
+      const now = options.now ?? (() => new Date());
+      const removed = await purgeUnnamedUploads({ db: database.db, blobs, now });
+      if (removed) log.info(`Removed ${removed} uploaded files no article named for a day.`);
+      return removed;
+    } catch (error) {
+      log.warn(`Removing unnamed uploads failed (${errorReason(error)}); trying again next hour.`);
+      return undefined;
+    }
+  }
+
   return {
     async run() {
       try {
@@ -44,7 +60,8 @@ export function createNetlifyPurge(
         log.info(
           `Purged ${purged.sessions} ended sessions and ${purged.throttles} stale sign-in counters.`,
         );
-        return json(200, { purged });
+        const uploads = await removeUnnamed();
+        return json(200, { purged: uploads === undefined ? purged : { ...purged, uploads } });
       } catch (error) {
         if (isUnavailable(error)) {
           log.warn(`Purge: database unavailable (${errorReason(error)})`);

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { ORIGIN } from '../../../tests/helpers/app.ts';
+import { PNG_1PX } from '../../../tests/helpers/media.ts';
+import { newBlock } from '../articles/content.ts';
+import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { purgeUnnamedUploads, UNNAMED_KEY, UNNAMED_UPLOAD_MS } from './purge.ts';
+
+let database: TestDatabase;
+let t: TestApp;
+let cookie: string;
+let other: string;
+
+useTestApp({}, (s) => ({ database, t, cookie, other } = s));
+
+async function addArticle(as: string): Promise<number> {
+  const res = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie: as });
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function uploaded(as: string, articleId: number): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(PNG_1PX)], { type: 'image/png' }), 'a.png');
+  form.append('articleId', String(articleId));
+  const res = await t.request('/api/upload/image', {
+    method: 'POST',
+    headers: { origin: ORIGIN, cookie: as },
+    body: form,
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { mediaUrl: string }).mediaUrl;
+}
+
+async function save(as: string, articleId: number, url: string, srcs: string[]) {
+  const res = await t.postJson(
+    '/api/manage/update_article',
+    {
+      articleId,
+      newContent: [
+        { type: 'metadatas', url },
+        ...srcs.map((src) => ({ ...newBlock('image'), src })),
+      ],
+      unformatted_name: 'Panneau',
+      instructions: '',
+    },
+    { cookie: as },
+  );
+  expect(res.status).toBe(200);
+}
+
+const purge = () => purgeUnnamedUploads({ db: database.db, blobs: t.blobs, now: t.clock.now });
+const stored = async () => (await t.blobs.list('media')).map((p) => `/media/${p}`).sort();
+
+describe('the purge of unnamed uploads', () => {
+  it('removes a file no article of any museum has named for a day, and only that', async () => {
+    const mine = await addArticle(cookie);
+    const theirs = await addArticle(other);
+    const named = await uploaded(cookie, mine);
+    const theirsNamed = await uploaded(other, theirs);
+    const dropped = await uploaded(cookie, mine);
+    const never = await uploaded(cookie, mine);
+    await save(cookie, mine, 'salle-1', [named, dropped]);
+    await save(other, theirs, 'salle-2', [theirsNamed]);
+    // Just uploaded and not yet saved in its article: kept, and timed from now.
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS / 2);
+    // The curator replaces a picture: the old one is timed from this purge on.
+    await save(cookie, mine, 'salle-1', [named]);
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS / 2);
+    expect(await purge()).toBe(1);
+    expect(await stored()).toEqual([named, theirsNamed, dropped].sort());
+    t.clock.advance(UNNAMED_UPLOAD_MS / 2);
+    expect(await purge()).toBe(1);
+    expect(await stored()).toEqual([named, theirsNamed].sort());
+    expect(never).not.toBe(dropped);
+  });
+
+  it('gives a file named again a fresh day, and forgets files that are gone', async () => {
+    const id = await addArticle(cookie);
+    const src = await uploaded(cookie, id);
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS - 1);
+    await save(cookie, id, 'salle-3', [src]);
+    expect(await purge()).toBe(0);
+    await save(cookie, id, 'salle-3', []);
+    t.clock.advance(UNNAMED_UPLOAD_MS - 1);
+    expect(await purge()).toBe(0);
+    expect(await stored()).toEqual([src]);
+    // A file removed by other means, and a hostile entry, leave the record.
+    await t.blobs.setJson(UNNAMED_KEY, { '../../etc/passwd': '2000-01-01T00:00:00Z' });
+    await t.blobs.remove(src.slice(1));
+    expect(await purge()).toBe(0);
+    expect(await t.blobs.getJson(UNNAMED_KEY)).toEqual({});
+  });
+});

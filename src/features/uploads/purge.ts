@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { BlobStore } from '../../server/blobs.ts';
+import type { Database } from '../../server/db/index.ts';
+import { articles } from '../../server/db/schema.ts';
+
+/** How long an uploaded file no article names is kept: time to save the article that uses it. */
+export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
+
+/**
+ * When each unnamed file was first seen unnamed, by its key under media/: kept in the blob store
+ * itself, since not every store can say when a file was written (Netlify Blobs cannot).
+ */
+export const UNNAMED_KEY = 'purge/unnamed-uploads';
+
+/** A media path in an article's content: its museum, kind folder and file name. */
+const NAMED =
+  /\/media\/(\d{1,10}\/(?:images|videos|subtitles|audio)\/[A-Za-z0-9-]{1,65}\.[a-z0-9]{2,4})/g;
+
+/** Every media path any article of any museum names (src, subtitles, audio: any field). */
+async function namedPaths(db: Database): Promise<Set<string>> {
+  const rows = await db.select({ content: sql<string>`${articles.content}::text` }).from(articles);
+  const named = new Set<string>();
+  for (const { content } of rows) {
+    for (const match of content.matchAll(NAMED)) named.add(match[1]!);
+  }
+  return named;
+}
+
+/**
+ * Removes the uploaded files no article has named for UNNAMED_UPLOAD_MS (a file uploaded and
+ * then replaced, or whose article was never saved or was deleted). A file is timed from the
+ * first purge that found it unnamed, so one just uploaded, not yet saved in its article, always
+ * has a day; a file named again in the meantime starts afresh. Returns how many were removed.
+ */
+export async function purgeUnnamedUploads(deps: {
+  db: Database;
+  blobs: BlobStore;
+  now: () => Date;
+}): Promise<number> {
+  // Listed before the articles are read: a file uploaded meanwhile waits for the next run.
+  const stored = await deps.blobs.list('media');
+  const named = await namedPaths(deps.db);
+  const seen = (await deps.blobs.getJson<Record<string, string>>(UNNAMED_KEY)) ?? {};
+  const at = deps.now();
+  const kept: Record<string, string> = {};
+  const removed: string[] = [];
+  for (const path of stored) {
+    if (named.has(path)) continue;
+    const since = Date.parse(seen[path] ?? '');
+    if (Number.isNaN(since)) kept[path] = at.toISOString();
+    else if (at.getTime() - since >= UNNAMED_UPLOAD_MS) removed.push(path);
+    else kept[path] = seen[path]!;
+  }
+  for (const path of removed) await deps.blobs.remove(`media/${path}`);
+  await deps.blobs.setJson(UNNAMED_KEY, kept);
+  return removed.length;
+}
