@@ -249,6 +249,16 @@ function SettingsScreen({ lang, languages }: Props) {
             {t('settings.timeZoneHint')}
           </p>
         </div>
+        {/* The languages offered first: the priority languages are chosen within them. */}
+        <VisitorLanguages
+          t={t}
+          languages={languages}
+          source={language}
+          value={offered}
+          onChange={changeOffered}
+          removed={removed}
+          disabled={saving}
+        />
         <div className="settings-form__field">
           <LanguagePicker
             label={t('settings.priorityLanguages')}
@@ -260,15 +270,6 @@ function SettingsScreen({ lang, languages }: Props) {
             onChange={setPriority}
           />
         </div>
-        <VisitorLanguages
-          t={t}
-          languages={languages}
-          source={language}
-          value={offered}
-          onChange={changeOffered}
-          removed={removed}
-          disabled={saving}
-        />
         <fieldset className="settings-form__group">
           <legend>{t('settings.speech')}</legend>
           <div className="settings-form__field">
