@@ -129,6 +129,37 @@ describe('a visitor’s new translations', () => {
     expect(translated()).toHaveLength(7);
   });
 
+  it('shows what is stored, the rest in the source text, when a held page was translated before', async () => {
+    const id = await publish('salle-2');
+    expect(await (await visit('name=salle-2&lang=es')).text()).toContain('[es] Bienvenue au port.');
+    // The curator rewrites one text: Spanish now misses it, a new translation to start.
+    const edited = await t.postJson(
+      '/api/manage/update_article',
+      {
+        articleId: id,
+        newContent: [
+          { type: 'metadatas', url: 'salle-2' },
+          ...BLOCKS.slice(0, 2),
+          { type: 'text', content: 'Le café revenait aussi.' },
+        ],
+        unformatted_name: 'salle-2',
+        instructions: '',
+      },
+      { cookie },
+    );
+    expect(edited.status).toBe(200);
+    for (const lang of ['de', 'it', 'pt', 'nl', 'pl']) await visit(`name=salle-2&lang=${lang}`);
+    const calls = translated().length;
+    const res = await visit('name=salle-2&lang=es');
+    const html = await res.text();
+    expect(html).toContain(busyNote('es'));
+    expect(html).toContain('[es] Bienvenue au port.');
+    expect(html).toContain('Le café revenait aussi.');
+    expect(html).toMatch(/<html[^>]* lang="es"/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(translated()).toHaveLength(calls);
+  });
+
   it('counts a new language as an anonymous ignoreStats preview or an offline save too', async () => {
     await publish('salle-1');
     const langs = ['en', 'es', 'de', 'it', 'pt', 'nl', 'pl', 'ru'];

@@ -354,7 +354,12 @@ export function readerService(deps: ReaderDeps) {
         const { visitor, staffMuseum, head } = request;
         const ask = { museumId: row.museumId, pair: `${row.id}:${lang}`, visitor, staffMuseum };
         const held = await heldNote(deps.gate, ask, head);
-        if (held) return show(content, row.language, held);
+        if (held) {
+          // What is stored (an earlier translation of the article), the rest in the source.
+          const stored = run.stored();
+          if (stored.untranslated === run.segments) return show(content, row.language, held);
+          return show(stored.content, lang, held, stored.sourceBlocks);
+        }
       }
       // Written before the page is answered; a lost write costs one more try, never the page.
       const settle = async (result: TranslationResult | undefined): Promise<void> => {
