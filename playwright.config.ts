@@ -102,6 +102,7 @@ export default defineConfig({
         // them) are set out of its way.
         VISITOR_NEW_TRANSLATIONS_PER_MINUTE: '10000',
         VISITOR_NEW_SOUND_PAGES_PER_MINUTE: '10000',
+        MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: '10000',
         MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: '100000',
         // Small, so a test can go over it (the editor's 413 toast).
         MAX_VIDEO_MB: '1',

@@ -67,6 +67,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       visitorTranslationsPerMinute: e.VISITOR_NEW_TRANSLATIONS_PER_MINUTE,
       visitorSoundPagesPerMinute: e.VISITOR_NEW_SOUND_PAGES_PER_MINUTE,
       museumTranslationsPerMinute: e.MUSEUM_NEW_TRANSLATIONS_PER_MINUTE,
+      museumSoundPagesPerMinute: e.MUSEUM_NEW_SOUND_PAGES_PER_MINUTE,
     },
     prepareBudgetMs: Number.POSITIVE_INFINITY,
     countsFlushMs: e.COUNTS_FLUSH_MS,

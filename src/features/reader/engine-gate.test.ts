@@ -11,6 +11,7 @@ const limits = {
   visitorTranslationsPerMinute: 3,
   visitorSoundPagesPerMinute: 2,
   museumTranslationsPerMinute: 5,
+  museumSoundPagesPerMinute: 3,
 };
 
 function gate(budget?: EngineBudget) {
@@ -34,15 +35,18 @@ describe('the settings', () => {
       visitorTranslationsPerMinute: 6,
       visitorSoundPagesPerMinute: 2,
       museumTranslationsPerMinute: 60,
+      museumSoundPagesPerMinute: 20,
     });
     const set = parseConfig({
       VISITOR_NEW_TRANSLATIONS_PER_MINUTE: '10',
       VISITOR_NEW_SOUND_PAGES_PER_MINUTE: '4',
+      MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: '7',
       MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: '0',
     });
     expect(set.visitorLimits).toEqual({
       visitorTranslationsPerMinute: 10,
       visitorSoundPagesPerMinute: 4,
+      museumSoundPagesPerMinute: 7,
       museumTranslationsPerMinute: 0,
     });
     for (const bad of ['-1', 'many', '1.5']) {
@@ -54,6 +58,18 @@ describe('the settings', () => {
 });
 
 describe('engineGate', () => {
+  it('holds the whole museum’s new pages read aloud, however many visitors ask', async () => {
+    const { g, advance } = gate();
+    const from = (n: number) => ({ address: `203.0.113.${n}`, userAgent: 'Phone' });
+    for (const n of [1, 2, 3]) expect(await g.sound(ask(`${n}:es`, from(n)))).toBe(undefined);
+    expect(await g.sound(ask('4:es', from(4)))).toMatchObject({ kind: 'busy' });
+    // Another museum has its own; a page already let read goes on.
+    expect(await g.sound(ask('4:es', from(4), 2))).toBe(undefined);
+    expect(await g.sound(ask('1:es', from(1)))).toBe(undefined);
+    advance(LIMIT_WINDOW_MS);
+    expect(await g.sound(ask('4:es', from(4)))).toBe(undefined);
+  });
+
   it('counts a page read aloud once when its blocks are asked together', async () => {
     const { g } = gate(budgetOf(false));
     // Each ask waits (the budget, the session) before deciding: the page's blocks interleave.

@@ -15,8 +15,9 @@ import type { Visitor } from '../stats/repeats.ts';
  * - a visitor starts new sounds for at most `visitorSoundPagesPerMinute` (article, language)
  *   pairs a minute: every block of a page they were let read aloud is free for an hour after
  *   its last block, so listening to a long article is never cut;
- * - the whole museum starts at most `museumTranslationsPerMinute` translations a minute,
- *   whoever asks (many addresses must not add up to an unbounded bill);
+ * - the whole museum starts at most `museumTranslationsPerMinute` translations and
+ *   `museumSoundPagesPerMinute` pages read aloud a minute, whoever asks (many addresses must not
+ *   add up to an unbounded bill);
  * - a museum whose monthly budget is spent (`budget`) starts nothing new at all.
  *
  * Staff signed in to the museum (a preview) are not limited, but a spent budget holds them too.
@@ -33,6 +34,7 @@ export interface VisitorLimits {
   visitorTranslationsPerMinute: number;
   visitorSoundPagesPerMinute: number;
   museumTranslationsPerMinute: number;
+  museumSoundPagesPerMinute: number;
 }
 
 /** The museum's monthly engine budget as the visitor routes see it (cached by its owner). */
@@ -124,7 +126,10 @@ export function engineGate(options: {
       if (await isStaff(ask)) return undefined;
       // Asked again after the wait: the page's other blocks, asked together, count it once.
       if (soundPages.get(page)) return undefined;
-      const held = admit([[`s\n${visitor}`, limits.visitorSoundPagesPerMinute]]);
+      const held = admit([
+        [`s\n${visitor}`, limits.visitorSoundPagesPerMinute],
+        [`sm\n${ask.museumId}`, limits.museumSoundPagesPerMinute],
+      ]);
       if (!held) soundPages.set(page, true);
       return held;
     },

@@ -78,6 +78,7 @@ export const envSchema = z.object({
   VISITOR_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(6),
   VISITOR_NEW_SOUND_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(2),
   MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
+  MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(20),
   /** on: a second engine call per batch lists each translation's errors (doubles the cost). */
   TRANSLATION_REVIEW: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** off: translations in another language are not refused (for tests' fake engine). */
@@ -158,6 +159,7 @@ export interface VisitorLimits {
   visitorTranslationsPerMinute: number;
   visitorSoundPagesPerMinute: number;
   museumTranslationsPerMinute: number;
+  museumSoundPagesPerMinute: number;
 }
 
 /** An OpenAI-compatible speech engine (TTS_*): hosted or on premises. */
