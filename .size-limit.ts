@@ -13,12 +13,14 @@ const PUBLIC_PAGES: [name: string, page: string, limit: string][] = [
   // 144 kB on 2026-11-25: React and the carousel, booking and flag-burst islands.
   ['Home page (fr)', 'index.html', '160 kB'],
   ['Home page (en)', 'en.html', '160 kB'],
-  // 123–128 kB on 2026-11-25: React and the booking island.
-  ['Contact (fr)', 'contact.html', '140 kB'],
-  ['Contact (en)', 'en/contact.html', '140 kB'],
-  ['Blog (fr)', 'blog.html', '140 kB'],
-  ['Blog (en)', 'en/blog.html', '140 kB'],
-  ['Not found', '404.html', '140 kB'],
+  // 123–128 kB on 2026-11-25: React and the booking island. 137–142 kB on 2026-11-27: the
+  // staff dictionary every island shares (src/i18n, both languages, in the shared chunk) gained
+  // the engine budget, the languages offered and the failing translations (about 1.5 kB).
+  ['Contact (fr)', 'contact.html', '145 kB'],
+  ['Contact (en)', 'en/contact.html', '145 kB'],
+  ['Blog (fr)', 'blog.html', '145 kB'],
+  ['Blog (en)', 'en/blog.html', '145 kB'],
+  ['Not found', '404.html', '145 kB'],
 ];
 
 export default [
