@@ -63,7 +63,7 @@ export function visitorServices(
   });
   return {
     circuitPages,
-    // Read aloud (issue 20): the server's voice, when a speech engine is configured.
+    // Read aloud (ADR 0019): the server's voice, when a speech engine is configured.
     speech: speechService({
       readable: (name, lang) => visits.readable(name, lang),
       blobs: deps.blobs,

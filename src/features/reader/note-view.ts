@@ -5,7 +5,7 @@ import { uiLanguage, uiStrings } from './strings.ts';
 export interface VisitorNote {
   /**
    * 'machine': machine translated; 'museum': every text checked by the museum; 'partly': machine
-   * translated, some texts checked (issue 18); 'unavailable', 'noEngine': the original, and why;
+   * translated, some texts checked by the museum; 'unavailable', 'noEngine': the original, and why;
    * 'busy': the original, the visitor having started too many translations this minute;
    * 'paused': the original, the museum's monthly engine budget being spent (engine-gate.ts).
    */
