@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { museums, translationFailures } from '../../server/db/schema.ts';
 
@@ -102,14 +102,16 @@ export function failuresRepo(db: Database) {
   };
   const returning = { museumId: translationFailures.museumId };
 
+  /** Removes the pairs `where` names, and tells their museums' overviews. */
+  async function clearWhere(where: SQL | undefined): Promise<void> {
+    const removed = await db.delete(translationFailures).where(where).returning(returning);
+    await bump(removed.map((r) => r.museumId));
+  }
+
   /** Translate now of a pair, or its complete translation. */
   async function clear(articleId: number, language: string): Promise<void> {
     const t = translationFailures;
-    const removed = await db
-      .delete(t)
-      .where(and(eq(t.articleId, articleId), eq(t.language, language)))
-      .returning(returning);
-    await bump(removed.map((r) => r.museumId));
+    await clearWhere(and(eq(t.articleId, articleId), eq(t.language, language)));
   }
 
   return {
@@ -175,35 +177,23 @@ export function failuresRepo(db: Database) {
     async clearLanguages(museumId: number, languages: readonly string[], articleId?: number) {
       if (languages.length === 0) return;
       const t = translationFailures;
-      const removed = await db
-        .delete(t)
-        .where(
-          and(
-            eq(t.museumId, museumId),
-            inArray(t.language, [...languages]),
-            articleId === undefined ? undefined : eq(t.articleId, articleId),
-          ),
-        )
-        .returning(returning);
-      await bump(removed.map((r) => r.museumId));
+      await clearWhere(
+        and(
+          eq(t.museumId, museumId),
+          inArray(t.language, [...languages]),
+          articleId === undefined ? undefined : eq(t.articleId, articleId),
+        ),
+      );
     },
 
     /** The article edited or its translations reset: every language starts afresh. */
     async clearArticle(articleId: number): Promise<void> {
-      const removed = await db
-        .delete(translationFailures)
-        .where(eq(translationFailures.articleId, articleId))
-        .returning(returning);
-      await bump(removed.map((r) => r.museumId));
+      await clearWhere(eq(translationFailures.articleId, articleId));
     },
 
     /** The museum's glossary changed: any of its texts may be translated differently now. */
     async clearMuseum(museumId: number): Promise<void> {
-      const removed = await db
-        .delete(translationFailures)
-        .where(eq(translationFailures.museumId, museumId))
-        .returning(returning);
-      await bump(removed.map((r) => r.museumId));
+      await clearWhere(eq(translationFailures.museumId, museumId));
     },
   } satisfies BackoffStore & Record<string, unknown>;
 }
