@@ -1,81 +1,27 @@
 import { createHash } from 'node:crypto';
-import type { Logger } from '../../server/log.ts';
 import { makeBatches, runBounded } from './batches.ts';
-import type { Engine, EngineUsage } from './engine.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
-import type { TranslationMemory } from './memory.ts';
-import type { SegmentText } from './segments.ts';
-import { encodeFlags, flagKey, type SegmentFlag } from './flags.ts';
-import { followGlossary } from './glossary-check.ts';
+import { encodeFlags, flagKey } from './flags.ts';
 import { unfollowed } from './glossary-match.ts';
-import { secondOpinion } from './second-opinion.ts';
+import { checkGlossary, reviewBatch } from './job-checks.ts';
+import { metered } from './job-meter.ts';
+import type {
+  Job,
+  JobOptions,
+  JobOutcome,
+  JobRequest,
+  JobState,
+  KeyedSegment,
+} from './job-types.ts';
 
-/** What a job is about: one article, one generation, one language. */
-export interface JobRequest {
-  /** Whose engine budget the job's calls are counted in; none: counted nowhere (tests). */
-  museumId?: number | undefined;
-  articleId: number | string;
-  generation: number;
-  instructions: string;
-  sourceLang: string;
-  targetLang: string;
-}
-
-export interface KeyedSegment {
-  id: string;
-  text: string;
-  key: string;
-  reference?: SegmentText['reference'];
-  /** The glossary entries the text holds (glossary-match.ts); part of `key`. */
-  glossary?: SegmentText['glossary'];
-}
-
-export interface JobOutcome {
-  /** segment key → translated text, for the keys the job was asked for. */
-  translations: Record<string, string>;
-  /** Keys whose translation was refused by the checks on both tries. */
-  refused: readonly string[];
-  /** What the checks found, by key, for the keys this job translated or refused (flags.ts). */
-  flags: Readonly<Record<string, readonly SegmentFlag[]>>;
-  engineCalls: number;
-  segmentsSent: number;
-}
-
-export interface Job {
-  articleId: string;
-  generation: number;
-  lang: string;
-  done: number;
-  batches: number;
-  promise: Promise<JobOutcome>;
-  /**
-   * What a visitor may read while the job runs (issue 19, ADRs 0017 and 0020): by key, the
-   * texts found stored when it started, then each text as the engine's streamed answer brings
-   * it (checked alone; one needing a glossary retry waits for its batch), then each batch's
-   * texts when it ends (checked whole, glossary and review done).
-   */
-  readonly landed: Readonly<Record<string, string>>;
-  /** Resolves when the job next lands a batch, or ends. */
-  next(): Promise<void>;
-}
+// The types of a job live in job-types.ts; still importable from here.
+export type { Job, JobOptions, JobOutcome, JobRequest, KeyedSegment } from './job-types.ts';
 
 /**
  * A refusal reason starting so (answer.ts) is a translation into another language than the one
  * asked for: flagged `language`, not `refused`.
  */
 export const WRONG_LANGUAGE = 'in another language';
-
-/** A job's running tally: engine calls, segments sent, refusals and flags (flags.ts). */
-interface JobState {
-  /** The engine as this job calls it: each call's usage told to JobOptions.onUsage. */
-  engine: Engine;
-  calls: number;
-  sent: number;
-  unavailable: boolean;
-  refused: string[];
-  /** Flags by segment key; a key translated without one has no entry. */
-  flags: Record<string, SegmentFlag[]>;
-}
 
 export const NO_WORK: JobOutcome = {
   translations: {},
@@ -84,30 +30,6 @@ export const NO_WORK: JobOutcome = {
   engineCalls: 0,
   segmentsSent: 0,
 };
-
-export interface JobOptions {
-  engine: Engine;
-  memory: TranslationMemory;
-  concurrency: number;
-  maxBatchTokens: number;
-  log?: Logger | undefined;
-  readMemory(request: JobRequest, fresh: boolean): Promise<Readonly<Record<string, string>>>;
-  /** Told after a job has stored what it made (the overview counts again). */
-  onStored?: ((request: JobRequest) => void) | undefined;
-  /** Told what each engine call of a job cost: translations, retries, glossary, review. */
-  onUsage?: ((request: JobRequest, usage: EngineUsage) => void) | undefined;
-}
-
-/** The engine with every call's usage told to `onUsage`. */
-function metered(engine: Engine, onUsage: ((usage: EngineUsage) => void) | undefined): Engine {
-  if (!onUsage) return engine;
-  const review = engine.review;
-  return {
-    model: engine.model,
-    translate: (request) => engine.translate({ ...request, onUsage }),
-    review: review && ((request) => review({ ...request, onUsage })),
-  };
-}
 
 /**
  * The translation jobs of a process (DESIGN 6.3, 6.4): batches sent to the engine a few at a
@@ -204,41 +126,6 @@ export function translationJobs(options: JobOptions) {
     }
   }
 
-  /**
-   * The glossary entries a translation of the batch did not follow: that segment is sent once
-   * more alone, then flagged if still not followed (glossary-check.ts, ADR 0015).
-   */
-  async function checkGlossary(
-    request: JobRequest,
-    batch: readonly KeyedSegment[],
-    state: JobState,
-    made: Record<string, string>,
-  ): Promise<void> {
-    const deps = { engine: state.engine, log, unavailable: state.unavailable };
-    const pass = await followGlossary(deps, request, batch, made);
-    state.calls += pass.calls;
-    state.sent += pass.sent;
-    state.unavailable ||= pass.unavailable;
-    for (const [key, flag] of pass.flags) state.flags[key] = [...(state.flags[key] ?? []), flag];
-  }
-
-  /**
-   * TRANSLATION_REVIEW=on: a second opinion on the batch's translations; one with a major error
-   * is flagged `check` (second-opinion.ts). Nothing is lost when the review fails.
-   */
-  async function reviewBatch(
-    request: JobRequest,
-    batch: readonly KeyedSegment[],
-    state: JobState,
-    made: Record<string, string>,
-  ): Promise<void> {
-    const deps = { engine: state.engine, log, unavailable: state.unavailable };
-    const opinion = await secondOpinion(deps, request, batch, made);
-    state.calls += opinion.calls;
-    state.sent += opinion.sent;
-    for (const [key, flag] of opinion.flags) state.flags[key] = [...(state.flags[key] ?? []), flag];
-  }
-
   async function runJob(
     request: JobRequest,
     missing: readonly KeyedSegment[],
@@ -287,8 +174,8 @@ export function translationJobs(options: JobOptions) {
     };
     const run = async (batch: readonly KeyedSegment[]) => {
       await translateBatch(request, batch, state, made, early);
-      await checkGlossary(request, batch, state, made);
-      await reviewBatch(request, batch, state, made);
+      await checkGlossary(log, request, batch, state, made);
+      await reviewBatch(log, request, batch, state, made);
       // Landed: readable by visitors now, in one piece (issue 19).
       for (const s of batch) {
         const text = made[s.key];

@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import { cappedFetch } from './engine.ts';
+import { cappedFetch } from './engine-fetch.ts';
 
 /**
  * The speech engine (issue 20, ADR 0019): any OpenAI-compatible `/v1/audio/speech` (OpenAI,
