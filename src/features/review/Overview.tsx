@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
-import { api, call } from '../../ui/api.ts';
+import { call } from '../../ui/api.ts';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { statusRoute } from './calls.ts';
-import type { StateCounts } from './status-repo.ts';
 import type { TranslationStatus } from './status.ts';
-import type { FailingView } from './schema.ts';
 import TranslateNow from './TranslateNow.tsx';
-import { failingReason, nextTry } from './Failing.tsx';
+import { Cell, FailingCell, STATES } from './OverviewCells.tsx';
+import useOfferedLanguages from './useOfferedLanguages.ts';
 
 type Load =
   { status: 'loading' } | { status: 'ready'; data: TranslationStatus } | { status: 'failed' };
@@ -16,104 +15,7 @@ type Load =
 /** Articles shown at first, and added by each 'show more'. */
 const PAGE = 100;
 
-const STATES = ['reviewed', 'machine', 'stale', 'missing'] as const;
-
 const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-
-/** A pair whose translations keep failing: 'failing', why and the next try in its title. */
-function FailingCell(props: {
-  t: TFn;
-  lang: Lang;
-  href: string;
-  language: string;
-  failing: FailingView;
-}) {
-  const { t, lang, href, language, failing } = props;
-  const label = t('failing.cell', {
-    language,
-    reason: failingReason(t, failing),
-    next: nextTry(t, lang, failing),
-  });
-  return (
-    <td className="overview__cell overview__cell--failing">
-      <a href={href} title={label}>
-        <span className="visually-hidden">{label}</span>
-        <span className="failing-badge" aria-hidden="true">
-          {t('failing.badge')}
-        </span>
-      </a>
-    </td>
-  );
-}
-
-/** One article in one language: a bar of its states and how many texts the museum checked. */
-function Cell(props: { t: TFn; href: string; language: string; counts: StateCounts | undefined }) {
-  const { t, href, language, counts } = props;
-  if (!counts) {
-    return (
-      <td className="overview__cell overview__cell--none">
-        <a href={href} title={t('overview.none')}>
-          <span aria-hidden="true">–</span>
-          <span className="visually-hidden">{t('overview.noneCell', { language })}</span>
-        </a>
-      </td>
-    );
-  }
-  const total = counts.missing + counts.machine + counts.reviewed + counts.stale;
-  const label = t('overview.cell', {
-    language,
-    reviewed: String(counts.reviewed),
-    machine: String(counts.machine),
-    stale: String(counts.stale),
-    missing: String(counts.missing),
-    total: String(total),
-  });
-  const flagged =
-    counts.flagged > 0 ? ` ${t('overview.flagged', { count: String(counts.flagged) })}` : '';
-  return (
-    <td className="overview__cell">
-      <a href={href} title={label + flagged}>
-        <span className="visually-hidden">{label + flagged}</span>
-        <span className="overview__bar" aria-hidden="true">
-          {STATES.map((state) =>
-            counts[state] > 0 ? (
-              <span
-                key={state}
-                className={`overview__part overview__part--${state}`}
-                style={{ flexGrow: counts[state] }}
-              />
-            ) : null,
-          )}
-        </span>
-        <span className="overview__figure" aria-hidden="true">
-          {counts.reviewed}/{total}
-          {counts.flagged > 0 && <span className="overview__flag"> ⚑{counts.flagged}</span>}
-        </span>
-      </a>
-    </td>
-  );
-}
-
-/**
- * The languages the museum's visitors may choose (its settings), null for all of them or
- * while unknown: Translate now lists only those, the table marks the others it still shows.
- */
-function useOfferedLanguages(): readonly string[] | null {
-  const [offered, setOffered] = useState<readonly string[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    void api<{ visitorLanguages?: unknown }>('/api/read/settings')
-      .then((result) => {
-        const list = result.ok ? result.body?.visitorLanguages : undefined;
-        if (live && Array.isArray(list)) setOffered(list.filter((c) => typeof c === 'string'));
-      })
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, []);
-  return offered;
-}
 
 /**
  * The translations overview (issue 18, story 1): every article in every language it was read or

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
-import { useT, type TFn } from '../../i18n/react.ts';
+import { useT } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';
 import { toast } from '../../ui/toast.ts';
 import { articleIdOf } from '../articles/article-id.ts';
-import { direction, languageTag, LANGUAGES, nativeName } from '../languages/index.ts';
+import { direction, languageTag, nativeName } from '../languages/index.ts';
 import {
   approveTranslation,
   retranslateSegment,
@@ -19,6 +19,7 @@ import XliffTools from './XliffTools.tsx';
 import FailingNotice from './Failing.tsx';
 import Overview from './Overview.tsx';
 import ReviewPreview from './ReviewPreview.tsx';
+import LanguageChoice from './LanguageChoice.tsx';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 
 type Load =
@@ -26,10 +27,6 @@ type Load =
   | { status: 'ready'; doc: ReviewDocument }
   | { status: 'notFound' }
   | { status: 'failed' };
-
-/** The address of this screen for another language (kept in the history: back returns). */
-const screenHref = (lang: Lang, articleId: number, target: string) =>
-  `${localePath(lang, '/translations')}?articleId=${articleId}&lang=${encodeURIComponent(target)}`;
 
 function useTranslations(articleId: number, target: string | null) {
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -51,37 +48,6 @@ function useTranslations(articleId: number, target: string | null) {
     void reload();
   }, [reload]);
   return { load, reload };
-}
-
-function LanguageChoice(props: { t: TFn; lang: Lang; articleId: number; current: string | null }) {
-  const { t, lang, articleId, current } = props;
-  return (
-    <form className="review-language" method="get" action={localePath(lang, '/translations')}>
-      <input type="hidden" name="articleId" value={articleId} />
-      <label htmlFor="review-lang">{t('review.language')}</label>
-      <select
-        id="review-lang"
-        name="lang"
-        defaultValue={current ?? ''}
-        onChange={(event) => {
-          if (event.target.value)
-            window.location.assign(screenHref(lang, articleId, event.target.value));
-        }}
-      >
-        <option value="">{t('review.chooseLanguage')}</option>
-        {LANGUAGES.map((code) => (
-          <option key={code} value={code}>
-            {nativeName(code)}
-          </option>
-        ))}
-      </select>
-      <noscript>
-        <button type="submit" className="button button--small">
-          {t('review.open')}
-        </button>
-      </noscript>
-    </form>
-  );
 }
 
 function Review({

@@ -1,6 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { errorReason } from '../../server/db/errors.ts';
-import { isOffered, notOffered, sameLanguage } from '../languages/index.ts';
+import { isOffered, sameLanguage } from '../languages/index.ts';
 import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
 import { reasonOf, type FailuresRepo } from '../translation/failures.ts';
@@ -8,6 +8,7 @@ import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
 import type { ReviewService } from './service.ts';
 import { budgetReached } from './budget.ts';
 import type { StatusRepo } from './status-repo.ts';
+import { preparedLanguages } from './prepare-languages.ts';
 
 /** Which articles and languages to prepare: one article, or every article of the museum. */
 export interface PrepareScope {
@@ -70,6 +71,8 @@ export function prepareService(deps: {
   /** Saves whose priority languages are being read, before their pairs are queued. */
   const asking = new Set<Promise<void>>();
 
+  const { checkLanguages, stillOffered } = preparedLanguages(deps);
+
   async function articlesOf(museumId: number, scope: PrepareScope): Promise<number[]> {
     if (scope.articleId !== undefined) {
       // Another museum's article is not found (review.open answers 404).
@@ -77,37 +80,6 @@ export function prepareService(deps: {
       return [scope.articleId];
     }
     return (await deps.status.articles(museumId)).map((a) => a.id);
-  }
-
-  async function checkLanguages(museumId: number, langs: readonly string[]): Promise<void> {
-    const source = await deps.sourceLanguage(museumId);
-    const index = langs.findIndex((l) => sameLanguage(l, source));
-    if (index >= 0) {
-      throw new ApiError(
-        422,
-        'invalid_body',
-        `langs.${index}: ${langs[index]} is the museum’s own language: nothing to translate.`,
-        { details: { field: `langs.${index}` } },
-      );
-    }
-    const outside = notOffered(langs, (await deps.visitorLanguages?.(museumId)) ?? null, source);
-    if (outside.length > 0) {
-      const languages = outside.join(', ');
-      throw new ApiError(
-        422,
-        'invalid_body',
-        `langs: not among the languages visitors may choose (Settings): ${languages}.`,
-        { details: { field: 'langs', reason: 'not_offered', languages } },
-      );
-    }
-  }
-
-  /** Queued before the museum stopped offering the language: left undone. */
-  async function stillOffered(unit: QueuedUnit): Promise<boolean> {
-    const offered = (await deps.visitorLanguages?.(unit.museumId)) ?? null;
-    return (
-      offered === null || isOffered(unit.lang, offered, await deps.sourceLanguage(unit.museumId))
-    );
   }
 
   async function translate(unit: QueuedUnit): Promise<void> {

@@ -9,56 +9,10 @@ import { toast } from '../../ui/toast.ts';
 import type { LanguageChoice } from './languages.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import VisitorLanguages from './VisitorLanguages.tsx';
+import { fetchSettings, isSettings, type Load } from './settings-load.ts';
+import { timeZoneGroups, zoneLabel } from './time-zones.ts';
 
 const DEFAULT_SPEECH: SpeechSetting = { voice: 'browser', otherLanguages: [] };
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'ready'; settings: MuseumSettings }
-  | { status: 'failed' }
-  /** 401: nothing to show; Protected sends a logged-out visitor to sign-in. */
-  | { status: 'signedOut' };
-
-function isSettings(body: unknown): body is MuseumSettings {
-  const s = body as Partial<MuseumSettings> | null;
-  return (
-    typeof s?.museum === 'string' &&
-    typeof s.sourceLanguage === 'string' &&
-    typeof s.timeZone === 'string'
-  );
-}
-
-async function fetchSettings(): Promise<Load> {
-  try {
-    const result = await api<unknown>('/api/read/settings');
-    if (result.status === 401) return { status: 'signedOut' };
-    if (result.ok && isSettings(result.body)) return { status: 'ready', settings: result.body };
-    console.error('Loading the settings failed', result.status, result.body);
-  } catch (error) {
-    console.error('Loading the settings failed', error);
-  }
-  return { status: 'failed' };
-}
-
-/** The IANA time zones of this browser, grouped by region ('Europe', 'America'…). */
-function timeZoneGroups(current: string): { region: string; zones: string[] }[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  if (!zones.includes(current)) zones = [...zones, current];
-  const groups = new Map<string, string[]>();
-  for (const zone of [...zones].sort()) {
-    const slash = zone.indexOf('/');
-    const region = slash > 0 ? zone.slice(0, slash) : 'UTC';
-    groups.set(region, [...(groups.get(region) ?? []), zone]);
-  }
-  return [...groups].map(([region, list]) => ({ region, zones: list }));
-}
-
-const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
 
 type Props = {
   lang: Lang;
