@@ -76,10 +76,10 @@ export type Visit =
       uiLang: string;
       /** What a showing of this page counts; undefined for a staff preview. */
       count: PageCount;
-      /** The circuit it was opened from, when the article is one of its stops (issue 19). */
+      /** The circuit it was opened from, when the article is one of its stops. */
       circuit?: { texts: CircuitTexts; index: number } | undefined;
       /**
-       * Read aloud (issue 20): the museum's preferred voice for the language and whether the
+       * Read aloud (ADR 0019): the museum's preferred voice for the language and whether the
        * server's exists; undefined when the page is not in the language asked for.
        */
       speech?: VisitSpeech | undefined;
@@ -99,14 +99,14 @@ export type Visit =
       changed(): Promise<void>;
       /** The whole article to end with, or undefined when the translation failed. */
       finished: Promise<ArticleContent | undefined>;
-      /** The circuit it was opened from (issue 19), as for an article. */
+      /** The circuit it was opened from, as for an article. */
       circuit?: { texts: CircuitTexts; index: number } | undefined;
     };
 
 export interface ReaderDeps {
   repo: EditorRepo;
   translator: Translator;
-  /** The museum's checked translations (issue 18); none when not given. */
+  /** The museum's checked translations (ADR 0013); none when not given. */
   checked?: { read(articleId: number, lang: string): Promise<CheckedTexts> };
   /** The museum's glossary for a target language (ADR 0015); none when not given. */
   glossary?: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
@@ -118,15 +118,15 @@ export interface ReaderDeps {
    * in the app, so every process sees them; this process's memory when not given.
    */
   backoff?: BackoffStore | undefined;
-  /** The museum's circuits as visitors read them (issue 19); none when not given. */
+  /** The museum's circuits as visitors read them (ADR 0018); none when not given. */
   circuits?: CircuitService | undefined;
-  /** A speech engine is configured (issue 20): the server's voice may read aloud. */
+  /** A speech engine is configured (ADR 0019): the server's voice may read aloud. */
   speechEngine?: boolean | undefined;
   /** What visitors may start (limits, the monthly budget); everything when not given. */
   gate?: EngineGate | undefined;
 }
 
-/** Read aloud on a page (issue 20). */
+/** Read aloud on a page (ADR 0019). */
 export interface VisitSpeech {
   /** The museum's preferred voice for the language. */
   voice: 'browser' | 'server';
