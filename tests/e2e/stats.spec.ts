@@ -779,6 +779,10 @@ test('statistics and settings: no axe violations on a desktop and a phone', asyn
   for (const chart of [s.perArticle, s.perLanguage]) {
     await expect(chart.getByRole('status')).not.toHaveText(fr.stats.loading);
   }
+  // The engine's usage too: its charts drawn at this width before the phone's is measured.
+  const usage = page.getByRole('region', { name: fr.budget.usageTitle, exact: true });
+  await expect(usage.getByRole('figure')).toHaveCount(2);
+  await expect(usage.getByText(fr.stats.loading)).toHaveCount(0);
   await expectNoViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
