@@ -31,10 +31,35 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
-      comment: 'Modules that import each other, directly or not (types alone do not count).',
+      comment: 'Modules that import each other, directly or not, types included.',
       severity: 'error',
       from: { path: '^src/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+      to: { circular: true },
+    },
+    {
+      name: 'kernel-imports-no-feature',
+      comment:
+        'src/server is the kernel features build on (config, db, http, log, blobs): it never ' +
+        'imports a feature or the composition in src/app, so every arrow points down.',
+      severity: 'error',
+      from: { path: '^src/server/' },
+      to: { path: '^src/(features|app)/' },
+    },
+    {
+      name: 'ui-imports-no-feature',
+      comment: 'src/ui holds what every screen shares: it never imports a feature or src/app.',
+      severity: 'error',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(features|app)/' },
+    },
+    {
+      name: 'features-import-no-composition',
+      comment:
+        'src/app composes the features into the app and its entry points; a feature never ' +
+        'imports it back (its tests may, to run the whole app).',
+      severity: 'error',
+      from: { path: '^src/features/', pathNot: '[.]test[.]tsx?$' },
+      to: { path: '^src/app/' },
     },
     {
       name: 'feature-not-listed',

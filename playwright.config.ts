@@ -62,7 +62,7 @@ export default defineConfig({
     {
       // As `npm start`: builds into a folder of its own (.builds/, ADR 0010), so a developer's
       // running `npm start` or another run in this checkout keeps its pages.
-      command: 'node_modules/.bin/node src/server/start.ts',
+      command: 'node_modules/.bin/node src/app/start.ts',
       url: `${BASE_URL}/session`,
       timeout: 180_000,
       reuseExistingServer: false,

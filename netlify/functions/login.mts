@@ -1,16 +1,16 @@
-import '../../src/server/production-builds.ts';
-import { netlifyHandler, type NetlifyContext } from '../../src/server/netlify/handler.ts';
+import '../../src/app/production-builds.ts';
+import { netlifyHandler, type NetlifyContext } from '../../src/app/netlify/handler.ts';
 
 /**
  * POST /login, apart from api.mts because GET /login is the static sign-in page: a function's
  * path takes every method it declares, so this one declares POST only and Netlify serves
- * login.html for the rest. Same app, same handler (src/server/netlify/handler.ts).
+ * login.html for the rest. Same app, same handler (src/app/netlify/handler.ts).
  */
 const handler = await netlifyHandler();
 
 export default (request: Request, context: NetlifyContext) => handler.fetch(request, context);
 
-// Netlify reads this from the source; src/server/netlify-entry.test.ts checks it.
+// Netlify reads this from the source; src/app/netlify-entry.test.ts checks it.
 export const config = {
   path: ['/login'],
   method: ['POST'],

@@ -1,8 +1,8 @@
-import '../../src/server/production-builds.ts';
-import { netlifyPrepare } from '../../src/server/netlify/prepare.ts';
+import '../../src/app/production-builds.ts';
+import { netlifyPrepare } from '../../src/app/netlify/prepare.ts';
 
 /**
- * Every minute, Translate now's pairs left waiting (src/server/netlify/prepare.ts): a call that
+ * Every minute, Translate now's pairs left waiting (src/app/netlify/prepare.ts): a call that
  * reached its budget, a page closed while the work went on. The Node server's worker does the
  * same without stopping. A scheduled function has no path: Netlify calls it, nobody else can.
  */
@@ -10,7 +10,7 @@ const prepare = await netlifyPrepare();
 
 export default () => prepare.run();
 
-// Netlify reads this from the source; src/server/netlify-entry.test.ts checks it.
+// Netlify reads this from the source; src/app/netlify-entry.test.ts checks it.
 export const config = {
   schedule: '* * * * *',
 };

@@ -1,8 +1,8 @@
-import '../../src/server/production-builds.ts';
-import { netlifyPurge } from '../../src/server/netlify/purge.ts';
+import '../../src/app/production-builds.ts';
+import { netlifyPurge } from '../../src/app/netlify/purge.ts';
 
 /**
- * Every hour, deletes ended sessions and stale sign-in counters (src/server/netlify/purge.ts);
+ * Every hour, deletes ended sessions and stale sign-in counters (src/app/netlify/purge.ts);
  * the Node server does the same at start and hourly. A scheduled function has no path: Netlify
  * calls it, nobody else can.
  */
@@ -10,7 +10,7 @@ const purge = netlifyPurge();
 
 export default () => purge.run();
 
-// Netlify reads this from the source; src/server/netlify-entry.test.ts checks it.
+// Netlify reads this from the source; src/app/netlify-entry.test.ts checks it.
 export const config = {
   schedule: '@hourly',
 };

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { settingsStamp } from './build.ts';
 import { ConfigError, loadTestSettings, parseConfig, SITE_DEFAULTS } from './config.ts';
 
 describe('settings', () => {
@@ -105,13 +104,6 @@ describe('the public site settings', () => {
     expect(problems({ PROFESSIONAL_NETWORK_URL: 'linkedin' })).toEqual([
       'PROFESSIONAL_NETWORK_URL',
     ]);
-  });
-
-  it('are part of the build stamp, so a change rebuilds the site', () => {
-    const a = settingsStamp(parseConfig({}).site);
-    expect(settingsStamp(parseConfig({}).site)).toBe(a);
-    expect(settingsStamp(parseConfig({ PUBLIC_SITE_URL: 'https://x.example' }).site)).not.toBe(a);
-    expect(settingsStamp(parseConfig({ CONTACT_EMAIL: 'a@b.example' }).site)).not.toBe(a);
   });
 });
 

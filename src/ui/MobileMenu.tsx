@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LANGS, type Lang } from '../i18n/index.ts';
 import { useT } from '../i18n/react.ts';
 import { switchLanguage } from './language.ts';
-import type { NavLink } from './TopBar.tsx';
+import type { NavLink } from './nav-link.ts';
 import { useDismiss } from './useDismiss.ts';
 
 type Props = { lang: Lang; links: NavLink[]; current: string };

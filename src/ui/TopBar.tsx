@@ -1,13 +1,14 @@
-import LogoutButton from '../features/auth/LogoutButton.tsx';
+import LogoutButton from './LogoutButton.tsx';
 import { localePath, type Lang } from '../i18n/index.ts';
 import { useT } from '../i18n/react.ts';
 import BookDemo from './BookDemo.tsx';
 import LangSwitcher from './LangSwitcher.tsx';
 import Logo from './Logo.tsx';
 import MobileMenu from './MobileMenu.tsx';
+import type { NavLink } from './nav-link.ts';
 import { useSession } from './session.ts';
 
-export type NavLink = { path: string; href: string; label: string };
+export type { NavLink };
 
 type Props = {
   lang: Lang;

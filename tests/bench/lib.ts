@@ -24,7 +24,7 @@ export interface OurServer extends Target {
 }
 
 /**
- * The real server (`src/server/main.ts`, started as the tests start it) with its own temporary
+ * The real server (`src/app/main.ts`, started as the tests start it) with its own temporary
  * DATA_DIR. `close()` stops it with SIGTERM, removes the directory, and throws when the server
  * did not stop cleanly.
  */

@@ -1,6 +1,6 @@
 import { chromium } from '@playwright/test';
 import { loadConfig, loadTestSettings } from '../../src/server/config.ts';
-import { buildIfStale } from '../../src/server/build.ts';
+import { buildIfStale } from '../../src/app/build.ts';
 
 /**
  * Builds the site when its sources changed (the bench serves the real pages), for `siteUrl`

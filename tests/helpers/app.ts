@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { createApp, createServices } from '../../src/server/app.ts';
+import { createApp, createServices } from '../../src/app/app.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs.ts';
 import { parseConfig, type Config } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/index.ts';

@@ -48,12 +48,12 @@ export function runScript(
   });
 }
 
-/** Starts `src/server/main.ts` on a free port and waits until it says where it runs. */
+/** Starts `src/app/main.ts` on a free port and waits until it says where it runs. */
 export function startServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'src/app/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

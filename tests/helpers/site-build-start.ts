@@ -1,8 +1,8 @@
-import { buildIfStale } from '../../src/server/build.ts';
-import { serveFrom } from '../../src/server/site-build/folders.ts';
+import { buildIfStale } from '../../src/app/build.ts';
+import { serveFrom } from '../../src/app/site-build/folders.ts';
 
 /**
- * A stand-in for `npm start` in src/server/build.test.ts: `node site-build-start.ts {checkout}
+ * A stand-in for `npm start` in src/app/build.test.ts: `node site-build-start.ts {checkout}
  * {site url}` builds with fake-site-build.sh as npm start does, then "serves" the folder it
  * chose (marks it in use and prints `SERVING {folder}`) until its standard input closes.
  */

@@ -47,7 +47,7 @@ export function cookieOf(res: Response): string {
 }
 
 /**
- * Starts `src/server/main.ts` on a port chosen here, so the process may be given a shared
+ * Starts `src/app/main.ts` on a port chosen here, so the process may be given a shared
  * PUBLIC_SITE_URL (a load balancer's address) and still be reached directly.
  */
 export async function startOnFreePort(

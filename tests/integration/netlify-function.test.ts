@@ -4,8 +4,8 @@ import { accountsService } from '../../src/features/accounts/service.ts';
 import { READER_SCRIPT } from '../../src/features/reader/document.ts';
 import { loadNetlifyConfig, NETLIFY_POOL_MAX } from '../../src/server/config.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/index.ts';
-import type { NetlifyContext, NetlifyHandler } from '../../src/server/netlify/handler.ts';
-import { latestMigration } from '../../src/server/netlify/schema-status.ts';
+import type { NetlifyContext, NetlifyHandler } from '../../src/app/netlify/handler.ts';
+import { latestMigration } from '../../src/app/netlify/schema-status.ts';
 import { FAST_SCRYPT } from '../helpers/app.ts';
 import { PNG_1PX } from '../helpers/media.ts';
 import { describeWithPg, openPgServer, sqlClient, type PgServer } from '../helpers/pg-server.ts';
@@ -72,7 +72,7 @@ describeWithPg('server', 'the Netlify functions', () => {
   });
 
   it('answers 503 and says why while the schema is behind, and recovers once migrated', async () => {
-    const { createNetlifyHandler } = await import('../../src/server/netlify/handler.ts');
+    const { createNetlifyHandler } = await import('../../src/app/netlify/handler.ts');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const early = await createNetlifyHandler(loadNetlifyConfig(), { schemaRecheckMs: 0 });
     try {
@@ -87,7 +87,7 @@ describeWithPg('server', 'the Netlify functions', () => {
       const tables = await sql.query(`select to_regclass('public.users') as t`);
       expect(tables.rows[0].t).toBeNull();
 
-      const migrated = await runScript('src/server/cli/migrate.ts', [], {
+      const migrated = await runScript('src/app/cli/migrate.ts', [], {
         DATABASE_URL: databaseUrl,
       });
       expect(migrated.code, migrated.stderr).toBe(0);
@@ -109,7 +109,7 @@ describeWithPg('server', 'the Netlify functions', () => {
     vi.resetModules();
     api = ((await import('../../netlify/functions/api.mts')) as { default: Fn }).default;
     login = ((await import('../../netlify/functions/login.mts')) as { default: Fn }).default;
-    shared = await (await import('../../src/server/netlify/handler.ts')).netlifyHandler();
+    shared = await (await import('../../src/app/netlify/handler.ts')).netlifyHandler();
     expect(typeof api).toBe('function');
     expect(typeof login).toBe('function');
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES } from '../../src/server/app.ts';
+import { API_ROUTES } from '../../src/app/app.ts';
 import {
   ADMIN_CSP,
   API_CSP,
@@ -11,8 +11,8 @@ import {
   securityHeaderValues,
   securityHeaders,
 } from '../../src/server/http/security-headers.ts';
-import { VISITOR_PAGE_REWRITE } from '../../src/server/netlify/handler.ts';
-import { staticSite } from '../../src/server/static-site.ts';
+import { VISITOR_PAGE_REWRITE } from '../../src/app/netlify/handler.ts';
+import { staticSite } from '../../src/app/static-site.ts';
 import {
   functionFiles,
   headersFor,
@@ -26,7 +26,7 @@ import { ROOT, tempDir } from '../helpers/server.ts';
 
 /**
  * netlify.toml against the Node server: the same requests, put to the Node static server
- * (src/server/static-site.ts behind the same security middleware as main.ts) and to a model of
+ * (src/app/static-site.ts behind the same security middleware as main.ts) and to a model of
  * Netlify's documented routing over the same site, get the same page, status and security
  * headers. The functions' paths are read from their source (they are literals).
  */
@@ -76,7 +76,7 @@ describe('netlify.toml', () => {
       }
     ).scripts;
     expect(scripts.build).toBeDefined();
-    expect(scripts['db:migrate']).toBe('node src/server/cli/migrate.ts');
+    expect(scripts['db:migrate']).toBe('node src/app/cli/migrate.ts');
     expect(toml.build.publish).toBe('dist');
     expect(toml.build.environment?.NODE_VERSION).toBe('24');
     const nodePackage = JSON.parse(

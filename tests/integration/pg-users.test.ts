@@ -12,7 +12,7 @@ import { runScript, tempDir } from '../helpers/server.ts';
  * PostgreSQL there is no data-directory lock: accounts are managed while the app runs.
  */
 
-const cli = 'src/server/cli/users.ts';
+const cli = 'src/app/cli/users.ts';
 
 describeWithPg('server', 'npm run users on PostgreSQL', () => {
   vi.setConfig({ testTimeout: 60_000 });

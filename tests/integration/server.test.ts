@@ -7,7 +7,7 @@ import { runScript, tempDir } from '../helpers/server.ts';
 import { cookieOf, staffHttp, until } from '../helpers/staff-http.ts';
 import { useServers } from '../helpers/use-servers.ts';
 
-const cli = 'src/server/cli/users.ts';
+const cli = 'src/app/cli/users.ts';
 
 // Each start of the embedded database costs seconds: these journeys share a few processes.
 const start = useServers();
@@ -73,7 +73,7 @@ describe('npm start (the Node entry)', () => {
     // A second server and the accounts command, both refused while the server runs (started
     // together: each spends seconds loading the app before it finds the lock).
     const [second, users] = await Promise.all([
-      runScript('src/server/main.ts', [], { DATA_DIR: dataDir, PORT: '0' }),
+      runScript('src/app/main.ts', [], { DATA_DIR: dataDir, PORT: '0' }),
       runScript(cli, ['list'], { DATA_DIR: dataDir }),
     ]);
     expect(second.code).toBe(1);
@@ -169,7 +169,7 @@ describe('npm start (the Node entry)', () => {
   });
 
   it('stops at once with a message naming a wrong setting', async () => {
-    const result = await runScript('src/server/main.ts', [], {
+    const result = await runScript('src/app/main.ts', [], {
       DATA_DIR: tempDir(),
       PORT: 'eighty',
     });

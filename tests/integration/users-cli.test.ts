@@ -6,7 +6,7 @@ import { runScript, tempDir } from '../helpers/server.ts';
  * `npm run users` on the embedded database, as a person runs it (its PostgreSQL twin is
  * pg-users.test.ts). A file of its own, so that it runs beside server.test.ts's long journeys.
  */
-const cli = 'src/server/cli/users.ts';
+const cli = 'src/app/cli/users.ts';
 
 // Each run starts Node and the embedded database afresh: seconds each on a busy two-core machine.
 describe('npm run users', { timeout: 90_000 }, () => {

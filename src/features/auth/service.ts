@@ -1,5 +1,6 @@
 import { isIPv6 } from 'node:net';
 import { ApiError } from '../../server/http/errors.ts';
+import type { SignedIn } from '../../server/context.ts';
 import {
   decoyHash,
   HashGate,
@@ -29,12 +30,7 @@ import {
 import type { AuthRepo, SessionRecord } from './repo.ts';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens.ts';
 
-export interface SignedIn {
-  userId: number;
-  museumId: number;
-  email: string;
-  museumName: string;
-}
+export type { SignedIn };
 
 export interface AuthServiceOptions {
   now?: () => Date;

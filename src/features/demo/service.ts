@@ -1,17 +1,23 @@
-import type { Services } from '../../server/context.ts';
 import type { Database } from '../../server/db/index.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { Logger } from '../../server/log.ts';
 import { accountsRepo } from '../accounts/repo.ts';
 import { contentSchema } from '../articles/content.ts';
 import { articleTitle, instructions, type SavedArticle } from '../editor/schema.ts';
+import type { EditorService } from '../editor/service.ts';
 import { qrcodesRepo } from '../qrcodes/repo.ts';
+import type { QrcodesService } from '../qrcodes/service.ts';
 import { DEMO_CONTENT, DEMO_INSTRUCTIONS, DEMO_TITLE } from './content.ts';
 import { DEMO_CODE } from './demo.ts';
 
 export interface DemoDeps {
   db: Database;
-  services: Pick<Services, 'tree' | 'editor' | 'qrcodes'>;
+  services: {
+    /** The tree's add-an-article call (tree/service.ts), as a curator's click makes it. */
+    tree: { addArticle(museumId: number, path: number[]): Promise<{ id: number }> };
+    editor: EditorService;
+    qrcodes: QrcodesService;
+  };
 }
 
 export type DemoOutcome =
@@ -63,7 +69,7 @@ export async function ensureDemo(deps: DemoDeps, museumId: number): Promise<Demo
 }
 
 /**
- * The first start's demo (src/server/main.ts), in the museum the first account was made for.
+ * The first start's demo (src/app/main.ts), in the museum the first account was made for.
  * Never stops the start: a problem is logged and the demo skipped.
  */
 export async function demoAtFirstStart(

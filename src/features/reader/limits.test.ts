@@ -5,7 +5,7 @@ import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-op
 import { startFakeSpeech, type FakeSpeech } from '../../../tests/helpers/fake-speech.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { silentLogger } from '../../server/log.ts';
-import { nodeListener } from '../../server/node-listener.ts';
+import { nodeListener } from '../../app/node-listener.ts';
 import { LANGUAGES } from '../languages/index.ts';
 import type { EngineBudget } from './engine-gate.ts';
 import { PAGE_HEADER, SAVE_HEADER } from './offline.ts';

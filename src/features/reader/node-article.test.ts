@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/use-test-app.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
 import { silentLogger } from '../../server/log.ts';
-import { nodeListener } from '../../server/node-listener.ts';
+import { nodeListener } from '../../app/node-listener.ts';
 
 /**
  * The Node entry's busy path for kept visitor pages (node-article.ts, node-listener.ts): the

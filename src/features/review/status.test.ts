@@ -9,7 +9,7 @@ import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { prepareService, type PrepareProgress } from './prepare.ts';
 import { queueRepo } from './queue-repo.ts';
-import { createNetlifyPrepare } from '../../server/netlify/prepare.ts';
+import { createNetlifyPrepare } from '../../app/netlify/prepare.ts';
 import { silentLogger } from '../../server/log.ts';
 import { statusRepo } from './status-repo.ts';
 import type { TranslationStatus } from './status.ts';

@@ -1,13 +1,9 @@
 // Client-side helpers of the statistics page: no React, no Chart.js, so they stay testable.
 import type { Chart, StatsRow } from './schema.ts';
 
-/**
- * The day ranges of the charts (the spec's 10, and 30 and 90): the page's choices and the API's
- * check (schema.ts) both read them here, where no zod is bundled into the page.
- */
-export const RANGE_CHOICES = [10, 30, 90] as const;
-export type Range = (typeof RANGE_CHOICES)[number];
-export const DEFAULT_RANGE_CHOICE: Range = 10;
+import type { Range } from './ranges.ts';
+
+export { DEFAULT_RANGE_CHOICE, RANGE_CHOICES, type Range } from './ranges.ts';
 
 export type StatsLang = 'fr' | 'en';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { itemId } from '../articles/ids.ts';
-import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './chartData.ts';
+import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './ranges.ts';
 
 /** The statistics calls (spec 7 'GET /api/stats/{hash}', issue 7), shared by the page and API. */
 

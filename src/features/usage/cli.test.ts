@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { budgetCommand, parseBudget } from '../../server/cli/budget.ts';
+import { budgetCommand, parseBudget } from '../../app/cli/budget.ts';
 import type { BudgetState } from './service.ts';
 
 /**

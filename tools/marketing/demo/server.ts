@@ -18,14 +18,14 @@ export function tempDir(prefix: string): string {
 }
 
 /**
- * Starts the product's Node server (src/server/main.ts, with this Node 24) with `env` and waits
+ * Starts the product's Node server (src/app/main.ts, with this Node 24) with `env` and waits
  * until it says where it runs.
  */
 export function startServer(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<RunningServer> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [path.join(ROOT, 'src/app/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
   });

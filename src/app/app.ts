@@ -1,0 +1,127 @@
+import { Hono, type Context } from 'hono';
+import { authRoutes, sessionRoute } from '../features/auth/routes.ts';
+import { treeRoutes } from '../features/tree/routes.ts';
+import { readSessionCookie } from '../features/auth/cookie.ts';
+import { editorRoutes } from '../features/editor/routes.ts';
+import { readerRoutes } from '../features/reader/routes.ts';
+import { reviewRoutes } from '../features/review/routes.ts';
+import { glossaryRoutes } from '../features/glossary/routes.ts';
+import { xliffRoutes } from '../features/review/xliff-routes.ts';
+import { circuitsRoutes } from '../features/circuits/routes.ts';
+import { settingsRoutes } from '../features/settings/routes.ts';
+import { statsRoutes } from '../features/stats/routes.ts';
+import { healthRoutes } from '../features/health/routes.ts';
+import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
+import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
+import { mediaRoutes } from '../features/uploads/media-routes.ts';
+import { uploadRoutes } from '../features/uploads/routes.ts';
+import { speechRoutes } from '../features/reader/speech-routes.ts';
+import { usageRoutes } from '../features/usage/routes.ts';
+import type { AppEnv } from '../server/context.ts';
+import { ApiError, notFound, sendError, unauthorized } from '../server/http/errors.ts';
+import { originCheck } from '../server/http/origin.ts';
+import { securityHeaders } from '../server/http/security-headers.ts';
+import { isUnavailable } from '../server/db/errors.ts';
+import { createServices, type ServiceDeps, type Services } from './services.ts';
+
+export { createServices, type ServiceDeps, type Services };
+
+/** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
+export const API_ROUTES = [
+  '/session',
+  '/login',
+  '/logout',
+  '/api/*',
+  '/media/*',
+  '/r/*',
+  '/circuit',
+  '/speech',
+  '/listened',
+  '/healthz',
+] as const;
+
+/** The one Hono app: the same on Node and on Netlify Functions. */
+export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
+  const app = new Hono<AppEnv>();
+  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
+  const staffMuseum = async (c: Context) =>
+    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
+
+  app.route('/', sessionRoute(services.auth, deps));
+  // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
+  app.route(
+    '/',
+    readerRoutes(services.reader, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+      staffMuseum,
+    }),
+  );
+  app.route('/', scanRoutes(services.scan, deps.clientAddress));
+  app.route(
+    '/',
+    speechRoutes(services.speech, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+      publicSiteUrl: deps.config.publicSiteUrl,
+      staffMuseum,
+    }),
+  );
+  app.use(securityHeaders({ hsts: deps.config.secureCookies }));
+  app.use(originCheck([deps.config.publicSiteUrl]));
+
+  app.route('/', healthRoutes(deps));
+  app.route('/', authRoutes(services.auth, deps));
+  // Public: the uploaded media visitors see.
+  app.route('/', mediaRoutes(services.uploads));
+
+  // Staff API: every call needs a session; the museum comes from it, never from the client.
+  // The routes below are typed StaffEnv (context.ts): `user` is set by the time they run.
+  app.use('/api/*', async (c, next) => {
+    const user = await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies));
+    if (!user) throw unauthorized();
+    c.set('user', user);
+    c.header('Cache-Control', 'no-store');
+    return next();
+  });
+  app.route('/api', treeRoutes(services.tree));
+  app.route('/api', editorRoutes(services.editor));
+  app.route('/api', qrcodeRoutes(services.qrcodes));
+  // Before the charts' /stats/:chart: engine-usage is its own.
+  app.route('/api', usageRoutes(services.usage, services.usageCharts));
+  app.route('/api', statsRoutes(services.stats));
+  app.route('/api', settingsRoutes(services.settings));
+  app.route('/api', reviewRoutes(services));
+  app.route('/api', glossaryRoutes(services.glossary));
+  app.route('/api', circuitsRoutes(services.circuits));
+  app.route('/api', xliffRoutes(services.review, deps));
+  app.route(
+    '/api',
+    uploadRoutes(services.uploads, services.editor, {
+      maxVideoBytes: deps.config.maxVideoBytes,
+      maxAudioBytes: deps.config.maxAudioBytes,
+    }),
+  );
+  app.all('/api/*', () => {
+    throw notFound('No such API route.');
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return sendError(c, error);
+    if (isUnavailable(error)) {
+      deps.log.warn(`${c.req.method} ${new URL(c.req.url).pathname}: database unavailable`);
+      return sendError(
+        c,
+        new ApiError(503, 'unavailable', 'Legenda cannot reach its database. Try again shortly.', {
+          headers: { 'Retry-After': '5' },
+        }),
+      );
+    }
+    deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+    return sendError(c, new ApiError(500, 'internal_error', 'Something went wrong on our side.'));
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,90 @@
+import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/index.ts';
+import { DataDirInUseError, lockDataDir, type DataDirLock } from '../../server/db/lock.ts';
+import { isUnavailable } from '../../server/db/errors.ts';
+import { latestMigration, schemaStatus } from '../netlify/schema-status.ts';
+
+/**
+ * `npm run db:migrate`: applies the pending migrations of drizzle/ to PostgreSQL (DATABASE_URL,
+ * or NETLIFY_DB_URL that Netlify Database sets) or, without one, to the embedded database in
+ * DATA_DIR. Netlify runs it in the build (netlify.toml), so a deploy's functions find their
+ * schema ready and never migrate at a cold start. Safe to run twice, and from two processes at
+ * once: PostgreSQL migrations hold an advisory lock (db/index.ts), the embedded database its
+ * data-directory lock. Exit code 0 when the schema is current, 1 otherwise.
+ */
+
+/** Where the database is, without its password. */
+function describe(config: Config): string {
+  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  const where = `${url.hostname}${url.port ? `:${url.port}` : ''}${url.pathname}`;
+  return `PostgreSQL at ${where}`;
+}
+
+/** The driver's own words, without the failed query Drizzle wraps them in. */
+function reason(error: unknown): string {
+  let e = error as { message?: string; cause?: unknown } | undefined;
+  while (e?.cause) e = e.cause as typeof e;
+  return e?.message ?? String(error);
+}
+
+async function run(): Promise<number> {
+  const config = loadConfig();
+  const target = describe(config);
+  try {
+    return await migrate(config, target);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) throw error;
+    console.error(
+      isUnavailable(error)
+        ? `[db:migrate] Cannot reach ${target}: ${reason(error)}`
+        : `[db:migrate] Migrating ${target} failed: ${reason(error)}`,
+    );
+    return 1;
+  }
+}
+
+async function migrate(config: Config, target: string): Promise<number> {
+  let lock: DataDirLock | undefined;
+  let handle: DatabaseHandle;
+  if (config.databaseUrl) {
+    handle = openPostgres(config.databaseUrl, 1);
+  } else {
+    lock = lockDataDir(config.dataDir);
+    handle = await openPglite(config.dataDir);
+  }
+  try {
+    const before = await schemaStatus(handle.db);
+    if (before.state === 'current') {
+      console.log(`[db:migrate] Up to date: ${target} (${before.applied.tag}).`);
+      return 0;
+    }
+    console.log(
+      `[db:migrate] Migrating ${target} from ${before.applied?.tag ?? 'an empty schema'} to ${latestMigration.tag}…`,
+    );
+    await handle.migrate();
+    const after = await schemaStatus(handle.db);
+    if (after.state !== 'current') {
+      console.error(`[db:migrate] Still behind after migrating: ${target}.`);
+      return 1;
+    }
+    console.log(`[db:migrate] Migrated: ${target} is at ${after.applied.tag}.`);
+    return 0;
+  } finally {
+    await handle.close();
+    lock?.release();
+  }
+}
+
+try {
+  process.exitCode = await run();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`[db:migrate] ${error.message}\nSee .env.example for every setting.`);
+  } else if (error instanceof DataDirInUseError) {
+    console.error(`[db:migrate] ${error.message}`);
+  } else {
+    console.error(`[db:migrate] Migration failed: ${reason(error)}`);
+  }
+  process.exitCode = 1;
+}

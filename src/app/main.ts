@@ -1,0 +1,164 @@
+import './production-builds.ts';
+import { fileURLToPath } from 'node:url';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { accountsService } from '../features/accounts/service.ts';
+import { startPurging } from '../features/auth/purge.ts';
+import { purgeUnnamedUploads } from '../features/uploads/purge.ts';
+import { demoAtFirstStart } from '../features/demo/service.ts';
+import { createApp, createServices } from './app.ts';
+import { createBlobStore } from '../server/blobs.ts';
+import { ConfigError, loadConfig, type Config } from '../server/config.ts';
+import { DataDirInUseError } from '../server/db/lock.ts';
+import { errorReason } from '../server/db/errors.ts';
+import { forwardedClient } from '../server/http/forwarded.ts';
+import { createLogger } from '../server/log.ts';
+import { nodeListener } from './node-listener.ts';
+import { startMessage } from './start-message.ts';
+import { openDatabase } from './runtime.ts';
+import { chosenSite, resolveSite, serveFrom } from './site-build/folders.ts';
+import { staticSite } from './static-site.ts';
+
+/** The Node entry: one process serving the built site and the API on one port. */
+const distDir = fileURLToPath(new URL('../../dist', import.meta.url));
+
+function clientAddress(config: Config) {
+  return (c: Context): string => {
+    if (config.trustProxy) {
+      const forwarded = forwardedClient(c.req.header('x-forwarded-for'));
+      if (forwarded) return forwarded;
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown';
+    } catch {
+      return 'unknown';
+    }
+  };
+}
+
+/** The same address from Node's own request, for the busy paths (node-listener.ts). */
+function nodeClientAddress(config: Config) {
+  return (req: IncomingMessage): string => {
+    if (config.trustProxy) {
+      const header = req.headers['x-forwarded-for'];
+      const forwarded = forwardedClient(Array.isArray(header) ? header.join(', ') : header);
+      if (forwarded) return forwarded;
+    }
+    return req.socket.remoteAddress ?? 'unknown';
+  };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(
+        `[legenda] cannot start. ${error.message}\nSee .env.example for every setting.`,
+      );
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config);
+
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase(config, log);
+  } catch (error) {
+    if (error instanceof DataDirInUseError) {
+      console.error(`[legenda] cannot start. ${error.message}`);
+      process.exit(1);
+    }
+    console.error('[legenda] cannot open the database:', (error as Error).message);
+    process.exit(1);
+  }
+  const db = database.handle.db;
+
+  const first = await accountsService(db).ensureFirstAccount(config.admin);
+
+  const blobs = await createBlobStore(config);
+  const deps = { config, db, blobs, log, clientAddress: clientAddress(config) };
+  const services = createServices(deps);
+  // The first start also writes the demo article the public landing page links to.
+  if (first) await demoAtFirstStart({ db, log, services }, first.museum);
+  const app = createApp(deps, services);
+  // The folder npm start built or chose, else the one dist names now: a later `npm start` may
+  // point dist elsewhere, never at this server's pages (ADR 0010).
+  const site = chosenSite() ?? resolveSite(distDir);
+  const unmarkSite = serveFrom(site);
+  process.once('exit', unmarkSite);
+  app.all('*', staticSite(site));
+  const stopPurging = startPurging(services.auth, log, {
+    uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
+  });
+  // Translate now's pairs left waiting (a stop halfway, another process's claim gone stale):
+  // taken up at start and every minute; a running worker is joined, not doubled (prepare.ts).
+  const drain = () =>
+    void services.prepare
+      .drain()
+      .catch((error: unknown) =>
+        log.warn(`Translate now: the queue could not be read (${errorReason(error)}).`),
+      );
+  drain();
+  const draining = setInterval(drain, 60_000);
+  draining.unref();
+
+  // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
+  const server = createServer(
+    nodeListener(app, services, {
+      hsts: config.secureCookies,
+      clientAddress: nodeClientAddress(config),
+      log,
+    }),
+  );
+  server.listen(config.port, config.host, () => {
+    const port = (server.address() as AddressInfo).port;
+    const where = config.publicSiteUrl.includes(`:${config.port}`)
+      ? config.publicSiteUrl.replace(`:${config.port}`, `:${port}`)
+      : config.publicSiteUrl;
+    log.info(startMessage(where, config, database.handle.kind, first));
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(
+      error.code === 'EADDRINUSE'
+        ? `[legenda] cannot start: port ${config.port} is already in use. Set PORT to another port.`
+        : `[legenda] server error: ${error.message}`,
+    );
+    void database.close().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests in flight, then stopping.`);
+    const force = setTimeout(() => {
+      log.warn('Requests still running after 10 s; stopping anyway.');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    stopPurging();
+    clearInterval(draining);
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await services.counter.flush();
+        await database.close();
+        log.info('Stopped cleanly.');
+        process.exit(0);
+      } catch (error) {
+        log.error('The database did not close cleanly', error);
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+await main();

@@ -1,0 +1,84 @@
+import { authRepo } from '../../features/auth/repo.ts';
+import { authService } from '../../features/auth/service.ts';
+import { purgeUnnamedUploads } from '../../features/uploads/purge.ts';
+import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
+import { loadNetlifyConfig, type Config } from '../../server/config.ts';
+import { openPostgres } from '../../server/db/index.ts';
+import { errorBody } from '../../server/http/errors.ts';
+import { errorReason, isUnavailable } from '../../server/db/errors.ts';
+import { createLogger, type Logger } from '../../server/log.ts';
+import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
+
+/**
+ * The hourly purge on Netlify (netlify/functions/purge.mts, a scheduled function): what the Node
+ * server does at start and every hour (src/features/auth/purge.ts), deleting ended sessions and
+ * stale sign-in counters, then the uploaded files no article has named for a day. Netlify ignores the answer; it says what happened, for its logs and
+ * for tests.
+ */
+export interface NetlifyPurge {
+  run(): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function createNetlifyPurge(
+  settings: Config,
+  options: { log?: Logger; now?: () => Date; blobs?: BlobStore } = {},
+): NetlifyPurge {
+  if (!settings.databaseUrl) throw new Error('The Netlify entry needs DATABASE_URL.');
+  const log = options.log ?? createLogger(settings);
+  const database = openPostgres(
+    settings.databaseUrl,
+    1,
+    (error) => log.warn(`A database connection closed: ${error.message}`),
+    { idleTimeoutMillis: NETLIFY_IDLE_TIMEOUT_MS, allowExitOnIdle: true },
+  );
+  const auth = authService(authRepo(database.db), { now: options.now });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    });
+
+  /** How many unnamed uploads went; undefined when the blob store failed (said in the log). */
+  async function removeUnnamed(): Promise<number | undefined> {
+    try {
+      const blobs = options.blobs ?? (await createBlobStore(settings));
+      const now = options.now ?? (() => new Date());
+      const removed = await purgeUnnamedUploads({ db: database.db, blobs, now });
+      if (removed) log.info(`Removed ${removed} uploaded files no article named for a day.`);
+      return removed;
+    } catch (error) {
+      log.warn(`Removing unnamed uploads failed (${errorReason(error)}); trying again next hour.`);
+      return undefined;
+    }
+  }
+
+  return {
+    async run() {
+      try {
+        const purged = await auth.purgeExpired();
+        log.info(
+          `Purged ${purged.sessions} ended sessions and ${purged.throttles} stale sign-in counters.`,
+        );
+        const uploads = await removeUnnamed();
+        return json(200, { purged: uploads === undefined ? purged : { ...purged, uploads } });
+      } catch (error) {
+        if (isUnavailable(error)) {
+          log.warn(`Purge: database unavailable (${errorReason(error)})`);
+          return json(503, errorBody('unavailable', 'Legenda cannot reach its database.'));
+        }
+        log.error('Purge failed', error);
+        return json(500, errorBody('internal_error', 'Something went wrong on our side.'));
+      }
+    },
+    close: () => database.close(),
+  };
+}
+
+let shared: NetlifyPurge | undefined;
+
+/** The instance's purge, made once from the environment (loadNetlifyConfig). */
+export function netlifyPurge(): NetlifyPurge {
+  shared ??= createNetlifyPurge(loadNetlifyConfig());
+  return shared;
+}

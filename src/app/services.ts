@@ -1,0 +1,230 @@
+import { authRepo } from '../features/auth/repo.ts';
+import { authService } from '../features/auth/service.ts';
+import { treeRepo } from '../features/tree/repo.ts';
+import { treeService } from '../features/tree/service.ts';
+import { editorRepo } from '../features/articles/repo.ts';
+import { editorService } from '../features/editor/service.ts';
+import { reviewService } from '../features/review/service.ts';
+import { prepareService } from '../features/review/prepare.ts';
+import { queueRepo } from '../features/review/queue-repo.ts';
+import { statusRepo } from '../features/review/status-repo.ts';
+import { statusService, type StatusService } from '../features/review/status.ts';
+import { glossaryRepo } from '../features/glossary/repo.ts';
+import { glossaryService } from '../features/glossary/service.ts';
+import { checkedRepo } from '../features/translation/checked.ts';
+import { circuitsRepo } from '../features/circuits/repo.ts';
+import { circuitsService } from '../features/circuits/service.ts';
+import { visitorCounter } from './visitor-counter.ts';
+import { settingsRepo } from '../features/settings/repo.ts';
+import { settingsService } from '../features/settings/service.ts';
+import { statsRepo } from '../features/stats/repo.ts';
+import { statsService } from '../features/stats/service.ts';
+import { pageCache } from '../features/reader/page-cache.ts';
+import { qrcodesRepo } from '../features/qrcodes/repo.ts';
+import { scanner } from '../features/qrcodes/scan-routes.ts';
+import { qrcodesService } from '../features/qrcodes/service.ts';
+import { uploadsService } from '../features/uploads/service.ts';
+import { createEngine } from '../features/translation/engine.ts';
+import { translationMemory } from '../features/translation/memory.ts';
+import { failuresRepo } from '../features/translation/failures.ts';
+import { createTranslator } from '../features/translation/translator.ts';
+import { usageRepo } from '../features/usage/repo.ts';
+import { usageService } from '../features/usage/service.ts';
+import { usageCharts } from '../features/usage/chart.ts';
+import type { AppDeps } from '../server/context.ts';
+import { visitorServices } from './visitor-services.ts';
+import type { ScryptParams } from '../features/auth/passwords.ts';
+import type { AuthService } from '../features/auth/service.ts';
+import type { TreeService } from '../features/tree/service.ts';
+import type { EditorService } from '../features/editor/service.ts';
+import type { UploadsService } from '../features/uploads/service.ts';
+import type { Translator } from '../features/translation/translator.ts';
+import type { VisitorPages } from '../features/reader/pages.ts';
+import type { ReviewService } from '../features/review/service.ts';
+import type { PrepareService } from '../features/review/prepare.ts';
+import type { GlossaryService } from '../features/glossary/service.ts';
+import type { PageCache } from '../features/reader/page-cache.ts';
+import type { Counter } from '../features/stats/counts.ts';
+import type { CircuitsService } from '../features/circuits/service.ts';
+import type { QrcodesService } from '../features/qrcodes/service.ts';
+import type { Scanner } from '../features/qrcodes/scan-routes.ts';
+import type { StatsService } from '../features/stats/service.ts';
+import type { SettingsService } from '../features/settings/service.ts';
+import type { SpeechService } from '../features/reader/speech-service.ts';
+import type { EngineBudget } from '../features/reader/engine-gate.ts';
+import type { UsageService } from '../features/usage/service.ts';
+import type { UsageCharts } from '../features/usage/chart.ts';
+
+/** What createServices needs beyond the kernel's: the costs tests turn down or stand in for. */
+export interface ServiceDeps extends AppDeps {
+  /** scrypt cost for new password hashes; production uses the strong one, tests a cheaper one. */
+  passwordParams?: ScryptParams;
+  /**
+   * The museums' monthly engine budgets as the visitor routes ask them (reader/engine-gate.ts);
+   * without one, the museums' own budgets (usage/service.ts). Tests hand a stand-in.
+   */
+  budget?: EngineBudget;
+}
+
+/** Every service of the app, made once per process by createServices. */
+export interface Services {
+  auth: AuthService;
+  tree: TreeService;
+  editor: EditorService;
+  uploads: UploadsService;
+  translator: Translator;
+  reader: VisitorPages;
+  review: ReviewService;
+  /** The overview's counts, kept current in the background. */
+  status: StatusService;
+  /** Translate now, and the priority languages after each save. */
+  prepare: PrepareService;
+  glossary: GlossaryService;
+  /** The museum's circuits (issue 19): the staff's calls. */
+  circuits: CircuitsService;
+  qrcodes: QrcodesService;
+  /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
+  scan: Scanner;
+  stats: StatsService;
+  settings: SettingsService;
+  /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
+  pages: PageCache;
+  counter: Counter;
+  /** Read aloud's server voice (issue 20): /speech and /listened. */
+  speech: SpeechService;
+  /** Engine usage per museum and day, and the monthly budgets (`usage.budget` for visitors). */
+  usage: UsageService;
+  usageCharts: UsageCharts;
+}
+
+export function createServices(deps: ServiceDeps): Services {
+  const now = deps.now ?? (() => new Date());
+  // Every engine call's cost, per museum and day; the monthly budgets read from it.
+  const usage = usageService(usageRepo(deps.db), { now, log: deps.log });
+  // One memory and one translator per process: single flight and the LRU live in them.
+  const memory = translationMemory(deps.blobs);
+  /** The overview's counts (made below): a stored translation has them counted again. */
+  const counting: { status?: StatusService } = {};
+  const translator = createTranslator({
+    onStored: ({ articleId, targetLang }) => {
+      if (typeof articleId === 'number') void counting.status?.later(articleId, targetLang);
+    },
+    engine: createEngine({ ...deps.config.openai, log: deps.log }),
+    onUsage: (museumId, cost) => usage.tokens(museumId, cost),
+    memory,
+    concurrency: deps.config.translationConcurrency,
+    log: deps.log,
+  });
+  // The app's clock: a test that moves it past a second sees pages rendered afresh.
+  const pages = deps.now ? pageCache({ now: () => deps.now!().getTime() }) : pageCache();
+  const counter = visitorCounter(deps);
+  const qrcodes = qrcodesService(qrcodesRepo(deps.db), {
+    publicSiteUrl: deps.config.publicSiteUrl,
+    counter,
+    now,
+  });
+  // An article saved or deleted, or the museum's settings changed: cached pages and where
+  // codes lead are forgotten.
+  const circuitsKept: { forget?: () => void } = {};
+  const articlesChanged = () => {
+    pages.clear();
+    qrcodes.forgetTargets();
+    // A circuit's stops are articles: their titles and existence.
+    circuitsKept.forget?.();
+  };
+  // The museum's glossary, cached per process; a change drops the cached pages (ADR 0015).
+  // The museum's glossary or language changed: its texts' keys and counts with them.
+  const museumChanged = (museumId: number) => {
+    articlesChanged();
+    void counting.status?.laterMuseum(museumId);
+  };
+  // Failed translations' back-off, shared by every process through the database.
+  const failures = failuresRepo(deps.db);
+  const glossary = glossaryService(glossaryRepo(deps.db), {
+    // Any of the museum's texts may be translated differently now: they start afresh.
+    changed: async (museumId) => {
+      museumChanged(museumId);
+      await failures.clearMuseum(museumId);
+    },
+  });
+  const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
+  const sourceLanguage = async (museumId: number) =>
+    (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr';
+  const review = reviewService({
+    articles: editorRepo(deps.db),
+    sourceLanguage,
+    translator,
+    checked: checkedRepo(deps.db),
+    status: statusRepo(deps.db),
+    glossary: glossaryFor,
+    changed: articlesChanged,
+    failures,
+    budget: usage.budget,
+  });
+  const overview = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
+  counting.status = overview;
+  const prepare = prepareService({
+    review,
+    status: statusRepo(deps.db),
+    queue: queueRepo(deps.db),
+    failures,
+    clock: now,
+    budgetMs: deps.config.prepareBudgetMs,
+    configured: translator.configured,
+    sourceLanguage,
+    priorityLanguages: async (museumId) =>
+      (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
+    visitorLanguages: async (museumId) =>
+      (await settingsRepo(deps.db).read(museumId))?.visitorLanguages ?? null,
+    log: deps.log,
+    budget: usage.budget,
+  });
+  const visitor = visitorServices(deps, {
+    translator,
+    pages,
+    counter,
+    now,
+    glossary: glossaryFor,
+    // A test's stand-in, else the museum's monthly budget (usage/service.ts).
+    budget: deps.budget ?? usage.budget,
+    backoff: failures,
+    onSpoken: (museumId, chars) => usage.speech(museumId, chars),
+  });
+  circuitsKept.forget = () => visitor.circuitPages.forget();
+  return {
+    speech: visitor.speech,
+    pages,
+    counter,
+    qrcodes,
+    circuits: circuitsService(circuitsRepo(deps.db), { changed: articlesChanged }),
+    glossary,
+    scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
+    stats: statsService(statsRepo(deps.db), now),
+    usage,
+    usageCharts: usageCharts(usageRepo(deps.db), now),
+    settings: settingsService(settingsRepo(deps.db), museumChanged, {
+      speechEngine: deps.config.speech !== undefined,
+    }),
+    auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
+    tree: treeService(treeRepo(deps.db), articlesChanged),
+    editor: editorService(
+      editorRepo(deps.db),
+      deps.blobs,
+      memory,
+      articlesChanged,
+      checkedRepo(deps.db),
+      // Saved or reset: its counts made again; saved: its priority languages prepared.
+      (museumId, articleId, how) => {
+        void overview.later(articleId);
+        if (how === 'saved') void prepare.afterSave(museumId, articleId);
+      },
+      failures,
+    ),
+    translator,
+    uploads: uploadsService(deps.blobs),
+    review,
+    status: overview,
+    prepare,
+    reader: visitor.reader,
+  };
+}

@@ -1,0 +1,79 @@
+import { editorRepo } from '../features/articles/repo.ts';
+import { circuitsRepo } from '../features/circuits/repo.ts';
+import { circuitService } from '../features/reader/circuit.ts';
+import { engineGate, type EngineBudget } from '../features/reader/engine-gate.ts';
+import { visitorPages } from '../features/reader/pages.ts';
+import type { PageCache } from '../features/reader/page-cache.ts';
+import { readerService } from '../features/reader/service.ts';
+import { speechService } from '../features/reader/speech-service.ts';
+import type { Counter } from '../features/stats/counts.ts';
+import { checkedRepo } from '../features/translation/checked.ts';
+import type { GlossaryTerm } from '../features/translation/glossary-match.ts';
+import { createSpeechEngine } from '../features/translation/speech-engine.ts';
+import type { Translator } from '../features/translation/translator.ts';
+import type { BackoffStore } from '../features/translation/failures.ts';
+import type { AppDeps } from '../server/context.ts';
+
+/**
+ * What visitors read (createServices' part for them): the visitor and circuit pages and the
+ * server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
+ * limits a minute, the museum's monthly budget when `budget` is given).
+ */
+export function visitorServices(
+  deps: AppDeps,
+  made: {
+    translator: Translator;
+    pages: PageCache;
+    counter: Counter;
+    now: () => Date;
+    glossary: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
+    /** The museum's monthly engine budget; without it nothing is ever paused. */
+    budget?: EngineBudget | undefined;
+    /** Failed translations' back-off (translation/failures.ts); in memory when not given. */
+    backoff?: BackoffStore | undefined;
+    /** Told the characters of each new sound (the monthly budget's speech count). */
+    onSpoken?: ((museumId: number, chars: number) => void) | undefined;
+  },
+) {
+  const { translator, pages, counter, now } = made;
+  const gate = engineGate({
+    limits: deps.config.visitorLimits,
+    now: () => now().getTime(),
+    budget: made.budget,
+  });
+  // Circuits as visitors read them; a circuit saved or deleted forgets what this process kept.
+  const circuitPages = circuitService({
+    circuits: circuitsRepo(deps.db),
+    translator,
+    glossary: made.glossary,
+    gate,
+    now,
+  });
+  const visits = readerService({
+    repo: editorRepo(deps.db),
+    translator,
+    checked: checkedRepo(deps.db),
+    glossary: made.glossary,
+    counts: counter,
+    now,
+    circuits: circuitPages,
+    speechEngine: deps.config.speech !== undefined,
+    gate,
+    backoff: made.backoff,
+  });
+  return {
+    circuitPages,
+    // Read aloud (ADR 0019): the server's voice, when a speech engine is configured.
+    speech: speechService({
+      readable: (name, lang) => visits.readable(name, lang),
+      blobs: deps.blobs,
+      engine: createSpeechEngine(deps.config.speech),
+      counts: counter,
+      now,
+      log: deps.log,
+      gate,
+      onSpoken: made.onSpoken,
+    }),
+    reader: visitorPages({ visits, pages, counter, now, circuits: circuitPages }),
+  };
+}

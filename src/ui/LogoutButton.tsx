@@ -1,0 +1,42 @@
+import { useState } from 'react';
+import { localePath, type Lang } from '../i18n/index.ts';
+import { useT } from '../i18n/react.ts';
+import { api } from './api.ts';
+import { flash } from './flash.ts';
+import { setLoggedOut } from './session.ts';
+import { toast } from './toast.ts';
+
+/** POST /logout; on 200 the user lands on the home page of the current language. */
+export default function LogoutButton({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  const [busy, setBusy] = useState(false);
+
+  const logout = async () => {
+    setBusy(true);
+    try {
+      const { status } = await api('/logout', { method: 'POST', body: {} });
+      if (status === 200) {
+        setLoggedOut();
+        flash('success', t('auth.logoutSuccess'));
+        window.location.assign(localePath(lang, '/'));
+        return;
+      }
+      toast.error(t('auth.logoutFailed'));
+    } catch (error) {
+      console.error('Logout failed', error);
+      toast.error(t('auth.logoutFailed'));
+    }
+    setBusy(false);
+  };
+
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={busy}
+      onClick={() => void logout()}
+    >
+      {busy ? t('nav.loggingOut') : t('nav.logout')}
+    </button>
+  );
+}
