@@ -5,7 +5,7 @@ import { loadConfig } from './src/server/config.ts';
 import { bookingFrameDirectives, widgetStyleHashes } from './src/site/widget-csp.ts';
 import { decapCms } from './src/site/cms/integration.ts';
 
-// Static site: every page is prebuilt HTML; React only in islands. French at the spec's routes,
+// Static site: every page is prebuilt HTML; React only in islands. French at the plain routes,
 // English under /en/ (docs/adr/0001-language-in-the-url.md).
 export default defineConfig({
   output: 'static',

@@ -3,7 +3,7 @@ import { glob } from 'astro/loaders';
 import { blogPostSchema } from './site/blog/schema.ts';
 
 /**
- * The blog (spec 2 'Blog', spec 3 'Blog card'): one Markdown file per post and language in
+ * The blog: one Markdown file per post and language in
  * content/blog/{fr,en}/, edited by hand or in Decap CMS at /admin (public/admin/config.yml).
  * A post's id is '{lang}/{file name}'; both languages of a post share the file name.
  */

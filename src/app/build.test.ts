@@ -8,7 +8,7 @@ import { parseConfig, type SiteSettings } from '../server/config.ts';
 import { resolveSite, serveFrom } from './site-build/folders.ts';
 
 /**
- * npm start's builds (issue 16, item 17): concurrent starts in one checkout, with the same or
+ * npm start's builds (ADR 0010): concurrent starts in one checkout, with the same or
  * other settings, never break each other or a server that runs. The build command is
  * tests/helpers/fake-site-build.sh, the starts tests/helpers/site-build-start.ts.
  */

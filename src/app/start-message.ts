@@ -21,7 +21,7 @@ export function startMessage(
         ? '  password: the one in ADMIN_PASSWORD'
         : config.logFormat === 'text'
           ? `  password: ${first.password}\nThis password is shown once. Change it with: npm run users -- set-password --email ${first.email}`
-          : // JSON lines go to a log collector, where no password may go (DESIGN 9).
+          : // JSON lines go to a log collector, where no password may go.
             `  password: generated, and not written to the logs. Set one with: npm run users -- set-password --email ${first.email}`,
     );
   } else {

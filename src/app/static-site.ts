@@ -43,17 +43,17 @@ const BLOG_POST = /^(\/en)?\/blog\/[^/]+$/;
 const ADMIN = /^\/admin(\/|$)/;
 
 /**
- * The visitor pages' service worker (issue 19): looked for again at every visit (never from the
+ * The visitor pages' service worker (offline reading): looked for again at every visit (never from the
  * HTTP cache), under its own policy, which the worker obeys (SERVICE_WORKER_CSP).
  */
 const SERVICE_WORKER = '/sw.js';
 /**
  * Their scripts: always named with their version (document.ts READER_SCRIPT, and
- * LISTEN_SCRIPT for read aloud, issue 20), kept a year.
+ * LISTEN_SCRIPT for read aloud, ADR 0019), kept a year.
  */
 const READER_SCRIPTS = new Set(['/reader.js', '/listen.js']);
 
-/** Screens whose URL continues with data the page reads itself (spec 2: /articles/*). */
+/** Screens whose URL continues with data the page reads itself (/articles/*: the rest is a folder path). */
 const PAGE_PREFIXES = ['articles'];
 
 interface Entry extends CachedBody {
@@ -168,7 +168,7 @@ export function staticSite(root: string) {
       return send(c, entry, 200, cacheControl, ADMIN.test(urlPath) ? ADMIN_CSP : PAGE_CSP);
     }
 
-    // Spec 2: an unknown post shows only the post footer, in the language of its address.
+    // An unknown post shows only the post footer, in the language of its address.
     if (!bad && (BLOG_POST.test(urlPath) || footerPage)) {
       const footerOnly = await get(
         english || wantsEnglish ? 'en/blog/not-found.html' : 'blog/not-found.html',

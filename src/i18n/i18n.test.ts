@@ -44,7 +44,7 @@ describe('dictionaries', () => {
     }
   });
 
-  it('keep the spec wording', () => {
+  it('keep the product wording', () => {
     expect(t('en', 'auth.signIn')).toBe('Sign in');
     expect(t('en', 'auth.loginSuccess')).toBe('Logged in successfully');
     expect(t('fr', 'auth.loginFailed')).toBe('Email ou mot de passe invalide');

@@ -52,7 +52,7 @@ export function t(lang: Lang, key: TKey, vars?: TVars): string {
 }
 
 /**
- * The URL of a page in a language. French lives at the spec's routes, English under /en:
+ * The URL of a page in a language. French lives at the plain routes (/login), English under /en:
  * localePath('en', '/login') === '/en/login', localePath('en', '/') === '/en',
  * localePath('fr', '/en/login') === '/login'. Query strings and fragments are kept.
  */

@@ -48,7 +48,7 @@ function Arrow({ label, direction, onClick }: ArrowProps) {
 }
 
 /**
- * The partner museum's carousel (spec 2 'Landing page'): 3 images side by side from 1024 px, 1
+ * The partner museum's carousel on the landing page: 3 images side by side from 1024 px, 1
  * below; autoplay every 2400 ms, infinite, no mouse dragging, centre mode above 1080 px. A click
  * opens the image full size.
  *

@@ -34,7 +34,7 @@ const MAC_SAFARI =
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
-describe('flag bursts (spec 2)', () => {
+describe('flag bursts', () => {
   it('uses the iOS blaster on iPhones and iPads under 720 px only', () => {
     const phone = { userAgent: IPHONE, platform: 'iPhone', maxTouchPoints: 5 };
     const iPad = { userAgent: MAC_SAFARI, platform: 'MacIntel', maxTouchPoints: 5 };
@@ -99,7 +99,7 @@ describe('flag bursts (spec 2)', () => {
     expect(new Set(desktop.map((f) => f.flag)).size).toBeGreaterThan(12);
   });
 
-  it('keeps every flight off the text being read, at every point of its arc (issue 16)', () => {
+  it('keeps every flight off the text being read, at every point of its arc', () => {
     let seed = 7;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
     // The contact page on a laptop: title, lead, the two cards, the founder's text.
@@ -188,7 +188,7 @@ describe('flag bursts (spec 2)', () => {
     for (const code of FLAG_COUNTRIES) expect(code).toMatch(/^[A-Z]{2}$/);
   });
 
-  it('has every flag in the sprite, in a cell of its own inside the picture (issue 16)', () => {
+  it('has every flag in the sprite, in a cell of its own inside the picture', () => {
     // flag-sprite.ts is written with flag-sprite.webp by tools/marketing/flags/make-flag-sprite.ts
     // (npm run flags): a flag added to flags.ts without rerunning it would never be drawn.
     expect(Object.keys(FLAG_RECTS).sort()).toEqual([...FLAG_COUNTRIES].sort());
@@ -326,7 +326,7 @@ describe('the flag bursts’ renderer', () => {
   });
   const sprite = { width: FLAG_SPRITE.width, height: FLAG_SPRITE.height } as ImageBitmap;
 
-  it('draws each flag from its cell of the sprite, never text (issue 16)', () => {
+  it('draws each flag from its cell of the sprite, never text', () => {
     const { canvas, draws } = fakeCanvas();
     const renderer = createFlagRenderer(canvas);
     renderer.resize(1280, 800, 1);

@@ -1,7 +1,7 @@
 import { FLAG_COUNTRIES } from './flags.ts';
 
 /**
- * The flag bursts of the landing and contact pages (spec 2): four bursts of 35, 35, 50 and 50
+ * The flag bursts of the landing and contact pages: four bursts of 35, 35, 50 and 50
  * flags, 15, 15, 20 and 20 below 720 px, font size 21 to 42, a blaster of its own for iPhones
  * and iPads under 720 px. The page's script (FlagBurst.astro) picks the blaster and fires.
  *
@@ -84,7 +84,7 @@ const between = (random: () => number, min: number, max: number) => min + random
  * view) and lives shorter, which keeps older iPhones smooth.
  *
  * `avoid`: the boxes of the text a visitor is reading (elements marked data-no-flags, in
- * viewport pixels); no flight crosses them at any point of its arc (issue 16).
+ * viewport pixels); no flight crosses them at any point of its arc, so the flags never hide what is read.
  */
 export function burstFlights(
   kind: BlasterKind,

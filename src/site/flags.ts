@@ -1,9 +1,9 @@
 /**
- * The flags the landing and contact pages burst (spec 2): countries whose languages the
+ * The flags the landing and contact pages burst: countries whose languages the
  * translations reach, from every continent. ISO 3166-1 alpha-2 codes. They are drawn from one
  * picture of them all (flag-sprite.webp, made from the flag-icons set by
  * tools/marketing/flags/make-flag-sprite.ts), not as emoji: many systems have no colour emoji
- * font and showed empty boxes or letter pairs (issue 16).
+ * font and showed empty boxes or letter pairs.
  */
 const COUNTRIES_BY_CONTINENT = [
   'FR GB IE DE AT CH BE NL LU ES PT IT GR MT CY DK NO SE FI IS',

@@ -1,6 +1,6 @@
 import { localePath, type Lang } from '../i18n/index.ts';
 
-/** The public pages search engines may index, besides the blog posts (spec 2). */
+/** The public pages search engines may index, besides the blog posts (staff screens are never indexed). */
 export const PUBLIC_ROUTES = ['/', '/blog', '/contact'] as const;
 
 /**

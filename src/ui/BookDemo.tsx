@@ -13,7 +13,7 @@ import { useSession } from './session.ts';
 import { useModalDialog } from './useModalDialog.ts';
 
 /**
- * 'Book a demo' (spec 2, top navigation bar; spec 9 'Scheduling widget'). With a booking page
+ * 'Book a demo' (the floating button for logged-out visitors; its popup 630 px high, 320 px wide at least). With a booking page
  * (PUBLIC_BOOKING_URL, through site.bookingUrl) it opens react-calendly's popup over the page;
  * without one it is a link to /contact. react-calendly is fetched at the first opening.
  */

@@ -13,7 +13,7 @@ type Props = {
 };
 
 /**
- * A confirmation before something irreversible (spec 5): AlertDialog with Cancel, focused first,
+ * A confirmation before something irreversible (a reset or a deletion): AlertDialog with Cancel, focused first,
  * and a danger button that confirms.
  */
 export default function ConfirmDialog({

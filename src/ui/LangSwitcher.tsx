@@ -4,7 +4,7 @@ import { useT } from '../i18n/react.ts';
 import { switchLanguage } from './language.ts';
 import { useDismiss } from './useDismiss.ts';
 
-/** Button showing FR or EN that opens a two-option menu (spec 2, top navigation bar). */
+/** Button showing FR or EN that opens a two-option menu, in the top bar. */
 export default function LangSwitcher({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const [open, setOpen] = useState(false);

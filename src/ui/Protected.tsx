@@ -5,7 +5,7 @@ import { useSession } from './session.ts';
 
 /**
  * Shows its children only to a logged-in user. Until the session check answers it shows a
- * loading status; a logged-out visitor is sent to /login (spec 2) and never sees the children.
+ * loading status; a logged-out visitor is sent to /login and never sees the children.
  */
 export default function Protected({ lang, children }: { lang: Lang; children?: ReactNode }) {
   const t = useT(lang);

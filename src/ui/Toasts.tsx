@@ -30,7 +30,7 @@ function closeButton(t: TFn) {
   };
 }
 
-/** The page's only toast container (spec 9: 5000 ms, top-right, light; Alt+T focuses it). */
+/** The page's only toast container (5000 ms, top-right, light; Alt+T focuses it). */
 export default function Toasts({ lang }: { lang: Lang }) {
   const t = useT(lang);
 

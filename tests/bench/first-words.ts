@@ -16,11 +16,11 @@ import { todayTokens } from './today-tokens.ts';
 
 /** The issue's engine: 100 tokens a second. */
 export const TOKENS_PER_SECOND = 100;
-/** Issue 19, part 3: the first translated block on screen within this, whatever the length. */
+/** ADRs 0017 and 0020: the first translated block on screen within this, whatever the length. */
 export const FIRST_BLOCK_TARGET_MS = 2_500;
 /** The whole article within this many times its largest batch. */
 export const WHOLE_TARGET = 1.3;
-/** Engine tokens at most this many times before issue 19 (one batch list, answers whole). */
+/** Engine tokens at most this many times before the page was streamed (one batch list, answers whole). */
 export const TOKENS_TARGET = 1.05;
 
 export interface FirstWordsResult {
@@ -33,7 +33,7 @@ export interface FirstWordsResult {
   largestBatchMs: number;
   /** Engine tokens (prompt + completion, as the fake counts them) of this run. */
   tokens: number;
-  /** This run's engine tokens over the same article's before issue 19 (today-tokens.ts). */
+  /** This run's engine tokens over the same article's before streaming (today-tokens.ts). */
   tokensRatio: number;
   /** Requests the visitor's browser made (the progress page reloads itself). */
   requests: number;

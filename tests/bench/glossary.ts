@@ -8,7 +8,7 @@ import { translationMemory } from '../../src/features/translation/memory.ts';
 import { createTranslator } from '../../src/features/translation/translator.ts';
 import { startFakeOpenAI, type RecordedCall } from '../helpers/fake-openai.ts';
 
-/** Issue 18's target: prompt tokens with a 200-term glossary within 1.3× of those without. */
+/** The glossary's target (ADR 0015): prompt tokens with a 200-term glossary within 1.3× of those without. */
 export const GLOSSARY_TOKENS_TARGET = 1.3;
 
 /** The names in the glossary: 200 of them, as a museum of ships and people would keep. */

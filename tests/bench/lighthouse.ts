@@ -7,14 +7,17 @@ import { startServer, type Target } from './lib.ts';
 import { CHROMIUM_ARGS } from '../helpers/chromium.ts';
 
 /**
- * DESIGN 10: the marketing pages in Lighthouse (mobile, default simulated throttling, as
+ * The marketing pages in Lighthouse (mobile, default simulated throttling, as
  * PageSpeed Insights measures), in the system Chromium, against the real server on a port of
  * its own with a fresh DATA_DIR and PUBLIC_SITE_URL set to that address (canonical and hreflang
  * links then point at the origin Lighthouse loads). Prints the scores against the targets and
  * every audit below 1, with its details; never fails on a score.
  */
 
-/** The pages DESIGN 10 budgets: French home, English home, blog, one post, contact. */
+/**
+ * The pages the Lighthouse budget covers (performance 95, the rest 100): French home, English
+ * home, blog, one post, contact.
+ */
 export const LIGHTHOUSE_PAGES = ['/', '/en', '/blog', '/blog/guarani', '/contact'] as const;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

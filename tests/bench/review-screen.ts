@@ -2,7 +2,7 @@ import { chromium } from '@playwright/test';
 import { loadTestSettings } from '../../src/server/config.ts';
 
 /**
- * Issue 18: the review screen of a large article in Chromium. For each of `runs` fresh page
+ * The review screen of a large article in Chromium. For each of `runs` fresh page
  * loads, the milliseconds from the end of the translations fetch (GET /api/read/translations,
  * its resource timing) until the screen shows all `rows` texts; sorted.
  */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { openPglite } from '../../src/server/db/index.ts';
 import { dailyCounts } from '../../src/server/db/schema.ts';
 
-/** `/r/{code}` for the bench (issue 6): a code linked to an article, and the scans it counted. */
+/** `/r/{code}` for the bench (ADR 0006): a code linked to an article, and the scans it counted. */
 
 /** Makes a QR code and links it to the article; answers its short link. */
 export async function linkedCode(url: string, cookie: string, articleId: number): Promise<string> {

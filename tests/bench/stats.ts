@@ -5,7 +5,7 @@ import { testApp } from '../helpers/app.ts';
 import { percentile } from './editor-typing.ts';
 
 /**
- * Issue 7: the chart endpoints over a year of counts for 1,000 articles in 30 languages, on the
+ * The chart endpoints over a year of counts for 1,000 articles in 30 languages, on the
  * embedded database, through the real app in this process. Every article is counted every day
  * in three of the 30 languages (a different three each day), as scans and as page requests:
  * about 2.2 million rows.

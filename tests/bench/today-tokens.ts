@@ -5,7 +5,7 @@ import { extractSegments } from '../../src/features/translation/segments.ts';
 import { estimateTokens } from '../helpers/fake-openai.ts';
 
 /**
- * A first translation's engine tokens as they were before issue 19 (one list of batches of about
+ * A first translation's engine tokens as they were before the page was streamed (ADR 0020; one list of batches of about
  * BATCH_TOKENS, no first batch, each answered whole), counted as the fake engine counts the
  * calls it gets (about 4 characters a token of each message and of the answer's content), so
  * that a run's recorded tokens compare with it directly. The fake's answer to a batch is

@@ -4,7 +4,7 @@ import { testApp } from '../helpers/app.ts';
 import { percentile } from './editor-typing.ts';
 
 /**
- * Issue 18: GET /api/read/translation_status for 1,000 articles read or prepared in 30
+ * GET /api/read/translation_status for 1,000 articles read or prepared in 30
  * languages each (30,000 counts), on the embedded database, through the real app in this
  * process. Target: p99 under 50 ms.
  */

@@ -73,7 +73,7 @@ function workSince(fake: FakeOpenAI, from: number, label: string, started: numbe
 }
 
 /**
- * DESIGN 10 and issue 5: a first translation of a 3,000-word article against a fake engine with
+ * A first translation of a 3,000-word article against a fake engine with
  * a fixed delay per output token, as a ratio to its largest batch; then the engine work of a
  * repeat, a one-paragraph edit and 50 concurrent first requests. In this process, through the
  * real openai client and translator.

@@ -5,7 +5,7 @@ import path from 'node:path';
  * What a first visit to a built page downloads of ours: the HTML (its styles are inline) and the
  * scripts it names (script tags, module preloads, islands and their renderers), with the modules
  * they import statically. Lazy imports (the booking popup, the flag worker) come after the page
- * is usable and are left out; images and video are media, outside the budget (DESIGN 10).
+ * is usable and are left out; images and video are media, outside the budget.
  */
 /** Written by render-visitor-page.ts. */
 export const VISITOR_PAGE = path.resolve(

@@ -21,7 +21,7 @@ const engine = await startFakeOpenAI();
 const server = await startServer({
   OPENAI_BASE_URL: engine.url,
   OPENAI_API_KEY: 'budgets',
-  // A speech engine (issue 20), never called here: the page then carries the Listen block with
+  // A speech engine, never called here: the page then carries the Listen block with
   // a player per block for browsers without JavaScript, its heaviest form. listen.js loads only
   // when Listen is pressed and is not counted.
   TTS_BASE_URL: engine.url,
@@ -40,7 +40,7 @@ try {
     .map((c) => c.split(';')[0] ?? '')
     .find((c) => c.startsWith('legenda_session='));
   if (!login.ok || !cookie) throw new Error(`Sign-in failed: ${login.status}`);
-  // The panel as a circuit's middle stop (issue 19): the page also carries the circuit's
+  // The panel as a circuit's middle stop (ADR 0018): the page also carries the circuit's
   // navigation (stop n of N, previous and next), with the text size control and Listen.
   const articleIds = [];
   for (const name of ['budget-before', 'budget-panel', 'budget-after']) {

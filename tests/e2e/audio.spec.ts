@@ -19,7 +19,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The audio block (issue 20, part 1): a curator uploads a recording, gives it a caption and a
+ * The audio block (ADR 0019): a curator uploads a recording, gives it a caption and a
  * transcript and sees it in the phone preview; bad files are refused in the curator's language;
  * a visitor reading in Spanish on a phone plays the recording (the museum's, in French, asked for
  * by byte ranges) and opens the transcript, translated by the fake engine ('[es] ' + source).
@@ -124,7 +124,7 @@ for (const lang of LANGS) {
       const figure = phone.locator('figure.reader-audio');
       await expect(figure).toBeVisible({ timeout: 30_000 });
       await expect(phone.locator('html')).toHaveAttribute('lang', 'es');
-      // No script but ours (offline reading, issue 19): the player is the browser's own.
+      // No script but ours (offline reading): the player is the browser's own.
       await expect(phone.locator('script')).toHaveAttribute('src', READER_SCRIPT);
       await expect(figure).toHaveAccessibleName(`[es] ${caption}`);
       const audio = figure.locator('audio');

@@ -19,7 +19,7 @@ import {
 import { E2E_ORIGIN } from './settings.ts';
 
 /**
- * Sign in, log out, protected screens and the session (spec 2, 4, 6, 8).
+ * Sign in, log out, protected screens and the session.
  *
  * Sign-in failures count per email and per address (src/features/auth/policy.ts): the whole
  * suite makes 2 failures for the real account (one per language) and 5 per language for the

@@ -19,7 +19,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 19, part 2: the staff side of circuits. A curator creates a circuit from the dashboard
+ * The staff side of circuits. A curator creates a circuit from the dashboard
  * (a title, its public name suggested from it, an introduction, articles found by searching),
  * reorders its stops by keyboard and by dragging, saves and finds the order again after a
  * reload; an empty title is refused next to the field, keeping what was typed; a circuit is

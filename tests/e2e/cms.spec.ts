@@ -12,7 +12,7 @@ function parseFrontmatter(text: string): { frontmatter: unknown; content: string
 }
 
 /**
- * The blog's CMS (Decap CMS at /admin, DESIGN 1): a post written through its editor, in French
+ * The blog's CMS (Decap CMS at /admin): a post written through its editor, in French
  * and English, lands as two files whose front matter passes the blog's schema, under the
  * server's CSP for /admin. The real public/admin/config.yml is served with Decap's in-memory
  * test-repo backend instead of Git Gateway; the files it writes are in `window.repoFiles`.

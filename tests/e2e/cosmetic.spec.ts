@@ -17,7 +17,7 @@ import {
 import { E2E_ORIGIN } from './settings.ts';
 
 /**
- * Issue 16, item 13 ('Cosmetic'), as a person sees it: the sticky top bar and the editor's
+ * Cosmetic details, as a person sees them: the sticky top bar and the editor's
  * toolbar hide what scrolls under them; the print sheet never breaks a code's address inside the
  * code; on a phone the contact address breaks only at its @ or a dot and nothing floats over it;
  * the visitor page's video shows its first frame, not a black box.

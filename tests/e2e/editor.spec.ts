@@ -18,7 +18,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The article editor (spec 2 'Article editor', 4, 5, 7, 8): a curator builds a real panel with
+ * The article editor: a curator builds a real panel with
  * every element type, uploads, moves and deletes, saves and finds it again, in French and in
  * English; the live preview is checked against what was typed at every step.
  */
@@ -657,7 +657,7 @@ for (const lang of LANGS) {
 
       // Saving is refused, naming the element and the field; nothing is sent. First the font
       // size typed out of range (the content still holds 30): Save must not say 'saved' and
-      // bring back 30 (issue 16); it names the field and takes the curator to it.
+      // bring back 30; it names the field and takes the curator to it.
       let sent = 0;
       page.on('request', (request) => {
         if (request.url().includes('/api/manage/update_article')) sent++;
@@ -814,7 +814,7 @@ for (const lang of LANGS) {
       await expect(
         accordion.getByRole('group', { name: fill(te.detail, { d: '1', type: typeName('text') }) }),
       ).toBeVisible();
-      // Deleting an element asks first (spec 5); Cancel is focused, Escape keeps it and gives
+      // Deleting an element asks first; Cancel is focused, Escape keeps it and gives
       // the focus back to its Delete button.
       const deleteImage = s
         .card(1, 'image')
@@ -1119,7 +1119,7 @@ for (const lang of LANGS) {
     });
 
     /**
-     * Issue 16, item 11: on a phone the preview was below the whole form, 5,800 px down an
+     * On a phone the preview was once below the whole form, 5,800 px down an
      * article of 8 elements. Edit | Preview tabs show one or the other; the preview opens at its
      * top, the form comes back where it was left; a desktop keeps both columns and no tabs.
      */

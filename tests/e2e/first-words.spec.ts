@@ -8,13 +8,13 @@ import { ADMIN, expect, post, test } from './fixtures.ts';
 import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * Issue 19, part 3: first words in two seconds (ADRs 0017, 0020). A phone without JavaScript,
+ * First words in two seconds (ADRs 0017, 0020). A phone without JavaScript,
  * 390 px wide, opens an article no one has read in Finnish yet; the engine streams its answer,
  * writes the translation of the article's first words, then pauses (`pauseAfter`,
  * tests/helpers/fake-engine-server.ts). The first block shows, translated, at the top of the
  * screen, with a line saying the rest is coming, and nothing else of the article, not even its
  * original; once the engine writes the rest, the page fills in by itself, every block once and
- * in order, and the line goes. One engine call, as before issue 19: no extra one for the start.
+ * in order, and the line goes. One engine call, as before the page was streamed: no extra one for the start.
  */
 
 /**

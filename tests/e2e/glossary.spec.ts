@@ -17,7 +17,7 @@ import {
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * Issue 18, story 5: the museum's glossary. A curator keeps terms from the dashboard (added,
+ * The museum's glossary (ADR 0015). A curator keeps terms from the dashboard (added,
  * edited, deleted with confirmation, errors in their language, on a phone too); a text holding
  * a term goes to the engine with it, and one whose translation ignores a 'do not translate'
  * term is flagged on the review screen. Each test's terms and texts hold a tag of its own (the

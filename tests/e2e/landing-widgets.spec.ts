@@ -14,7 +14,7 @@ import {
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * The landing widgets (spec 2 'Landing page', 'Contact', top navigation bar; spec 9): the
+ * The landing widgets (landing page, contact page, top bar): the
  * partner carousel and its full-size overlay, the flag bursts, the 'Book a demo' popup. No page
  * here may log a CSP violation.
  */
@@ -283,7 +283,7 @@ async function bursts(page: Page) {
  * the text (marked data-no-flags, and every heading and paragraph), and between two hidden shots;
  * and among the first, the pixels of a flag's strong colours (clear red, blue, green), which
  * pictures of flags have and the empty boxes or letters that a system without a colour emoji font
- * draws for emoji flags (black on the canvas) have not (issue 16).
+ * draws for emoji flags (black on the canvas) have not.
  */
 async function pixelsOfFlags(page: Page): Promise<{
   flags: number;
@@ -480,7 +480,7 @@ test.describe('flag bursts', () => {
         }),
       ).toEqual({ fits: true, underPointer: false, wide: false });
       // The flags show on screen while they fly, never over the headline or the contact text
-      // (issue 16; the landing's carousel moves, so its whole-window counts are not compared)…
+      // (the landing's carousel moves, so its whole-window counts are not compared)…
       await flights.held();
       const flying = await pixelsOfFlags(page);
       expect(flying.onText).toBeLessThan(20);
@@ -513,7 +513,7 @@ test.describe('flag bursts', () => {
 
   for (const route of ['/', '/contact']) {
     test(`never over the headline or the contact text on a phone (${route})`, async ({ page }) => {
-      // Issue 16: at 390 × 844 the hero text, and the contact page's title, lead, cards and
+      // At 390 × 844 the hero text, and the contact page's title, lead, cards and
       // founder's text, fill most of the window; the flights go around them or stay below.
       await page.setViewportSize({ width: 390, height: 844 });
       const flights = await holdWorkerFlights(page);
@@ -614,7 +614,7 @@ async function expectBookingPopup(page: Page, lang: Lang) {
   await expect(frame).toHaveAttribute('title', dict[lang].landingWidgets.bookingFrame);
   expect((await frame.getAttribute('src'))?.startsWith(`${BOOKING_URL}?`)).toBe(true);
   await expect(dialog.frameLocator('iframe').locator('body')).toContainText('Fake booking page');
-  // Spec 9: 630 px high (this window is taller), at least 320 px wide.
+  // The booking popup: 630 px high (this window is taller), at least 320 px wide.
   const popup = await dialog.locator('.calendly-popup').boundingBox();
   expect(popup?.height).toBe(630);
   expect(popup?.width).toBeGreaterThanOrEqual(320);

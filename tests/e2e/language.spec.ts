@@ -13,7 +13,7 @@ import {
   homeTitle,
 } from './fixtures.ts';
 
-/** The language switcher and the remembered choice (spec 1, 2, 4; docs/adr/0001). */
+/** The language switcher and the remembered choice (docs/adr/0001). */
 
 async function langCookie(context: BrowserContext): Promise<string | undefined> {
   return (await context.cookies()).find((cookie) => cookie.name === 'lang')?.value;

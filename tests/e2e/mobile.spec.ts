@@ -16,7 +16,7 @@ import {
   homeTitle,
 } from './fixtures.ts';
 
-/** The hamburger menu on a phone-sized screen (spec 2, top navigation bar). */
+/** The hamburger menu on a phone-sized screen: Dashboard, Blog, Contact and the language. */
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
@@ -121,7 +121,7 @@ test.describe('a small phone, signed in', () => {
 });
 
 /**
- * Issue 16, item 8: no staff page scrolls sideways on a 360 px phone (the statistics page was
+ * No staff page scrolls sideways on a 360 px phone (the statistics page was
  * 728 px wide, its hidden tables pushing it). Every staff screen, with content in it, in French
  * (the longer words).
  */

@@ -10,7 +10,7 @@ import { escapeRegExp, expect, post, test } from './fixtures.ts';
 import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * Issue 19, part 4: offline on poor museum Wi-Fi, in Chromium with the network cut (Playwright's
+ * Offline on poor museum Wi-Fi, in Chromium with the network cut (Playwright's
  * offline mode, which reaches the service worker's own fetches too). An article read once opens
  * again without network, with its image; a circuit saved with 'Save this circuit for offline
  * reading' opens, every stop readable, with the network off; without JavaScript nothing shows of

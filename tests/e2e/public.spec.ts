@@ -11,7 +11,7 @@ import {
   homeTitle,
 } from './fixtures.ts';
 
-/** Public pages: home, not-found, what search engines may index, scrolling (spec 2). */
+/** Public pages: home, not-found, what search engines may index, scrolling to the top on every route change. */
 
 const ROBOTS_NOINDEX = /<meta\s+name="robots"\s+content="noindex"\s*\/?>/;
 const ANY_ROBOTS = /<meta\s+name="robots"/;

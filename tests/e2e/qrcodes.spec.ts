@@ -24,7 +24,7 @@ import {
 const QR_SHAPES = ['.print-card__qr > svg'];
 
 /**
- * The staff QR code screens (spec 2 'QR codes list', 'QR code detail', 4, 8, 9; issue 6): a
+ * The staff QR code screens (list, detail, print): a
  * curator adds a code, links it to an article through the searchable picker and saves; the
  * image downloads in four formats and scans to the printed address; a visitor following that
  * address lands on the article; the print sheet holds the active codes. The e2e server has one
@@ -75,8 +75,8 @@ function decode(image: Rgba): string | undefined {
 }
 
 /**
- * The text a QR image holds for a decoder that never inverts (zbar and some phone scanners,
- * issue 16): it reads dark modules on a light ground only.
+ * The text a QR image holds for a decoder that never inverts (zbar and some phone scanners):
+ * it reads dark modules on a light ground only.
  */
 function decodeAsIs(image: Rgba): string | undefined {
   const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
@@ -276,7 +276,7 @@ test.describe('QR codes (fr)', () => {
     const png = PNG.sync.read(await download('png'));
     expect([png.width, png.height]).toEqual([300, 300]);
     expect(decode(png)).toBe(doc.url);
-    // White dots on black (spec 9)...
+    // White dots on black (the default)...
     expect([...png.data.subarray(0, 3)]).toEqual([0, 0, 0]);
     // ...which a decoder that does not try inverting cannot read: why the variant exists.
     expect(decodeAsIs(png)).toBeUndefined();

@@ -5,7 +5,7 @@ import { expect, expectNoViolations, MUSEUM_SETTINGS, post, test } from './fixtu
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * Read aloud (issue 20, part 2): a visitor reading in Japanese presses Listen and hears the
+ * Read aloud (ADR 0019): a visitor reading in Japanese presses Listen and hears the
  * article, in order. The browser's voice is tested with speechSynthesis stubbed in the page
  * (headless Chromium has no voices): the utterances' texts and language, nothing asked of the
  * speech engine. The server's voice (the museum's setting) plays each block's sound from the

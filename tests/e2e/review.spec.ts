@@ -15,7 +15,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 18, story 2: a curator checks and corrects an article's translation. The article's texts
+ * A curator checks and corrects an article's translation. The article's texts
  * hold a tag of the test's own, so parallel tests never share one; the museum's language is held
  * still (its settings lock), since the review of the museum's own language is refused.
  */

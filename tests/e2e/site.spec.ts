@@ -21,7 +21,7 @@ import {
 import { E2E_PORT } from './settings.ts';
 
 /**
- * The public site (issue 8): the landing page's sections, the 'Test it' demo, contact, the blog
+ * The public site: the landing page's sections, the 'Test it' demo, contact, the blog
  * from content/blog, and what search engines see. The widgets (carousel, flag bursts, booking
  * popup) are in landing-widgets.spec.ts; the CMS in cms.spec.ts.
  */
@@ -43,7 +43,7 @@ function postsOnDisk(lang: Lang) {
     .sort((a, b) => b.date.getTime() - a.date.getTime());
 }
 
-/** Spec 2's seven addresses, newest post first. */
+/** The seven blog addresses, newest post first. */
 const SPEC_ROUTES = {
   fr: ['petanque', 'installation', 'pourquoi-legenda', 'malagasy', 'albanian', 'guarani'],
   en: ['petanque', 'installation', 'why-legenda', 'malagasy', 'albanian', 'guarani'],
@@ -287,7 +287,7 @@ for (const lang of LANGS) {
         'href',
         `${BASE}${url(lang, `/blog/${own}`)}`,
       );
-      // The post links to the installation and pétanque posts (spec 2).
+      // The post links to the installation and pétanque posts.
       const body = page.locator('.prose');
       await expect(body.locator(`a[href="${url(lang, '/blog/petanque')}"]`).first()).toBeVisible();
       await expect(

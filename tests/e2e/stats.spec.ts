@@ -21,8 +21,8 @@ import {
 import { E2E_ORIGIN } from './settings.ts';
 
 /**
- * The statistics page (spec 2 'Statistics', 4, 8; issue 7) and the settings form: real scans
- * and visitor pages counted by the server, and Listen presses (issue 20) sent as listen.js
+ * The statistics page and the settings form: real scans
+ * and visitor pages counted by the server, and Listen presses sent as listen.js
  * sends them, read back through the charts' hidden tables, the Fetch button, the range, the CSV
  * download; in French, with the English wording checked too.
  *
@@ -86,7 +86,7 @@ async function read(page: Page, article: Article, lang: string) {
 }
 
 /**
- * A visitor pressing Listen on `article`'s page in `lang` (issue 20): public/listen.js sends
+ * A visitor pressing Listen on `article`'s page in `lang`: public/listen.js sends
  * POST /listened from the page, so with the site's own origin (another site's is refused).
  * Counted only where the page is readable in `lang` (the source, or a translation made).
  */
@@ -163,7 +163,7 @@ function screen(page: Page, lang: 'fr' | 'en') {
     perArticle: main.getByRole('figure', { name: t.perArticle, exact: true }),
     perLanguage: main.getByRole('figure', { name: t.perLanguage, exact: true }),
     requests: figures.nth(2),
-    /** Issue 20: one article's Listen presses, named with the article once fetched. */
+    /** One article's Listen presses, named with the article once fetched. */
     listened: figures.nth(3),
     article: main.getByLabel(t.article, { exact: true }),
     fetch: main.getByRole('button', { name: t.fetch, exact: true }),
@@ -228,7 +228,7 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
       .toBe(false);
     await read(page, a, 'es');
     await read(page, a, 'es');
-    // Issue 20: three visitors press Listen on A's page, two in Spanish and one in French (the
+    // Three visitors press Listen on A's page, two in Spanish and one in French (the
     // museum's language); B's is not A's.
     await listen(page, baseURL!, a, 'es');
     await listen(page, baseURL!, a, 'es');
@@ -271,7 +271,7 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
       ),
     );
     await expect.poll(() => barsDrawn(s.perArticle)).toBe(true);
-    // Spec 9: 1000x400 where it fits (the window is 1280 px wide).
+    // 1000x400 where it fits (the window is 1280 px wide).
     expect(await canvasSize(s.perArticle)).toEqual({ width: 1000, height: 400 });
 
     // Chart 2: the same scans by language.
@@ -394,7 +394,7 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     expect(listenedCsv[0]).toBe('date,Espagnol,Français');
     expect(listenedCsv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},2,1$/);
 
-    // On a phone, the charts shrink and keep spec 9's 2.5 to 1; nothing widens the page.
+    // On a phone, the charts shrink and keep their 2.5 to 1; nothing widens the page.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect
       .poll(async () => {
@@ -444,7 +444,7 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     await expect(s.perArticle.locator('table, canvas')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
 
-    // Fetch: the requests fill; the listens' failure leaves their chart as it was (spec 8).
+    // Fetch: the requests fill; the listens' failure leaves their chart as it was.
     await s.article.selectOption({ label: article.title });
     await s.fetch.click();
     await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(
@@ -587,7 +587,7 @@ test('the statistics and settings pages in English', async ({ page, signIn }) =>
     '/en/contact',
   );
   await expect(main.getByLabel(ts.sourceLanguage, { exact: true })).toBeVisible();
-  // Issue 16, item 9: each language by its own name, then its English name.
+  // Each language by its own name, then its English name.
   await expect(main.getByLabel(ts.sourceLanguage).locator('option')).toHaveText(
     languageChoices('en').map((choice) => choice.label),
   );
@@ -666,7 +666,7 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
       await expect(heading(page, t.title)).toBeVisible();
       await expect(museum).not.toHaveValue('');
       await expect(museum).toHaveAttribute('readonly', '');
-      // Why it cannot be changed here, and where to ask (issue 16, item 9).
+      // Why it cannot be changed here, and where to ask.
       await expect(museum).toHaveAccessibleDescription(`${t.museumHint} ${t.museumHintLink}`);
       await expect(main.getByRole('link', { name: t.museumHintLink })).toHaveAttribute(
         'href',
@@ -786,7 +786,7 @@ test('statistics and settings: no axe violations on a desktop and a phone', asyn
   await expectNoViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
-  // Nothing hidden widens the page either (the charts' tables did: issue 16, item 8).
+  // Nothing hidden widens the page either (the charts' hidden tables once did).
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoViolations(page);
 

@@ -16,7 +16,7 @@ import {
 import { FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * Issue 18, stories 1, 2 and 4: the translations overview from the dashboard, Translate now with
+ * The translations overview from the dashboard, Translate now with
  * its estimate and progress, a cell opening the review screen with its phone preview, and the
  * museum's priority languages prepared after a save. Articles carry a tag of the test's own:
  * the museum is shared by the tests running in parallel.

@@ -15,7 +15,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * The articles tree (spec 2 'Articles tree', 4, 7). The e2e server has one museum for the whole
+ * The articles tree. The e2e server has one museum for the whole
  * run and two workers: every test makes its own top-level folder through the API and works in it.
  */
 

@@ -3,7 +3,7 @@ import type { BrowserContext } from '@playwright/test';
 import { expect, expectNoViolations, MUSEUM_SETTINGS, post, test } from './fixtures.ts';
 
 /**
- * Issue 19, part 1: a language chosen once. A visitor picks Japanese on the first panel; every
+ * A language chosen once. A visitor picks Japanese on the first panel; every
  * later scan opens its article in Japanese, without the picker; the footer's language button
  * changes it in one tap. On a 390 px phone with JavaScript off, as a visitor's phone may be.
  */

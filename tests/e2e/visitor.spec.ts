@@ -19,7 +19,7 @@ import {
 import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
- * The visitor page (issue 5, DESIGN 7), on a phone, with JavaScript on and off (the page needs
+ * The visitor page, on a phone, with JavaScript on and off (the page needs
  * none, so both must behave alike): a visitor picks a language (the browser's suggested, the list
  * searchable) and reads the article machine translated, with a way back to the original; stored
  * translations cost no engine call, an edit sends only what changed, a reset sends everything
@@ -51,7 +51,7 @@ const es = uiStrings('es');
 const te = dict.fr.editor;
 
 /**
- * A visitor page loads no script but its own (reader.js: offline reading, issue 19), and says
+ * A visitor page loads no script but its own (reader.js: offline reading), and says
  * nothing wrong in the console.
  */
 function watch(page: Page) {
@@ -118,7 +118,7 @@ function makeArticle(tag: string) {
   /** What the engine must be sent for the whole article, sorted (as `sent` gives them). */
   const segments = (body = texts.body): string[] =>
     [texts.intro, body, texts.header, texts.detail1, texts.detail2, texts.outro].sort();
-  // The staff's private name (spec 3): no visitor page may show it (issue 16).
+  // The staff's private name (unformatted_name): no visitor page may show it.
   return { tag, name, texts, content, segments, title: `Réserve ${tag} (nom interne)`, blocks: 4 };
 }
 type Article = ReturnType<typeof makeArticle>;
@@ -243,7 +243,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.getByRole('heading', { level: 1, name: es.chooseLanguage, exact: true }),
       ).toBeVisible();
-      // The article's public first words, in French, never its private name (issue 16).
+      // The article's public first words, in French, never its private name.
       const firstWords = `Amphore ${article.tag} : une jarre à vin romaine trouvée au large…`;
       await expect(page.getByText(firstWords, { exact: true })).toHaveAttribute('lang', 'fr');
       await expect(page).toHaveTitle(`${es.chooseLanguage} – ${firstWords}`);
@@ -403,7 +403,7 @@ for (const javaScriptEnabled of [true, false]) {
       });
       expect(behaviour.status()).toBe(200);
 
-      // The page comes as it is made (issue 19): it is loaded once the translation is done.
+      // The page comes as it is made (ADR 0017): it is loaded once the translation is done.
       const address = pageUrl(article.name, slow);
       const response = await page.goto(address);
       expect(response?.status()).toBe(200);

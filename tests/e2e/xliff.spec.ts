@@ -15,7 +15,7 @@ import {
 } from './fixtures.ts';
 
 /**
- * Issue 18, story 6: a curator sends an article to a human translator as XLIFF 1.2 and imports
+ * A curator sends an article to a human translator as XLIFF 1.2 and imports
  * the translated file back. The article's texts hold a tag of the test's own, so parallel tests
  * never share one; the museum's language is held still (its settings lock), as review.spec.ts.
  */

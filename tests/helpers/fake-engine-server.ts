@@ -25,7 +25,7 @@ import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
  *   a language set their own words apart).
  * - `POST /_release` `{ lang? }`: lets the calls paused for that language (or the others) go
  *   on, and those paused later.
- * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, issue 20: the e2e
+ * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, for read aloud: the e2e
  *   server's TTS_BASE_URL); `GET /_speech` → `{ calls: [{ input, model, voice, responseFormat }] }`,
  *   `POST /_speech` `{ type: 'ok' | 'fail' | 'hang' | 'notAudio' }` sets how it answers from now
  *   on (`POST /_reset` forgets both).

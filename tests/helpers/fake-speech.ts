@@ -1,7 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 
 /**
- * A stand-in speech engine (issue 20): OpenAI's `POST /v1/audio/speech`, answering a small real
+ * A stand-in speech engine (read aloud): OpenAI's `POST /v1/audio/speech`, answering a small real
  * sound (silent MPEG audio frames for `mp3`, the default; a WAV for `wav`), so the server's real
  * client, its errors and its time limit are exercised. It records every call, and behaves as
  * told: 'ok', 'fail' (500), 'hang' (never answers), 'notAudio' (200 with text).

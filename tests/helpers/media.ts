@@ -46,7 +46,7 @@ export const SRT = '1\n00:00:00,000 --> 00:00:02,000\nBienvenue\n';
 export const SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
 /**
- * A real WAV file (issue 20): 8 kHz mono 16-bit PCM, a quiet 440 Hz tone of `seconds`, which a
+ * A real WAV file: 8 kHz mono 16-bit PCM, a quiet 440 Hz tone of `seconds`, which a
  * browser plays; its size is 44 + 16,000 bytes a second.
  */
 export function wav(seconds = 1): Buffer {

@@ -231,7 +231,7 @@ describeWithPg('server', 'the Netlify functions', () => {
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await res.text();
       expect(html).toContain('La lanterne du pilote');
-      // No script but the visitor pages' own (reader.js, issue 19).
+      // No script but the visitor pages' own (reader.js).
       expect(html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '')).not.toContain(
         '<script',
       );

@@ -212,7 +212,7 @@ describe('netlify.toml', () => {
       'Cache-Control': immutable,
       'Content-Security-Policy': API_CSP,
     });
-    // Read aloud's (issue 20), the same way (document.ts LISTEN_SCRIPT).
+    // Read aloud's, the same way (document.ts LISTEN_SCRIPT).
     const listen = await fromNode('/listen.js');
     expect(listen.headers.get('cache-control')).toBe(immutable);
     expect(headersFor(toml, '/listen.js')).toMatchObject({

@@ -9,7 +9,7 @@ import { cookieOf, sleep, staffHttp, until, type StaffHttp } from '../helpers/st
 import { useServers } from '../helpers/use-servers.ts';
 
 /**
- * Issue 9, faults: PostgreSQL stopped under a running server. Staff get a clear 503, an article
+ * Faults: PostgreSQL stopped under a running server. Staff get a clear 503, an article
  * save cut off half way leaves the old article whole, visitors get the page they were reading or
  * a page in their language that says to wait, and once PostgreSQL is back the same Node process
  * works again (its pool reconnects).

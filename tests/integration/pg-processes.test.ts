@@ -21,7 +21,7 @@ import {
 import { useServers } from '../helpers/use-servers.ts';
 
 /**
- * DESIGN 2, mode 3: several Node processes behind a load balancer on one PostgreSQL and one blob
+ * Self-hosted at scale: several Node processes behind a load balancer on one PostgreSQL and one blob
  * store, where nothing may rely on a process's memory for correctness. Two real servers, A and
  * B, share a fresh database and a blob folder, and a fake engine the test counts calls on; each
  * step does something through one process and checks it through the other.

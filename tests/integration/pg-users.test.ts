@@ -7,7 +7,7 @@ import { describeWithPg, openPgServer, sqlClient, type PgServer } from '../helpe
 import { runScript, tempDir } from '../helpers/server.ts';
 
 /**
- * `npm run users` on PostgreSQL (issue 9): the real command as a child process with DATABASE_URL
+ * `npm run users` on PostgreSQL: the real command as a child process with DATABASE_URL
  * set, its effect read in the database, and sign-ins through the app on the same database. With
  * PostgreSQL there is no data-directory lock: accounts are managed while the app runs.
  */

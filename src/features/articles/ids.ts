@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Folder and article ids and folder paths, as every call that names one takes them (spec 7). */
+/** Folder and article ids and folder paths, as every call that names one takes them. */
 
 /** Ids travel as numbers, or as the digit strings of a URL path. */
 export const itemId = z.union([

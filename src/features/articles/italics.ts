@@ -1,4 +1,4 @@
-/** Spec 2: `[!` … `!]` marks a segment shown in italics. */
+/** `[!` … `!]` marks a segment shown in italics. */
 export function italicSegments(value: string): { text: string; italic: boolean }[] {
   const parts: { text: string; italic: boolean }[] = [];
   const pattern = /\[!([\s\S]*?)!\]/g;

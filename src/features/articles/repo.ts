@@ -47,7 +47,7 @@ export function editorRepo(db: Database) {
           museumId: number;
           language: string;
           timeZone: string;
-          /** The museum's read-aloud setting (issue 20). */
+          /** The museum's read-aloud setting (ADR 0019). */
           speech: { voice: 'browser' | 'server'; otherLanguages: string[] };
           /** The languages visitors may choose; null: all of them. */
           visitorLanguages: string[] | null;

@@ -9,7 +9,7 @@ import { formatDelay, retryAfterSeconds } from '../../ui/retryAfter.ts';
 import { setLoggedIn, useSession } from '../../ui/session.ts';
 import { toast } from '../../ui/toast.ts';
 
-/** Sign-in form (spec 2, Login). Success goes to /dashboard in the page's language. */
+/** Sign-in form. Success goes to /dashboard in the page's language. */
 export default function LoginForm({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const session = useSession();
@@ -53,7 +53,7 @@ export default function LoginForm({ lang }: { lang: Lang }) {
         return; // stay busy while the next page loads
       }
       if (result.status === 401 || result.status === 400 || result.status === 422) {
-        // Spec 8: a failed sign-in reads 'Email ou mot de passe invalide'. Bad input (an empty
+        // A failed sign-in reads 'Email ou mot de passe invalide'. Bad input (an empty
         // field) cannot be valid credentials either.
         retryPassword(t('auth.loginFailed'));
       } else if (result.status === 429 || errorCode(result) === 'sign_in_busy') {

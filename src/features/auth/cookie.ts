@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { SESSION_ABSOLUTE_MS } from './policy.ts';
 
-/** Over HTTPS the cookie takes the __Host- prefix: Secure, Path=/, no Domain (DESIGN 9). */
+/** Over HTTPS the cookie takes the __Host- prefix: Secure, Path=/, no Domain. */
 export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-legenda_session' : 'legenda_session';
 }

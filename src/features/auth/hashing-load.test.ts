@@ -12,7 +12,7 @@ import { HASHING_IN_FLIGHT } from './policy.ts';
 import { loginThrottle } from '../../server/db/schema.ts';
 
 /**
- * Issue 15, item 2: password hashing is bounded per process, so a burst of sign-ins cannot
+ * Password hashing is bounded per process, so a burst of sign-ins cannot
  * starve file reads (media, the health check's blob probe) of libuv's thread pool, nor take
  * 128 MiB per attempt. Sign-ins beyond the bound answer 503 at once, without hashing.
  */

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } f
 import { HASHING_IN_FLIGHT, HASHING_QUEUE } from './policy.ts';
 
 /**
- * scrypt through node:crypto's async API (DESIGN 9: N=2^17, r=8, p=1). The parameters travel
+ * scrypt through node:crypto's async API (N=2^17, r=8, p=1). The parameters travel
  * inside the stored hash, so they can be raised later and old hashes still verify; a hash made
  * with weaker parameters is upgraded at the next successful sign-in.
  */

@@ -12,7 +12,7 @@ import {
 import { startPurging } from './purge.ts';
 
 /**
- * Issue 15, item 8: ended sessions and stale sign-in counters are deleted (at start and hourly
+ * Ended sessions and stale sign-in counters are deleted (at start and hourly
  * on Node; netlify/functions/purge.mts on Netlify, tested in tests/integration/netlify-function).
  */
 const EMAIL = 'curator@museum.example';

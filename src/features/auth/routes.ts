@@ -8,7 +8,7 @@ import { loginSchema } from './schema.ts';
 import type { AuthService } from './service.ts';
 
 /**
- * GET /session (spec 7). Every page asks it, so it is mounted ahead of the shared middleware
+ * GET /session. Every page asks it, so it is mounted ahead of the shared middleware
  * and answers with its own complete headers (`jsonAnswer`); it reads nothing from the body and
  * writes nothing, so the Origin check has nothing to guard.
  */
@@ -21,7 +21,7 @@ export function sessionRoute(auth: AuthService, deps: AppDeps) {
   });
 }
 
-/** Spec 7: POST /login, POST /logout. */
+/** POST /login, POST /logout. */
 export function authRoutes(auth: AuthService, deps: AppDeps) {
   const secure = deps.config.secureCookies;
   const app = new Hono<AppEnv>();

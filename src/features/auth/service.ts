@@ -232,7 +232,7 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
 
     /**
      * Deletes sessions past their absolute or idle timeout and throttling keys that no longer
-     * count or block anything (DESIGN 9; run at start and hourly, see purge.ts).
+     * count or block anything (run at start and hourly, see purge.ts).
      */
     async purgeExpired(): Promise<{ sessions: number; throttles: number }> {
       const at = now();

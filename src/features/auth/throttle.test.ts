@@ -7,7 +7,7 @@ import { ACCOUNT_RULE, ADDRESS_RULE, PAIR_RULE } from './policy.ts';
 import { throttleAddress } from './service.ts';
 
 /**
- * Sign-in throttling under attempts sent at once (issue 15, items 1 and 3): every attempt is
+ * Sign-in throttling under attempts sent at once: every attempt is
  * counted in the database before its password is checked, so a burst is held to the rule however
  * many arrive together, from one process or several on one database; and failures from other
  * addresses do not keep a curator out. Runs on PGlite and, with `npm run test:pg`, PostgreSQL.

@@ -33,7 +33,7 @@ function FieldError({ t, id, problem }: { t: TFn; id: string; problem: Message |
   );
 }
 
-/** The form that creates a circuit or edits the one chosen in the list (issue 19). */
+/** The form that creates a circuit or edits the one chosen in the list. */
 export default function CircuitForm(props: Props) {
   const { t, draft, setDraft, articles, problems, busy, announce } = props;
   const { titleRef, nameRef, introRef, searchRef, stopsRef, onSubmit, onCancel } = props;

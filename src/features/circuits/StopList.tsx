@@ -33,7 +33,7 @@ type Drag = { from: number; to: number; pointerId: number };
 type Focus = { id: number; button: 'up' | 'down' | 'remove' };
 
 /**
- * A circuit's stops (issue 19): an ordered list with their positions, each moved by keyboard
+ * A circuit's stops: an ordered list with their positions, each moved by keyboard
  * (Move up / Move down, the new position said aloud) or dragged by its handle (pointer: mouse,
  * pen or finger; Escape cancels), and removed.
  */

@@ -1,4 +1,4 @@
-// The circuits screen's API calls (issue 19, part 2): bodies typed by the zod schemas the server
+// The circuits screen's API calls: bodies typed by the zod schemas the server
 // routes parse, answers by their types. Types only: zod stays out of the browser bundle.
 import type { z } from 'zod';
 import { getRoute, postRoute } from '../../ui/api.ts';

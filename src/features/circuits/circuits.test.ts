@@ -5,7 +5,7 @@ import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { CircuitDocument } from './schema.ts';
 
 /**
- * Issue 19, part 2: circuits on a real database. The staff's API (scope, order, bad input that
+ * Circuits on a real database. The staff's API (scope, order, bad input that
  * changes nothing), QR codes leading to a circuit and their scans counted, and what visitors
  * read: the circuit page in their language and an article's 'stop n of N' with its neighbours.
  */

@@ -1,4 +1,4 @@
-// The circuits screen's pure parts (issue 19, part 2): the draft a curator edits, the public
+// The circuits screen's pure parts: the draft a curator edits, the public
 // name suggested from the title, moving a stop, and the errors (the screen's own checks and the
 // server's answers) as interface words by field. No zod, no React: the browser bundle stays
 // small and every rule here is unit-tested (draft.test.ts).

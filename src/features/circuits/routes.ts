@@ -4,7 +4,7 @@ import { readJson } from '../../server/http/json-body.ts';
 import { deleteCircuitSchema, saveCircuitSchema } from './schema.ts';
 import type { CircuitsService } from './service.ts';
 
-/** The museum's circuits (issue 19), under /api (StaffEnv: behind the session middleware). */
+/** The museum's circuits (ADR 0018), under /api (StaffEnv: behind the session middleware). */
 export function circuitsRoutes(circuits: CircuitsService) {
   const app = new Hono<StaffEnv>();
 

@@ -3,7 +3,7 @@ import { itemId } from '../articles/ids.ts';
 import { MAX_TEXT_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
 
 /**
- * Circuits (issue 19, part 2): a name (the public url, /circuit?name=), a title and an
+ * Circuits (ADR 0018): a name (the public url, /circuit?name=), a title and an
  * introduction that visitors read in their language, and an ordered list of the museum's
  * articles, its stops. The API's shapes, shared by the circuits screen and the routes.
  */
@@ -49,7 +49,7 @@ const articleIds = z
     });
   });
 
-/** The public url, written like an article's (spec 5); one message at a time. */
+/** The public url, written like an article's (letters, digits and dashes); one message at a time. */
 const name = z
   .string('must be text')
   .trim()

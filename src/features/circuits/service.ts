@@ -14,7 +14,7 @@ export interface SaveCircuit {
 }
 
 /**
- * The museum's circuits (issue 19, part 2). `changed` is told after every write: the visitor
+ * The museum's circuits (ADR 0018). `changed` is told after every write: the visitor
  * pages and scans this process keeps name the old circuit.
  */
 export function circuitsService(

@@ -14,7 +14,7 @@ type Props = {
   articleId: number;
 };
 
-/** Accordion (spec 2, 3): its title, styled like a text, and the details it folds. */
+/** Accordion: its title, styled like a text, and the details it folds. */
 export default function AccordionForm({ t, index, element, dispatch, articleId }: Props) {
   const headingId = useId();
   const { header } = element;

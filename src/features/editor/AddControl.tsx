@@ -15,7 +15,7 @@ type Props = {
 };
 
 /**
- * A type list and an Add button (spec 2, 4): with no type chosen nothing happens; a type that is
+ * A type list and an Add button: with no type chosen nothing happens; a type that is
  * not offered (an option slipped into the page) raises an alert.
  */
 export default function AddControl({ t, types, label, where, onAdd }: Props) {
@@ -54,7 +54,7 @@ export default function AddControl({ t, types, label, where, onAdd }: Props) {
   );
 }
 
-/** The first place of the article: a new element above all the others (spec 2). */
+/** The first place of the article: a new element above all the others. */
 export function AddAtTop({ t, onAdd }: { t: TFn; onAdd: (type: string) => void }) {
   return (
     <AddControl

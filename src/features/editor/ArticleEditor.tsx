@@ -28,7 +28,7 @@ function ArticleById({ lang }: { lang: Lang }) {
   return <EditorScreen key={articleId} lang={lang} articleId={articleId} />;
 }
 
-/** The /article?id= island (spec 2, Article editor): for a logged-in user only (spec 6). */
+/** The /article?id= island (the article editor): for a logged-in user only. */
 export default function ArticleEditor({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

@@ -5,7 +5,7 @@ import { JustifyField, SizeField } from './StyleFields.tsx';
 import UploadField from './UploadField.tsx';
 
 /**
- * Audio (issue 20): the museum's recording (played as it is, in the museum's language), its
+ * Audio (read aloud, ADR 0019): the museum's recording (played as it is, in the museum's language), its
  * caption and transcript (translated for visitors like any text), their colour, the player's
  * width and position.
  */

@@ -9,7 +9,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Confirmation before deleting an element or a detail (spec 5: deletion requires confirmation). */
+/** Confirmation before deleting an element or a detail: deletion requires confirmation. */
 export default function DeleteDialog({ t, what, onConfirm, onCancel }: Props) {
   return (
     <ConfirmDialog

@@ -14,7 +14,7 @@ type Props = {
   articleId: number;
 };
 
-/** The form of a detail's type (spec 3: text, link, image, space or legend item). */
+/** The form of a detail's type (text, link, image, space or legend item). */
 export default function DetailForm({ t, detail, update, articleId }: Props) {
   const common = { t, update, articleId };
   switch (detail.type) {

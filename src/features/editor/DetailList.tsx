@@ -18,7 +18,7 @@ type Props = {
   articleId: number;
 };
 
-/** An accordion's details (spec 2, 4): an add control for the top, then one card each. */
+/** An accordion's details: an add control for the top, then one card each. */
 export default function DetailList({ t, index, details, dispatch, articleId }: Props) {
   const headingId = useId();
   const announce = useContext(Announce);

@@ -24,8 +24,8 @@ export default function EditorToolbar({
   onReset,
 }: Props) {
   const ref = useRef<HTMLDivElement>(null);
-  // Toasts (top-right, spec 9) start below this sticky bar, so that they never cover Save or
-  // Reset (issue 16): its height, which wrapping changes, is given to the CSS (global.css).
+  // Toasts (top-right) start below this sticky bar, so that they never cover Save or
+  // Reset: its height, which wrapping changes, is given to the CSS (global.css).
   useEffect(() => {
     const bar = ref.current;
     const root = document.documentElement;

@@ -25,7 +25,7 @@ type Props = {
 };
 
 /**
- * Edit | Preview, on a phone (issue 16, item 11): the preview no longer waits below the whole
+ * Edit | Preview, on a phone: the preview no longer waits below the whole
  * form. Tabs as WAI-ARIA's pattern has them: one tab stop, the arrows, Home and End move
  * between them, and the tab reached is shown at once.
  */

@@ -14,7 +14,7 @@ type Props = {
   onDelete: () => void;
 };
 
-/** Move up and delete (spec 2, 4), for an element or an accordion detail; delete asks first. */
+/** Move up and delete, for an element or an accordion detail; delete asks first. */
 export default function ElementActions({ t, where, what, canMoveUp, onMoveUp, onDelete }: Props) {
   const [confirming, setConfirming] = useState(false);
   const deleteRef = useRef<HTMLButtonElement>(null);

@@ -3,7 +3,7 @@ import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField } from './StyleFields.tsx';
 import ImageFields from './ImageFields.tsx';
 
-/** Image (spec 2): the uploaded file, its width and its position. */
+/** Image: the uploaded file, its width and its position. */
 export default function ImageForm({ t, element, update, articleId }: FormProps<ImageElement>) {
   return (
     <div className="editor-form">

@@ -4,7 +4,7 @@ import type { FormProps } from './formProps.ts';
 import { SideField, SizeField, TextStyleFields } from './StyleFields.tsx';
 import ImageFields from './ImageFields.tsx';
 
-/** Legend item (spec 3): an image beside a text, the image on the left or on the right. */
+/** Legend item: an image beside a text, the image on the left or on the right. */
 export default function LegendItemForm({
   t,
   element,

@@ -4,7 +4,7 @@ import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';
 import ImageFields from './ImageFields.tsx';
 
-/** Link (spec 2, 3): an optional image, its text and where it goes (web or e-mail only). */
+/** Link: an optional image, its text and where it goes (web or e-mail only). */
 export default function LinkForm({ t, element, update, articleId }: FormProps<LinkElement>) {
   const link = element.link.trim();
   const linkError = link === '' || isSafeLink(link) ? null : t('editor.errors.link');

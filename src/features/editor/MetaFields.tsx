@@ -24,7 +24,7 @@ type Props = {
   onAddAtTop: (type: string) => void;
 };
 
-/** The article's own fields (spec 2): title, url, background colour, translation instructions. */
+/** The article's own fields: title, url, background colour, translation instructions. */
 function MetaFields({
   t,
   title,

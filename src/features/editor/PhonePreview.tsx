@@ -18,11 +18,11 @@ type Props = {
 };
 
 /**
- * The live phone-shaped preview (spec 2): the visitor page's own component, fed the unsaved
+ * The live phone-shaped preview: the visitor page's own component, fed the unsaved
  * content at every keystroke. Its styles come from /reader.css.
  */
 export default function PhonePreview({ t, content, tab, ref }: Props) {
-  // The words around a sound (issue 20), in the curator's language; the museum's language is not
+  // The words around a sound (read aloud), in the curator's language; the museum's language is not
   // named, as the editor does not load it. One object, so unchanged blocks skip re-rendering.
   const audio = useMemo(
     () => ({

@@ -9,7 +9,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Confirmation before resetting translations (spec 2, 5): irreversible. */
+/** Confirmation before resetting translations: irreversible. */
 export default function ResetDialog({ t, onConfirm, onCancel }: Props) {
   const id = useId();
   const [includeReviewed, setIncludeReviewed] = useState(false);

@@ -2,7 +2,7 @@ import { SPACE_MAX, type SpaceElement } from '../articles/content.ts';
 import { NumberField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 
-/** Space (spec 2): its height in pixels. */
+/** Space: its height in pixels. */
 export default function SpaceForm({ t, element, update }: FormProps<SpaceElement>) {
   return (
     <div className="editor-form">

@@ -45,7 +45,7 @@ type Justify = (typeof JUSTIFY)[number];
 type Align = (typeof ALIGN)[number];
 type Side = (typeof LEGEND_SIDES)[number];
 
-/** Width in percent of the screen (spec 2: image, video and link; text and titles too). */
+/** Width in percent of the screen (image, video and link; text and titles too). */
 export function SizeField({
   t,
   value,
@@ -58,7 +58,7 @@ export function SizeField({
   return <NumberField t={t} label={t('editor.field.size')} value={value} onChange={onChange} />;
 }
 
-/** Where the element sits: left, centre or right (spec 3: flex-start, center, flex-end). */
+/** Where the element sits: left, centre or right (flex-start, center, flex-end). */
 export function JustifyField({
   t,
   value,
@@ -98,7 +98,7 @@ export function AlignField({
   );
 }
 
-/** The side of a legend item's image (spec 3: left or right only). */
+/** The side of a legend item's image (left or right only). */
 export function SideField({
   t,
   value,

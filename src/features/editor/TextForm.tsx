@@ -3,7 +3,7 @@ import { NumberField, ContentField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { AlignField, JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';
 
-/** Text (spec 2): content, bold, italic, font size, colour, line height, size, justify, align. */
+/** Text: content, bold, italic, font size, colour, line height, size, justify, align. */
 export default function TextForm({ t, element, update }: FormProps<TextElement>) {
   return (
     <div className="editor-form">

@@ -29,7 +29,7 @@ type Props = {
 };
 
 /**
- * The toast for a refused upload (spec 8; a wrong kind of file says so too, our choice), in the
+ * The toast for a refused upload (413 and the image over 200 KB; a wrong kind of file says so too, our choice), in the
  * curator's language: the server's code and details translated, never its English words. A 404
  * is an article gone meanwhile (or not this museum's): the file was not stored.
  */
@@ -42,7 +42,7 @@ function reportFailure(t: TFn, result: Extract<UploadResult, { ok: false }>) {
   }
 }
 
-/** A file input that uploads at once and hands the answer to the element (spec 2, 7). */
+/** A file input that uploads at once and hands the answer to the element. */
 export default function UploadField(props: Props) {
   const { t, kind, label, hint, value, articleId, videoId } = props;
   const id = useId();
@@ -58,7 +58,7 @@ export default function UploadField(props: Props) {
   }, []);
 
   const send = async (file: File) => {
-    // Spec 5, 8: a large image is refused here and never sent.
+    // An image over 200 KB is refused here and never sent.
     if (kind === 'image' && file.size > MAX_IMAGE_BYTES) {
       toast.error(t('editor.upload.imageTooLarge'));
       return;

@@ -5,7 +5,7 @@ import type { Uploaded } from './upload.ts';
 import UploadField from './UploadField.tsx';
 
 /**
- * Video (spec 2, 3): the video and its subtitles, uploaded under one video id (the server makes
+ * Video: the video and its subtitles, uploaded under one video id (the server makes
  * it at the first upload; later uploads send it back), its width and position.
  */
 export default function VideoForm({ t, element, update, articleId }: FormProps<VideoElement>) {

@@ -10,7 +10,7 @@ import {
 import type { ArticleDocument } from './schema.ts';
 import type { Draft } from './state.ts';
 
-/** GET /api/read/article's answer (spec 7): the server's own type, `name` the public url. */
+/** GET /api/read/article's answer: the server's own type, `name` the public url. */
 export type ArticleAnswer = ArticleDocument;
 
 /** The answer when it has the expected shape, else null. */
@@ -68,7 +68,7 @@ function metadatasOf(stored: unknown, name: string): Metadatas {
   };
 }
 
-/** The visitor page of an article, without counting a visit (spec 2). */
+/** The visitor page of an article, without counting a visit (ignoreStats=true). */
 export function liveHref(name: string): string {
   return `/article?name=${encodeURIComponent(name)}&ignoreStats=true`;
 }

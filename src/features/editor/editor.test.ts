@@ -543,7 +543,7 @@ describe('POST /api/manage/update_article with the revision it was based on', ()
 });
 
 describe('POST /api/manage/reset_traductions', () => {
-  it('keeps the museum’s checked translations unless includeReviewed is true (issue 18)', async () => {
+  it('keeps the museum’s checked translations unless includeReviewed is true', async () => {
     const a = await newArticle();
     const res = await save(a.id, [
       { type: 'metadatas', url: 'verifie' },

@@ -124,7 +124,7 @@ type NumberProps = {
 };
 
 /**
- * A whole number from min to max (spec 5). What the user types stays in the box; the content
+ * A whole number from min to max (style inputs: 1 to 100 in most places). What the user types stays in the box; the content
  * takes it only when it is in range, so an empty or out-of-range box marks itself invalid and
  * the content keeps its last valid value. Such a box is marked `data-unkept` (with its label and
  * error), so that Save refuses to report success while it shows a value that would not be saved

@@ -116,7 +116,7 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
   }
 }
 
-/** What is wrong with an article url, or null when it is valid (spec 5). */
+/** What is wrong with an article url, or null when it is valid (letters, digits and dashes standing for spaces). */
 export function urlMessage(t: TFn, url: string): string | null {
   if (url === '') return t('editor.errors.urlEmpty');
   if (url.length > MAX_URL_LENGTH) return t('editor.errors.tooLong', { max: MAX_URL_LENGTH });

@@ -8,7 +8,7 @@ import type { EditorService } from './service.ts';
 /** An article of 500 elements of long text fits; anything larger is refused unread. */
 export const MAX_ARTICLE_BYTES = 1024 * 1024;
 
-/** Spec 7's editor calls, under /api (StaffEnv: behind the session middleware). */
+/** The editor's staff calls, under /api (StaffEnv: behind the session middleware). */
 export function editorRoutes(editor: EditorService) {
   const app = new Hono<StaffEnv>();
 

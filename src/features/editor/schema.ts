@@ -7,7 +7,7 @@ import {
   MAX_TITLE_LENGTH,
 } from '../articles/content.ts';
 
-/** Payloads of the editor's calls (spec 7), shared by the editor island and the API. */
+/** Payloads of the editor's calls, shared by the editor island and the API. */
 
 export const readArticleQuery = z.object({ articleId: itemId });
 
@@ -24,13 +24,13 @@ export const instructions = z
   .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
 
 export const updateArticleSchema = z.object({
-  /** Spec 7 says an integer; a digit string is accepted too, like the tree's ids. */
+  /** The staff API sends an integer; a digit string is accepted too, like the tree's ids. */
   articleId: itemId,
   newContent: contentSchema,
   unformatted_name: articleTitle,
   instructions,
   /**
-   * The revision the edit was based on (GET /api/read/article's `revision`). Not in spec 7: a
+   * The revision the edit was based on (GET /api/read/article's `revision`). Not in the original calls: a
    * call without it saves as before; with it, a save based on an older revision answers 409.
    */
   revision: z.number().int().min(0).max(2_147_483_647).optional(),
@@ -38,7 +38,7 @@ export const updateArticleSchema = z.object({
 
 export const resetTranslationsSchema = z.object({
   articleId: itemId,
-  /** Also the museum's checked translations (issue 18); the machine ones only by default. */
+  /** Also the museum's checked translations (ADR 0013); the machine ones only by default. */
   includeReviewed: z.boolean('must be true or false').optional(),
 });
 

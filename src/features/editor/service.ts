@@ -42,10 +42,10 @@ export function editorService(
     },
 
     /**
-     * The article's public name follows the url of its metadatas entry (spec 3). With
+     * The article's public name follows the url of its metadatas entry (element 0). With
      * `revision` (the one the editor loaded), a save based on an older revision changes nothing
      * and answers 409 `stale_revision` with the current revision in `details`; without it, the
-     * save overwrites whatever is stored (spec 7's payload).
+     * save overwrites whatever is stored (the update_article payload carries it all).
      */
     async update(
       museumId: number,
@@ -91,7 +91,7 @@ export function editorService(
     },
 
     /**
-     * Forgets every stored translation of the article, in every language (DESIGN 6.5): first a
+     * Forgets every stored translation of the article, in every language: first a
      * new generation, which every process reads with the article, then the stored documents.
      */
     async resetTranslations(
@@ -101,7 +101,7 @@ export function editorService(
     ): Promise<{ cleared: number; reviewedRemoved: number }> {
       if ((await repo.newTranslationGeneration(museumId, id)) === undefined) throw missing();
       const cleared = await blobs.removeAll(translationsPrefix(id));
-      // What the museum checked stays unless the curator asked (issue 18's rule).
+      // What the museum checked stays unless the curator asked (ADR 0013).
       const reviewedRemoved = options.includeReviewed && checked ? await checked.removeAll(id) : 0;
       memory.forget(id);
       await failures?.clearArticle(id);

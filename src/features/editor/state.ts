@@ -15,7 +15,7 @@ import {
 import { inheritKey } from './keys.ts';
 
 /**
- * The editor's local state (spec 4: editing is local until saved) and its pure reducer. Updates
+ * The editor's local state (editing is local until saved) and its pure reducer. Updates
  * are immutable and keep every untouched element object as it was, so memoised cards and preview
  * blocks skip them: a keystroke costs one array copy and one element copy.
  */
@@ -55,9 +55,9 @@ export type Action =
    */
   | { type: 'load'; draft: Draft; base?: Draft };
 
-/** Spec 4: the metadatas entry (0) and the first movable element (1) cannot move up. */
+/** The metadatas entry (0) and the first movable element (1) cannot move up. */
 export const canMoveUp = (index: number): boolean => index >= 2;
-/** Spec 4: detail 0 cannot move up. */
+/** Detail 0 cannot move up. */
 export const canMoveDetailUp = (detail: number): boolean => detail >= 1;
 
 export const EMPTY_DRAFT: Draft = {

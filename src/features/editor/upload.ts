@@ -1,16 +1,16 @@
 /**
- * Uploads from the editor (spec 7): multipart POST /api/upload/{kind} with the file in a field
- * named after the kind, the article id, and the video id for videos and subtitles (issue 20:
+ * Uploads from the editor: multipart POST /api/upload/{kind} with the file in a field
+ * named after the kind, the article id, and the video id for videos and subtitles (read aloud's
  * sounds too, as `audio`, without a video id). The browser
  * writes the multipart Content-Type itself (with its boundary), so none is set here.
  */
 
 export type UploadKind = 'image' | 'video' | 'subtitles' | 'audio';
 
-/** Spec 5 and 9: images over 200 KB are refused before they are sent. */
+/** Images over 200 KB are refused before they are sent. */
 export const MAX_IMAGE_BYTES = 200 * 1024;
 
-/** What each file input accepts (spec 5). */
+/** What each file input accepts. */
 export const ACCEPT: Record<UploadKind, string> = {
   image: 'image/*',
   video: 'video/*',

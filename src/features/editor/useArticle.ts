@@ -10,7 +10,7 @@ export type ArticleLoad =
   | { status: 'ready'; article: ArticleAnswer; saved: Draft }
   | { status: 'notFound' }
   | { status: 'failed' }
-  /** 401: silently ignored (spec 6); Protected sends a logged-out visitor to sign-in. */
+  /** 401: silently ignored; Protected sends a logged-out visitor to sign-in. */
   | { status: 'signedOut' };
 
 /**
@@ -20,7 +20,7 @@ export type ArticleLoad =
 export type ReloadBase = Draft | null | undefined;
 
 /**
- * GET /api/read/article (spec 7): the article as saved, its draft kept in step. `baseRevision`
+ * GET /api/read/article: the article as saved, its draft kept in step. `baseRevision`
  * is the revision the draft is based on, sent with each save so that a save over someone else's
  * newer one is refused: set when a load replaces the whole draft and when a save succeeds, never
  * by a reload that may keep edits (after a save or a reset), so that it is never newer than what

@@ -26,7 +26,7 @@ function placeIn(form: HTMLElement | null, below: number): Place {
 }
 
 /**
- * A phone's Edit | Preview tabs (issue 16, item 11): where the form and the preview stack, one
+ * A phone's Edit | Preview tabs: where the form and the preview stack, one
  * of them at a time, and the curator finds their place in the form again on the way back.
  */
 export function useEditorView() {

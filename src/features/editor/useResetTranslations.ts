@@ -10,7 +10,7 @@ type Options = {
   reload: (base?: ReloadBase) => Promise<unknown>;
 };
 
-/** Reset translations (spec 4, 7): 'Reseting translations...', then success and a reload. */
+/** Reset translations (POST /api/manage/reset_traductions): 'Reseting translations...', then success and a reload. */
 export function useResetTranslations({ t, articleId, reload }: Options) {
   const [resetting, setResetting] = useState(false);
 

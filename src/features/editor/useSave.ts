@@ -71,7 +71,7 @@ type Options = {
 };
 
 /**
- * Save (spec 4, 7): checked here first (a refused save names the element and the field), then
+ * Save: checked here first (a refused save names the element and the field), then
  * 'Saving article...', then 'Article saved' and a reload, or the error. Each save says which
  * revision the draft is based on; when someone else saved meanwhile, the server refuses it and
  * `conflict` is set: nothing typed is lost, and `overwrite` saves again over their revision.

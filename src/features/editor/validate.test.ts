@@ -68,7 +68,7 @@ describe('checkDraft', () => {
 });
 
 describe('urlMessage', () => {
-  it('follows spec 5: letters, digits and dashes standing for spaces', () => {
+  it('follows the url rule: letters, digits and dashes standing for spaces', () => {
     expect(urlMessage(en, 'salle-3-amphore')).toBeNull();
     expect(urlMessage(en, '')).toBe(en('editor.errors.urlEmpty'));
     for (const bad of ['salle 3', '-salle', 'salle-', 'salle--3', 'été', 'a/b']) {

@@ -13,7 +13,7 @@ export type Problem = { path: ProblemPath; message: string };
 
 export type Checked = { ok: true; content: ArticleContent } | { ok: false; problems: Problem[] };
 
-/** The checks the server makes too (spec 5), so a save is refused before it is sent. */
+/** The checks the server makes too, so a save is refused before it is sent. */
 export function checkDraft(draft: Draft): Checked {
   const problems: Problem[] = [];
   if (draft.title.trim() === '') problems.push({ path: ['title'], message: 'must not be empty' });

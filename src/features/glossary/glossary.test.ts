@@ -5,7 +5,7 @@ import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { GlossaryEntry, GlossaryList } from './schema.ts';
 
 /**
- * Issue 18, story 5: the museum's glossary API on a real database (routes, scope, bad input),
+ * The museum's glossary API on a real database (routes, scope, bad input),
  * and what it does to translations: only the entries a text holds go with it to the engine, a
  * changed entry has only the texts holding its term translated again, an entry not followed is
  * retried once and then flagged on the review screen.

@@ -4,7 +4,7 @@ import { readJson } from '../../server/http/json-body.ts';
 import { deleteTermSchema, saveTermSchema } from './schema.ts';
 import type { GlossaryService } from './service.ts';
 
-/** The museum's glossary (issue 18), under /api (StaffEnv: behind the session middleware). */
+/** The museum's glossary (ADR 0015), under /api (StaffEnv: behind the session middleware). */
 export function glossaryRoutes(glossary: GlossaryService) {
   const app = new Hono<StaffEnv>();
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { supportedLanguage } from '../languages/index.ts';
 
-/** The museum's glossary (issue 18, story 5; ADR 0015): its limits, the API's shapes. */
+/** The museum's glossary (ADR 0015): its limits, the API's shapes. */
 
 export const MAX_TERM_LENGTH = 200;
 export const MAX_NOTE_LENGTH = 1_000;

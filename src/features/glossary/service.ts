@@ -44,7 +44,7 @@ interface Cached {
 }
 
 /**
- * The museum's glossary (issue 18, story 5; ADR 0015). `changed` is told after every write:
+ * The museum's glossary (ADR 0015). `changed` is told after every write:
  * the visitor pages this process keeps are dropped, and the texts holding a changed term get
  * new memory keys, so the next read (or Translate now) translates exactly those again.
  */

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * The languages a visitor may read an article in (spec 1: more than 100), as BCP-47 codes that
+ * The languages a visitor may read an article in (more than 100 are promised), as BCP-47 codes that
  * current LLMs translate well. Their names are in names.ts, their direction in direction.ts, the
  * choice of one for a visitor in negotiate.ts.
  */
@@ -38,7 +38,7 @@ export function supportedLanguage(code: string): LanguageCode | undefined {
 /** Tags already made canonical (bounded: `lang` may come from a visitor). */
 const tags = new LRUCache<string, string>({ max: 1000 });
 
-/** A well-formed language tag, canonicalised, or 'fr' (the default language, spec 9). */
+/** A well-formed language tag, canonicalised, or 'fr' (the default language). */
 export function languageTag(lang: string): string {
   let tag = tags.get(lang);
   if (tag === undefined) {

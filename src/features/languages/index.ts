@@ -1,5 +1,5 @@
 /**
- * Everything Legenda knows about languages (DESIGN 6): the catalogue of the 145 languages
+ * Everything Legenda knows about languages: the catalogue of the 145 languages
  * visitors may read in, their names, their direction, and which one a visitor gets. Imports no
  * feature folder, so every feature may import it.
  */

@@ -1,7 +1,7 @@
 import type { LanguageCode } from './catalogue.ts';
 
 /**
- * Language names through `Intl.DisplayNames` (DESIGN 1: names through `Intl`), capitalised as a
+ * Language names through `Intl.DisplayNames` (no hand-kept list of names), capitalised as a
  * list item or a title would be, with the catalogue's own native names where Node's ICU data has
  * none (it would answer the English name).
  */

@@ -151,7 +151,7 @@ function SearchPicker(props: PickerProps) {
   );
 }
 
-/** The QR detail's article picker (spec 2). */
+/** The QR detail's article picker: a case-insensitive contains filter on the name. */
 export default function ArticlePicker(props: Props) {
   const { t, load } = props;
   const choices =
@@ -189,7 +189,7 @@ export type CircuitsLoad =
   | { status: 'failed' }
   | { status: 'signedOut' };
 
-/** The QR detail's circuit picker (issue 19): the same search over the museum's circuits. */
+/** The QR detail's circuit picker: the same search over the museum's circuits. */
 export function CircuitPicker(
   props: Omit<Props, 'load'> & { load: CircuitsLoad; circuitsHref: string },
 ) {

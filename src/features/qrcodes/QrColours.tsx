@@ -10,8 +10,8 @@ const LABELS: Record<Colours, 'qrcode.coloursLightOnDark' | 'qrcode.coloursDarkO
 type Props = { t: TFn; value: Colours; onChange: (colours: Colours) => void };
 
 /**
- * The colours of a QR image: the spec's white on black (default) or black on white, which
- * every scanner reads (issue 16); used by the download choices and the print sheet.
+ * The colours of a QR image: white on black (the default) or black on white, which
+ * every scanner reads (some read light on dark only once they think of inverting it); used by the download choices and the print sheet.
  */
 export default function QrColours({ t, value, onChange }: Props) {
   const id = useId();

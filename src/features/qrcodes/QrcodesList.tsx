@@ -12,7 +12,7 @@ type Load =
   | { status: 'loading' }
   | { status: 'ready'; codes: QrcodeDocument[] }
   | { status: 'failed' }
-  /** 401: silently ignored (spec 6); Protected sends a logged-out visitor to sign-in. */
+  /** 401: silently ignored; Protected sends a logged-out visitor to sign-in. */
   | { status: 'signedOut' };
 
 /** GET /api/read/qrcodes, as the next state (a failure keeps a list already shown). */
@@ -34,7 +34,7 @@ async function fetchCodes(): Promise<(previous: Load) => Load> {
 }
 
 /**
- * The QR codes list (spec 2 'QR codes list', 4): one line per code, linking to its detail page,
+ * The QR codes list: one line per code, linking to its detail page,
  * with its linked article or a 'Free' badge; 'Add a qrcode' adds a free code and reloads the
  * list, then moves focus to the new line.
  */
@@ -86,7 +86,7 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
       console.error('Adding a QR code failed', error);
       toast.error(t('common.networkError'));
     } finally {
-      // Spec 4: the list is reloaded after the write, whatever its answer.
+      // The list is reloaded after the write, whatever its answer.
       await reload();
       setBusy(false);
     }
@@ -193,7 +193,7 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
   );
 }
 
-/** The /qrcodes island: the list, for a logged-in user only (spec 2, 6). */
+/** The /qrcodes island: the list, for a logged-in user only. */
 export default function QrcodesList({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

@@ -12,7 +12,7 @@ type Load =
   | { status: 'loading' }
   | { status: 'ready'; codes: QrcodeDocument[] }
   | { status: 'failed' }
-  /** 401: silently ignored (spec 6). */
+  /** 401: silently ignored. */
   | { status: 'signedOut' };
 
 /** One code as printed: the image as SVG (sharp at any size), its article and its address. */
@@ -56,7 +56,7 @@ function PrintCard({
     };
   }, [code.url, colours]);
 
-  // A code leading to a circuit (issue 19) is printed with the circuit's title.
+  // A code leading to a circuit is printed with the circuit's title.
   const title =
     code.circuit_title !== null
       ? t('qrcodes.circuit', { title: code.circuit_title })
@@ -195,7 +195,7 @@ function PrintScreen({ lang }: { lang: Lang }) {
   );
 }
 
-/** The /qrcodes/print island: for a logged-in user only (spec 6). */
+/** The /qrcodes/print island: for a logged-in user only. */
 export default function QrcodesPrint({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

@@ -9,8 +9,8 @@ import {
   shortAddress,
 } from './qrImage.ts';
 
-describe('QR image colours (spec 9, issue 16)', () => {
-  it('keeps the spec’s white dots on black as the default', () => {
+describe('QR image colours', () => {
+  it('keeps white dots on black as the default', () => {
     expect(DEFAULT_COLOURS).toBe('light-on-dark');
     expect(COLOURS[0]).toBe(DEFAULT_COLOURS);
     const options = qrOptions('https://example.org/r/abc');
@@ -42,7 +42,7 @@ describe('QR image colours (spec 9, issue 16)', () => {
   });
 });
 
-describe('the printed address (issue 16, item 13)', () => {
+describe('the printed address', () => {
   it('keeps the code’s part whole and cuts the site only after a slash or before a dot', () => {
     expect(addressParts('https://legenda.example/r/AbC1234567')).toEqual({
       site: ['legenda', '.example/'],

@@ -1,11 +1,11 @@
-// Client-only: the QR image of a code (spec 2 'QR code detail', spec 9), drawn by qr-code-styling.
+// Client-only: the QR image of a code on its detail page, drawn by qr-code-styling.
 // The library touches the DOM, so it is loaded on demand in the browser, never at build time.
 import type QRCodeStyling from 'qr-code-styling';
 import type { FileExtension, Options } from 'qr-code-styling';
 
 export type QrCode = QRCodeStyling;
 
-/** Download formats, the default first (spec 2: 'default png'). */
+/** Download formats, the default (png) first. */
 export const EXTENSIONS: readonly FileExtension[] = ['png', 'svg', 'jpeg', 'webp'];
 export const DEFAULT_EXTENSION: FileExtension = 'png';
 
@@ -20,9 +20,9 @@ export function isExtension(value: string): value is FileExtension {
 export const QR_LOGO = '/qr-logo.svg';
 
 /**
- * The colour schemes: the spec's white dots on black (spec 9, the default, first), and dark on
+ * The colour schemes: white dots on black (the default, first), and dark on
  * light, the polarity every decoder reads: zbar and some phone scanners read a light-on-dark
- * code only once they think of inverting it (issue 16), so this one is the safest for print.
+ * code only once they think of inverting it, so this one is the safest for print.
  */
 export const COLOURS = ['light-on-dark', 'dark-on-light'] as const;
 export type Colours = (typeof COLOURS)[number];
@@ -43,7 +43,7 @@ export function colourOptions(colours: Colours): Partial<Options> {
   return { dotsOptions: { color: dots }, backgroundOptions: { color: background } };
 }
 
-/** Spec 9: 300x300, margin 1, white dots on black, logo 0.6 with margin 8, level Q. */
+/** 300x300, margin 1, white dots on black, logo 0.6 with margin 8, level Q. */
 export function qrOptions(
   data: string,
   type: 'canvas' | 'svg' = 'canvas',
@@ -81,7 +81,7 @@ export async function createQrCode(
   }
   const qr = new Styling(qrOptions(data, type, colours));
   // Each module is its own shape: drawn scaled (printed, or a downloaded SVG enlarged), smoothed
-  // edges leave hairlines between neighbours. Crisp edges join them; at the spec's 300 px the
+  // edges leave hairlines between neighbours. Crisp edges join them; at the default 300 px the
   // modules are whole pixels, so the PNG, JPEG and WebP files are unchanged.
   qr.applyExtension((svg) => svg.setAttribute('shape-rendering', 'crispEdges'));
   return qr;

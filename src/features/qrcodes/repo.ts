@@ -14,7 +14,7 @@ export interface QrcodeRow {
   circuitName: string | null;
 }
 
-/** Where a scanned code leads: its article or its circuit (issue 19), in its museum. */
+/** Where a scanned code leads: its article or its circuit (ADR 0018), in its museum. */
 export interface ScanTarget {
   museumId: number;
   /** The article's id, or the circuit's with `circuit`. */
@@ -101,7 +101,7 @@ export function qrcodesRepo(db: Database) {
       });
     },
 
-    /** Links a code to a circuit of the same museum (issue 19), freeing its article link. */
+    /** Links a code to a circuit of the same museum, freeing its article link. */
     async linkCircuit(
       museumId: number,
       id: number,

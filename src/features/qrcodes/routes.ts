@@ -5,7 +5,7 @@ import { readJson } from '../../server/http/json-body.ts';
 import { readQrcodeQuery, updateQrcodeSchema } from './schema.ts';
 import type { QrcodesService } from './service.ts';
 
-/** Spec 7's QR code calls, under /api (StaffEnv: behind the session middleware). */
+/** The QR code staff calls, under /api (StaffEnv: behind the session middleware). */
 export function qrcodeRoutes(qrcodes: QrcodesService) {
   const app = new Hono<StaffEnv>();
 
@@ -19,7 +19,7 @@ export function qrcodeRoutes(qrcodes: QrcodesService) {
     return c.json(await qrcodes.read(museum(c), query.data.qrcodeId));
   });
 
-  // Spec 7: no body. The origin check has already refused cross-site calls.
+  // add_qrcode takes no body. The origin check has already refused cross-site calls.
   app.post('/manage/add_qrcode', async (c) => c.json(await qrcodes.add(museum(c)), 201));
 
   app.post('/manage/update_qrcode', async (c) => {

@@ -15,7 +15,7 @@ import type { QrcodesService } from './service.ts';
 import { rememberedLanguage } from '../reader/language-cookie.ts';
 
 /**
- * GET /r/{code}: what a printed QR code opens (DESIGN 8). A redirect to the linked article's
+ * GET /r/{code}: what a printed QR code opens (ADR 0006). A redirect to the linked article's
  * visitor page (in the language the visitor chose before, if any: reader/language-cookie.ts),
  * counted as a scan (a phone's rescans within half an hour count once); never
  * cached, so every scan reaches us; only ever to a path of this site. A free or unknown code: a friendly 404 in the phone's language, counted nothing.

@@ -47,7 +47,7 @@ describe('GET /r/{code}', () => {
     ]);
   });
 
-  it('opens the article in the language the visitor chose before, and counts it (issue 19)', async () => {
+  it('opens the article in the language the visitor chose before, and counts it', async () => {
     const id = await publish('salle-1');
     const code = await linkedCode(id);
     // Japanese picked on an earlier panel: this scan opens the article in Japanese directly.
@@ -113,7 +113,7 @@ describe('GET /r/{code}', () => {
       const html = await res.text();
       expect(html).toContain(`lang="${lang}"`);
       expect(html).toContain(words);
-      // No script but the visitor pages' own (reader.js, issue 19).
+      // No script but the visitor pages' own (reader.js).
       expect(html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '')).not.toMatch(
         /<script/i,
       );

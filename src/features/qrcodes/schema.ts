@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { itemId } from '../articles/ids.ts';
 
-/** Payloads of the QR code calls (spec 7), shared by the QR screens and the API. */
+/** Payloads of the QR code calls, shared by the QR screens and the API. */
 
 export const readQrcodeQuery = z.object({ qrcodeId: itemId });
 
 /**
- * Links a code to an article (spec 7: `articleId`) or to a circuit (issue 19: `circuitId`),
- * never both. The spec's original did not guard a save with nothing chosen; we refuse it.
+ * Links a code to an article (`articleId`, as the staff API has it) or to a circuit (`circuitId`),
+ * never both. The original product did not guard a save with nothing chosen; we refuse it.
  */
 export const updateQrcodeSchema = z
   .object({
@@ -38,7 +38,7 @@ export interface QrcodeDocument {
   unformatted_name: string | null;
   /** The linked article's url name (the visitor page's `name`), or null. */
   name: string | null;
-  /** The linked circuit (issue 19), or null: a code leads to an article or a circuit. */
+  /** The linked circuit (ADR 0018), or null: a code leads to an article or a circuit. */
   circuit_id: number | null;
   /** The linked circuit's title, or null. */
   circuit_title: string | null;

@@ -62,7 +62,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
       throw new ApiError(500, 'no_free_code', 'No free short code was found; try again.');
     },
 
-    /** Links a code to one of the museum's articles (spec 4: the code becomes active). */
+    /** Links a code to one of the museum's articles (the code becomes active). */
     async link(museumId: number, id: number, articleId: number): Promise<QrcodeDocument> {
       const result = await repo.link(museumId, id, articleId);
       if (result === 'no_code') throw notFound('No such QR code in your museum.');
@@ -71,7 +71,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
       return this.read(museumId, id);
     },
 
-    /** Links a code to one of the museum's circuits (issue 19); its article link is freed. */
+    /** Links a code to one of the museum's circuits; its article link is freed. */
     async linkCircuit(museumId: number, id: number, circuitId: number): Promise<QrcodeDocument> {
       const result = await repo.linkCircuit(museumId, id, circuitId);
       if (result === 'no_code') throw notFound('No such QR code in your museum.');
@@ -81,7 +81,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
     },
 
     /**
-     * A scan (DESIGN 8): where the code leads now, counted in the browser's preferred language
+     * A scan (ADR 0006): where the code leads now, counted in the browser's preferred language
      * among those we translate into (else the museum's own). Undefined: unknown or free code,
      * counted nothing. `count` false: a HEAD request (a link preview), not a visitor. `visitor`:
      * who scanned, so that a rescan within the window counts once (stats/repeats.ts).
@@ -109,7 +109,7 @@ export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
           {
             museumId: target.museumId,
             timeZone: target.timeZone,
-            // A circuit's scan is counted like an article's, as the circuit's (issue 19).
+            // A circuit's scan is counted like an article's, as the circuit's (ADR 0018).
             ...(target.circuit
               ? { articleId: 0, circuitId: target.articleId }
               : { articleId: target.articleId }),

@@ -18,7 +18,7 @@ const PAGE = 100;
 const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
 
 /**
- * The translations overview (issue 18, story 1): every article in every language it was read or
+ * The translations overview: every article in every language it was read or
  * prepared in, each cell the share of its texts checked by the museum, machine-translated, out
  * of date and missing; a cell opens the review screen. Translate now sits above it.
  */

@@ -5,7 +5,7 @@ import type { TFn } from '../../i18n/react.ts';
 const WIDE = '(min-width: 1100px)';
 
 /**
- * The visitor page in the language being checked, as a phone shows it (issue 18, story 2): the
+ * The visitor page in the language being checked, as a phone shows it: the
  * real page, a staff preview that counts nothing, loaded again after each change (`version`).
  */
 export default function ReviewPreview(props: {

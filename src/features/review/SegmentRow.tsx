@@ -33,7 +33,7 @@ function flagWords(flag: SegmentFlag): string | undefined {
   return undefined;
 }
 
-/** `[! … !]` shown in italics, the markers themselves hidden (spec 2). */
+/** `[! … !]` shown in italics, the markers themselves hidden. */
 function Rich({ text }: { text: string }) {
   return (
     <>

@@ -10,7 +10,7 @@ const plain = (text: string) =>
     .join('');
 
 /**
- * What changed in an original since the museum checked its translation (issue 18, story 3):
+ * What changed in an original since the museum checked its translation (a stale text, ADR 0013):
  * words removed struck through, words added underlined, the rest as it was.
  */
 export default function SourceChanges(props: { t: TFn; before: string; after: string }) {

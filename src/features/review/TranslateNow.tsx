@@ -28,7 +28,7 @@ type Estimate =
 const POLL_MS = 1_500;
 
 /**
- * Translate now (issue 18, story 4): languages and articles chosen, the translator's estimate
+ * Translate now: languages and articles chosen, the translator's estimate
  * shown before anything starts, then the work done in the background with its progress.
  */
 export default function TranslateNow(props: Props) {

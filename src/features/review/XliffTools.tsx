@@ -25,7 +25,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Work with a human translator (issue 18, story 6): export the article as XLIFF 1.2, in the
+ * Work with a human translator (ADR 0014): export the article as XLIFF 1.2, in the
  * language on screen or in every language, and import the translator's file back. Errors are
  * told in the interface's language (apiErrors); the links work without script too.
  */

@@ -1,4 +1,4 @@
-// The review screen's API calls (issue 18): bodies typed by the zod schemas the server routes
+// The review screen's API calls: bodies typed by the zod schemas the server routes
 // parse, answers by their types. Types only (`import type`): zod stays out of the browser bundle.
 import type { z } from 'zod';
 import { getRoute, postRoute } from '../../ui/api.ts';

@@ -33,7 +33,7 @@ export interface PrepareStarted extends PrepareProgress {
 }
 
 /**
- * Translate now (issue 18, story 4): articles translated into chosen languages in the
+ * Translate now: articles translated into chosen languages in the
  * background, so no visitor waits for them, and the museum's priority languages after every
  * save. The pairs wait in the database (queue-repo.ts): a process works through them one after
  * the other (each one's batches in parallel, as a visitor's reading would), for as long as its

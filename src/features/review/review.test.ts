@@ -10,7 +10,7 @@ import { testApp } from '../../../tests/helpers/app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
 
 /**
- * Issue 18's review API on a real database and the real translator, the engine a fake one:
+ * The review API on a real database and the real translator, the engine a fake one:
  * the states (missing, machine, reviewed, stale), corrections and approvals, what visitors then
  * read, and every bad input (another museum's article, unknown segments, hostile text).
  */
@@ -147,7 +147,7 @@ describe('correcting and approving', () => {
     expect(states).toEqual(['reviewed', 'machine', 'machine', 'machine']);
   });
 
-  it("lists a sound's caption and transcript, and takes the museum's transcript (issue 20)", async () => {
+  it("lists a sound's caption and transcript, and takes the museum's transcript", async () => {
     const sound = {
       type: 'audio',
       id: 'Son',
@@ -339,7 +339,7 @@ describe('a new machine translation of one text', () => {
   });
 });
 
-describe('what visitors are told (story 7)', () => {
+describe('what visitors are told', () => {
   // The Spanish visitor words (reader/strings/es.json): this feature does not import the reader.
   const es = {
     machineTranslated: 'Traducción automática',

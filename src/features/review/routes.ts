@@ -32,7 +32,7 @@ function parseQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T>
   });
 }
 
-/** Issue 18's translation calls, under /api (StaffEnv: behind the session middleware). */
+/** The review screen's translation calls, under /api (StaffEnv: behind the session middleware). */
 export function reviewRoutes(services: {
   review: ReviewService;
   status: StatusService;

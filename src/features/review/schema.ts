@@ -80,7 +80,7 @@ export const approveTranslationSchema = z.object({
     .max(2_000, 'must name at most 2000 segments'),
 });
 
-/** A segment's state (issue 18's API contract). */
+/** A segment's state in the review API: machine, reviewed or stale. */
 export type SegmentState = 'missing' | 'machine' | 'reviewed' | 'stale';
 
 export interface ReviewSegment {

@@ -27,7 +27,7 @@ export interface Reviewer {
 }
 
 /**
- * Translations a museum can stand behind (issue 18): each text of an article in a language,
+ * Translations a museum can stand behind (ADR 0013): each text of an article in a language,
  * with its state, and the museum's corrections and approvals (checked.ts). `changed` is told
  * after every write: the visitor pages this process keeps are dropped at once.
  */

@@ -7,7 +7,7 @@ import {
   translationStatus,
 } from '../../server/db/schema.ts';
 
-/** How many texts of one article, in one language, are in each state (issue 18's overview). */
+/** How many texts of one article, in one language, are in each state (the translations overview). */
 export interface StateCounts {
   missing: number;
   machine: number;
@@ -58,7 +58,7 @@ export function statusRepo(db: Database) {
     /**
      * The overview (status.ts's TranslationStatus) as JSON text, made by the database in one
      * row: the languages, and every article in title order with its counts by language. Thirty thousand counts cross from the database
-     * as one value, not thirty thousand rows (issue 18's bench: p99 under 50 ms).
+     * as one value, not thirty thousand rows (the review bench holds p99 under 50 ms).
      */
     async document(museumId: number): Promise<string> {
       const result = await db.execute(sql`

@@ -15,7 +15,7 @@ import { statusRepo } from './status-repo.ts';
 import type { TranslationStatus } from './status.ts';
 
 /**
- * Issue 18, stories 1 and 4 on a real database with the real translator and a fake engine: the
+ * The overview's counts and Translate now on a real database with the real translator and a fake engine: the
  * overview's counts kept current (a visitor's translation, the museum's checks, a save, a
  * reset), Translate now with its estimate and progress, the priority languages prepared after
  * each save, and their bad inputs.

@@ -23,7 +23,7 @@ export interface TranslationStatus {
 }
 
 /**
- * The overview's counts kept current (issue 18, story 1). A visitor's translation stored, an
+ * The overview's counts kept current. A visitor's translation stored, an
  * article saved or reset: the counts of that article are made again in the background, once
  * however many times it is asked while waiting; the museum's own writes count at once
  * (service.ts).

@@ -48,7 +48,7 @@ function languagesOf(param: string | undefined): string[] | null {
 }
 
 /**
- * Issue 18, story 6, under /api (StaffEnv: behind the session middleware): GET
+ * XLIFF with human translators (ADR 0014), under /api (StaffEnv: behind the session middleware): GET
  * /export/xliff?articleId={id}&lang={code|a,b|all} and POST /upload/xliff (multipart, the file in
  * the field `xliff`). Mounted before the uploads' /upload/:kind, so this route answers.
  */

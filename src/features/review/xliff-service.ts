@@ -44,7 +44,7 @@ const UNCONFIRMED = new Set([
 const sameText = (a: string, b: string) => a.trimEnd() === b.trimEnd();
 
 /**
- * XLIFF 1.2 with human translators (issue 18, story 6): an article's texts written out in one
+ * XLIFF 1.2 with human translators (ADR 0014): an article's texts written out in one
  * language or several, and a translator's file read back as the museum's checked translations,
  * all or none. The review service finds the article in the museum and reads and saves the texts.
  */

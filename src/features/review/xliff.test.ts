@@ -11,7 +11,7 @@ import { parseXliff } from './xliff.ts';
 import { MAX_XLIFF_BYTES } from './xliff-routes.ts';
 
 /**
- * Issue 18, story 6 on a real database and the real translator (the engine a fake one): the
+ * XLIFF export and import on a real database and the real translator (the engine a fake one): the
  * XLIFF 1.2 export (states, ids, hostile text as text), the import back (reviewed, stale, all or
  * none) and every bad file: another museum's article, broken XML, DTDs and entities, unknown
  * segments, wrong languages, a missing field, an oversized file, the wrong content type.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { languageName, LANGUAGES, nativeName } from '../languages/index.ts';
 import { languageChoices } from './languages.ts';
 
-/** Issue 16, item 9: the settings' list names every language as the visitor picker does. */
+/** The settings' list names every language as the visitor picker does. */
 describe('languageChoices', () => {
   it('offers every language once', () => {
     for (const lang of ['fr', 'en'] as const) {

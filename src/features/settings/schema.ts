@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages/index.ts';
 
-/** The museum's settings (issue 7: its time zone; DESIGN 6: the language it writes in). */
+/** The museum's settings: its time zone (the statistics' days, ADR 0006) and the language it writes in (served as is, never translated). */
 
 /** Whether `zone` is an IANA time zone this runtime knows. */
 export function isTimeZone(zone: string): boolean {
@@ -17,13 +17,13 @@ export function isTimeZone(zone: string): boolean {
 export const updateSettingsSchema = z.object({
   sourceLanguage: z.enum(LANGUAGES, { error: 'must be one of the languages Legenda translates' }),
   timeZone: z.string().refine(isTimeZone, 'must be a time zone such as Europe/Paris'),
-  /** Prepared after every save (issue 18); absent: unchanged. */
+  /** Prepared after every save; absent: unchanged. */
   priorityLanguages: z
     .array(z.enum(LANGUAGES, { error: 'must be one of the languages Legenda translates' }))
     .max(20, 'must name at most 20 languages')
     .transform((langs) => [...new Set(langs)])
     .optional(),
-  /** Read aloud (issue 20); absent: unchanged. */
+  /** Read aloud (ADR 0019); absent: unchanged. */
   speech: z
     .object({
       voice: z.enum(['browser', 'server'], { error: 'must be browser or server' }),
@@ -45,7 +45,7 @@ export const updateSettingsSchema = z.object({
 });
 
 /**
- * Which voice reads a language aloud (issue 20): 'browser', the visitor's phone's own (the
+ * Which voice reads a language aloud: 'browser', the visitor's phone's own (the
  * server's where the phone has none), or 'server', the speech engine's (made once, kept).
  */
 export interface SpeechSetting {

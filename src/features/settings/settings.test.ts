@@ -28,7 +28,7 @@ describe('museum settings', () => {
       sourceLanguage: 'fr',
       timeZone: 'Europe/Paris',
       priorityLanguages: [],
-      // Read aloud (issue 20): the phone's voice, no speech engine in these tests.
+      // Read aloud: the phone's voice, no speech engine in these tests.
       speech: { voice: 'browser', otherLanguages: [] },
       visitorLanguages: null,
       speechEngine: false,

@@ -15,7 +15,7 @@ import { countOf, seriesOf, SUMMARY_SERIES, totalsOf } from './chartData.ts';
 import { colourOf } from './palette.ts';
 import type { StatsRow } from './schema.ts';
 
-// Only what a stacked bar chart with tooltips needs: no legend (spec 2 hides it), no title
+// Only what a stacked bar chart with tooltips needs: no legend (hidden on purpose), no title
 // plugin (the caption is HTML), no animations module beyond the core.
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 ChartJS.defaults.font.family =
@@ -63,7 +63,7 @@ function summarise(t: TFn, caption: string, yLabel: string, rows: StatsRow[]): s
 }
 
 /**
- * One statistics chart (spec 2 'Statistics'): its caption, a stacked bar chart of the rows (one
+ * One statistics chart: its caption, a stacked bar chart of the rows (one
  * stack group, a bar per day, a series per key of the first row), 'Loading data…' or 'No data
  * to display' in its place, the same numbers as a visually hidden table, and a CSV link.
  */
@@ -103,7 +103,7 @@ export default function StatsChart({
   const options = useMemo<ChartOptions<'bar'>>(
     () => ({
       responsive: true,
-      // Spec 9: 1000x400. The frame is 1000 px wide at most; narrower, the chart keeps 2.5 to 1.
+      // 1000x400. The frame is 1000 px wide at most; narrower, the chart keeps 2.5 to 1.
       maintainAspectRatio: true,
       aspectRatio: 2.5,
       // Inside the canvas: the axes keep clear of the frame's line.
@@ -179,7 +179,7 @@ export default function StatsChart({
       </div>
       {drawn && (
         // A table is at least as wide as its cells whatever its own width: the wrapper, clipped
-        // to one pixel, keeps the hidden days from widening the page (issue 16, item 8).
+        // to one pixel, keeps the hidden days from widening the page on a phone.
         <div className="visually-hidden">
           <table>
             <caption>{caption}</caption>

@@ -30,7 +30,7 @@ const perArticleChart = <V,>(value: V): Record<ArticleChart, V> => ({
 });
 
 /**
- * One chart's rows; null when it failed: a 500 is ignored and the chart stays empty (spec 8),
+ * One chart's rows; null when it failed: a 500 is ignored and the chart stays empty,
  * other failures are not shown either; 'aborted' when a newer request replaced it.
  */
 async function fetchRows(url: string, signal: AbortSignal): Promise<StatsRow[] | null | 'aborted'> {
@@ -67,9 +67,9 @@ async function fetchArticles(): Promise<Article[]> {
 }
 
 /**
- * The statistics page (spec 2 'Statistics', 4, 8; issue 7): scans per article and per language
+ * The statistics page: scans per article and per language
  * load at once, requests per language for one article after Fetch, and that article's Listen
- * presses per language with them (issue 20); a range of 10, 30 or 90 days reloads them all;
+ * presses per language with them; a range of 10, 30 or 90 days reloads them all;
  * each chart offers its numbers as CSV.
  */
 function StatsScreen({ lang }: { lang: Lang }) {
@@ -123,7 +123,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
 
   /**
    * An article chart (chart 3, or the listens) for `article`. Success shows its rows and its
-   * name in the caption (spec 4: the name changes only then). A failed Fetch leaves the chart as
+   * name in the caption (the name changes only then). A failed Fetch leaves the chart as
    * it was; a failed reload for a new range empties it (the rows it had are another range's).
    */
   const loadArticleChart = useCallback(
@@ -164,7 +164,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
   /** Fetch: chart 3 and the listens, for the selected article. */
   const fetchArticleCharts = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec 2, 5: Fetch does nothing without a selected article.
+    // Fetch does nothing without a selected article.
     const article = articles.find((a) => String(a.id) === selected);
     if (!article) return;
     for (const chart of ARTICLE_CHARTS) {

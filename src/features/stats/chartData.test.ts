@@ -17,7 +17,7 @@ describe('the statistics page’s data helpers', () => {
     { formatted_date: '21 nov.', 'Le port': 3, Autres: 0 },
   ];
 
-  it('takes the series from the first row, without formatted_date (spec 2)', () => {
+  it('takes the series from the first row, without formatted_date', () => {
     expect(seriesOf(rows)).toEqual(['Le port', 'Autres']);
     expect(seriesOf([])).toEqual([]);
     expect(seriesOf([{ formatted_date: '21 nov.' }])).toEqual([]);
@@ -52,7 +52,7 @@ describe('the statistics page’s data helpers', () => {
     );
   });
 
-  it('loads the requests and the listens (issue 20) of one article together', () => {
+  it('loads the requests and the listens of one article together', () => {
     expect(ARTICLE_CHARTS).toEqual(['requests-per-language', 'listened-per-language']);
     for (const chart of ARTICLE_CHARTS) expect(CHARTS).toContain(chart);
   });

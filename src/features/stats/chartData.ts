@@ -9,7 +9,7 @@ export type StatsLang = 'fr' | 'en';
 
 /**
  * The charts of one article, loaded together by the page's Fetch: chart 3, the languages its
- * visitors asked for, and issue 20's Listen presses by language.
+ * visitors asked for, and the read-aloud Listen presses by language.
  */
 export const ARTICLE_CHARTS = [
   'requests-per-language',
@@ -26,7 +26,7 @@ export type ArticleChartState<A> = {
 
 /**
  * An article chart once its answer came (`rows`, or null when it failed), for `article`: success
- * shows the rows and names the article (spec 4: the caption changes only then). A failed Fetch
+ * shows the rows and names the article (the caption changes only then). A failed Fetch
  * (`keepOnFailure`) leaves the chart as it was; a failed reload for a new range empties it, as
  * the rows it had are another range's.
  */
@@ -67,7 +67,7 @@ export function parseRows(body: unknown): StatsRow[] | null {
   return rows;
 }
 
-/** The series of a chart (spec 2): every key of the first row except formatted_date. */
+/** The series of a chart: every key of the first row except formatted_date. */
 export function seriesOf(rows: readonly StatsRow[]): string[] {
   const first = rows[0];
   return first ? Object.keys(first).filter((key) => key !== 'formatted_date') : [];

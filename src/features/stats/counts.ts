@@ -14,10 +14,10 @@ export interface CountEvent {
   /** The museum's IANA time zone: whose day the count belongs to. */
   timeZone: string;
   articleId: number;
-  /** A scan of a code leading to a circuit (issue 19): counted as the circuit's, not an article's. */
+  /** A scan of a code leading to a circuit (ADR 0018): counted as the circuit's, not an article's. */
   circuitId?: number | undefined;
   language: string;
-  /** 'listened': a visitor pressed Listen (issue 20), counted like a request. */
+  /** 'listened': a visitor pressed Listen (read aloud), counted like a request. */
   kind: 'scan' | 'request' | 'listened';
   at: Date;
 }
@@ -41,7 +41,7 @@ export function dayOf(at: Date, timeZone: string): string {
 }
 
 /**
- * Adds to a day's count (DESIGN 8): upserts, safe under concurrent visitors. A scan also adds to
+ * Adds to a day's count: upserts, safe under concurrent visitors. A scan also adds to
  * the day's sums per article and per language that the charts read (ADR 0006), in the same
  * statement, so the three never disagree.
  */

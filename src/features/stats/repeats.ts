@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 
-/** How long a visitor's repeat of what was just counted is counted no more (DESIGN 8). */
+/** How long a visitor's repeat of what was just counted is counted no more. */
 export const REPEAT_WINDOW_MS = 30 * 60 * 1000;
 
 /**
@@ -19,7 +19,7 @@ export interface Visitor {
 }
 
 /**
- * Recognises a visitor's repeats for a window (DESIGN 8: a salted hash kept only in memory,
+ * Recognises a visitor's repeats for a window (a salted hash kept only in memory,
  * never written). What is remembered is a SHA-256 of a random salt, the address, the user agent
  * and what was counted; the salt is drawn afresh at each UTC day and lives in this closure only,
  * so a hash cannot be tied back to an address, nor linked to the same visitor on another day.

@@ -19,7 +19,7 @@ export interface DayCount {
 
 export interface SeriesQuery {
   museumId: number;
-  /** 'request' and 'listened' (issue 20) are one article's, by language. */
+  /** 'request' and 'listened' (read aloud) are one article's, by language. */
   kind: 'scan' | 'request' | 'listened';
   by: 'article' | 'language';
   /** Only this article's counts. */
@@ -131,7 +131,7 @@ export function statsRepo(db: Database) {
         .where(and(eq(articles.museumId, museumId), inArray(articles.id, ids)));
     },
 
-    /** Titles of the museum's circuits among `ids` (issue 19: their scans are counted too). */
+    /** Titles of the museum's circuits among `ids` (their scans are counted too, ADR 0018). */
     async circuitTitles(museumId: number, ids: number[]): Promise<{ id: number; title: string }[]> {
       if (ids.length === 0) return [];
       return db

@@ -5,7 +5,7 @@ import { CHARTS, statsQuery, type Chart } from './schema.ts';
 import { chartCsv, type StatsService } from './service.ts';
 
 /**
- * GET /api/stats/{chart}: the daily rows of one chart (spec 7), `?days=10|30|90`, `?lang=fr|en`
+ * GET /api/stats/{chart}: the daily rows of one chart, `?days=10|30|90`, `?lang=fr|en`
  * for the dates and language names, `?format=csv` for a spreadsheet; requests-per-language
  * needs `?articleId=`.
  */

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { itemId } from '../articles/ids.ts';
 import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './ranges.ts';
 
-/** The statistics calls (spec 7 'GET /api/stats/{hash}', issue 7), shared by the page and API. */
+/** The statistics calls (GET /api/stats/{chart}, with readable chart names), shared by the page and API. */
 
 export const CHARTS = [
   'scans-per-article',
   'scans-per-language',
   'requests-per-language',
-  /** Issue 20: one article's Listen presses by language. */
+  /** One article's Listen presses by language. */
   'listened-per-language',
 ] as const;
 export type Chart = (typeof CHARTS)[number];
@@ -24,5 +24,5 @@ export const statsQuery = z.object({
   articleId: itemId.optional(),
 });
 
-/** One day of a chart: its date for the axis, then one count per series (spec 3 'Stats row'). */
+/** One day of a chart: its date for the axis, then one count per series (a stats row). */
 export type StatsRow = { formatted_date: string } & Record<string, number | string>;

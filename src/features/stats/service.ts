@@ -64,8 +64,8 @@ const othersName = {
   language: { fr: 'Autres langues', en: 'Other languages' },
 };
 
-/** The charts of the statistics page (spec 2, DESIGN 8). */
-/** A circuit's series in the scans chart (issue 19): 'Parcours : …' / 'Circuit: …'. */
+/** The charts of the statistics page (ADR 0006). */
+/** A circuit's series in the scans chart (ADR 0018): 'Parcours : …' / 'Circuit: …'. */
 const circuitName = {
   fr: (title: string) => `Parcours : ${title}`,
   en: (title: string) => `Circuit: ${title}`,

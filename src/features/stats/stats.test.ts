@@ -62,7 +62,7 @@ async function read(name: string, lang: string, times: number) {
 }
 
 /**
- * Visitors pressing Listen (issue 20): the beacon public/listen.js sends from the article's
+ * Visitors pressing Listen (read aloud): the beacon public/listen.js sends from the article's
  * page, so with the site's own origin.
  */
 async function listen(name: string, lang: string, times: number, origin = t.config.publicSiteUrl) {
@@ -162,7 +162,7 @@ describe('GET /api/stats/{chart}', () => {
     expect((await chart(`requests-per-language?articleId=${port}`))[9]).toEqual(rows[9]);
   });
 
-  it('charts one article’s listens per language (issue 20), apart from its requests', async () => {
+  it('charts one article’s listens per language, apart from its requests', async () => {
     const port = await publish('le-port', 'Le port');
     const ship = await publish('le-navire', 'Le navire');
     const theirs = await publish('chez-b', 'Chez B', other);

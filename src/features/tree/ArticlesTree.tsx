@@ -2,7 +2,7 @@ import type { Lang } from '../../i18n/index.ts';
 import Protected from '../../ui/Protected.tsx';
 import TreeScreen from './TreeScreen.tsx';
 
-/** The /articles island: the tree screen, for a logged-in user only (spec 2, 6). */
+/** The /articles island: the tree screen, for a logged-in user only. */
 export default function ArticlesTree({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

@@ -24,7 +24,7 @@ type Props = {
 };
 
 /**
- * A line's context menu (spec 2): Rename, Move to (a submenu that opens on hover, on keyboard
+ * A line's context menu: Rename, Move to (a submenu that opens on hover, on keyboard
  * focus and with ArrowRight) and Delete. Menu-button keyboard model of the ARIA practices:
  * arrows, Home and End move, Escape closes (the submenu first), Tab leaves.
  */

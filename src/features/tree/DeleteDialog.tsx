@@ -12,7 +12,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Confirmation before a deletion (spec 2, 5): a modal dialog, Cancel focused first. */
+/** Confirmation before a deletion: a modal dialog, Cancel focused first. */
 export default function DeleteDialog({ t, item, name, busy, onConfirm, onCancel }: Props) {
   let text: string;
   if (item.type === 'article') {

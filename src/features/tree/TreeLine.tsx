@@ -125,7 +125,7 @@ type RenameProps = {
   onCancel: () => void;
 };
 
-/** Inline rename (spec 2): Enter or the button confirms; Escape or a click away cancels. */
+/** Inline rename: Enter or the button confirms; Escape or a click away cancels. */
 function RenameBox({ t, initial, label, onRename, onCancel }: RenameProps) {
   const [value, setValue] = useState(initial);
   const formRef = useRef<HTMLFormElement>(null);

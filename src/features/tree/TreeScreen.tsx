@@ -8,7 +8,7 @@ import { useTree } from './useTree.ts';
 import { useTreeFocus } from './useTreeFocus.ts';
 
 /**
- * The articles tree (spec 2, Articles tree): the folder named by the URL, its lines with their
+ * The articles tree: the folder named by the URL, its lines with their
  * context menus, New article and Add a folder. This renders; useTree holds the state and the
  * writes, useTreeFocus where focus goes after them.
  */

@@ -1,4 +1,4 @@
-// The tree's API calls as the articles screen makes them (spec 7): each body typed by the zod
+// The tree's API calls as the articles screen makes them: each body typed by the zod
 // schema its server route parses (routes.ts), each answer by the type that route answers with.
 // Types only come from schema.ts (`import type`): zod stays out of the browser bundle.
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// Pure rules of the articles tree screen (spec 2, 3): new folder names, what a line shows, where
+// Pure rules of the articles tree screen: new folder names, what a line shows, where
 // a URL's folder path leads. No DOM, no React: the island and the unit tests share them.
 import { t, type Lang } from '../../i18n/index.ts';
 import type { TreeItem } from './schema.ts';

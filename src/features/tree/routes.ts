@@ -15,7 +15,7 @@ import {
 } from './schema.ts';
 import type { TreeService } from './service.ts';
 
-/** Spec 7's tree calls, under /api (StaffEnv: behind the session middleware). */
+/** The tree's staff calls, under /api (StaffEnv: behind the session middleware). */
 export function treeRoutes(tree: TreeService) {
   const app = new Hono<StaffEnv>();
 

@@ -4,11 +4,11 @@ import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
 import type { ArticleChoice, TreeItem } from './schema.ts';
 
-/** Public url slugs: lower-case letters and digits (spec 5), unguessable, made at creation. */
+/** Public url slugs: lower-case letters and digits (the article url rule), unguessable, made at creation. */
 const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
 export const newSlug = () => `article-${slugSuffix()}`;
 
-/** The content a new article starts with: the metadatas entry (spec 3). */
+/** The content a new article starts with: the metadatas entry (element 0). */
 export const newArticleContent = (slug: string) => [
   { type: 'metadatas', url: slug, backgroundColor: '#341539' },
 ];

@@ -15,7 +15,7 @@ export type TreeLoad =
   | { status: 'loading' }
   | { status: 'ready'; roots: TreeItem[] }
   | { status: 'failed' }
-  /** 401: silently ignored (spec 6); Protected sends a logged-out visitor to sign-in. */
+  /** 401: silently ignored; Protected sends a logged-out visitor to sign-in. */
   | { status: 'signedOut' };
 
 /** GET /api/tree, as the next state (a failure keeps a tree already shown). */
@@ -40,10 +40,10 @@ async function fetchTree(lang: Lang): Promise<(previous: TreeLoad) => TreeLoad> 
 export type TreeMenu = MenuOrigin & { item: TreeItem };
 
 /**
- * The articles screen's state and what its controls do (spec 2, Articles tree; spec 4, 7): the
+ * The articles screen's state and what its controls do: the
  * folder named by the URL (/articles/{id}/{id}…) in the loaded tree, the open menu, the line
  * being renamed, the item being deleted, and the six writes. Every write reloads the tree;
- * failures show a toast, network errors are also logged (spec 8). An older load answering late
+ * failures show a toast, network errors are also logged. An older load answering late
  * never replaces a newer one.
  */
 export function useTree(lang: Lang, t: TFn, focusLater: (target: FocusTarget) => void) {

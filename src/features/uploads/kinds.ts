@@ -1,5 +1,5 @@
 /**
- * What curators may upload (spec 5, 7, 9; DESIGN 9). Types are judged by the bytes, never by the
+ * What curators may upload. Types are judged by the bytes, never by the
  * file name or the browser's claim. SVG is refused: it is a document that can carry scripts, and
  * served from our origin it could act on a signed-in curator's behalf; PNG, JPEG, WebP, AVIF and
  * GIF cover photographs and drawings.
@@ -9,7 +9,7 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const isUploadKind = (kind: string): kind is UploadKind =>
   (UPLOAD_KINDS as readonly string[]).includes(kind);
 
-/** Spec 9: 200 KB. */
+/** 200 KB: a visitor never downloads a larger image. */
 export const MAX_IMAGE_BYTES = 200 * 1024;
 export const MAX_SUBTITLES_BYTES = 512 * 1024;
 
@@ -31,7 +31,7 @@ export const VIDEO_TYPES: Record<string, string> = {
 };
 
 /**
- * Sound (issue 20): MP3, AAC (in MP4 as .m4a, or bare ADTS), Ogg Opus and Ogg Vorbis, WAV; every
+ * Sound (read aloud): MP3, AAC (in MP4 as .m4a, or bare ADTS), Ogg Opus and Ogg Vorbis, WAV; every
  * current browser plays them in <audio>. An MP4 of another brand than M4A (what some phones'
  * recorders write, 'isom' or 'mp42') is taken as .m4a too: <audio> plays its sound. MP3's
  * cousins MP1 and MP2, Speex and FLAC in Ogg are refused: not every browser plays them.

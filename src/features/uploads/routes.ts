@@ -22,7 +22,7 @@ function tooLarge(kind: UploadKind, max: number) {
 }
 
 /**
- * POST /api/upload/{image|video|subtitles|audio} (spec 7, issue 20): multipart, the file in a
+ * POST /api/upload/{image|video|subtitles|audio}: multipart, the file in a
  * field named after its kind, with articleId (and videoId for videos and subtitles). Answers
  * {mediaUrl, videoId} (null but for videos and subtitles).
  */

@@ -6,7 +6,7 @@ import { detectUpload } from './detect.ts';
 import { KIND_FOLDERS, SERVED_TYPES, type UploadKind } from './kinds.ts';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** Spec 3: a video id is 6 random alphanumeric characters. */
+/** A video id is 6 random alphanumeric characters. */
 export const newVideoId = customAlphabet(ALPHANUMERIC, 6);
 /** Stored names are made here and never reused, so a URL always names the same bytes. */
 const fileId = customAlphabet(ALPHANUMERIC, 16);

@@ -482,7 +482,7 @@ describe('GET /media/… of a 45 MB video on the fs store', () => {
     expect(meter.bytes).toBe(200);
   });
 
-  it('answers a 20 MB sound by ranges, reading only the bytes asked for (issue 20)', async () => {
+  it('answers a 20 MB sound by ranges, reading only the bytes asked for', async () => {
     const first = await big.request(soundUrl, { headers: { range: 'bytes=0-' } });
     expect(first.status).toBe(206);
     expect(first.headers.get('content-type')).toBe('audio/mpeg');

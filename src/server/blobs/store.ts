@@ -2,7 +2,7 @@ import { createStorage, type Storage } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
 
 /**
- * Uploads and translation memory (DESIGN 1, 2): one interface over unstorage drivers: fs
+ * Uploads and translation memory: one interface over unstorage drivers: fs
  * locally (DATA_DIR/blobs), Netlify Blobs on Netlify, an S3-compatible bucket when self-hosted
  * at scale, memory in tests. Keys are `/`-separated paths of safe segments chosen by the server,
  * never by a client.

@@ -66,7 +66,7 @@ export const envSchema = z.object({
   OPENAI_MODEL: optionalText,
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(1),
-  /** A speech engine (issue 20): any OpenAI-compatible /v1/audio/speech. */
+  /** A speech engine for read aloud (ADR 0019): any OpenAI-compatible /v1/audio/speech. */
   TTS_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   TTS_API_KEY: optionalText,
   TTS_MODEL: optionalText,
@@ -111,7 +111,7 @@ export interface Config {
   s3: S3Settings | undefined;
   /** The largest video an upload may carry, in bytes. */
   maxVideoBytes: number;
-  /** The largest sound file an upload may carry, in bytes (issue 20). */
+  /** The largest sound file an upload may carry, in bytes (the read-aloud audio element). */
   maxAudioBytes: number;
   admin: { email: string | undefined; password: string | undefined; museum: string };
   trustProxy: boolean;
@@ -128,7 +128,7 @@ export interface Config {
     languageCheck: boolean;
   };
   /**
-   * The speech engine (issue 20, ADR 0019): set when TTS_BASE_URL or TTS_API_KEY is. Undefined:
+   * The speech engine (ADR 0019): set when TTS_BASE_URL or TTS_API_KEY is. Undefined:
    * only the browser's own voice reads aloud.
    */
   speech: SpeechSettings | undefined;

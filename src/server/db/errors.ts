@@ -1,6 +1,6 @@
 /**
  * Whether an error means the database cannot be reached (as opposed to a bug): the answer is
- * then 503 with Retry-After, never 500 (DESIGN 5). Drizzle wraps driver errors in `cause`.
+ * then 503 with Retry-After, never 500 (the database is unavailable, not the request wrong). Drizzle wraps driver errors in `cause`.
  */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -26,10 +26,10 @@ export const museums = pgTable('museums', {
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
   /** Raised by every change to the museum's folders or article titles: the tree cache key. */
   treeRevision: integer('tree_revision').notNull().default(0),
-  /** Languages prepared in the background after every save (issue 18), catalogue codes. */
+  /** Languages prepared in the background after every save, catalogue codes. */
   priorityLanguages: jsonb('priority_languages').$type<string[]>().notNull().default([]),
   /**
-   * Read aloud (issue 20): the voice a language is read with by default ('browser': the
+   * Read aloud (ADR 0019): the voice a language is read with by default ('browser': the
    * visitor's phone, the server's where it has none; 'server': the speech engine's), and the
    * languages read the other way.
    */
@@ -97,7 +97,7 @@ export const loginThrottle = pgTable('login_throttle', {
 
 /**
  * Folders and articles draw their ids from one sequence, so an id names exactly one tree item
- * (spec 7's move_item sends an id without a type).
+ * (the staff API's move_item sends an id without a type).
  */
 export const treeItemIds = pgSequence('tree_item_ids');
 const treeItemId = () =>
@@ -154,7 +154,7 @@ export const articles = pgTable(
 );
 
 /**
- * Circuits (issue 19): a room, a tour, "the 16 panels". The name is the public url
+ * Circuits (ADR 0018): a room, a tour, "the 16 panels". The name is the public url
  * (/circuit?name=…), unique across all museums like an article's; the title and introduction
  * are what visitors read, translated like an article's texts.
  */
@@ -203,7 +203,7 @@ export const qrcodes = pgTable(
       .references(() => museums.id, { onDelete: 'cascade' }),
     link: text('link').notNull(),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
-    /** Or a circuit (issue 19), never both; deleting the circuit leaves the code free. */
+    /** Or a circuit, never both; deleting the circuit leaves the code free. */
     circuitId: integer('circuit_id').references(() => circuits.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -211,7 +211,7 @@ export const qrcodes = pgTable(
 );
 
 /**
- * Visitor counts per day (DESIGN 8): a scan is a QR code followed to its article, a request an
+ * Visitor counts per day (ADR 0006): a scan is a QR code followed to its article, a request an
  * article page shown in a language. Nothing about the visitor is kept. Days are the museum's
  * (its time zone).
  */
@@ -226,7 +226,7 @@ export const dailyCounts = pgTable(
       .notNull()
       .references(() => articles.id, { onDelete: 'cascade' }),
     language: text('language').notNull(),
-    /** 'listened': a visitor pressed Listen (issue 20), counted like a request. */
+    /** 'listened': a visitor pressed Listen (read aloud), counted like a request. */
     kind: text('kind', { enum: ['scan', 'request', 'listened'] }).notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -259,7 +259,7 @@ export const dailyArticleScans = pgTable(
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId] })],
 );
 
-/** Scans per day of a code leading to a circuit (issue 19): counted like an article's. */
+/** Scans per day of a code leading to a circuit (ADR 0018): counted like an article's. */
 export const dailyCircuitScans = pgTable(
   'daily_circuit_scans',
   {
@@ -289,7 +289,7 @@ export const dailyLanguageScans = pgTable(
 );
 
 /**
- * Translations the museum checked (issue 18, ADR 0013): its own words, data like the articles,
+ * Translations the museum checked (ADR 0013): its own words, data like the articles,
  * not a cache. One per article, language and segment (`ref`: the element's lasting name and the
  * field, translation/segments.ts). `source` is the text it was checked against: when the
  * article's text changes, the check is out of date (stale) and visitors read a fresh machine
@@ -315,7 +315,7 @@ export const checkedTranslations = pgTable(
 );
 
 /**
- * The museum's glossary (issue 18): a term, a note for the engine, 'do not translate', and a
+ * The museum's glossary (ADR 0015): a term, a note for the engine, 'do not translate', and a
  * preferred translation per language (catalogue code → text).
  */
 export const glossaryTerms = pgTable(
@@ -339,7 +339,7 @@ export const glossaryTerms = pgTable(
 );
 
 /**
- * How many texts of an article are in each state in a language (issue 18's overview): counted
+ * How many texts of an article are in each state in a language (the review overview): counted
  * again whenever the article, its translations or the museum's checks change, so the overview
  * reads one row per article and language.
  */
@@ -368,7 +368,7 @@ export const translationStatus = pgTable(
 );
 
 /**
- * Translate now's work waiting (issue 18, story 4): an article and a language to prepare. In the
+ * Translate now's work waiting: an article and a language to prepare. In the
  * database, so any process takes it up (a Netlify call, the scheduled one, the Node server) and
  * a call that must end leaves the rest for the next; `claimed_at` marks one being translated,
  * taken up again by another process when it is old (the one that claimed it stopped).

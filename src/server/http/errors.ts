@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** Every API error answers `{"error": {"code", "message"}}` with a fitting status (DESIGN 5). */
+/** Every API error answers `{"error": {"code", "message"}}` with a fitting status, never a 500 for what a client sent. */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;

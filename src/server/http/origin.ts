@@ -4,7 +4,7 @@ import { ApiError, sendError } from './errors.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Writes that carry our cookies must come from our own pages (DESIGN 9). Browsers send Origin
+ * Writes that carry our cookies must come from our own pages (the cross-site write check). Browsers send Origin
  * on every cross-site and same-site POST, so a write without it is refused like a foreign one,
  * unless the browser says `Sec-Fetch-Site: same-origin`: a client that leaves both out (a
  * script, a tool) cannot be told apart from a page that had its Origin stripped.

@@ -9,7 +9,7 @@ export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 export const PAGE_CSP =
   "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'";
 /**
- * The policy of the service worker (public/sw.js, issue 19), which follows the one its script
+ * The policy of the service worker (public/sw.js, which keeps visitor pages for offline reading), which follows the one its script
  * is served with, not a page's: it fetches pages and uploads of this site, and nothing else.
  */
 export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
@@ -32,7 +32,7 @@ export const ADMIN_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** The headers every answer carries (DESIGN 9), as a plain object. */
+/** The headers every answer carries (CSP, nosniff, referrer, HSTS in production), as a plain object. */
 export function securityHeaderValues(options: { hsts: boolean }): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Content-Type-Options': 'nosniff',

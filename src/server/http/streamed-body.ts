@@ -23,7 +23,7 @@ function drain(zip: Gzip, act: (done: () => void) => void): Promise<Uint8Array<A
 }
 
 /**
- * A Response sending `pieces` as they come (a first translation's page, issue 19), gzip-compressed
+ * A Response sending `pieces` as they come (a first translation's page, ADR 0017), gzip-compressed
  * when the client takes it, flushed after each piece so none waits in the compressor. No ETag
  * and no length: a page of the moment. A HEAD gets the headers only; a client that goes away
  * stops the pieces (what they wait on goes on: a translation job is stored anyway).

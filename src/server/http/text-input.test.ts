@@ -7,7 +7,7 @@ import { staff } from '../../../tests/helpers/staff.ts';
 import { createLogger } from '../log.ts';
 
 /**
- * Issue 15, item 6: text that is not well-formed UTF-16 (a lone surrogate, `"\ud800"` in JSON)
+ * Text that is not well-formed UTF-16 (a lone surrogate, `"\ud800"` in JSON)
  * is refused with 422 naming the field on every route, never a 500; and an error's log line
  * never carries the statement's parameters or other user content.
  */

@@ -14,7 +14,7 @@ export const blogPostSchema = z.object({
   cover: z.string().regex(/^\/images\/blog\/[\w.-]+\.(webp|jpg|jpeg|png|avif)$/),
   coverAlt: z.string().trim().max(300).default(''),
   author: z.string().trim().min(1).max(120),
-  /** The spec's cards carry an empty tag list; the field is kept for later use. */
+  /** The cards carry an empty tag list; the field is kept for later use. */
   tags: z.array(z.string().trim().min(1).max(40)).default([]),
   /** The address segment in this language when it differs from the file name (why-legenda). */
   // Decap writes `route: ""` when the field is typed in then cleared: the same as no route.

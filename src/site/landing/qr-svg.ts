@@ -2,7 +2,7 @@ import qrcode from 'qrcode-generator';
 
 /**
  * The 'Test it' QR code drawn at build time as one SVG path (no script, no canvas): the same
- * error correction level as the staff's codes (Q, spec 2) and a quiet zone of `margin` modules.
+ * error correction level as the staff's codes (Q) and a quiet zone of `margin` modules.
  */
 export function qrSvgPath(text: string, margin = 2): { path: string; size: number } {
   const code = qrcode(0, 'Q');

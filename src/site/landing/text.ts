@@ -1,9 +1,9 @@
 import type { Lang } from '../../i18n/index.ts';
 
 /**
- * The landing text dictionary (spec 3): per language, the keys box1Landing, box2Landing,
- * box3Landing, video, mhm, petanque, qrCodeTest, qualities and CTA. The facts are the spec's
- * (spec 1): QR codes at once, an exhibition ready in 48 hours, more than 100 languages, the first
+ * The landing text dictionary: per language, the keys box1Landing, box2Landing,
+ * box3Landing, video, mhm, petanque, qrCodeTest, qualities and CTA. The facts are the product's
+ * claims: QR codes at once, an exhibition ready in 48 hours, more than 100 languages, the first
  * partner a history museum in a French port city with 16 panels, the pétanque exhibition from
  * 3 July 2025 to 18 January 2026, free, in sequence 13.
  */
