@@ -57,3 +57,6 @@ function flightKey(request: JobRequest, missing: readonly KeyedSegment[], force:
     force,
   ]);
 }
+
+/** The translation jobs of a process, as translationJobs makes them. */
+export type TranslationJobs = ReturnType<typeof translationJobs>;
