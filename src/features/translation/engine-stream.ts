@@ -3,14 +3,29 @@ import { AnswerTooLargeError } from './engine-fetch.ts';
 import { usageOf, type Seen } from './engine-usage.ts';
 import { BadAnswerError } from './errors.ts';
 
-/** What a streamed call needs of its engine: the settings and what it learnt of the server. */
-export interface StreamContext {
+/** What the engine learnt of its server that a streamed call needs (engine-format.ts). */
+export interface StreamHabits {
+  /** `stream_options.include_usage` is asked for (the engine has not refused it). */
+  readonly usageAsked: boolean;
+  /** Called when the server answers a streamed request whole: asked so from now on. */
+  stopStreaming(why: string): void;
+}
+
+/** One streamed call: the request, its limits, and where its content goes. */
+export interface StreamCall {
+  api: OpenAI;
+  params: Omit<OpenAI.ChatCompletionCreateParamsStreaming, 'stream'>;
+  options: { signal: AbortSignal; timeout: number; maxRetries: number };
+  habits: StreamHabits;
   /** Time allowed without anything arriving. */
   timeoutMs: number;
-  /** `stream_options.include_usage` is asked for (the engine has not refused it). */
-  usageAsked: boolean;
-  /** Called when the server answers a streamed request whole: asked so from now on. */
-  stopStreaming: (why: string) => void;
+  /** The most characters of content. */
+  cap: number;
+  onDelta: (delta: string) => Promise<void>;
+  /** Aborts the request: nothing came for `timeoutMs`. */
+  stall: () => void;
+  /** What has arrived so far, for the call's usage. */
+  seen: Seen;
 }
 
 /**
@@ -18,20 +33,12 @@ export interface StreamContext {
  * whole content at the end. Content past `cap` characters ends it; so does nothing for
  * `timeoutMs` (the SDK's own timeout ends when the answer starts): `stall` aborts the request.
  */
-export async function streamed(
-  context: StreamContext,
-  api: OpenAI,
-  params: Omit<OpenAI.ChatCompletionCreateParamsStreaming, 'stream'>,
-  options: { signal: AbortSignal; timeout: number; maxRetries: number },
-  cap: number,
-  onDelta: (delta: string) => Promise<void>,
-  stall: () => void,
-  seen: Seen,
-): Promise<string> {
+export async function streamed(call: StreamCall): Promise<string> {
+  const { api, params, options, habits, cap, onDelta, stall, seen } = call;
   let idle: ReturnType<typeof setTimeout> | undefined;
   const awake = () => {
     clearTimeout(idle);
-    idle = setTimeout(stall, context.timeoutMs);
+    idle = setTimeout(stall, call.timeoutMs);
   };
   awake();
   try {
@@ -40,7 +47,7 @@ export async function streamed(
         {
           ...params,
           stream: true,
-          ...(context.usageAsked && { stream_options: { include_usage: true } }),
+          ...(habits.usageAsked && { stream_options: { include_usage: true } }),
         },
         options,
       )
@@ -48,7 +55,7 @@ export async function streamed(
     seen.answered = true;
     if (isJson(response)) {
       // A server that answers whole whatever it is asked: read so, and asked so from now on.
-      context.stopStreaming('the engine answers a streamed request with a whole JSON body');
+      habits.stopStreaming('the engine answers a streamed request with a whole JSON body');
       const completion = (await response.json()) as OpenAI.ChatCompletion;
       seen.usage = usageOf(completion.usage);
       const content = contentOf(completion);
