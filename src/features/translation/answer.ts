@@ -38,7 +38,7 @@ export interface AnswerLanguages {
 }
 
 /**
- * Checks an engine's answer for one batch (DESIGN 6.3, 6.8). The answer as a whole must be valid
+ * Checks an engine's answer for one batch. The answer as a whole must be valid
  * JSON of the schema with exactly the ids sent (none missing, none extra, none twice): otherwise
  * BadAnswerError, and the batch is tried again. Each text is then checked on its own
  * (segmentProblem): a text that fails is left out of `translations` and reported in `rejected`,
@@ -105,7 +105,7 @@ const SHORT_SOURCE_TOKENS = 12;
 const COPY_WORDS = 5;
 
 /**
- * Why a segment's translation cannot be stored, or undefined when it can (DESIGN 6.8): empty,
+ * Why a segment's translation cannot be stored, or undefined when it can: empty,
  * `[!` `!]` markers changed, the source copied unchanged, a length far from the source's, a
  * link, tag or markup the source does not have, a number of the source missing, or a text in
  * another language than the target (language-check.ts).

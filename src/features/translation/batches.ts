@@ -1,6 +1,6 @@
 import type { SegmentText } from './segments.ts';
 
-/** About 1,500 source tokens a batch (DESIGN 6.3). */
+/** About 1,500 source tokens a batch: small enough to land early, large enough to keep context. */
 export const BATCH_TOKENS = 1_500;
 
 /** The JSON around a segment in the request: `{"id":"12","text":""},`. */

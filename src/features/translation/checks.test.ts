@@ -14,7 +14,7 @@ import { translationMemory } from './memory.ts';
 import { createTranslator } from './translator.ts';
 
 /**
- * Issue 18's quality checks through the translator, with the fake engine: the language of each
+ * The translation quality checks (ADR 0016) through the translator, with the fake engine: the language of each
  * translation (language-check.ts) and the second opinion (TRANSLATION_REVIEW=on).
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * What the checks found wrong with a segment's machine translation (issue 18), shown on the
+ * What the checks found wrong with a segment's machine translation (ADR 0013, ADR 0016), shown on the
  * review screen and counted in the overview:
  * - `refused`: the checks refused both answers (answer.ts): visitors read the source text;
  * - `language`: both answers were in another language than the one asked for: the same;

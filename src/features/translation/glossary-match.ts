@@ -1,5 +1,5 @@
 /**
- * The museum's glossary as the translator sees it (issue 18, ADR 0015): which entries a text
+ * The museum's glossary as the translator sees it (ADR 0015): which entries a text
  * holds, and whether a translation followed them. The glossary feature owns the entries; the
  * caller gives them here as plain data, each with its preferred translation in the target
  * language only.

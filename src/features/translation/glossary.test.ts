@@ -18,7 +18,7 @@ import { systemPrompt, userMessage } from './prompt.ts';
 import { createTranslator } from './translator.ts';
 
 /**
- * Issue 18, story 5 (ADR 0015): which glossary entries a text holds, what goes to the engine
+ * The museum's glossary (ADR 0015): which glossary entries a text holds, what goes to the engine
  * with it, what is in its memory key, and the check after translating (retry, then flag).
  */
 

@@ -22,7 +22,7 @@ export interface SegmentKeyInput {
 }
 
 /**
- * The translation memory key of one segment (DESIGN 6.2): a hash of everything that decides its
+ * The translation memory key of one segment: a hash of everything that decides its
  * translation. Editing one block changes only that block's keys; changing the instructions, the
  * model, the target language or the prompt changes them all; changing a glossary entry, those of
  * the texts holding its term. 32 base64url characters (192 bits).

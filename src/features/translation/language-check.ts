@@ -1,5 +1,5 @@
 /**
- * Is a machine translation in the language asked for (issue 18, ADR 0016)? Two checks, both
+ * Is a machine translation in the language asked for (ADR 0016)? Two checks, both
  * refusing only when they are sure:
  * - the script: a text of enough letters almost none of which are in the target's script (an
  *   English answer for Hindi, Cyrillic for Serbian in Latin letters), for every language of the

@@ -4,7 +4,7 @@ import type { BlobStore } from '../../server/blobs.ts';
 import { flaggedKey } from './flags.ts';
 
 /**
- * Translation memory (DESIGN 6.2): one JSON document per (article, generation, language) in the
+ * Translation memory: one JSON document per (article, generation, language) in the
  * blob store, segment key → translated text, with an in-process LRU in front keyed by the same
  * document key.
  *

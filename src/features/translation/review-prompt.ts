@@ -3,7 +3,7 @@ import { languageName } from '../languages/index.ts';
 import { BadAnswerError } from './errors.ts';
 
 /**
- * The second opinion (issue 18, TRANSLATION_REVIEW=on): one more engine call per batch asks for
+ * The second opinion (TRANSLATION_REVIEW=on, ADR 0016): one more engine call per batch asks for
  * each translation's errors the GEMBA-MQM way (Kocmi and Federmann 2023): major or minor, a
  * category, the words at fault. A segment with a major error is stored and flagged `check`.
  */

@@ -13,7 +13,7 @@ export interface SecondOpinion {
 const DETAIL_CHARS = 2_000;
 
 /**
- * The second opinion on a batch's stored translations (TRANSLATION_REVIEW=on, issue 18): one
+ * The second opinion on a batch's stored translations (TRANSLATION_REVIEW=on, ADR 0016): one
  * engine call (engine.ts review) lists each translation's errors; a translation with a major
  * error is kept and flagged `check`, its detail '<category>: <words>' for each major error. A
  * failed or bad review flags nothing and loses nothing: it is said in the log.

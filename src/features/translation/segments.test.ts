@@ -102,7 +102,7 @@ describe('applyTranslations', () => {
     expect(extractSegments(out)).toEqual(segments.map((s) => ({ ...s, text: `T:${s.text}` })));
   });
 
-  it("puts a sound's caption and transcript in place, the recording untouched (issue 20)", () => {
+  it("puts a sound's caption and transcript in place, the recording untouched (read aloud)", () => {
     const out = applyTranslations(
       content,
       new Map([

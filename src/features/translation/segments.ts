@@ -3,9 +3,9 @@ import type { ArticleContent, Block, Detail } from '../articles/content.ts';
 import type { GlossaryHint } from './glossary-match.ts';
 
 /**
- * The text of an article a visitor reads (DESIGN 6.1): text, link and legend text, accordion
+ * The text of an article a visitor reads: text, link and legend text, accordion
  * headers and details, image descriptions (`alt`, read aloud), and a sound's caption and
- * transcript (issue 20; the recording itself stays the museum's). Never URLs, colours, sizes or
+ * transcript (read aloud, ADR 0019; the recording itself stays the museum's). Never URLs, colours, sizes or
  * types. A segment's id is its path in the content: `3.content`, `5.alt`, `6.header.content`,
  * `6.details.2.content`, `7.transcript`.
  */
@@ -14,7 +14,7 @@ export interface SegmentText {
   id: string;
   text: string;
   /**
-   * The museum's checked translation of an earlier version of this text (issue 18: a stale
+   * The museum's checked translation of an earlier version of this text (ADR 0013: a stale
    * check), for the engine to keep its wording where the text did not change.
    */
   reference?: { source: string; text: string } | undefined;

@@ -539,7 +539,7 @@ describe('concurrent requests', () => {
     }));
     const job = translator.translateArticle(request(content));
     const run = await translator.open(request(content));
-    // The first screen's batch runs beside the others (issue 19): two calls at a time here.
+    // The first screen's batch runs beside the others (ADR 0017): two calls at a time here.
     for (let i = 0; i < before.batches; i++) {
       await vi.waitFor(() => expect(fake.calls.length).toBeGreaterThan(i));
       await vi.waitFor(() => expect(run.progress()).toEqual({ done: i, batches: before.batches }));
@@ -582,7 +582,7 @@ describe('concurrent requests', () => {
 
 const longText = (count: number) => words(count, 7);
 
-describe('first words (issue 19, ADR 0020)', () => {
+describe('first words (ADR 0017, ADR 0020)', () => {
   const blockOf = (id: string) => Number(id.split('.')[0]);
   /** The end of the answer's entry for the text holding `words`: where a test pauses the engine. */
   const after = (words: string) => (content: string) =>
@@ -727,7 +727,7 @@ describe('batching', () => {
   });
 });
 
-describe('the museum’s checked texts (issue 18)', () => {
+describe('the museum’s checked texts (ADR 0013)', () => {
   /** The checked texts of `small`: its first text and its accordion header. */
   const checkedOf = (source = 'Le port de [!Saint-Malo!] en 1850') =>
     new Map([
@@ -785,7 +785,7 @@ describe('the museum’s checked texts (issue 18)', () => {
   });
 });
 
-describe('a changed text the museum had checked (issue 18, story 3)', () => {
+describe('a changed text the museum had checked (ADR 0013)', () => {
   it('goes to the engine with the museum’s earlier translation as a reference', async () => {
     const { translator } = setup();
     const earlier = new Map([
