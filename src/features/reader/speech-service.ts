@@ -184,7 +184,7 @@ export function speechService(deps: {
       }
       const bytes = made;
       if (!current && !bytes && request.head) return { status: 404 };
-      const type = bytes && speechType(bytes);
+      const type = bytes && (await speechType(bytes));
       if (!current && (!bytes || !type)) return { status: 503 };
       // Without the script, a player's first block is where a listening starts (with it,
       // listen.js says so too: a visitor's repeats count once, stats/repeats.ts).

@@ -223,7 +223,7 @@ describe('GET /speech', () => {
     expect(again.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('audio/mpeg');
     const bytes = new Uint8Array(await first.arrayBuffer());
-    expect(speechType(bytes)).toBe('audio/mpeg');
+    expect(await speechType(bytes)).toBe('audio/mpeg');
     expect(speech.calls).toEqual([
       {
         input: '[es] Bienvenue au musée du port.',
