@@ -1,4 +1,5 @@
 import type { BlobStore } from '../../server/blobs.ts';
+import { ifNoneMatchHits } from '../../server/http/negotiate.ts';
 import type { Logger } from '../../server/log.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
@@ -166,7 +167,7 @@ export function speechService(deps: {
       // The key's last part (generation, language, hash of model, voice and text) names this
       // sound and no other.
       const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
-      const current = request.ifNoneMatch === etag;
+      const current = ifNoneMatchHits(request.ifNoneMatch, etag);
       const ask = () =>
         deps.gate?.sound({
           museumId: found.article.museumId,
