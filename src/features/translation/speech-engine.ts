@@ -66,7 +66,7 @@ const SPEECH_TYPES: Readonly<Record<string, SpeechType>> = {
   'video/mp4': 'audio/mp4',
 };
 
-/** The type of a sound by its bytes (as uploads are judged), or undefined when it is none we serve. */
+/** The type of a sound by its bytes (as uploads are judged), or undefined for none we serve. */
 export async function speechType(bytes: Uint8Array): Promise<SpeechType | undefined> {
   // Shorter than any real sound's header: nothing to judge.
   if (bytes.length < 12) return undefined;

@@ -11,10 +11,11 @@ import {
 import { errorCode, parseListing, type ListingPage } from './s3-listing.ts';
 
 /**
- * An S3-compatible bucket, for a museum that hosts Legenda itself at scale: unstorage's s3 driver (aws4fetch, path-style URLs: endpoint/bucket/key) for reads, writes and
- * deletes. Its listing is replaced: it ignores the prefix and reads only the first page of the
- * whole bucket (1,000 keys), so past that a prefix would look empty; and its clear() would empty
- * the whole bucket. Here a listing is ListObjectsV2 with the prefix, page after page.
+ * An S3-compatible bucket, for a museum that hosts Legenda itself at scale: unstorage's s3 driver
+ * (aws4fetch, path-style URLs: endpoint/bucket/key) for reads, writes and deletes. Its listing is
+ * replaced: it ignores the prefix and reads only the first page of the whole bucket (1,000 keys),
+ * so past that a prefix would look empty; and its clear() would empty the whole bucket. Here a
+ * listing is ListObjectsV2 with the prefix, page after page, read by s3-listing.ts.
  */
 export async function s3BlobDriver(
   s3: S3Settings,
