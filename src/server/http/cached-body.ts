@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { ifNoneMatchHits, pickCoding, type Coding } from './negotiate.ts';
+import { ifNoneMatchHits, pickCoding } from './negotiate.ts';
 
 /**
  * A body made once and sent many times (a visitor page, a museum's tree, a file of the site):
@@ -66,9 +66,7 @@ export function chooseBody(
   status = 200,
 ): 'not-modified' | { bytes: Uint8Array<ArrayBuffer>; encoding?: 'br' | 'gzip' } {
   if (status === 200 && ifNoneMatchHits(request.ifNoneMatch, cached.etag)) return 'not-modified';
-  const available = new Set<Coding>();
-  if (cached.br) available.add('br');
-  if (cached.gzip) available.add('gzip');
+  const available = { br: cached.br !== undefined, gzip: cached.gzip !== undefined };
   const coding = pickCoding(request.acceptEncoding, available);
   if (coding === 'br' && cached.br) return { bytes: cached.br, encoding: 'br' };
   if (coding === 'gzip' && cached.gzip) return { bytes: cached.gzip, encoding: 'gzip' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ifNoneMatchHits, pickCoding, type Coding } from './negotiate.ts';
+import { ifNoneMatchHits, pickCoding } from './negotiate.ts';
 
 describe('ifNoneMatchHits', () => {
   const etag = '"abc"';
@@ -34,13 +34,15 @@ describe('ifNoneMatchHits', () => {
     expect(ifNoneMatchHits(undefined, etag)).toBe(false);
     // `*` inside a list is no wildcard.
     expect(ifNoneMatchHits('"x", *', etag)).toBe(false);
+    expect(ifNoneMatchHits('"abc, *', etag)).toBe(false);
+    expect(ifNoneMatchHits('"x"abc"', etag)).toBe(false);
   });
 });
 
 describe('pickCoding', () => {
-  const both = new Set<Coding>(['br', 'gzip']);
-  const gzipOnly = new Set<Coding>(['gzip']);
-  const none = new Set<Coding>();
+  const both = { br: true, gzip: true };
+  const gzipOnly = { br: false, gzip: true };
+  const none = { br: false, gzip: false };
   const pick = (header: string | undefined, available = both) => pickCoding(header, available);
 
   it('prefers brotli, then gzip, when the client likes them equally', () => {
@@ -86,5 +88,17 @@ describe('pickCoding', () => {
     // A word that merely contains "br" or "gzip" is not them.
     expect(pick('xbrx, gzipped')).toBe('identity');
     expect(pick('deflate, zstd')).toBe('identity');
+  });
+
+  it('answers a header asked again the same, and stays right past its memory', () => {
+    for (let i = 0; i < 600; i++)
+      expect(pick(`gzip;q=0.${(i % 9) + 1}, made-up-${i}`)).toBe('gzip');
+    for (let i = 0; i < 3; i++) {
+      expect(pick('gzip, deflate, br')).toBe('br');
+      expect(pick('gzip, deflate, br', gzipOnly)).toBe('gzip');
+      expect(pick('gzip, deflate, br', none)).toBe('identity');
+      expect(pick('br;q=0, gzip')).toBe('gzip');
+      expect(pick(`${'x-made-up, '.repeat(40)}br;q=0, gzip`)).toBe('gzip');
+    }
   });
 });

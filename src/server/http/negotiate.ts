@@ -17,8 +17,10 @@ import { parseAccept } from 'hono/utils/accept';
  */
 export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
+  // The usual revalidation sends back our tag as it was: answered without parsing.
+  if (header === etag) return true;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  if (!header.includes(opaque)) return header.trim() === '*';
   // An entity tag is an optional W/ and a quoted string with no quote in it; commas between.
   for (const [, tag] of header.matchAll(/(?:W\/)?("[^"]*")/g)) if (tag === opaque) return true;
   return false;
@@ -43,8 +45,28 @@ const IDENTITY_UNNAMED = 0.001;
  * go as they are: a page unreadable for want of a coding helps no one, and HTTP lets a server
  * disregard the header rather than answer 406.
  */
-export function pickCoding(header: string | undefined, available: ReadonlySet<Coding>): Coding {
+export function pickCoding(
+  header: string | undefined,
+  available: { br: boolean; gzip: boolean },
+): Coding {
   if (header === undefined) return 'identity';
+  // A page is asked for with a handful of different headers (one per browser): each is parsed
+  // once. Bounded in count and length, so that made-up headers cannot make it grow.
+  if (header.length > MEMO_MAX_LENGTH) return pick(header, available);
+  const memo = picked[(available.br ? 2 : 0) + (available.gzip ? 1 : 0)]!;
+  const known = memo.get(header);
+  if (known) return known;
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  const coding = pick(header, available);
+  memo.set(header, coding);
+  return coding;
+}
+
+const MEMO_SIZE = 256;
+const MEMO_MAX_LENGTH = 256;
+const picked: Map<string, Coding>[] = [new Map(), new Map(), new Map(), new Map()];
+
+function pick(header: string, available: { br: boolean; gzip: boolean }): Coding {
   const named = new Map<string, number>();
   // Sorted by q, highest first: a coding named twice keeps its highest.
   for (const accept of parseAccept(header)) {
@@ -59,7 +81,7 @@ export function pickCoding(header: string | undefined, available: ReadonlySet<Co
   let best: Coding = 'identity';
   let bestQ = 0;
   for (const coding of PREFERENCE) {
-    if (coding !== 'identity' && !available.has(coding)) continue;
+    if (coding !== 'identity' && !available[coding]) continue;
     const q = quality(coding);
     if (q > bestQ) [best, bestQ] = [coding, q];
   }
