@@ -114,6 +114,14 @@ describe('the static site', () => {
     const gz = await get('/', { 'accept-encoding': 'gzip' });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(big);
+    // q=0 refuses a coding; the highest q wins.
+    const noBr = await get('/', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(noBr.headers.get('content-encoding')).toBe('gzip');
+    const preferGzip = await get('/', { 'accept-encoding': 'br;q=0.5, gzip;q=0.9' });
+    expect(preferGzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await get('/', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(big);
     const asset = await get('/_astro/app.abc123.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-type')).toContain('javascript');
@@ -125,6 +133,11 @@ describe('the static site', () => {
     expect(etag).not.toBe('');
     const second = await get('/login', { 'if-none-match': etag });
     expect(second.status).toBe(304);
+    // A list of tags, the weak form a compressing proxy makes, or any.
+    for (const ifNoneMatch of [`"old", ${etag}`, `W/${etag}`, '*']) {
+      expect((await get('/login', { 'if-none-match': ifNoneMatch })).status, ifNoneMatch).toBe(304);
+    }
+    expect((await get('/login', { 'if-none-match': '"old", W/"older"' })).status).toBe(200);
   });
 
   it('refuses other methods than GET and HEAD', async () => {

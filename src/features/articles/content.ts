@@ -1,116 +1,71 @@
 import { z } from 'zod';
-import { blockId, newBlockId, withBlockIds } from './block-ids.ts';
+import { newBlockId, withBlockIds } from './block-ids.ts';
+import {
+  DEFAULT_BACKGROUND,
+  DEFAULT_COLOR,
+  DEFAULT_LINE_HEIGHT,
+  DEFAULT_SIZE,
+  DEFAULT_SPACE,
+  DEFAULT_LEGEND_WIDTH,
+  LEGEND_SIDES,
+  MAX_CAPTION_LENGTH,
+  MAX_DETAILS,
+  MAX_ELEMENTS,
+  SPACE_MAX,
+  align,
+  alt,
+  articleUrl,
+  color,
+  common,
+  justify,
+  link,
+  mediaSrc,
+  styleNumber,
+  text,
+  textStyle,
+  videoId,
+} from './content-fields.ts';
 
 /**
- * An article's content (spec 3): an ordered list whose first entry is the `metadatas` entry (url,
+ * An article's content: an ordered list whose first entry is the `metadatas` entry (url,
  * background colour), then the blocks a visitor sees. One schema for the editor, the API and the
- * visitor page. Missing style fields take spec 9's defaults; unknown fields are dropped.
+ * visitor page. Missing style fields take their defaults (content-fields.ts); unknown fields are
+ * dropped.
  */
 
-export const DEFAULT_BACKGROUND = '#341539';
-export const DEFAULT_COLOR = '#ffffff';
-export const DEFAULT_FONT_SIZE = 16;
-export const DEFAULT_LINE_HEIGHT = 16;
-export const DEFAULT_SIZE = 100;
-export const DEFAULT_SPACE = 40;
-export const DEFAULT_LEGEND_WIDTH = 30;
-
-/** Spec 5: font size, line height, sizes and widths go from 1 to 100. */
-export const STYLE_MIN = 1;
-export const STYLE_MAX = 100;
-/** A space is measured in pixels, so it may be taller than 100 (our choice, see the README). */
-export const SPACE_MAX = 400;
-
-export const MAX_ELEMENTS = 500;
-export const MAX_DETAILS = 200;
-export const MAX_TEXT_LENGTH = 5_000;
-export const MAX_TITLE_LENGTH = 120;
-export const MAX_INSTRUCTIONS_LENGTH = 2_000;
-export const MAX_URL_LENGTH = 100;
-export const MAX_LINK_LENGTH = 2_000;
-export const MAX_ALT_LENGTH = 300;
-export const MAX_CAPTION_LENGTH = 300;
-
-/** Spec 5: the public url holds letters, digits and dashes standing for spaces. */
-export const URL_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
-/** A public url as a visitor's address may carry it: the pattern, within the length. */
-export const isPublicUrl = (name: string | undefined): name is string =>
-  name !== undefined && name.length <= MAX_URL_LENGTH && URL_PATTERN.test(name);
-export const articleUrl = z
-  .string()
-  .min(1, 'must not be empty')
-  .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
-  .regex(URL_PATTERN, 'may only hold letters, digits and single dashes between them');
-
-const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour written #rrggbb');
-
-const styleNumber = (max = STYLE_MAX) =>
-  z
-    .number('must be a number')
-    .int(`must be a whole number from ${STYLE_MIN} to ${max}`)
-    .min(STYLE_MIN, `must be a whole number from ${STYLE_MIN} to ${max}`)
-    .max(max, `must be a whole number from ${STYLE_MIN} to ${max}`);
-
-/** Control characters other than tab and line breaks: never typed, sometimes pasted. */
-export const hasControlCharacters = (s: string) => /(?![\t\n\r])\p{Cc}/u.test(s);
-
-const text = z
-  .string()
-  .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`)
-  .refine((s) => !hasControlCharacters(s), { message: 'must not contain control characters' });
-
-/** What an image shows, read aloud to blind visitors; empty for a decorative image. */
-const alt = text
-  .pipe(z.string().max(MAX_ALT_LENGTH, `must be at most ${MAX_ALT_LENGTH} characters`))
-  .default('');
-
-/** Where uploaded media live (uploads feature); staff content never points elsewhere. */
-export const MEDIA_PREFIX = '/media/';
-export const MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9._-]*(?:\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
-const mediaSrc = z
-  .string()
-  .max(300)
-  .refine((s) => s === '' || (MEDIA_PATH.test(s) && !s.includes('..')), {
-    message: 'must be a file uploaded to Legenda',
-  });
-
-/** Links a visitor may follow: web pages and e-mail addresses, never scripts. */
-export const LINK_PROTOCOLS = ['http:', 'https:', 'mailto:'];
-export function isSafeLink(href: string): boolean {
-  if (!URL.canParse(href)) return false;
-  return LINK_PROTOCOLS.includes(new URL(href).protocol);
-}
-const link = z
-  .string()
-  .trim()
-  .max(MAX_LINK_LENGTH, `must be at most ${MAX_LINK_LENGTH} characters`)
-  .refine((s) => s === '' || isSafeLink(s), {
-    message: 'must start with http://, https:// or mailto:',
-  });
-
-export const VIDEO_ID = /^[A-Za-z0-9]{6}$/;
-const videoId = z
-  .string()
-  .refine((s) => s === '' || VIDEO_ID.test(s), { message: 'must be 6 letters or digits' });
-
-export const JUSTIFY = ['flex-start', 'center', 'flex-end'] as const;
-export const ALIGN = ['left', 'center', 'justify', 'right'] as const;
-export const LEGEND_SIDES = ['left', 'right'] as const;
-
-const justify = z.enum(JUSTIFY).default('center');
-const align = z.enum(ALIGN).default('left');
-
-/** Every element may carry a background colour (spec 3, common fields). */
-/** `id`: the element's own name, kept while it exists (block-ids.ts). */
-const common = { id: blockId.optional(), backgroundColor: color.optional() };
-
-const textStyle = {
-  fontSize: styleNumber().default(DEFAULT_FONT_SIZE),
-  bold: z.boolean().default(false),
-  italic: z.boolean().default(false),
-  color: color.default(DEFAULT_COLOR),
-  size: styleNumber().default(DEFAULT_SIZE),
-};
+export {
+  DEFAULT_BACKGROUND,
+  DEFAULT_COLOR,
+  DEFAULT_FONT_SIZE,
+  DEFAULT_LINE_HEIGHT,
+  DEFAULT_SIZE,
+  DEFAULT_SPACE,
+  DEFAULT_LEGEND_WIDTH,
+  STYLE_MIN,
+  STYLE_MAX,
+  SPACE_MAX,
+  MAX_ELEMENTS,
+  MAX_DETAILS,
+  MAX_TEXT_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_INSTRUCTIONS_LENGTH,
+  MAX_URL_LENGTH,
+  MAX_LINK_LENGTH,
+  MAX_ALT_LENGTH,
+  MAX_CAPTION_LENGTH,
+  URL_PATTERN,
+  isPublicUrl,
+  articleUrl,
+  hasControlCharacters,
+  MEDIA_PREFIX,
+  MEDIA_PATH,
+  LINK_PROTOCOLS,
+  isSafeLink,
+  VIDEO_ID,
+  JUSTIFY,
+  ALIGN,
+  LEGEND_SIDES,
+} from './content-fields.ts';
 
 export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
@@ -159,7 +114,7 @@ export const videoSchema = z.object({
 });
 
 /**
- * Audio (issue 20, the eighth type): the museum's recording, played as it is; its caption and
+ * Audio (the eighth type, added to the editor's seven): the museum's recording, played as it is; its caption and
  * transcript are texts like any other, translated for the visitor. `color` is the caption's and
  * the transcript's, as every text's.
  */
@@ -253,10 +208,7 @@ export type Detail = z.infer<typeof detailSchema>;
 export type Block = z.infer<typeof blockSchema>;
 export type ArticleContent = [Metadatas, ...Block[]];
 
-/**
- * The types the editor offers (spec 2), in its order, then issue 20's audio; details take a
- * subset.
- */
+/** The types the editor offers, in its order, audio last; details take a subset. */
 export const BLOCK_TYPES = [
   'text',
   'image',
@@ -282,7 +234,7 @@ export const isBlockType = (type: string): type is BlockType =>
 export const isDetailType = (type: string): type is DetailType =>
   (DETAIL_TYPES as readonly string[]).includes(type);
 
-/** A new element of a type with spec 9's defaults, and a name of its own. */
+/** A new element of a type with its defaults, and a name of its own. */
 export function newBlock<T extends BlockType>(type: T): Extract<Block, { type: T }> {
   return blockSchema.parse({ type, id: newBlockId() }) as Extract<Block, { type: T }>;
 }
@@ -309,7 +261,7 @@ export function readContent(stored: unknown, fallbackUrl: string): ArticleConten
   ];
 }
 
-/** Spec 2: the page background is the first content item's that has one. */
+/** The page background is the first content item's that has one. */
 export function backgroundOf(content: readonly { backgroundColor?: string }[]): string {
   return content.find((item) => item.backgroundColor)?.backgroundColor ?? DEFAULT_BACKGROUND;
 }

@@ -128,6 +128,8 @@ describe('a kept visitor page on the Node entry', () => {
       // The language remembered: the same page, and nothing to set.
       ['/article?name=salle-1', { cookie: 'legenda_lang=fr', 'accept-encoding': 'gzip' }],
       [page, { 'if-none-match': etag! }],
+      [page, { 'if-none-match': `"old", W/${etag!}` }],
+      [page, { 'accept-encoding': 'gzip;q=0, br' }],
       // A staff preview: framed by this site, counted nowhere.
       [`${page}&ignoreStats=true`, { 'accept-encoding': 'gzip' }],
       // A text size remembered; a circuit named.

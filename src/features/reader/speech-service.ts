@@ -1,4 +1,5 @@
 import type { BlobStore } from '../../server/blobs.ts';
+import { ifNoneMatchHits } from '../../server/http/negotiate.ts';
 import type { Logger } from '../../server/log.ts';
 import type { CountEvent } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
@@ -166,7 +167,7 @@ export function speechService(deps: {
       // The key's last part (generation, language, hash of model, voice and text) names this
       // sound and no other.
       const etag = `"${key.slice(key.lastIndexOf('/') + 1)}"`;
-      const current = request.ifNoneMatch === etag;
+      const current = ifNoneMatchHits(request.ifNoneMatch, etag);
       const ask = () =>
         deps.gate?.sound({
           museumId: found.article.museumId,
@@ -184,7 +185,7 @@ export function speechService(deps: {
       }
       const bytes = made;
       if (!current && !bytes && request.head) return { status: 404 };
-      const type = bytes && speechType(bytes);
+      const type = bytes && (await speechType(bytes));
       if (!current && (!bytes || !type)) return { status: 503 };
       // Without the script, a player's first block is where a listening starts (with it,
       // listen.js says so too: a visitor's repeats count once, stats/repeats.ts).

@@ -223,7 +223,7 @@ describe('GET /speech', () => {
     expect(again.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('audio/mpeg');
     const bytes = new Uint8Array(await first.arrayBuffer());
-    expect(speechType(bytes)).toBe('audio/mpeg');
+    expect(await speechType(bytes)).toBe('audio/mpeg');
     expect(speech.calls).toEqual([
       {
         input: '[es] Bienvenue au musée du port.',
@@ -236,6 +236,9 @@ describe('GET /speech', () => {
     // The ETag names the generation, language and text: one sound's, whole.
     expect(etag).toMatch(/^"0-es-[A-Za-z0-9_-]{32}"$/);
     expect((await sound(1, { 'if-none-match': etag })).status).toBe(304);
+    // A list of tags, a weak one, or any: still the same sound.
+    expect((await sound(1, { 'if-none-match': `"old", W/${etag}` })).status).toBe(304);
+    expect((await sound(1, { 'if-none-match': '*' })).status).toBe(304);
     // Byte ranges, as a phone's player asks: the first two bytes, the rest, past the end.
     expect(first.headers.get('accept-ranges')).toBe('bytes');
     const head = await sound(1, { range: 'bytes=0-1' });

@@ -7,7 +7,7 @@ import { editorRepo } from '../articles/repo.ts';
 import { itemId } from '../articles/ids.ts';
 import { supportedLanguage } from '../languages/index.ts';
 import type { ReviewService } from './service.ts';
-import { decodeXliff, parseXliff } from './xliff.ts';
+import { decodeXliff, parseXliff } from './xliff-read.ts';
 import { xliffService } from './xliff-service.ts';
 
 /** The largest XLIFF file taken (a 300-block article in every language is far less). */

@@ -9,7 +9,8 @@ import type { CheckedEntry } from '../translation/checked.ts';
 import { translationsPrefix } from '../translation/memory.ts';
 import { museumText, type ReviewDocument, type ReviewSegment } from './schema.ts';
 import type { Reviewer, ReviewService } from './service.ts';
-import { articleOfOriginal, buildXliff, invalidXliff, type XliffFile } from './xliff.ts';
+import { articleOfOriginal, buildXliff } from './xliff.ts';
+import { invalidXliff, type XliffFile } from './xliff-read.ts';
 
 /** What an import did in one language: texts now checked, checked against an older original, left. */
 export interface ImportCounts {

@@ -7,7 +7,7 @@ import {
 } from '../../../tests/helpers/translation-app.ts';
 import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
-import { parseXliff } from './xliff.ts';
+import { parseXliff } from './xliff-read.ts';
 import { MAX_XLIFF_BYTES } from './xliff-routes.ts';
 
 /**

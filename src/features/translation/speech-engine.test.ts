@@ -3,11 +3,24 @@ import {
   createSpeechEngine,
   SPEECH_MAX_BYTES,
   SpeechUnavailableError,
+  speechType,
   type SpeechEngineOptions,
 } from './speech-engine.ts';
+import {
+  m4a,
+  MOV,
+  mp3,
+  mp4,
+  oggSpeex,
+  oggVorbis,
+  opus,
+  PNG_1PX,
+  webm,
+  wav,
+} from '../../../tests/helpers/media.ts';
 
 /**
- * The speech engine's client on its own (issue 20): what it keeps of an answer. The engine's
+ * The speech engine's client on its own: what it keeps of an answer. The engine's
  * calls, failures and timeouts through the whole app are in reader/speech.test.ts.
  */
 const MP3_START = new Uint8Array([0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0, 0xff, 0xfb]);
@@ -71,5 +84,56 @@ describe('the speech engine', () => {
     const text = () =>
       new Response('<html>busy</html>', { headers: { 'content-type': 'audio/mpeg' } });
     await expect(engine(text).speak('Bonjour.')).rejects.toBeInstanceOf(SpeechUnavailableError);
+  });
+});
+
+describe('speechType', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+
+  it('names the sounds an engine makes by their bytes', async () => {
+    const flac = Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 0x22])]);
+    const cases: [Uint8Array, string][] = [
+      [mp3(), 'audio/mpeg'],
+      [mp3(4096, true), 'audio/mpeg'],
+      // A tag whose length runs past the bytes at hand: the start of a longer MP3.
+      [
+        Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0x7f, 0x7f, 0x7f]), mp3()]),
+        'audio/mpeg',
+      ],
+      [wav(0.01), 'audio/wav'],
+      [opus(), 'audio/ogg'],
+      [oggVorbis(), 'audio/ogg'],
+      [oggSpeex(), 'audio/ogg'],
+      [m4a(), 'audio/mp4'],
+      [mp4(), 'audio/mp4'],
+      [Buffer.concat([flac, Buffer.alloc(64)]), 'audio/flac'],
+      // Bare AAC (ADTS), as engines answer for `aac`.
+      [
+        Buffer.concat([Buffer.from([0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc]), Buffer.alloc(64)]),
+        'audio/aac',
+      ],
+    ];
+    for (const [sound, type] of cases) expect(await speechType(sound), type).toBe(type);
+  });
+
+  it('refuses what is not a sound', async () => {
+    for (const other of [
+      bytes('<html>busy</html>'),
+      bytes('{"error":{"message":"rate limited"}}'),
+      bytes('ID3'),
+      new Uint8Array(0),
+      new Uint8Array(4096),
+      // An ID3 tag with text after it instead of sound.
+      Buffer.concat([
+        Buffer.from('ID3'),
+        Buffer.from([3, 0, 0, 0, 0, 0, 4]),
+        bytes('....not a sound at all'),
+      ]),
+      PNG_1PX,
+      webm(),
+      MOV,
+    ]) {
+      expect(await speechType(other)).toBeUndefined();
+    }
   });
 });

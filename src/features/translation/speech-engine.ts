@@ -1,8 +1,9 @@
+import { fileTypeFromBuffer } from 'file-type';
 import OpenAI from 'openai';
 import { cappedFetch } from './engine-fetch.ts';
 
 /**
- * The speech engine (issue 20, ADR 0019): any OpenAI-compatible `/v1/audio/speech` (OpenAI,
+ * The speech engine (ADR 0019): any OpenAI-compatible `/v1/audio/speech` (OpenAI,
  * Speaches, Kokoro-FastAPI, openedai-speech…), through the `openai` client's
  * `audio.speech.create`. One attempt, bounded by `timeoutMs`: a visitor waits for the sound
  * of one block, so an engine that fails or hangs is told at once and the page's button says
@@ -25,7 +26,8 @@ export interface Speech {
   type: SpeechType;
 }
 
-export type SpeechType = 'audio/mpeg' | 'audio/wav' | 'audio/ogg' | 'audio/mp4' | 'audio/flac';
+export type SpeechType =
+  'audio/mpeg' | 'audio/aac' | 'audio/wav' | 'audio/ogg' | 'audio/mp4' | 'audio/flac';
 
 export interface SpeechEngine {
   readonly model: string;
@@ -44,20 +46,32 @@ export const SPEECH_MAX_CHARS = 4096;
 /** The largest sound kept: a block of 4,096 characters is a few minutes, a few megabytes. */
 export const SPEECH_MAX_BYTES = 16 * 1024 * 1024;
 
-const ascii = (bytes: Uint8Array, from: number, to: number) =>
-  String.fromCharCode(...bytes.subarray(from, to));
+/**
+ * What file-type names a sound we serve, by its MIME type. MP3's cousins MP1 and MP2 share
+ * `audio/mpeg` and play as it; bare AAC (ADTS) is named for what it is. Every Ogg stream of sound
+ * (Opus, Vorbis, FLAC or Speex inside) is served as `audio/ogg`, and an MP4 of any sound brand
+ * as `audio/mp4`: the player reads the codec from the file itself. Ogg or MP4 video, images
+ * (AVIF and HEIC are MP4 boxes too) and everything else are not sounds.
+ */
+const SPEECH_TYPES: Readonly<Record<string, SpeechType>> = {
+  'audio/mpeg': 'audio/mpeg',
+  'audio/aac': 'audio/aac',
+  'audio/wav': 'audio/wav',
+  'audio/ogg': 'audio/ogg',
+  'audio/ogg; codecs=opus': 'audio/ogg',
+  'application/ogg': 'audio/ogg',
+  'audio/flac': 'audio/flac',
+  'audio/mp4': 'audio/mp4',
+  'audio/x-m4a': 'audio/mp4',
+  'video/mp4': 'audio/mp4',
+};
 
-/** The type of a sound by its first bytes, or undefined when it is none we serve. */
-export function speechType(bytes: Uint8Array): SpeechType | undefined {
+/** The type of a sound by its bytes (as uploads are judged), or undefined for none we serve. */
+export async function speechType(bytes: Uint8Array): Promise<SpeechType | undefined> {
+  // Shorter than any real sound's header: nothing to judge.
   if (bytes.length < 12) return undefined;
-  if (ascii(bytes, 0, 3) === 'ID3') return 'audio/mpeg';
-  // An MPEG audio frame's sync word: 11 bits set.
-  if (bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0) return 'audio/mpeg';
-  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WAVE') return 'audio/wav';
-  if (ascii(bytes, 0, 4) === 'OggS') return 'audio/ogg';
-  if (ascii(bytes, 0, 4) === 'fLaC') return 'audio/flac';
-  if (ascii(bytes, 4, 8) === 'ftyp') return 'audio/mp4';
-  return undefined;
+  const found = await fileTypeFromBuffer(bytes);
+  return found && Object.hasOwn(SPEECH_TYPES, found.mime) ? SPEECH_TYPES[found.mime] : undefined;
 }
 
 /** The speech engine of the settings, or undefined when none is configured. */
@@ -92,7 +106,7 @@ export function createSpeechEngine(
       } catch (error) {
         throw new SpeechUnavailableError(`speech engine: ${String(error)}`, { cause: error });
       }
-      const type = speechType(bytes);
+      const type = await speechType(bytes);
       if (!type) throw new SpeechUnavailableError('the engine answered something not a sound');
       return { bytes, type };
     },

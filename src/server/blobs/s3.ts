@@ -8,34 +8,14 @@ import {
   sliceStream,
   wrapStorage,
 } from './store.ts';
-
-/** An S3-compatible bucket, for a museum that hosts Legenda itself at scale. */
-const XML_ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
-
-export function xmlText(raw: string): string {
-  return raw.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, entity: string) => {
-    if (entity.startsWith('#x') || entity.startsWith('#X')) {
-      return String.fromCodePoint(Number.parseInt(entity.slice(2), 16));
-    }
-    if (entity.startsWith('#')) return String.fromCodePoint(Number.parseInt(entity.slice(1), 10));
-    return XML_ENTITIES[entity.toLowerCase()] ?? whole;
-  });
-}
-
-const tag = (xml: string, name: string) =>
-  new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(xml)?.[1];
+import { errorCode, parseListing, type ListingPage } from './s3-listing.ts';
 
 /**
- * unstorage's s3 driver (aws4fetch, path-style URLs: endpoint/bucket/key) for reads, writes and
- * deletes. Its listing is replaced: it ignores the prefix and reads only the first page of the
- * whole bucket (1,000 keys), so past that a prefix would look empty; and its clear() would empty
- * the whole bucket. Here a listing is ListObjectsV2 with the prefix, page after page.
+ * An S3-compatible bucket, for a museum that hosts Legenda itself at scale: unstorage's s3 driver
+ * (aws4fetch, path-style URLs: endpoint/bucket/key) for reads, writes and deletes. Its listing is
+ * replaced: it ignores the prefix and reads only the first page of the whole bucket (1,000 keys),
+ * so past that a prefix would look empty; and its clear() would empty the whole bucket. Here a
+ * listing is ListObjectsV2 with the prefix, page after page, read by s3-listing.ts.
  */
 export async function s3BlobDriver(
   s3: S3Settings,
@@ -66,21 +46,22 @@ export async function s3BlobDriver(
       const res = await client.fetch(url.toString());
       const xml = await res.text();
       if (!res.ok) {
-        const code = tag(xml, 'Code');
+        const code = errorCode(xml);
         throw new Error(
-          `S3 listing of bucket ${s3.bucket} failed: ${res.status}${code ? ` ${xmlText(code)}` : ''}`,
+          `S3 listing of bucket ${s3.bucket} failed: ${res.status}${code ? ` ${code}` : ''}`,
         );
       }
-      for (const [, contents] of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-        const key = tag(contents!, 'Key');
-        if (key !== undefined) keys.push(xmlText(key));
+      let page: ListingPage;
+      try {
+        page = parseListing(xml);
+      } catch (error) {
+        throw new Error(`S3 listing of bucket ${s3.bucket} is not readable XML`, { cause: error });
       }
-      const truncated = tag(xml, 'IsTruncated') === 'true';
-      const next = tag(xml, 'NextContinuationToken');
-      if (truncated && !next) {
+      keys.push(...page.keys);
+      if (page.truncated && !page.next) {
         throw new Error(`S3 listing of bucket ${s3.bucket} is truncated without a next page`);
       }
-      token = truncated ? xmlText(next!) : undefined;
+      token = page.truncated ? page.next : undefined;
     } while (token);
     return keys;
   }

@@ -34,6 +34,18 @@ describe('chooseBody', () => {
     });
   });
 
+  it('answers 304 to a list holding its ETag, to its weak form, and to *', () => {
+    const fresh = (ifNoneMatch: string) =>
+      chooseBody(body, { ifNoneMatch, acceptEncoding: 'gzip' });
+    expect(fresh(`"old", ${body.etag}`)).toBe('not-modified');
+    expect(fresh(`W/${body.etag}`)).toBe('not-modified');
+    expect(fresh('*')).toBe('not-modified');
+    expect(fresh('"old", W/"older"')).toMatchObject({ encoding: 'gzip' });
+    expect(chooseBody(body, { ifNoneMatch: '*', acceptEncoding: undefined }, 404)).toEqual({
+      bytes: body.body,
+    });
+  });
+
   it('prefers brotli, then gzip, then the bytes as they are', () => {
     const pick = (acceptEncoding: string) =>
       chooseBody(body, { ifNoneMatch: undefined, acceptEncoding });
@@ -42,6 +54,21 @@ describe('chooseBody', () => {
     expect(pick('identity')).toEqual({ bytes: body.body });
     // A word that merely contains "br" or "gzip" is not them.
     expect(pick('xbrx, gzipped')).toEqual({ bytes: body.body });
+  });
+
+  it('never sends a coding refused with q=0, and follows the quality values', () => {
+    const pick = (acceptEncoding: string) =>
+      chooseBody(body, { ifNoneMatch: undefined, acceptEncoding });
+    expect(pick('br;q=0, gzip')).toMatchObject({ encoding: 'gzip' });
+    expect(pick('gzip;q=0, br;q=0')).toEqual({ bytes: body.body });
+    expect(pick('br;q=0.2, gzip;q=0.9')).toMatchObject({ encoding: 'gzip' });
+    expect(pick('identity;q=0, gzip;q=0.5')).toMatchObject({ encoding: 'gzip' });
+    expect(pick('*;q=0')).toEqual({ bytes: body.body });
+    // Compressed forms not made (a small body): the bytes as they are, whatever is asked.
+    const small = cacheBody('short', { compressAbove: 512 });
+    expect(chooseBody(small, { ifNoneMatch: undefined, acceptEncoding: 'br, gzip' })).toEqual({
+      bytes: small.body,
+    });
   });
 });
 

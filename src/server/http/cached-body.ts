@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { ifNoneMatchHits, pickCoding } from './negotiate.ts';
 
 /**
  * A body made once and sent many times (a visitor page, a museum's tree, a file of the site):
@@ -54,16 +55,21 @@ export function cacheBody(
   };
 }
 
-/** What to answer a request for `cached`: 304, or the form its Accept-Encoding takes. */
+/**
+ * What to answer a request for `cached`: 304 when its If-None-Match names the body (a 200 only:
+ * an error page is never "not modified"), or the form its Accept-Encoding takes (negotiate.ts).
+ * Our answers carry an ETag and no Last-Modified, so If-Modified-Since has nothing to compare.
+ */
 export function chooseBody(
   cached: CachedBody,
   request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
   status = 200,
 ): 'not-modified' | { bytes: Uint8Array<ArrayBuffer>; encoding?: 'br' | 'gzip' } {
-  if (status === 200 && request.ifNoneMatch === cached.etag) return 'not-modified';
-  const accept = request.acceptEncoding ?? '';
-  if (cached.br && /\bbr\b/.test(accept)) return { bytes: cached.br, encoding: 'br' };
-  if (cached.gzip && /\bgzip\b/.test(accept)) return { bytes: cached.gzip, encoding: 'gzip' };
+  if (status === 200 && ifNoneMatchHits(request.ifNoneMatch, cached.etag)) return 'not-modified';
+  const available = { br: cached.br !== undefined, gzip: cached.gzip !== undefined };
+  const coding = pickCoding(request.acceptEncoding, available);
+  if (coding === 'br' && cached.br) return { bytes: cached.br, encoding: 'br' };
+  if (coding === 'gzip' && cached.gzip) return { bytes: cached.gzip, encoding: 'gzip' };
   return { bytes: cached.body };
 }
 
