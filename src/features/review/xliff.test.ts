@@ -172,8 +172,14 @@ describe('GET /api/export/xliff', () => {
       { ...plus, details: [{ type: 'text', id: 'Sucre', content: 'Le commerce du café.' }] },
     ]);
     await visitorText('xliff-2');
-    const xml = await exported(`articleId=${id}&lang=es`);
-    const sucre = parseXliff(xml)[0]!.units.find((u) => u.id === 'Sucre.content')!;
+    // The page is whole once every text has landed; the job stores them all just after.
+    let xml = '';
+    const sucreNow = async () => {
+      xml = await exported(`articleId=${id}&lang=es`);
+      return parseXliff(xml)[0]!.units.find((u) => u.id === 'Sucre.content')!;
+    };
+    await expect.poll(async () => (await sucreNow()).target).not.toBe(null);
+    const sucre = await sucreNow();
     expect(sucre).toMatchObject({
       source: 'Le commerce du café.',
       target: '[es] Le commerce du café.',
