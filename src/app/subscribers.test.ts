@@ -110,4 +110,43 @@ describe('the app’s subscribers', () => {
     expect(seen).toEqual(['forgetTargets', `later ${id}`, expect.stringMatching(/^afterSave /)]);
     expect(recorded.lines).toContain('error: event articleChanged: visitor pages forgotten failed');
   });
+
+  it('are told what changed: the museum, the articles, and how', async () => {
+    const told: unknown[] = [];
+    const { events } = t.services;
+    for (const name of ['articleChanged', 'museumChanged', 'glossaryChanged'] as const) {
+      events.on(name, 'test', (event) => void told.push({ name, ...event }));
+    }
+    const curator = staff(t, cookie);
+    const added = await curator.manage('add_folder', { pathArray: [], id: 'Salle' });
+    const room = ((await added.json()) as { id: number }).id;
+    const ids: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await curator.manage('add_article', { pathArray: [room] });
+      ids.push(((await res.json()) as { id: number }).id);
+    }
+    await curator.save(ids[0]!, 'salle-1');
+    const museumId = (told[0] as { museumId: number }).museumId;
+    await curator.manage('reset_traductions', { articleId: ids[0] });
+    await curator.manage('update_settings', { sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
+    const deleted = await curator.manage('delete_item', {
+      id: room,
+      type: 'folder',
+      pathArray: [],
+    });
+    expect(await deleted.json()).toEqual({ deletedArticles: 2 });
+    expect(told).toEqual([
+      { name: 'articleChanged', how: 'saved', museumId, articleId: ids[0] },
+      { name: 'articleChanged', how: 'reset', museumId, articleId: ids[0] },
+      { name: 'museumChanged', museumId },
+      {
+        name: 'articleChanged',
+        how: 'deleted',
+        museumId,
+        articleIds: expect.arrayContaining(ids) as unknown,
+      },
+    ]);
+    // Those two, and no other.
+    expect((told[3] as { articleIds: number[] }).articleIds).toHaveLength(2);
+  });
 });
