@@ -9,6 +9,7 @@ import { prepareService } from '../features/review/prepare.ts';
 import { queueRepo } from '../features/review/queue-repo.ts';
 import { statusRepo } from '../features/review/status-repo.ts';
 import { statusService, type StatusService } from '../features/review/status.ts';
+import type { GlossaryTerm } from '../features/translation/glossary-match.ts';
 import { glossaryRepo } from '../features/glossary/repo.ts';
 import { glossaryService } from '../features/glossary/service.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
@@ -25,13 +26,15 @@ import { scanner } from '../features/qrcodes/scan-routes.ts';
 import { qrcodesService } from '../features/qrcodes/service.ts';
 import { uploadsService } from '../features/uploads/service.ts';
 import { createEngine } from '../features/translation/engine.ts';
-import { translationMemory } from '../features/translation/memory.ts';
-import { failuresRepo } from '../features/translation/failures.ts';
+import { translationMemory, type TranslationMemory } from '../features/translation/memory.ts';
+import { failuresRepo, type FailuresRepo } from '../features/translation/failures.ts';
 import { createTranslator } from '../features/translation/translator.ts';
 import { usageRepo } from '../features/usage/repo.ts';
 import { usageService } from '../features/usage/service.ts';
 import { usageCharts } from '../features/usage/chart.ts';
 import type { AppDeps } from '../server/context.ts';
+import { createEventBus, type EventBus } from '../server/events.ts';
+import { subscribe, type AppEvents } from './subscribers.ts';
 import { visitorServices } from './visitor-services.ts';
 import type { ScryptParams } from '../features/auth/passwords.ts';
 import type { AuthService } from '../features/auth/service.ts';
@@ -68,6 +71,8 @@ export interface ServiceDeps extends AppDeps {
 
 /** Every service of the app, made once per process by createServices. */
 export interface Services {
+  /** What changed, told in this process (subscribers.ts lists who listens, in order). */
+  events: EventBus<AppEvents>;
   auth: AuthService;
   tree: TreeService;
   editor: EditorService;
@@ -80,7 +85,7 @@ export interface Services {
   /** Translate now, and the priority languages after each save. */
   prepare: PrepareService;
   glossary: GlossaryService;
-  /** The museum's circuits (issue 19): the staff's calls. */
+  /** The museum's circuits: the staff's calls. */
   circuits: CircuitsService;
   qrcodes: QrcodesService;
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
@@ -90,31 +95,82 @@ export interface Services {
   /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
   pages: PageCache;
   counter: Counter;
-  /** Read aloud's server voice (issue 20): /speech and /listened. */
+  /** Read aloud's server voice (ADR 0019): /speech and /listened. */
   speech: SpeechService;
   /** Engine usage per museum and day, and the monthly budgets (`usage.budget` for visitors). */
   usage: UsageService;
   usageCharts: UsageCharts;
 }
 
+/** The one translator of the process: each stored translation is told as an event. */
+function translatorOf(
+  deps: ServiceDeps,
+  made: { memory: TranslationMemory; usage: UsageService; events: EventBus<AppEvents> },
+): Translator {
+  return createTranslator({
+    // The job's request: its article and language, and its museum when it had one.
+    onStored: (stored) => void made.events.emit('translationStored', stored),
+    engine: createEngine({ ...deps.config.openai, log: deps.log }),
+    onUsage: (museumId, cost) => made.usage.tokens(museumId, cost),
+    memory: made.memory,
+    concurrency: deps.config.translationConcurrency,
+    log: deps.log,
+  });
+}
+
+/** The review feature's services: the texts' states, the overview's counts, Translate now. */
+function reviewServices(
+  deps: ServiceDeps,
+  made: {
+    translator: Translator;
+    glossary: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
+    failures: FailuresRepo;
+    usage: UsageService;
+    events: EventBus<AppEvents>;
+    now: () => Date;
+  },
+) {
+  const settings = settingsRepo(deps.db);
+  const sourceLanguage = async (museumId: number) =>
+    (await settings.read(museumId))?.sourceLanguage ?? 'fr';
+  const review = reviewService({
+    articles: editorRepo(deps.db),
+    sourceLanguage,
+    translator: made.translator,
+    checked: checkedRepo(deps.db),
+    status: statusRepo(deps.db),
+    glossary: made.glossary,
+    events: made.events,
+    failures: made.failures,
+    budget: made.usage.budget,
+  });
+  const status = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
+  const prepare = prepareService({
+    review,
+    status: statusRepo(deps.db),
+    queue: queueRepo(deps.db),
+    failures: made.failures,
+    clock: made.now,
+    budgetMs: deps.config.prepareBudgetMs,
+    configured: made.translator.configured,
+    sourceLanguage,
+    priorityLanguages: async (museumId) => (await settings.read(museumId))?.priorityLanguages ?? [],
+    visitorLanguages: async (museumId) => (await settings.read(museumId))?.visitorLanguages ?? null,
+    log: deps.log,
+    budget: made.usage.budget,
+  });
+  return { review, prepare, status };
+}
+
 export function createServices(deps: ServiceDeps): Services {
   const now = deps.now ?? (() => new Date());
+  // What changed, told in this process; who listens, and in what order: subscribers.ts.
+  const events = createEventBus<AppEvents>({ log: deps.log });
   // Every engine call's cost, per museum and day; the monthly budgets read from it.
   const usage = usageService(usageRepo(deps.db), { now, log: deps.log });
   // One memory and one translator per process: single flight and the LRU live in them.
   const memory = translationMemory(deps.blobs);
-  /** The overview's counts (made below): a stored translation has them counted again. */
-  const counting: { status?: StatusService } = {};
-  const translator = createTranslator({
-    onStored: ({ articleId, targetLang }) => {
-      if (typeof articleId === 'number') void counting.status?.later(articleId, targetLang);
-    },
-    engine: createEngine({ ...deps.config.openai, log: deps.log }),
-    onUsage: (museumId, cost) => usage.tokens(museumId, cost),
-    memory,
-    concurrency: deps.config.translationConcurrency,
-    log: deps.log,
-  });
+  const translator = translatorOf(deps, { memory, usage, events });
   // The app's clock: a test that moves it past a second sees pages rendered afresh.
   const pages = deps.now ? pageCache({ now: () => deps.now!().getTime() }) : pageCache();
   const counter = visitorCounter(deps);
@@ -123,61 +179,18 @@ export function createServices(deps: ServiceDeps): Services {
     counter,
     now,
   });
-  // An article saved or deleted, or the museum's settings changed: cached pages and where
-  // codes lead are forgotten.
-  const circuitsKept: { forget?: () => void } = {};
-  const articlesChanged = () => {
-    pages.clear();
-    qrcodes.forgetTargets();
-    // A circuit's stops are articles: their titles and existence.
-    circuitsKept.forget?.();
-  };
-  // The museum's glossary, cached per process; a change drops the cached pages (ADR 0015).
-  // The museum's glossary or language changed: its texts' keys and counts with them.
-  const museumChanged = (museumId: number) => {
-    articlesChanged();
-    void counting.status?.laterMuseum(museumId);
-  };
   // Failed translations' back-off, shared by every process through the database.
   const failures = failuresRepo(deps.db);
-  const glossary = glossaryService(glossaryRepo(deps.db), {
-    // Any of the museum's texts may be translated differently now: they start afresh.
-    changed: async (museumId) => {
-      museumChanged(museumId);
-      await failures.clearMuseum(museumId);
-    },
-  });
+  // The museum's glossary, cached per process (ADR 0015).
+  const glossary = glossaryService(glossaryRepo(deps.db), { events, failures });
   const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
-  const sourceLanguage = async (museumId: number) =>
-    (await settingsRepo(deps.db).read(museumId))?.sourceLanguage ?? 'fr';
-  const review = reviewService({
-    articles: editorRepo(deps.db),
-    sourceLanguage,
+  const { review, prepare, status } = reviewServices(deps, {
     translator,
-    checked: checkedRepo(deps.db),
-    status: statusRepo(deps.db),
     glossary: glossaryFor,
-    changed: articlesChanged,
     failures,
-    budget: usage.budget,
-  });
-  const overview = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
-  counting.status = overview;
-  const prepare = prepareService({
-    review,
-    status: statusRepo(deps.db),
-    queue: queueRepo(deps.db),
-    failures,
-    clock: now,
-    budgetMs: deps.config.prepareBudgetMs,
-    configured: translator.configured,
-    sourceLanguage,
-    priorityLanguages: async (museumId) =>
-      (await settingsRepo(deps.db).read(museumId))?.priorityLanguages ?? [],
-    visitorLanguages: async (museumId) =>
-      (await settingsRepo(deps.db).read(museumId))?.visitorLanguages ?? null,
-    log: deps.log,
-    budget: usage.budget,
+    usage,
+    events,
+    now,
   });
   const visitor = visitorServices(deps, {
     translator,
@@ -190,40 +203,37 @@ export function createServices(deps: ServiceDeps): Services {
     backoff: failures,
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
-  circuitsKept.forget = () => visitor.circuitPages.forget();
+  subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
   return {
+    events,
     speech: visitor.speech,
     pages,
     counter,
     qrcodes,
-    circuits: circuitsService(circuitsRepo(deps.db), { changed: articlesChanged }),
+    circuits: circuitsService(circuitsRepo(deps.db), { events }),
     glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
     usage,
     usageCharts: usageCharts(usageRepo(deps.db), now),
-    settings: settingsService(settingsRepo(deps.db), museumChanged, {
+    settings: settingsService(settingsRepo(deps.db), {
+      events,
       speechEngine: deps.config.speech !== undefined,
     }),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
-    tree: treeService(treeRepo(deps.db), articlesChanged),
-    editor: editorService(
-      editorRepo(deps.db),
-      deps.blobs,
+    tree: treeService(treeRepo(deps.db), { events }),
+    editor: editorService({
+      repo: editorRepo(deps.db),
+      blobs: deps.blobs,
       memory,
-      articlesChanged,
-      checkedRepo(deps.db),
-      // Saved or reset: its counts made again; saved: its priority languages prepared.
-      (museumId, articleId, how) => {
-        void overview.later(articleId);
-        if (how === 'saved') void prepare.afterSave(museumId, articleId);
-      },
+      checked: checkedRepo(deps.db),
       failures,
-    ),
+      events,
+    }),
     translator,
     uploads: uploadsService(deps.blobs),
     review,
-    status: overview,
+    status,
     prepare,
     reader: visitor.reader,
   };

@@ -1,5 +1,6 @@
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { invalidBody } from '../../server/http/json-body.ts';
+import type { Emitter } from '../../server/events.ts';
 import type { CircuitsRepo } from './repo.ts';
 import { MAX_CIRCUITS, type CircuitDocument, type DeletedCircuit } from './schema.ts';
 
@@ -13,13 +14,23 @@ export interface SaveCircuit {
   articleIds: number[];
 }
 
+/** A circuit saved (created or replaced) or deleted, once the database holds the change. */
+export interface CircuitChanged {
+  how: 'saved' | 'deleted';
+  museumId: number;
+  circuitId: number;
+}
+
 /**
- * The museum's circuits (ADR 0018). `changed` is told after every write: the visitor
- * pages and scans this process keeps name the old circuit.
+ * The museum's circuits: the staff's calls. `events` is told after every write
+ * (src/app/subscribers.ts): the visitor pages and scans this process keeps name the old circuit.
  */
 export function circuitsService(
   repo: CircuitsRepo,
-  options: { changed?: () => void; maxCircuits?: number } = {},
+  options: {
+    events?: Emitter<'circuitChanged', CircuitChanged> | undefined;
+    maxCircuits?: number;
+  } = {},
 ) {
   const maxCircuits = options.maxCircuits ?? MAX_CIRCUITS;
   return {
@@ -59,7 +70,11 @@ export function circuitsService(
         }
         throw missing();
       }
-      options.changed?.();
+      await options.events?.emit('circuitChanged', {
+        how: 'saved',
+        museumId,
+        circuitId: outcome.id,
+      });
       const circuit = await repo.find(museumId, outcome.id);
       if (!circuit) throw missing();
       return { circuit, created: body.id === undefined };
@@ -67,7 +82,7 @@ export function circuitsService(
 
     async remove(museumId: number, id: number): Promise<DeletedCircuit> {
       if (!(await repo.remove(museumId, id))) throw missing();
-      options.changed?.();
+      await options.events?.emit('circuitChanged', { how: 'deleted', museumId, circuitId: id });
       return { id, deleted: true };
     },
   };

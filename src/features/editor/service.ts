@@ -5,27 +5,31 @@ import { translationsPrefix, type TranslationMemory } from '../translation/memor
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent } from '../articles/content.ts';
+import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import type { ArticleDocument, SavedArticle } from './schema.ts';
 
 const missing = () => notFound('No such article in your museum.');
 
-/**
- * `changed` is told after every save or reset: the visitor pages this process keeps are
- * dropped at once (other processes' expire within a second).
- */
-export function editorService(
-  repo: EditorRepo,
-  blobs: BlobStore,
-  memory: TranslationMemory,
-  changed: () => void = () => {},
+/** What the editor works with; the optional parts are left out by tests that need none. */
+export interface EditorDeps {
+  repo: EditorRepo;
+  blobs: BlobStore;
+  memory: TranslationMemory;
   /** The museum's checked translations, removed by a reset only when asked. */
-  checked?: Pick<CheckedRepo, 'removeAll'>,
-  /** Told after an article's texts may have changed: saved, or its translations reset. */
-  touched: (museumId: number, articleId: number, how: 'saved' | 'reset') => void = () => {},
+  checked?: Pick<CheckedRepo, 'removeAll'> | undefined;
   /** Failed translations' back-off: a save or a reset starts every language afresh. */
-  failures?: Pick<FailuresRepo, 'clearArticle'>,
-) {
+  failures?: Pick<FailuresRepo, 'clearArticle'> | undefined;
+  /**
+   * Told after every save or reset (src/app/subscribers.ts): the visitor pages this process
+   * keeps are dropped at once (other processes' expire within a second), the overview counts
+   * the article again, and a save has its priority languages prepared.
+   */
+  events?: ArticleEvents | undefined;
+}
+
+export function editorService(deps: EditorDeps) {
+  const { repo, blobs, memory, checked, failures, events } = deps;
   return {
     async read(museumId: number, id: number): Promise<ArticleDocument> {
       const row = await repo.find(museumId, id);
@@ -42,10 +46,10 @@ export function editorService(
     },
 
     /**
-     * The article's public name follows the url of its metadatas entry (element 0). With
-     * `revision` (the one the editor loaded), a save based on an older revision changes nothing
-     * and answers 409 `stale_revision` with the current revision in `details`; without it, the
-     * save overwrites whatever is stored (the update_article payload carries it all).
+     * The article's public name follows the url of its metadatas entry. With `revision` (the
+     * one the editor loaded), a save based on an older revision changes nothing and answers 409
+     * `stale_revision` with the current revision in `details`; without it (the save's payload
+     * as first defined has none), the save overwrites whatever is stored.
      */
     async update(
       museumId: number,
@@ -76,8 +80,7 @@ export function editorService(
       if (result !== 'taken') {
         // Any save: its texts may read differently, or the curator wants another try.
         await failures?.clearArticle(id);
-        changed();
-        touched(museumId, id, 'saved');
+        await events?.emit('articleChanged', { how: 'saved', museumId, articleId: id });
       }
       if (result === 'taken') {
         throw new ApiError(
@@ -101,12 +104,11 @@ export function editorService(
     ): Promise<{ cleared: number; reviewedRemoved: number }> {
       if ((await repo.newTranslationGeneration(museumId, id)) === undefined) throw missing();
       const cleared = await blobs.removeAll(translationsPrefix(id));
-      // What the museum checked stays unless the curator asked (ADR 0013).
+      // What the museum checked stays unless the curator asked: a reset forgets machine work.
       const reviewedRemoved = options.includeReviewed && checked ? await checked.removeAll(id) : 0;
       memory.forget(id);
       await failures?.clearArticle(id);
-      changed();
-      touched(museumId, id, 'reset');
+      await events?.emit('articleChanged', { how: 'reset', museumId, articleId: id });
       return { cleared, reviewedRemoved };
     },
   };

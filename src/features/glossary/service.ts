@@ -1,17 +1,14 @@
 import { LRUCache } from 'lru-cache';
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import type { Emitter } from '../../server/events.ts';
+import type { GlossaryTerm } from '../translation/glossary-match.ts';
+import type { FailuresRepo } from '../translation/failures.ts';
 import type { GlossaryRepo, TermRow, TermValues } from './repo.ts';
 import { MAX_TERMS, type GlossaryEntry, type GlossaryList } from './schema.ts';
 
-/**
- * One entry as the translator takes it (translation/glossary-match.ts's GlossaryTerm, the same
- * shape: this feature does not import the translator, app.ts hands one to the other).
- */
-export interface TermForTranslation {
-  term: string;
-  note: string;
-  doNotTranslate: boolean;
-  translation?: string | undefined;
+/** The glossary changed: the museum's texts holding a changed term translate differently. */
+export interface GlossaryChanged {
+  museumId: number;
 }
 
 /**
@@ -40,18 +37,21 @@ const taken = (term: string) =>
 /** A museum's glossary as read once: its entries, and one array per language asked for. */
 interface Cached {
   rows: readonly TermRow[];
-  byLanguage: Map<string, readonly TermForTranslation[]>;
+  byLanguage: Map<string, readonly GlossaryTerm[]>;
 }
 
 /**
- * The museum's glossary (ADR 0015). `changed` is told after every write:
- * the visitor pages this process keeps are dropped, and the texts holding a changed term get
- * new memory keys, so the next read (or Translate now) translates exactly those again.
+ * The museum's glossary (ADR 0015). The texts holding a changed term get new memory keys, so
+ * the next read (or Translate now) translates exactly those again. After every write `events`
+ * is told (src/app/subscribers.ts: the visitor pages this process keeps are dropped, the
+ * overview counted again) and the museum's failed translations start afresh.
  */
 export function glossaryService(
   repo: GlossaryRepo,
   options: {
-    changed?: (museumId: number) => void | Promise<void>;
+    events?: Emitter<'glossaryChanged', GlossaryChanged> | undefined;
+    /** Failed translations' back-off, in the database: every process tries them again. */
+    failures?: Pick<FailuresRepo, 'clearMuseum'> | undefined;
     ttlMs?: number;
     maxTerms?: number;
   } = {},
@@ -76,7 +76,9 @@ export function glossaryService(
 
   async function written(museumId: number) {
     cache.delete(museumId);
-    await options.changed?.(museumId);
+    await options.events?.emit('glossaryChanged', { museumId });
+    // Any of the museum's texts may be translated differently now: they start afresh.
+    await options.failures?.clearMuseum(museumId);
   }
 
   return {
@@ -129,7 +131,7 @@ export function glossaryService(
      * that language. The same array while the museum's glossary is cached (the translator
      * compiles its matcher once per array).
      */
-    async forTranslation(museumId: number, lang: string): Promise<readonly TermForTranslation[]> {
+    async forTranslation(museumId: number, lang: string): Promise<readonly GlossaryTerm[]> {
       const cached = await read(museumId);
       let terms = cached.byLanguage.get(lang);
       if (!terms) {

@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { budgetReached } from './budget.ts';
 import { readContent } from '../articles/content.ts';
+import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import { sameLanguage } from '../languages/index.ts';
 import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
@@ -27,9 +28,9 @@ export interface Reviewer {
 }
 
 /**
- * Translations a museum can stand behind (ADR 0013): each text of an article in a language,
- * with its state, and the museum's corrections and approvals (checked.ts). `changed` is told
- * after every write: the visitor pages this process keeps are dropped at once.
+ * Translations a museum can stand behind: each text of an article in a language, with its
+ * state, and the museum's corrections and approvals (checked.ts). `events` is told after every
+ * write (src/app/subscribers.ts): the visitor pages this process keeps are dropped at once.
  */
 export function reviewService(deps: {
   articles: EditorRepo;
@@ -41,12 +42,15 @@ export function reviewService(deps: {
   glossary?: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
   /** The overview's counts, written again after each of the museum's writes. */
   status?: StatusRepo;
-  changed?: () => void;
+  events?: ArticleEvents | undefined;
   /** Failed translations' back-off: the screen says when the next try is. */
   failures?: Pick<FailuresRepo, 'find'> | undefined;
   /** The museum's monthly engine budget: reached, no text is translated again on demand. */
   budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
 }) {
+  const reviewed = (museumId: number, articleId: number, languages: readonly string[]) =>
+    deps.events?.emit('articleChanged', { how: 'reviewed', museumId, articleId, languages });
+
   /** The article in `lang`, as the translator and the museum's checks find it now. */
   async function open(museumId: number, articleId: number, lang: string) {
     const row = await deps.articles.find(museumId, articleId);
@@ -127,7 +131,7 @@ export function reviewService(deps: {
       { museumId: who.museumId, articleId, language: lang, checkedBy: who.userId },
       entries,
     );
-    deps.changed?.();
+    await reviewed(who.museumId, articleId, [lang]);
     await recount(who.museumId, articleId, lang);
   }
 
@@ -218,7 +222,7 @@ export function reviewService(deps: {
           'The translation engine did not give a usable translation. Try again in a moment.',
         );
       }
-      deps.changed?.();
+      await reviewed(who.museumId, input.articleId, [input.lang]);
       await recount(who.museumId, input.articleId, input.lang);
       // Refused again (flagged): the text visitors read stays what it was.
       return segmentOf(
@@ -265,11 +269,10 @@ export function reviewService(deps: {
         entries,
       );
       if (entries.length === 0) return;
-      deps.changed?.();
+      const languages = [...new Set(entries.map((e) => e.language))];
+      await reviewed(who.museumId, articleId, languages);
       // The overview counts the imported languages again, as after any of the museum's writes.
-      for (const lang of new Set(entries.map((e) => e.language))) {
-        await recount(who.museumId, articleId, lang);
-      }
+      for (const lang of languages) await recount(who.museumId, articleId, lang);
     },
   };
 }

@@ -1,17 +1,26 @@
+import type { Emitter } from '../../server/events.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { offeredList } from '../languages/index.ts';
 import type { SettingsRepo } from './repo.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import { visitorLanguagesOf } from './visitor-languages.ts';
 
+/** The museum's settings changed (its language among them), once the database holds them. */
+export interface MuseumChanged {
+  museumId: number;
+}
+
 /**
- * `changed` forgets what was kept with the old settings (pages, where codes lead);
+ * `events` is told after every change (src/app/subscribers.ts): what this process kept with the
+ * old settings is forgotten (pages, where codes lead) and the overview counted again;
  * `speechEngine`: a speech engine is configured (the form says what the server's voice needs).
  */
 export function settingsService(
   repo: SettingsRepo,
-  changed: (museumId: number) => void = () => {},
-  options: { speechEngine?: boolean } = {},
+  options: {
+    events?: Emitter<'museumChanged', MuseumChanged> | undefined;
+    speechEngine?: boolean;
+  } = {},
 ) {
   return {
     async read(museumId: number): Promise<MuseumSettings> {
@@ -45,7 +54,7 @@ export function settingsService(
         ...(speech ? { speech } : {}),
         visitorLanguages,
       });
-      changed(museumId);
+      await options.events?.emit('museumChanged', { museumId });
       return this.read(museumId);
     },
   };

@@ -146,18 +146,18 @@ function txRepo(tx: Database, museumId: number) {
         .where(and(mine(articles), eq(articles.id, id)));
     },
 
-    /** How many articles a folder holds, at any depth. */
-    async articlesUnder(folderId: number): Promise<number> {
+    /** The articles a folder holds, at any depth: their ids. */
+    async articlesUnder(folderId: number): Promise<number[]> {
       const result: unknown = await tx.execute(sql`
         with recursive sub(id) as (
           select ${folderId}::integer
           union all
           select f.id from ${folders} f join sub on f.parent_id = sub.id
         )
-        select count(*)::integer as n from ${articles} a where a.folder_id in (select id from sub)`);
+        select a.id from ${articles} a where a.folder_id in (select id from sub)`);
       // node-postgres and PGlite both answer { rows }.
-      const rows = (result as { rows?: { n: number | string }[] }).rows ?? [];
-      return Number(rows[0]?.n ?? 0);
+      const rows = (result as { rows?: { id: number | string }[] }).rows ?? [];
+      return rows.map((row) => Number(row.id));
     },
 
     /** Deletes a folder with everything in it (foreign keys cascade; QR codes are unlinked). */

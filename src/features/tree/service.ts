@@ -1,14 +1,15 @@
 import { cacheBody, type CachedBody } from '../../server/http/cached-body.ts';
 import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import type { ArticleEvents } from '../articles/events.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
 import type { ArticleChoice, TreeItem } from './schema.ts';
 
-/** Public url slugs: lower-case letters and digits (the article url rule), unguessable, made at creation. */
+/** Public url slugs: lower-case letters and digits, unguessable, made at creation. */
 const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
 export const newSlug = () => `article-${slugSuffix()}`;
 
-/** The content a new article starts with: the metadatas entry (element 0). */
+/** The content a new article starts with: the metadatas entry, which holds its url. */
 export const newArticleContent = (slug: string) => [
   { type: 'metadatas', url: slug, backgroundColor: '#341539' },
 ];
@@ -75,8 +76,11 @@ export interface TreeDocument extends CachedBody {
   revision: number;
 }
 
-/** `deleted` runs after articles were deleted (pages and scans that led to them are forgotten). */
-export function treeService(repo: TreeRepo, deleted: () => void = () => {}) {
+/**
+ * `events` is told after articles were deleted (src/app/subscribers.ts): the pages and scans
+ * this process keeps that led to them are forgotten.
+ */
+export function treeService(repo: TreeRepo, options: { events?: ArticleEvents | undefined } = {}) {
   // The last tree built per museum. A cache: every request checks the revision in the
   // database, so a change made by any process is seen by the next read.
   const documents = new Map<number, TreeDocument>();
@@ -147,22 +151,24 @@ export function treeService(repo: TreeRepo, deleted: () => void = () => {}) {
 
     /** Deletes an item found in the folder `path` leads to; returns how many articles went. */
     async deleteItem(museumId: number, path: number[], type: 'folder' | 'article', id: number) {
-      const result = await repo.locked(museumId, async (tx) => {
+      const articleIds = await repo.locked(museumId, async (tx) => {
         const parentId = await resolvePath(tx, path);
         if (type === 'article') {
           const article = await tx.article(id);
           if (!article || article.folderId !== parentId) throw notFound('No such article here.');
           await tx.deleteArticle(id);
-          return { deletedArticles: 1 };
+          return [id];
         }
         const folder = await tx.folder(id);
         if (!folder || folder.parentId !== parentId) throw notFound('No such folder here.');
-        const deletedArticles = await tx.articlesUnder(id);
+        const under = await tx.articlesUnder(id);
         await tx.deleteFolder(id);
-        return { deletedArticles };
+        return under;
       });
-      if (result.deletedArticles > 0) deleted();
-      return result;
+      if (articleIds.length > 0) {
+        await options.events?.emit('articleChanged', { how: 'deleted', museumId, articleIds });
+      }
+      return { deletedArticles: articleIds.length };
     },
 
     moveItem(
