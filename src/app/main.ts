@@ -1,6 +1,6 @@
 import './production-builds.ts';
 import { fileURLToPath } from 'node:url';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
@@ -8,16 +8,16 @@ import { accountsService } from '../features/accounts/service.ts';
 import { startPurging } from '../features/auth/purge.ts';
 import { purgeUnnamedUploads } from '../features/uploads/purge.ts';
 import { demoAtFirstStart } from '../features/demo/service.ts';
-import { createApp, createServices } from './app.ts';
+import { createApp, createServices, type Services } from './app.ts';
 import { createBlobStore } from '../server/blobs.ts';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { DataDirInUseError } from '../server/db/lock.ts';
 import { errorReason } from '../server/db/errors.ts';
 import { forwardedClient } from '../server/http/forwarded.ts';
-import { createLogger } from '../server/log.ts';
+import { createLogger, type Logger } from '../server/log.ts';
 import { nodeListener } from './node-listener.ts';
 import { startMessage } from './start-message.ts';
-import { openDatabase } from './runtime.ts';
+import { openDatabase, type OpenedDatabase } from './runtime.ts';
 import { chosenSite, resolveSite, serveFrom } from './site-build/folders.ts';
 import { staticSite } from './static-site.ts';
 
@@ -50,10 +50,10 @@ function nodeClientAddress(config: Config) {
   };
 }
 
-async function main(): Promise<void> {
-  let config: Config;
+/** The settings, or the process stops saying which one is wrong. */
+function configOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(
@@ -63,11 +63,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config);
+}
 
-  let database: Awaited<ReturnType<typeof openDatabase>>;
+/** The database, migrated, or the process stops saying why it could not be opened. */
+async function databaseOrExit(config: Config, log: Logger): Promise<OpenedDatabase> {
   try {
-    database = await openDatabase(config, log);
+    return await openDatabase(config, log);
   } catch (error) {
     if (error instanceof DataDirInUseError) {
       console.error(`[legenda] cannot start. ${error.message}`);
@@ -76,6 +77,68 @@ async function main(): Promise<void> {
     console.error('[legenda] cannot open the database:', (error as Error).message);
     process.exit(1);
   }
+}
+
+/**
+ * Translate now's pairs left waiting (a stop halfway, another process's claim gone stale): taken
+ * up at start and every minute; a running worker is joined, not doubled (prepare.ts). Returns
+ * what stops it.
+ */
+function startDraining(services: Services, log: Logger): () => void {
+  const drain = () =>
+    void services.prepare
+      .drain()
+      .catch((error: unknown) =>
+        log.warn(`Translate now: the queue could not be read (${errorReason(error)}).`),
+      );
+  drain();
+  const draining = setInterval(drain, 60_000);
+  draining.unref();
+  return () => clearInterval(draining);
+}
+
+/**
+ * On SIGTERM or SIGINT: requests in flight finish (cut after 10 s), the background work stops,
+ * the counts are written and the database closes before the process exits.
+ */
+function stopOnSignals(
+  server: Server,
+  log: Logger,
+  parts: { services: Services; database: OpenedDatabase; background: (() => void)[] },
+): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received: finishing requests in flight, then stopping.`);
+    const force = setTimeout(() => {
+      log.warn('Requests still running after 10 s; stopping anyway.');
+      server.closeAllConnections();
+    }, 10_000);
+    force.unref();
+    for (const stopWork of parts.background) stopWork();
+    server.close(async () => {
+      clearTimeout(force);
+      try {
+        await parts.services.counter.flush();
+        await parts.database.close();
+        log.info('Stopped cleanly.');
+        process.exit(0);
+      } catch (error) {
+        log.error('The database did not close cleanly', error);
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+async function main(): Promise<void> {
+  const config = configOrExit();
+  const log = createLogger(config);
+  const database = await databaseOrExit(config, log);
   const db = database.handle.db;
 
   const first = await accountsService(db).ensureFirstAccount(config.admin);
@@ -95,17 +158,7 @@ async function main(): Promise<void> {
   const stopPurging = startPurging(services.auth, log, {
     uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
   });
-  // Translate now's pairs left waiting (a stop halfway, another process's claim gone stale):
-  // taken up at start and every minute; a running worker is joined, not doubled (prepare.ts).
-  const drain = () =>
-    void services.prepare
-      .drain()
-      .catch((error: unknown) =>
-        log.warn(`Translate now: the queue could not be read (${errorReason(error)}).`),
-      );
-  drain();
-  const draining = setInterval(drain, 60_000);
-  draining.unref();
+  const stopDraining = startDraining(services, log);
 
   // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
   const server = createServer(
@@ -130,35 +183,7 @@ async function main(): Promise<void> {
     );
     void database.close().finally(() => process.exit(1));
   });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal} received: finishing requests in flight, then stopping.`);
-    const force = setTimeout(() => {
-      log.warn('Requests still running after 10 s; stopping anyway.');
-      server.closeAllConnections();
-    }, 10_000);
-    force.unref();
-    stopPurging();
-    clearInterval(draining);
-    server.close(async () => {
-      clearTimeout(force);
-      try {
-        await services.counter.flush();
-        await database.close();
-        log.info('Stopped cleanly.');
-        process.exit(0);
-      } catch (error) {
-        log.error('The database did not close cleanly', error);
-        process.exit(1);
-      }
-    });
-    server.closeIdleConnections();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  stopOnSignals(server, log, { services, database, background: [stopPurging, stopDraining] });
 }
 
 await main();

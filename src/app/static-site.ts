@@ -60,51 +60,76 @@ interface Entry extends CachedBody {
   type: string;
 }
 
+/** A file of the built site, read and compressed; undefined when there is none at `relative`. */
+async function loadEntry(root: string, relative: string): Promise<Entry | undefined> {
+  const file = path.join(root, relative);
+  if (!file.startsWith(root + path.sep)) return undefined;
+  let body: Buffer;
+  try {
+    const stat = await fs.stat(file);
+    if (!stat.isFile()) return undefined;
+    body = await fs.readFile(file);
+  } catch {
+    return undefined;
+  }
+  const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return {
+    ...cacheBody(body, {
+      compressAbove: COMPRESSIBLE.test(type) ? 512 : Infinity,
+      brotli: true,
+      gzipLevel: 9,
+    }),
+    type,
+  };
+}
+
+/** dist-relative candidates for a clean URL path, most specific first. */
+function candidates(urlPath: string): string[] {
+  const clean = urlPath.replace(/^\/+|\/+$/g, '');
+  if (clean === '') return ['index.html'];
+  const list = [clean, `${clean}.html`, `${clean}/index.html`];
+  const parts = clean.split('/');
+  const lang = parts[0] === 'en' ? 'en/' : '';
+  const first = lang ? parts[1] : parts[0];
+  if (first && PAGE_PREFIXES.includes(first)) list.push(`${lang}${first}.html`);
+  return list;
+}
+
+/**
+ * How long a found file may be kept: pages and the service worker are asked again every time,
+ * files named with their version a year, the rest an hour.
+ */
+function cacheControlOf(urlPath: string, isPage: boolean): string {
+  if (isPage || urlPath === SERVICE_WORKER) return 'no-cache';
+  const immutable = urlPath.startsWith('/_astro/') || READER_SCRIPTS.has(urlPath);
+  return immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
+function send(
+  c: Context,
+  entry: Entry,
+  status: 200 | 404,
+  cacheControl: string,
+  csp = PAGE_CSP,
+): Response {
+  c.header('Content-Type', entry.type);
+  c.header('Cache-Control', cacheControl);
+  c.header('Vary', 'Accept-Encoding');
+  if (entry.type.startsWith('text/html')) c.header('Content-Security-Policy', csp);
+  return sendCached(c, entry, status);
+}
+
 export function staticSite(root: string) {
   const cache = new Map<string, Promise<Entry | undefined>>();
-
-  async function load(relative: string): Promise<Entry | undefined> {
-    const file = path.join(root, relative);
-    if (!file.startsWith(root + path.sep)) return undefined;
-    let body: Buffer;
-    try {
-      const stat = await fs.stat(file);
-      if (!stat.isFile()) return undefined;
-      body = await fs.readFile(file);
-    } catch {
-      return undefined;
-    }
-    const type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    return {
-      ...cacheBody(body, {
-        compressAbove: COMPRESSIBLE.test(type) ? 512 : Infinity,
-        brotli: true,
-        gzipLevel: 9,
-      }),
-      type,
-    };
-  }
 
   const get = (relative: string) => {
     let hit = cache.get(relative);
     if (!hit) {
-      hit = load(relative);
+      hit = loadEntry(root, relative);
       cache.set(relative, hit);
     }
     return hit;
   };
-
-  /** dist-relative candidates for a clean URL path, most specific first. */
-  function candidates(urlPath: string): string[] {
-    const clean = urlPath.replace(/^\/+|\/+$/g, '');
-    if (clean === '') return ['index.html'];
-    const list = [clean, `${clean}.html`, `${clean}/index.html`];
-    const parts = clean.split('/');
-    const lang = parts[0] === 'en' ? 'en/' : '';
-    const first = lang ? parts[1] : parts[0];
-    if (first && PAGE_PREFIXES.includes(first)) list.push(`${lang}${first}.html`);
-    return list;
-  }
 
   async function find(urlPath: string) {
     for (const candidate of candidates(urlPath)) {
@@ -112,20 +137,6 @@ export function staticSite(root: string) {
       if (entry) return entry;
     }
     return undefined;
-  }
-
-  function send(
-    c: Context,
-    entry: Entry,
-    status: 200 | 404,
-    cacheControl: string,
-    csp = PAGE_CSP,
-  ): Response {
-    c.header('Content-Type', entry.type);
-    c.header('Cache-Control', cacheControl);
-    c.header('Vary', 'Accept-Encoding');
-    if (entry.type.startsWith('text/html')) c.header('Content-Security-Policy', csp);
-    return sendCached(c, entry, status);
   }
 
   return async function handle(c: Context): Promise<Response> {
@@ -157,13 +168,7 @@ export function staticSite(root: string) {
           return c.redirect(`${target}${search}`, 302);
         }
       }
-      const immutable = urlPath.startsWith('/_astro/') || READER_SCRIPTS.has(urlPath);
-      const cacheControl =
-        isPage || urlPath === SERVICE_WORKER
-          ? 'no-cache'
-          : immutable
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600';
+      const cacheControl = cacheControlOf(urlPath, isPage);
       if (urlPath === SERVICE_WORKER) c.header('Content-Security-Policy', SERVICE_WORKER_CSP);
       return send(c, entry, 200, cacheControl, ADMIN.test(urlPath) ? ADMIN_CSP : PAGE_CSP);
     }

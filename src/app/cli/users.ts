@@ -1,6 +1,7 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../../server/config.ts';
+import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
+import type { Database } from '../../server/db/index.ts';
 import { DataDirInUseError } from '../../server/db/lock.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { openDatabase } from '../runtime.ts';
@@ -76,6 +77,84 @@ function requireOption(value: string | undefined, name: string): string {
   return value;
 }
 
+/** The budget command: its options checked before the database opens. */
+async function budget(values: {
+  museum?: string | undefined;
+  tokens?: string | undefined;
+  'speech-chars'?: string | undefined;
+}): Promise<number> {
+  const museum = requireOption(values.museum, 'museum');
+  const tokens = parseBudget(values.tokens, 'tokens');
+  const speechChars = parseBudget(values['speech-chars'], 'speech-chars');
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  try {
+    console.log(await budgetCommand(database.handle.db, { museum, tokens, speechChars }));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Adds an account. The first one comes with the demo article, as at a first start (on Netlify,
+ * where nothing starts, this is how it is made). The demo stores no file: no blob store needed.
+ */
+async function addAccount(
+  config: Config,
+  db: Database,
+  input: { email: string; museum: string; password: string },
+): Promise<void> {
+  const firstMuseum = (await db.$count(museums)) === 0;
+  const made = await accountsService(db).add(input);
+  console.log(
+    `Account ${made.email} added to ${made.newMuseum ? 'the new museum' : 'the museum'} "${made.museum}".`,
+  );
+  if (!firstMuseum) return;
+  const deps = {
+    config: { ...config, countsFlushMs: 0 },
+    db,
+    blobs: createMemoryBlobStore(),
+    log: createLogger(config),
+    clientAddress: () => 'cli',
+  };
+  const services = createServices(deps);
+  await demoAtFirstStart({ ...deps, services }, made.museum);
+  // Its save counts its translations and asks for priority languages in the background:
+  // finished before the database closes.
+  await services.prepare.settled();
+  await services.status.settled();
+}
+
+/** Runs an account command, given its options checked and its password already read. */
+async function accountCommand(
+  command: string,
+  config: Config,
+  db: Database,
+  input: { email?: string | undefined; museum?: string | undefined; password?: string | undefined },
+): Promise<void> {
+  const { email, museum, password } = input;
+  const accounts = accountsService(db);
+  if (command === 'add') {
+    await addAccount(config, db, { email: email!, museum: museum!, password: password! });
+  } else if (command === 'set-password') {
+    const done = await accounts.setPassword(email!, password!);
+    console.log(`Password of ${done.email} changed; its open sessions are closed.`);
+  } else if (command === 'disable') {
+    const done = await accounts.disable(email!);
+    console.log(`${done.email} is disabled; its open sessions are closed.`);
+  } else if (command === 'enable') {
+    const done = await accounts.enable(email!);
+    console.log(`${done.email} can sign in again.`);
+  } else {
+    const rows = await accounts.list();
+    if (rows.length === 0) console.log('No accounts yet.');
+    for (const row of rows) {
+      console.log(`${row.email}\t${row.museum}\t${row.disabled ? 'disabled' : 'active'}`);
+    }
+  }
+}
+
 async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
@@ -103,20 +182,7 @@ async function run(argv: string[]): Promise<number> {
   if (!['add', 'list', 'set-password', 'disable', 'enable', 'budget'].includes(command)) {
     throw new UsageError(`Unknown command "${command}".`);
   }
-  if (command === 'budget') {
-    const museum = requireOption(values.museum, 'museum');
-    // Checked before the database opens.
-    const tokens = parseBudget(values.tokens, 'tokens');
-    const speechChars = parseBudget(values['speech-chars'], 'speech-chars');
-    const config = loadConfig();
-    const database = await openDatabase(config);
-    try {
-      console.log(await budgetCommand(database.handle.db, { museum, tokens, speechChars }));
-      return 0;
-    } finally {
-      await database.close();
-    }
-  }
+  if (command === 'budget') return budget(values);
 
   const email = command === 'list' ? undefined : requireOption(values.email, 'email');
   const museum = command === 'add' ? requireOption(values.museum, 'museum') : undefined;
@@ -127,47 +193,7 @@ async function run(argv: string[]): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    const accounts = accountsService(database.handle.db);
-    if (command === 'add') {
-      const db = database.handle.db;
-      const firstMuseum = (await db.$count(museums)) === 0;
-      const made = await accounts.add({ email: email!, museum: museum!, password: password! });
-      console.log(
-        `Account ${made.email} added to ${made.newMuseum ? 'the new museum' : 'the museum'} "${made.museum}".`,
-      );
-      // The first account comes with the demo article, as at a first start (on Netlify, where
-      // nothing starts, this is how it is made). The demo stores no file: no blob store needed.
-      if (firstMuseum) {
-        const deps = {
-          config: { ...config, countsFlushMs: 0 },
-          db,
-          blobs: createMemoryBlobStore(),
-          log: createLogger(config),
-          clientAddress: () => 'cli',
-        };
-        const services = createServices(deps);
-        await demoAtFirstStart({ ...deps, services }, made.museum);
-        // Its save counts its translations and asks for priority languages in the background:
-        // finished before the database closes.
-        await services.prepare.settled();
-        await services.status.settled();
-      }
-    } else if (command === 'set-password') {
-      const done = await accounts.setPassword(email!, password!);
-      console.log(`Password of ${done.email} changed; its open sessions are closed.`);
-    } else if (command === 'disable') {
-      const done = await accounts.disable(email!);
-      console.log(`${done.email} is disabled; its open sessions are closed.`);
-    } else if (command === 'enable') {
-      const done = await accounts.enable(email!);
-      console.log(`${done.email} can sign in again.`);
-    } else {
-      const rows = await accounts.list();
-      if (rows.length === 0) console.log('No accounts yet.');
-      for (const row of rows) {
-        console.log(`${row.email}\t${row.museum}\t${row.disabled ? 'disabled' : 'active'}`);
-      }
-    }
+    await accountCommand(command, config, database.handle.db, { email, museum, password });
     return 0;
   } finally {
     await database.close();

@@ -30,6 +30,68 @@ const columns = {
   translationGeneration: articles.translationGeneration,
 };
 
+/** What a save answers: see `saveArticle`. */
+type SaveResult = { revision: number } | { stale: number } | 'taken' | undefined;
+
+/**
+ * Saves an article and raises its revision; raises the museum's tree revision too, since
+ * the title shows in the tree. Undefined: no such article in this museum. 'taken': another
+ * article already has this url. With `expected` (the revision the edit was based on), only
+ * while the article is still at that revision: the UPDATE itself checks it, so of two saves
+ * based on the same revision exactly one writes, also on PostgreSQL under concurrency (the
+ * second waits for the first's row lock, then finds the revision raised); `stale` names the
+ * article's current revision and nothing is written.
+ */
+async function saveArticle(
+  db: Database,
+  museumId: number,
+  id: number,
+  change: ArticleChange,
+  expected: number | undefined,
+): Promise<SaveResult> {
+  const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
+  const save = db.transaction(async (tx) => {
+    const current = async () => {
+      const [found] = await tx.select({ revision: articles.revision }).from(articles).where(ours);
+      return found && { stale: found.revision };
+    };
+    // A save based on an older revision is told so first, whatever else is wrong with it.
+    if (expected !== undefined) {
+      const now = await current();
+      if (!now) return undefined;
+      if (now.stale !== expected) return now;
+    }
+    const clash = await tx
+      .select({ id: articles.id })
+      .from(articles)
+      .where(and(eq(articles.name, change.name), ne(articles.id, id)));
+    if (clash.length > 0) return 'taken';
+    const [row] = await tx
+      .update(articles)
+      .set({
+        name: change.name,
+        unformattedName: change.unformattedName,
+        instructions: change.instructions,
+        content: change.content,
+        revision: sql`${articles.revision} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(expected === undefined ? ours : and(ours, eq(articles.revision, expected)))
+      .returning({ revision: articles.revision });
+    if (!row) return expected === undefined ? undefined : current();
+    await tx
+      .update(museums)
+      .set({ treeRevision: sql`${museums.treeRevision} + 1` })
+      .where(eq(museums.id, museumId));
+    return row;
+  });
+  // Two saves claiming the same url at once: the unique index decides, the loser is told.
+  return save.catch((error: unknown) => {
+    if (isUniqueViolation(error)) return 'taken' as const;
+    throw error;
+  });
+}
+
 /** Article reads and writes, always scoped to one museum. */
 export function editorRepo(db: Database) {
   return {
@@ -79,65 +141,14 @@ export function editorRepo(db: Database) {
       return row?.generation;
     },
 
-    /**
-     * Saves an article and raises its revision; raises the museum's tree revision too, since
-     * the title shows in the tree. Undefined: no such article in this museum. 'taken': another
-     * article already has this url. With `expected` (the revision the edit was based on), only
-     * while the article is still at that revision: the UPDATE itself checks it, so of two saves
-     * based on the same revision exactly one writes, also on PostgreSQL under concurrency (the
-     * second waits for the first's row lock, then finds the revision raised); `stale` names the
-     * article's current revision and nothing is written.
-     */
+    /** Saves an article if its url is free and, with `expected`, its revision unchanged. */
     async update(
       museumId: number,
       id: number,
       change: ArticleChange,
       expected?: number,
-    ): Promise<{ revision: number } | { stale: number } | 'taken' | undefined> {
-      const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
-      const save = db.transaction(async (tx) => {
-        const current = async () => {
-          const [found] = await tx
-            .select({ revision: articles.revision })
-            .from(articles)
-            .where(ours);
-          return found && { stale: found.revision };
-        };
-        // A save based on an older revision is told so first, whatever else is wrong with it.
-        if (expected !== undefined) {
-          const now = await current();
-          if (!now) return undefined;
-          if (now.stale !== expected) return now;
-        }
-        const clash = await tx
-          .select({ id: articles.id })
-          .from(articles)
-          .where(and(eq(articles.name, change.name), ne(articles.id, id)));
-        if (clash.length > 0) return 'taken';
-        const [row] = await tx
-          .update(articles)
-          .set({
-            name: change.name,
-            unformattedName: change.unformattedName,
-            instructions: change.instructions,
-            content: change.content,
-            revision: sql`${articles.revision} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(expected === undefined ? ours : and(ours, eq(articles.revision, expected)))
-          .returning({ revision: articles.revision });
-        if (!row) return expected === undefined ? undefined : current();
-        await tx
-          .update(museums)
-          .set({ treeRevision: sql`${museums.treeRevision} + 1` })
-          .where(eq(museums.id, museumId));
-        return row;
-      });
-      // Two saves claiming the same url at once: the unique index decides, the loser is told.
-      return save.catch((error: unknown) => {
-        if (isUniqueViolation(error)) return 'taken' as const;
-        throw error;
-      });
+    ): Promise<SaveResult> {
+      return saveArticle(db, museumId, id, change, expected);
     },
   };
 }

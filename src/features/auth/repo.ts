@@ -22,7 +22,61 @@ export interface SessionRecord {
   disabledAt: Date | null;
 }
 
-export function authRepo(db: Database) {
+/**
+ * Counts one attempt against a key, unless it is blocked: one statement, so attempts at once
+ * (from any process on the database) each get their own number, and the one that reaches
+ * the rule's limit blocks the key for all that follow. Returns the attempt's number, or,
+ * for a blocked key, until when (counting nothing).
+ */
+async function reserveAttempt(
+  db: Database,
+  key: string,
+  rule: ThrottleRule,
+  now: Date,
+  resetBefore: Date,
+): Promise<{ attempt: number } | { blockedUntil: Date }> {
+  const at = now.toISOString();
+  const reset =
+    rule.resetFrom === 'window_start'
+      ? sql`${loginThrottle.windowStartedAt} < ${resetBefore.toISOString()}::timestamptz`
+      : sql`${loginThrottle.updatedAt} < ${resetBefore.toISOString()}::timestamptz`;
+  const attempt = sql`(case when ${reset} then 1 else ${loginThrottle.failures} + 1 end)`;
+  const block = blockSeconds(1, rule);
+  const rows = await db
+    .insert(loginThrottle)
+    .values({
+      key,
+      failures: 1,
+      windowStartedAt: now,
+      blockedUntil: block > 0 ? new Date(now.getTime() + block * 1000) : null,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: attempt,
+        windowStartedAt: sql`case when ${reset} then ${at}::timestamptz else ${loginThrottle.windowStartedAt} end`,
+        updatedAt: sql`case when ${reset} then ${at}::timestamptz else ${loginThrottle.updatedAt} end`,
+        // blockSeconds(), in SQL, of this attempt's number.
+        blockedUntil: sql`case when ${attempt} >= ${rule.free}::int
+          then ${at}::timestamptz + least(${rule.capSeconds}::float8,
+            ${rule.baseSeconds}::float8 * power(2, least(${attempt} - ${rule.free}::int, 20)))
+            * interval '1 second'
+          end`,
+      },
+      setWhere: or(isNull(loginThrottle.blockedUntil), lte(loginThrottle.blockedUntil, now)),
+    })
+    .returning({ attempt: loginThrottle.failures });
+  if (rows[0]) return { attempt: rows[0].attempt };
+  const [row] = await db
+    .select({ until: loginThrottle.blockedUntil })
+    .from(loginThrottle)
+    .where(eq(loginThrottle.key, key));
+  // Unblocked in between: say one second.
+  return { blockedUntil: row?.until ?? new Date(now.getTime() + 1000) };
+}
+
+function userQueries(db: Database) {
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
       const rows = await db
@@ -42,7 +96,11 @@ export function authRepo(db: Database) {
     async setPasswordHash(userId: number, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
     },
+  };
+}
 
+function sessionQueries(db: Database) {
+  return {
     async createSession(tokenHash: string, userId: number, now: Date, expiresAt: Date) {
       await db
         .insert(sessions)
@@ -90,58 +148,20 @@ export function authRepo(db: Database) {
         .returning({ tokenHash: sessions.tokenHash });
       return rows.length;
     },
+  };
+}
 
-    /**
-     * Counts one attempt against a key, unless it is blocked: one statement, so attempts at once
-     * (from any process on the database) each get their own number, and the one that reaches
-     * the rule's limit blocks the key for all that follow. Returns the attempt's number, or,
-     * for a blocked key, until when (counting nothing).
-     */
+/** The sign-in throttle: attempts counted per key, blocks that grow with failures. */
+function throttleQueries(db: Database) {
+  return {
+    /** Counts one attempt against a key, unless it is blocked: see `reserveAttempt`. */
     async reserve(
       key: string,
       rule: ThrottleRule,
       now: Date,
       resetBefore: Date,
     ): Promise<{ attempt: number } | { blockedUntil: Date }> {
-      const at = now.toISOString();
-      const reset =
-        rule.resetFrom === 'window_start'
-          ? sql`${loginThrottle.windowStartedAt} < ${resetBefore.toISOString()}::timestamptz`
-          : sql`${loginThrottle.updatedAt} < ${resetBefore.toISOString()}::timestamptz`;
-      const attempt = sql`(case when ${reset} then 1 else ${loginThrottle.failures} + 1 end)`;
-      const block = blockSeconds(1, rule);
-      const rows = await db
-        .insert(loginThrottle)
-        .values({
-          key,
-          failures: 1,
-          windowStartedAt: now,
-          blockedUntil: block > 0 ? new Date(now.getTime() + block * 1000) : null,
-          updatedAt: now,
-        })
-        .onConflictDoUpdate({
-          target: loginThrottle.key,
-          set: {
-            failures: attempt,
-            windowStartedAt: sql`case when ${reset} then ${at}::timestamptz else ${loginThrottle.windowStartedAt} end`,
-            updatedAt: sql`case when ${reset} then ${at}::timestamptz else ${loginThrottle.updatedAt} end`,
-            // blockSeconds(), in SQL, of this attempt's number.
-            blockedUntil: sql`case when ${attempt} >= ${rule.free}::int
-              then ${at}::timestamptz + least(${rule.capSeconds}::float8,
-                ${rule.baseSeconds}::float8 * power(2, least(${attempt} - ${rule.free}::int, 20)))
-                * interval '1 second'
-              end`,
-          },
-          setWhere: or(isNull(loginThrottle.blockedUntil), lte(loginThrottle.blockedUntil, now)),
-        })
-        .returning({ attempt: loginThrottle.failures });
-      if (rows[0]) return { attempt: rows[0].attempt };
-      const [row] = await db
-        .select({ until: loginThrottle.blockedUntil })
-        .from(loginThrottle)
-        .where(eq(loginThrottle.key, key));
-      // Unblocked in between: say one second.
-      return { blockedUntil: row?.until ?? new Date(now.getTime() + 1000) };
+      return reserveAttempt(db, key, rule, now, resetBefore);
     },
 
     /**
@@ -184,6 +204,10 @@ export function authRepo(db: Database) {
       return rows.length;
     },
   };
+}
+
+export function authRepo(db: Database) {
+  return { ...userQueries(db), ...sessionQueries(db), ...throttleQueries(db) };
 }
 
 export type AuthRepo = ReturnType<typeof authRepo>;

@@ -70,41 +70,38 @@ function busy(): ApiError {
   );
 }
 
-export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
-  const now = options.now ?? (() => new Date());
-  const params = options.passwordParams ?? PRODUCTION_PARAMS;
-  // Checked when the email is unknown, so that answer takes as long as a wrong password.
-  const decoy = decoyHash(params);
+function throttled(until: Date, at: Date): ApiError {
+  const seconds = Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000));
+  return new ApiError(
+    429,
+    'throttled',
+    `Too many failed sign-in attempts. Try again in ${seconds} seconds.`,
+    { headers: { 'Retry-After': String(seconds) }, details: { retryAfter: seconds } },
+  );
+}
 
-  // Sessions read in the last second, so a busy page does not query for every call. A cache
-  // only: a session ended elsewhere (another process, the users command) stops within
-  // SESSION_CACHE_MS; one ended here is dropped at once.
-  const cache = new Map<string, { session: SessionRecord; readAt: number }>();
-  async function lookup(tokenHash: string, at: number): Promise<SessionRecord | undefined> {
-    const hit = cache.get(tokenHash);
-    if (hit && at - hit.readAt < SESSION_CACHE_MS && at >= hit.readAt) return hit.session;
-    cache.delete(tokenHash);
-    const session = await repo.findSession(tokenHash);
-    if (!session) return undefined;
-    if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(tokenHash, { session, readAt: at });
-    return session;
-  }
-  async function forget(tokenHash: string): Promise<void> {
-    cache.delete(tokenHash);
-    await repo.deleteSession(tokenHash);
-  }
+/** A password hash made with weaker parameters is upgraded at sign-in. */
+async function upgradeHash(
+  repo: AuthRepo,
+  user: { id: number; passwordHash: string },
+  password: string,
+  params: ScryptParams,
+): Promise<void> {
+  if (!needsRehash(user.passwordHash, params)) return;
+  // Upgraded at a later sign-in when the process is busy hashing.
+  const upgraded = await hashPassword(password, params).catch((error: unknown) => {
+    if (error instanceof HashingBusyError) return undefined;
+    throw error;
+  });
+  if (upgraded) await repo.setPasswordHash(user.id, upgraded);
+}
 
-  function throttled(until: Date, at: Date): ApiError {
-    const seconds = Math.max(1, Math.ceil((until.getTime() - at.getTime()) / 1000));
-    return new ApiError(
-      429,
-      'throttled',
-      `Too many failed sign-in attempts. Try again in ${seconds} seconds.`,
-      { headers: { 'Retry-After': String(seconds) }, details: { retryAfter: seconds } },
-    );
-  }
-
+/**
+ * The way into a sign-in: the attempt counted against its keys (429 when one is blocked) and the
+ * account read, a few sign-ins at a time; 503 at once, before any query, when the door's line or
+ * the hashing is full, since such a sign-in could not be checked anyway.
+ */
+function signInDoor(repo: AuthRepo, now: () => Date) {
   /**
    * Counts the attempt against each key, in order, before any password is checked; a blocked
    * key stops it (429) and gives back what was counted. Returns the keys counted.
@@ -126,12 +123,7 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
   /** The sign-ins whose keys and account are being read (SIGN_IN_IN_FLIGHT, SIGN_IN_QUEUE). */
   const door = new HashGate(SIGN_IN_IN_FLIGHT, SIGN_IN_QUEUE);
 
-  /**
-   * Counts the attempt against its keys (429 when one is blocked) and reads the account, a few
-   * sign-ins at a time; 503 at once, before any query, when the door's line or the hashing is
-   * full, since such a sign-in could not be checked anyway.
-   */
-  async function admit(email: string, pairKey: string, address: string) {
+  return async function admit(email: string, pairKey: string, address: string) {
     if (passwordHashing.full) throw busy();
     const leave = await door.enter().catch((error: unknown) => {
       throw error instanceof HashingBusyError ? busy() : error;
@@ -156,52 +148,31 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     } finally {
       leave();
     }
+  };
+}
+
+/** Open sessions: who a cookie token belongs to, and signing out. */
+function sessionMethods(repo: AuthRepo, now: () => Date) {
+  // Sessions read in the last second, so a busy page does not query for every call. A cache
+  // only: a session ended elsewhere (another process, the users command) stops within
+  // SESSION_CACHE_MS; one ended here is dropped at once.
+  const cache = new Map<string, { session: SessionRecord; readAt: number }>();
+  async function lookup(tokenHash: string, at: number): Promise<SessionRecord | undefined> {
+    const hit = cache.get(tokenHash);
+    if (hit && at - hit.readAt < SESSION_CACHE_MS && at >= hit.readAt) return hit.session;
+    cache.delete(tokenHash);
+    const session = await repo.findSession(tokenHash);
+    if (!session) return undefined;
+    if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(tokenHash, { session, readAt: at });
+    return session;
+  }
+  async function forget(tokenHash: string): Promise<void> {
+    cache.delete(tokenHash);
+    await repo.deleteSession(tokenHash);
   }
 
   return {
-    /** Checks the password and opens a session; returns the new cookie token. */
-    async login(input: { email: string; password: string; address: string }) {
-      const email = normaliseEmail(input.email);
-      const address = throttleAddress(input.address);
-      const pairKey = `pair:${email} ${address}`;
-      // Counted before the password is checked (429 when a key is blocked), then checked if
-      // the process has room to hash it (503 at once otherwise).
-      const { keys, user } = await admit(email, pairKey, address);
-      let valid: boolean;
-      try {
-        valid = await verifyPassword(input.password, user?.passwordHash ?? decoy);
-      } catch (error) {
-        // Not checked, so not a failure.
-        await repo.release(keys).catch(() => undefined);
-        throw error instanceof HashingBusyError ? busy() : error;
-      }
-      const at = now();
-      if (!user || !valid || user.disabledAt) {
-        await repo.markFailed(keys, at);
-        throw new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
-      }
-      // This address's failures for this account are forgiven; the address's and the account's
-      // counts keep the failures of others, less this attempt.
-      await repo.clearThrottle(pairKey);
-      await repo.release(keys.filter((key) => key !== pairKey));
-      if (needsRehash(user.passwordHash, params)) {
-        // Upgraded at a later sign-in when the process is busy hashing.
-        const upgraded = await hashPassword(input.password, params).catch((error: unknown) => {
-          if (error instanceof HashingBusyError) return undefined;
-          throw error;
-        });
-        if (upgraded) await repo.setPasswordHash(user.id, upgraded);
-      }
-      const token = newSessionToken();
-      await repo.createSession(
-        hashToken(token),
-        user.id,
-        at,
-        new Date(at.getTime() + SESSION_ABSOLUTE_MS),
-      );
-      return { token, email: user.email };
-    },
-
     /** The signed-in user behind a cookie token, or undefined for a missing, forged or old one. */
     async resolve(token: string | undefined): Promise<SignedIn | undefined> {
       if (!looksLikeToken(token)) return undefined;
@@ -229,6 +200,54 @@ export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
     async logout(token: string | undefined): Promise<void> {
       if (looksLikeToken(token)) await forget(hashToken(token));
     },
+  };
+}
+
+export function authService(repo: AuthRepo, options: AuthServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const params = options.passwordParams ?? PRODUCTION_PARAMS;
+  // Checked when the email is unknown, so that answer takes as long as a wrong password.
+  const decoy = decoyHash(params);
+  const admit = signInDoor(repo, now);
+
+  return {
+    /** Checks the password and opens a session; returns the new cookie token. */
+    async login(input: { email: string; password: string; address: string }) {
+      const email = normaliseEmail(input.email);
+      const address = throttleAddress(input.address);
+      const pairKey = `pair:${email} ${address}`;
+      // Counted before the password is checked (429 when a key is blocked), then checked if
+      // the process has room to hash it (503 at once otherwise).
+      const { keys, user } = await admit(email, pairKey, address);
+      let valid: boolean;
+      try {
+        valid = await verifyPassword(input.password, user?.passwordHash ?? decoy);
+      } catch (error) {
+        // Not checked, so not a failure.
+        await repo.release(keys).catch(() => undefined);
+        throw error instanceof HashingBusyError ? busy() : error;
+      }
+      const at = now();
+      if (!user || !valid || user.disabledAt) {
+        await repo.markFailed(keys, at);
+        throw new ApiError(401, 'invalid_credentials', 'Invalid email or password.');
+      }
+      // This address's failures for this account are forgiven; the address's and the account's
+      // counts keep the failures of others, less this attempt.
+      await repo.clearThrottle(pairKey);
+      await repo.release(keys.filter((key) => key !== pairKey));
+      await upgradeHash(repo, user, input.password, params);
+      const token = newSessionToken();
+      await repo.createSession(
+        hashToken(token),
+        user.id,
+        at,
+        new Date(at.getTime() + SESSION_ABSOLUTE_MS),
+      );
+      return { token, email: user.email };
+    },
+
+    ...sessionMethods(repo, now),
 
     /**
      * Deletes sessions past their absolute or idle timeout and throttling keys that no longer

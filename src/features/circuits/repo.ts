@@ -64,6 +64,134 @@ const columns = {
 /** The numbers PostgreSQL's drivers give back for an int[] (PGlite: numbers; pg: numbers too). */
 const rowOf = (row: CircuitRow): CircuitRow => ({ ...row, articleIds: row.articleIds.map(Number) });
 
+/** What a transaction does here: reads and writes. */
+type Queries = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+/**
+ * Why a save is refused before anything is written: the circuit is another museum's (or none),
+ * or some stops are not the museum's articles (their indexes). Undefined: nothing against it.
+ */
+async function refusal(
+  tx: Queries,
+  museumId: number,
+  id: number | undefined,
+  articleIds: readonly number[],
+): Promise<SaveOutcome | undefined> {
+  if (id !== undefined) {
+    // Another museum's circuit, or none: nothing else is looked at.
+    const [mine] = await tx
+      .select({ id: circuits.id })
+      .from(circuits)
+      .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
+      .for('update');
+    if (!mine) return { ok: false, reason: 'not_found' };
+  }
+  if (articleIds.length === 0) return undefined;
+  const found = await tx
+    .select({ id: articles.id })
+    .from(articles)
+    .where(and(eq(articles.museumId, museumId), inArray(articles.id, [...articleIds])))
+    // Held until the stops are written: a delete waits, never leaves a dangling stop.
+    .for('share');
+  const ours = new Set(found.map((row) => row.id));
+  const indexes = articleIds.flatMap((a, i) => (ours.has(a) ? [] : [i]));
+  return indexes.length > 0 ? { ok: false, reason: 'not_articles', indexes } : undefined;
+}
+
+/** Writes the circuit (inserted, or replaced with its stops dropped) and its stops in order. */
+async function writeCircuit(
+  tx: Queries,
+  museumId: number,
+  id: number | undefined,
+  values: CircuitValues,
+): Promise<SaveOutcome> {
+  const set = { name: values.name, title: values.title, intro: values.intro };
+  let circuitId: number;
+  if (id === undefined) {
+    const [row] = await tx
+      .insert(circuits)
+      .values({ museumId, ...set })
+      .returning({ id: circuits.id });
+    circuitId = row!.id;
+  } else {
+    const [row] = await tx
+      .update(circuits)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
+      .returning({ id: circuits.id });
+    if (!row) return { ok: false, reason: 'not_found' };
+    circuitId = row.id;
+    await tx.delete(circuitStops).where(eq(circuitStops.circuitId, circuitId));
+  }
+  if (values.articleIds.length > 0) {
+    await tx
+      .insert(circuitStops)
+      .values(values.articleIds.map((articleId, position) => ({ circuitId, position, articleId })));
+  }
+  return { ok: true, id: circuitId };
+}
+
+async function saveCircuit(
+  db: Database,
+  museumId: number,
+  id: number | undefined,
+  values: CircuitValues,
+): Promise<SaveOutcome> {
+  try {
+    return await db.transaction(
+      async (tx): Promise<SaveOutcome> =>
+        (await refusal(tx, museumId, id, values.articleIds)) ??
+        writeCircuit(tx, museumId, id, values),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, reason: 'name_taken' };
+    throw error;
+  }
+}
+
+/** The circuit visitors open by its public name, with its stops' articles in order. */
+async function publicCircuit(db: Database, name: string): Promise<PublicCircuit | undefined> {
+  const [circuit] = await db
+    .select({
+      id: circuits.id,
+      museumId: circuits.museumId,
+      name: circuits.name,
+      title: circuits.title,
+      intro: circuits.intro,
+      language: museums.sourceLanguage,
+      timeZone: museums.timeZone,
+      visitorLanguages: museums.visitorLanguages,
+    })
+    .from(circuits)
+    .innerJoin(museums, eq(museums.id, circuits.museumId))
+    .where(eq(circuits.name, name));
+  if (!circuit) return undefined;
+  const stops = await db
+    .select({ articleId: articles.id, name: articles.name, content: articles.content })
+    .from(circuitStops)
+    .innerJoin(articles, eq(articles.id, circuitStops.articleId))
+    .where(eq(circuitStops.circuitId, circuit.id))
+    .orderBy(asc(circuitStops.position));
+  const stopIds = stops.map((stop) => stop.articleId);
+  const leading = await db
+    .select({ link: qrcodes.link, articleId: qrcodes.articleId })
+    .from(qrcodes)
+    .where(
+      and(
+        eq(qrcodes.museumId, circuit.museumId),
+        stopIds.length > 0
+          ? or(eq(qrcodes.circuitId, circuit.id), inArray(qrcodes.articleId, stopIds))
+          : eq(qrcodes.circuitId, circuit.id),
+      ),
+    )
+    .orderBy(asc(qrcodes.id));
+  const codes = leading.map(({ link, articleId }) => ({
+    link,
+    ...(articleId !== null && { articleId }),
+  }));
+  return { ...circuit, stops, codes };
+}
+
 export function circuitsRepo(db: Database) {
   return {
     async list(museumId: number): Promise<CircuitRow[]> {
@@ -100,63 +228,7 @@ export function circuitsRepo(db: Database) {
       id: number | undefined,
       values: CircuitValues,
     ): Promise<SaveOutcome> {
-      try {
-        return await db.transaction(async (tx): Promise<SaveOutcome> => {
-          if (id !== undefined) {
-            // Another museum's circuit, or none: nothing else is looked at.
-            const [mine] = await tx
-              .select({ id: circuits.id })
-              .from(circuits)
-              .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
-              .for('update');
-            if (!mine) return { ok: false, reason: 'not_found' };
-          }
-          if (values.articleIds.length > 0) {
-            const found = await tx
-              .select({ id: articles.id })
-              .from(articles)
-              .where(
-                and(eq(articles.museumId, museumId), inArray(articles.id, [...values.articleIds])),
-              )
-              // Held until the stops are written: a delete waits, never leaves a dangling stop.
-              .for('share');
-            const ours = new Set(found.map((row) => row.id));
-            const indexes = values.articleIds.flatMap((a, i) => (ours.has(a) ? [] : [i]));
-            if (indexes.length > 0) return { ok: false, reason: 'not_articles', indexes };
-          }
-          const set = { name: values.name, title: values.title, intro: values.intro };
-          let circuitId: number;
-          if (id === undefined) {
-            const [row] = await tx
-              .insert(circuits)
-              .values({ museumId, ...set })
-              .returning({ id: circuits.id });
-            circuitId = row!.id;
-          } else {
-            const [row] = await tx
-              .update(circuits)
-              .set({ ...set, updatedAt: sql`now()` })
-              .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
-              .returning({ id: circuits.id });
-            if (!row) return { ok: false, reason: 'not_found' };
-            circuitId = row.id;
-            await tx.delete(circuitStops).where(eq(circuitStops.circuitId, circuitId));
-          }
-          if (values.articleIds.length > 0) {
-            await tx.insert(circuitStops).values(
-              values.articleIds.map((articleId, position) => ({
-                circuitId,
-                position,
-                articleId,
-              })),
-            );
-          }
-          return { ok: true, id: circuitId };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error)) return { ok: false, reason: 'name_taken' };
-        throw error;
-      }
+      return saveCircuit(db, museumId, id, values);
     },
 
     async remove(museumId: number, id: number): Promise<boolean> {
@@ -169,45 +241,7 @@ export function circuitsRepo(db: Database) {
 
     /** The circuit visitors open by its public name, with its stops' articles in order. */
     async byName(name: string): Promise<PublicCircuit | undefined> {
-      const [circuit] = await db
-        .select({
-          id: circuits.id,
-          museumId: circuits.museumId,
-          name: circuits.name,
-          title: circuits.title,
-          intro: circuits.intro,
-          language: museums.sourceLanguage,
-          timeZone: museums.timeZone,
-          visitorLanguages: museums.visitorLanguages,
-        })
-        .from(circuits)
-        .innerJoin(museums, eq(museums.id, circuits.museumId))
-        .where(eq(circuits.name, name));
-      if (!circuit) return undefined;
-      const stops = await db
-        .select({ articleId: articles.id, name: articles.name, content: articles.content })
-        .from(circuitStops)
-        .innerJoin(articles, eq(articles.id, circuitStops.articleId))
-        .where(eq(circuitStops.circuitId, circuit.id))
-        .orderBy(asc(circuitStops.position));
-      const stopIds = stops.map((stop) => stop.articleId);
-      const leading = await db
-        .select({ link: qrcodes.link, articleId: qrcodes.articleId })
-        .from(qrcodes)
-        .where(
-          and(
-            eq(qrcodes.museumId, circuit.museumId),
-            stopIds.length > 0
-              ? or(eq(qrcodes.circuitId, circuit.id), inArray(qrcodes.articleId, stopIds))
-              : eq(qrcodes.circuitId, circuit.id),
-          ),
-        )
-        .orderBy(asc(qrcodes.id));
-      const codes = leading.map(({ link, articleId }) => ({
-        link,
-        ...(articleId !== null && { articleId }),
-      }));
-      return { ...circuit, stops, codes };
+      return publicCircuit(db, name);
     },
   };
 }

@@ -112,40 +112,52 @@ export function editorReducer(state: Draft, action: Action): Draft {
           : { ...accordion, header: { ...accordion.header, ...action.patch } },
       );
     case 'updateDetail':
-      return replaceDetails(state, action.index, (details) => {
-        const detail = details[action.detail];
-        if (detail === undefined || unchanged(detail, action.patch)) return details;
-        const next = [...details];
-        next[action.detail] = inheritKey({ ...detail, ...action.patch } as Detail, detail);
-        return next;
-      });
     case 'addDetail':
-      return replaceDetails(state, action.index, (details) => {
-        const { after, detailType } = action;
-        if (!isDetailType(detailType) || after < -1 || after >= details.length) return details;
-        if (details.length >= MAX_DETAILS) return details;
-        const next = [...details];
-        next.splice(after + 1, 0, newDetail(detailType));
-        return next;
-      });
     case 'deleteDetail':
-      return replaceDetails(state, action.index, (details) => {
-        if (!isIndex(details, action.detail)) return details;
-        const next = [...details];
-        next.splice(action.detail, 1);
-        return next;
-      });
     case 'moveDetailUp':
-      return replaceDetails(state, action.index, (details) => {
-        const { detail } = action;
-        if (!canMoveDetailUp(detail) || !isIndex(details, detail)) return details;
-        const next = [...details];
-        [next[detail - 1], next[detail]] = [next[detail]!, next[detail - 1]!];
-        return next;
-      });
+      return replaceDetails(state, action.index, (details) => changeDetails(details, action));
     case 'load':
       if (action.base !== undefined && state !== action.base) return state;
       return reconcile(state, action.draft);
+  }
+}
+
+type DetailAction = Extract<
+  Action,
+  { type: 'updateDetail' | 'addDetail' | 'deleteDetail' | 'moveDetailUp' }
+>;
+
+/** One accordion's details after a detail action; the same array when nothing changes. */
+function changeDetails(details: Detail[], action: DetailAction): Detail[] {
+  switch (action.type) {
+    case 'updateDetail': {
+      const detail = details[action.detail];
+      if (detail === undefined || unchanged(detail, action.patch)) return details;
+      const next = [...details];
+      next[action.detail] = inheritKey({ ...detail, ...action.patch } as Detail, detail);
+      return next;
+    }
+    case 'addDetail': {
+      const { after, detailType } = action;
+      if (!isDetailType(detailType) || after < -1 || after >= details.length) return details;
+      if (details.length >= MAX_DETAILS) return details;
+      const next = [...details];
+      next.splice(after + 1, 0, newDetail(detailType));
+      return next;
+    }
+    case 'deleteDetail': {
+      if (!isIndex(details, action.detail)) return details;
+      const next = [...details];
+      next.splice(action.detail, 1);
+      return next;
+    }
+    case 'moveDetailUp': {
+      const { detail } = action;
+      if (!canMoveDetailUp(detail) || !isIndex(details, detail)) return details;
+      const next = [...details];
+      [next[detail - 1], next[detail]] = [next[detail]!, next[detail - 1]!];
+      return next;
+    }
   }
 }
 

@@ -41,42 +41,9 @@ const columns = {
   circuitName: circuits.name,
 };
 
-export function qrcodesRepo(db: Database) {
+/** Where a code leads: an article or a circuit of the code's own museum, never both. */
+function qrcodeLinks(db: Database) {
   return {
-    async list(museumId: number): Promise<QrcodeRow[]> {
-      return db
-        .select(columns)
-        .from(qrcodes)
-        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
-        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
-        .where(eq(qrcodes.museumId, museumId))
-        .orderBy(asc(qrcodes.id));
-    },
-
-    async find(museumId: number, id: number): Promise<QrcodeRow | undefined> {
-      const [row] = await db
-        .select(columns)
-        .from(qrcodes)
-        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
-        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
-        .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)));
-      return row;
-    },
-
-    /** A new free code; 'taken' when another code already has this link. */
-    async insert(museumId: number, link: string): Promise<number | 'taken'> {
-      try {
-        const [row] = await db
-          .insert(qrcodes)
-          .values({ museumId, link })
-          .returning({ id: qrcodes.id });
-        return row!.id;
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'taken';
-        throw error;
-      }
-    },
-
     /**
      * Links a code to an article of the same museum. 'no_code' or 'no_article' when either is
      * not this museum's.
@@ -120,6 +87,46 @@ export function qrcodesRepo(db: Database) {
           .returning({ id: qrcodes.id });
         return updated.length ? 'ok' : 'no_code';
       });
+    },
+  };
+}
+
+export function qrcodesRepo(db: Database) {
+  return {
+    ...qrcodeLinks(db),
+
+    async list(museumId: number): Promise<QrcodeRow[]> {
+      return db
+        .select(columns)
+        .from(qrcodes)
+        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
+        .where(eq(qrcodes.museumId, museumId))
+        .orderBy(asc(qrcodes.id));
+    },
+
+    async find(museumId: number, id: number): Promise<QrcodeRow | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(qrcodes)
+        .leftJoin(articles, eq(articles.id, qrcodes.articleId))
+        .leftJoin(circuits, eq(circuits.id, qrcodes.circuitId))
+        .where(and(eq(qrcodes.museumId, museumId), eq(qrcodes.id, id)));
+      return row;
+    },
+
+    /** A new free code; 'taken' when another code already has this link. */
+    async insert(museumId: number, link: string): Promise<number | 'taken'> {
+      try {
+        const [row] = await db
+          .insert(qrcodes)
+          .values({ museumId, link })
+          .returning({ id: qrcodes.id });
+        return row!.id;
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'taken';
+        throw error;
+      }
     },
 
     /** Resolved at every scan (not when printed): renaming an article's url keeps codes working. */

@@ -26,18 +26,21 @@ export interface QrcodesOptions {
   draw?: () => string;
 }
 
+/** A code as the API shows it, with its full short url on the public site. */
+const qrcodeDocument = (row: QrcodeRow, publicSiteUrl: string): QrcodeDocument => ({
+  id: row.id,
+  link: row.link,
+  url: shortUrl(publicSiteUrl, row.link),
+  id_article: row.articleId,
+  unformatted_name: row.title,
+  name: row.name,
+  circuit_id: row.circuitId,
+  circuit_title: row.circuitTitle,
+  circuit_name: row.circuitName,
+});
+
 export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
-  const document = (row: QrcodeRow): QrcodeDocument => ({
-    id: row.id,
-    link: row.link,
-    url: shortUrl(options.publicSiteUrl, row.link),
-    id_article: row.articleId,
-    unformatted_name: row.title,
-    name: row.name,
-    circuit_id: row.circuitId,
-    circuit_title: row.circuitTitle,
-    circuit_name: row.circuitName,
-  });
+  const document = (row: QrcodeRow) => qrcodeDocument(row, options.publicSiteUrl);
   // A code with no article is remembered too (as 'none'), so a flood of scans of a free or
   // unknown code does not reach the database either.
   const targets = new LRUCache<string, ScanTarget | 'none'>({ max: 10_000, ttl: SCAN_MEMORY_MS });

@@ -30,6 +30,59 @@ export interface SeriesQuery {
   top?: number | undefined;
 }
 
+/**
+ * Where a series' counts are read. Scans come from their sums per article or per language
+ * (ADR 0006); one article's requests from the detailed counts, through its index.
+ */
+function seriesSource(query: SeriesQuery) {
+  return query.kind !== 'scan'
+    ? {
+        table: dailyCounts,
+        day: dailyCounts.day,
+        count: dailyCounts.count,
+        key: sql`${dailyCounts.language}`,
+        where: and(
+          eq(dailyCounts.articleId, query.articleId ?? -1),
+          eq(dailyCounts.kind, query.kind),
+          eq(dailyCounts.museumId, query.museumId),
+          gte(dailyCounts.day, query.from),
+          lte(dailyCounts.day, query.to),
+        ),
+      }
+    : query.by === 'article'
+      ? {
+          // Codes leading to a circuit are counted with the articles', as `c{id}`.
+          table: sql`(
+            select ${dailyArticleScans.day} as day, ${dailyArticleScans.count} as count,
+                   ${dailyArticleScans.articleId}::text as key
+            from ${dailyArticleScans}
+            where ${dailyArticleScans.museumId} = ${query.museumId}
+              and ${dailyArticleScans.day} between ${query.from} and ${query.to}
+            union all
+            select ${dailyCircuitScans.day}, ${dailyCircuitScans.count},
+                   'c' || ${dailyCircuitScans.circuitId}
+            from ${dailyCircuitScans}
+            where ${dailyCircuitScans.museumId} = ${query.museumId}
+              and ${dailyCircuitScans.day} between ${query.from} and ${query.to}
+          ) as scans`,
+          day: sql`scans.day`,
+          count: sql`scans.count`,
+          key: sql`scans.key`,
+          where: sql`true`,
+        }
+      : {
+          table: dailyLanguageScans,
+          day: dailyLanguageScans.day,
+          count: dailyLanguageScans.count,
+          key: sql`${dailyLanguageScans.language}`,
+          where: and(
+            eq(dailyLanguageScans.museumId, query.museumId),
+            gte(dailyLanguageScans.day, query.from),
+            lte(dailyLanguageScans.day, query.to),
+          ),
+        };
+}
+
 /** Reads of daily_counts for the charts, always within one museum. */
 export function statsRepo(db: Database) {
   return {
@@ -49,55 +102,7 @@ export function statsRepo(db: Database) {
      * the database sends tens of rows, not thousands.
      */
     async series(query: SeriesQuery): Promise<DayCount[]> {
-      // Scans come from their sums per article or per language (ADR 0006); one article's
-      // requests from the detailed counts, through its index.
-      const source =
-        query.kind !== 'scan'
-          ? {
-              table: dailyCounts,
-              day: dailyCounts.day,
-              count: dailyCounts.count,
-              key: sql`${dailyCounts.language}`,
-              where: and(
-                eq(dailyCounts.articleId, query.articleId ?? -1),
-                eq(dailyCounts.kind, query.kind),
-                eq(dailyCounts.museumId, query.museumId),
-                gte(dailyCounts.day, query.from),
-                lte(dailyCounts.day, query.to),
-              ),
-            }
-          : query.by === 'article'
-            ? {
-                // Codes leading to a circuit are counted with the articles', as `c{id}`.
-                table: sql`(
-                  select ${dailyArticleScans.day} as day, ${dailyArticleScans.count} as count,
-                         ${dailyArticleScans.articleId}::text as key
-                  from ${dailyArticleScans}
-                  where ${dailyArticleScans.museumId} = ${query.museumId}
-                    and ${dailyArticleScans.day} between ${query.from} and ${query.to}
-                  union all
-                  select ${dailyCircuitScans.day}, ${dailyCircuitScans.count},
-                         'c' || ${dailyCircuitScans.circuitId}
-                  from ${dailyCircuitScans}
-                  where ${dailyCircuitScans.museumId} = ${query.museumId}
-                    and ${dailyCircuitScans.day} between ${query.from} and ${query.to}
-                ) as scans`,
-                day: sql`scans.day`,
-                count: sql`scans.count`,
-                key: sql`scans.key`,
-                where: sql`true`,
-              }
-            : {
-                table: dailyLanguageScans,
-                day: dailyLanguageScans.day,
-                count: dailyLanguageScans.count,
-                key: sql`${dailyLanguageScans.language}`,
-                where: and(
-                  eq(dailyLanguageScans.museumId, query.museumId),
-                  gte(dailyLanguageScans.day, query.from),
-                  lte(dailyLanguageScans.day, query.to),
-                ),
-              };
+      const source = seriesSource(query);
       const { table, key, where } = source;
       const day = sql`to_char(${source.day}, 'YYYY-MM-DD')`;
       const count = sql`sum(${source.count})::int`;

@@ -1,7 +1,7 @@
 import { notFound } from '../../server/http/errors.ts';
 import { languageName } from '../languages/index.ts';
 import { dayOf } from './counts.ts';
-import type { StatsRepo } from './repo.ts';
+import type { DayCount, StatsRepo } from './repo.ts';
 import type { Chart, StatsRow } from './schema.ts';
 
 export interface ChartRequest {
@@ -64,13 +64,55 @@ const othersName = {
   language: { fr: 'Autres langues', en: 'Other languages' },
 };
 
-/** The charts of the statistics page (ADR 0006). */
 /** A circuit's series in the scans chart (ADR 0018): 'Parcours : …' / 'Circuit: …'. */
 const circuitName = {
   fr: (title: string) => `Parcours : ${title}`,
   en: (title: string) => `Circuit: ${title}`,
 };
 
+/**
+ * The series' keys by total, largest first (the biggest sits at the bottom of each stack), the
+ * others last.
+ */
+function seriesOrder(counts: readonly DayCount[]): string[] {
+  const totals = new Map<string, number>();
+  for (const c of counts) {
+    const key = c.key ?? OTHERS;
+    totals.set(key, (totals.get(key) ?? 0) + c.count);
+  }
+  return [...totals.keys()].sort(
+    (a, b) =>
+      Number(a === OTHERS) - Number(b === OTHERS) ||
+      totals.get(b)! - totals.get(a)! ||
+      a.localeCompare(b),
+  );
+}
+
+/** One row per day: its formatted date, then each series' count under the series' name. */
+function chartRows(
+  days: readonly string[],
+  counts: readonly DayCount[],
+  keys: readonly string[],
+  names: ReadonlyMap<string, string>,
+  lang: 'fr' | 'en',
+): StatsRow[] {
+  const byDay = new Map<string, Map<string, number>>();
+  for (const c of counts) {
+    const day = byDay.get(c.day) ?? new Map<string, number>();
+    day.set(c.key ?? OTHERS, c.count);
+    byDay.set(c.day, day);
+  }
+  // Rows without a prototype: a series named `__proto__` or `constructor` (an article's
+  // title, a language) is a key like any other, not Object.prototype's.
+  return days.map((day) => {
+    const row = Object.create(null) as StatsRow;
+    row.formatted_date = formatDay(day, lang);
+    for (const key of keys) row[names.get(key)!] = byDay.get(day)?.get(key) ?? 0;
+    return row;
+  });
+}
+
+/** The charts of the statistics page (ADR 0006). */
 export function statsService(repo: StatsRepo, now: () => Date) {
   /** Each series' name in the scans chart: an article's title, or a circuit's (`c{id}`). */
   async function seriesTitles(
@@ -115,19 +157,7 @@ export function statsService(repo: StatsRepo, now: () => Date) {
         top: all ? undefined : CHART_SERIES,
       });
 
-      // Series by total, largest first (the biggest sits at the bottom of each stack), the
-      // others last.
-      const totals = new Map<string, number>();
-      for (const c of counts) {
-        const key = c.key ?? OTHERS;
-        totals.set(key, (totals.get(key) ?? 0) + c.count);
-      }
-      const keys = [...totals.keys()].sort(
-        (a, b) =>
-          Number(a === OTHERS) - Number(b === OTHERS) ||
-          totals.get(b)! - totals.get(a)! ||
-          a.localeCompare(b),
-      );
+      const keys = seriesOrder(counts);
       const titles =
         by === 'article' ? await seriesTitles(museumId, keys, request.lang) : undefined;
       const names = uniqueNames(
@@ -141,22 +171,8 @@ export function statsService(repo: StatsRepo, now: () => Date) {
                 : languageName(key, request.lang),
         })),
       );
-
-      const byDay = new Map<string, Map<string, number>>();
-      for (const c of counts) {
-        const day = byDay.get(c.day) ?? new Map<string, number>();
-        day.set(c.key ?? OTHERS, c.count);
-        byDay.set(c.day, day);
-      }
       const series = keys.map((key) => names.get(key)!);
-      // Rows without a prototype: a series named `__proto__` or `constructor` (an article's
-      // title, a language) is a key like any other, not Object.prototype's.
-      const rows = days.map((day) => {
-        const row = Object.create(null) as StatsRow;
-        row.formatted_date = formatDay(day, request.lang);
-        for (const key of keys) row[names.get(key)!] = byDay.get(day)?.get(key) ?? 0;
-        return row;
-      });
+      const rows = chartRows(days, counts, keys, names, request.lang);
       return { days, series, rows };
     },
   };

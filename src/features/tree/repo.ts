@@ -69,20 +69,25 @@ export function treeRepo(db: Database) {
   };
 }
 
-function txRepo(tx: Database, museumId: number) {
-  const mine = (table: typeof folders | typeof articles) => eq(table.museumId, museumId);
+/** The museum's rows as seen inside the tree lock; every query stays within the museum. */
+const mineIn = (museumId: number) => (table: typeof folders | typeof articles) =>
+  eq(table.museumId, museumId);
+
+function txReads(tx: Database, museumId: number) {
+  const mine = mineIn(museumId);
+  /** The museum's folders among `ids`, for checking a path. */
+  async function foldersById(ids: number[]): Promise<FolderRow[]> {
+    if (ids.length === 0) return [];
+    return tx
+      .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
+      .from(folders)
+      .where(and(mine(folders), inArray(folders.id, ids)));
+  }
   return {
-    /** The museum's folders among `ids`, for checking a path. */
-    async foldersById(ids: number[]): Promise<FolderRow[]> {
-      if (ids.length === 0) return [];
-      return tx
-        .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
-        .from(folders)
-        .where(and(mine(folders), inArray(folders.id, ids)));
-    },
+    foldersById,
 
     async folder(id: number): Promise<FolderRow | undefined> {
-      const [row] = await this.foldersById([id]);
+      const [row] = await foldersById([id]);
       return row;
     },
 
@@ -94,6 +99,33 @@ function txRepo(tx: Database, museumId: number) {
       return rows[0];
     },
 
+    async slugTaken(slug: string): Promise<boolean> {
+      const rows = await tx
+        .select({ id: articles.id })
+        .from(articles)
+        .where(eq(articles.name, slug));
+      return rows.length > 0;
+    },
+
+    /** The articles a folder holds, at any depth: their ids. */
+    async articlesUnder(folderId: number): Promise<number[]> {
+      const result: unknown = await tx.execute(sql`
+        with recursive sub(id) as (
+          select ${folderId}::integer
+          union all
+          select f.id from ${folders} f join sub on f.parent_id = sub.id
+        )
+        select a.id from ${articles} a where a.folder_id in (select id from sub)`);
+      // node-postgres and PGlite both answer { rows }.
+      const rows = (result as { rows?: { id: number | string }[] }).rows ?? [];
+      return rows.map((row) => Number(row.id));
+    },
+  };
+}
+
+function txWrites(tx: Database, museumId: number) {
+  const mine = mineIn(museumId);
+  return {
     async insertFolder(parentId: number | null, name: string): Promise<number> {
       const [row] = await tx
         .insert(folders)
@@ -108,14 +140,6 @@ function txRepo(tx: Database, museumId: number) {
         .values({ museumId, folderId, name: slug, content })
         .returning({ id: articles.id });
       return row!.id;
-    },
-
-    async slugTaken(slug: string): Promise<boolean> {
-      const rows = await tx
-        .select({ id: articles.id })
-        .from(articles)
-        .where(eq(articles.name, slug));
-      return rows.length > 0;
     },
 
     async renameFolder(id: number, name: string): Promise<void> {
@@ -146,20 +170,6 @@ function txRepo(tx: Database, museumId: number) {
         .where(and(mine(articles), eq(articles.id, id)));
     },
 
-    /** The articles a folder holds, at any depth: their ids. */
-    async articlesUnder(folderId: number): Promise<number[]> {
-      const result: unknown = await tx.execute(sql`
-        with recursive sub(id) as (
-          select ${folderId}::integer
-          union all
-          select f.id from ${folders} f join sub on f.parent_id = sub.id
-        )
-        select a.id from ${articles} a where a.folder_id in (select id from sub)`);
-      // node-postgres and PGlite both answer { rows }.
-      const rows = (result as { rows?: { id: number | string }[] }).rows ?? [];
-      return rows.map((row) => Number(row.id));
-    },
-
     /** Deletes a folder with everything in it (foreign keys cascade; QR codes are unlinked). */
     async deleteFolder(id: number): Promise<void> {
       await tx.delete(folders).where(and(mine(folders), eq(folders.id, id)));
@@ -169,6 +179,10 @@ function txRepo(tx: Database, museumId: number) {
       await tx.delete(articles).where(and(mine(articles), eq(articles.id, id)));
     },
   };
+}
+
+function txRepo(tx: Database, museumId: number) {
+  return { ...txReads(tx, museumId), ...txWrites(tx, museumId) };
 }
 
 export type TreeTx = ReturnType<typeof txRepo>;

@@ -38,6 +38,42 @@ type Rows<T> = { rows: T[] };
 const monthOf = (at: Date) =>
   sql`date_trunc('month', (${at.toISOString()}::timestamptz at time zone m.time_zone))::date`;
 
+/** The museum's budgets and its use in the month of `at`; undefined for no such museum. */
+async function monthUse(db: Database, museumId: number, at: Date): Promise<MonthUse | undefined> {
+  const result = (await db.execute(sql`
+    select m.time_zone, m.budget_tokens, m.budget_speech_chars,
+           to_char(${monthOf(at)}, 'YYYY-MM-DD') as "from",
+           to_char((${monthOf(at)} + interval '1 month' - interval '1 day')::date, 'YYYY-MM-DD') as "to",
+           coalesce((select sum(u.prompt_tokens + u.completion_tokens) from ${engineUsage} u
+             where u.museum_id = m.id and u.day >= ${monthOf(at)}
+               and u.day < (${monthOf(at)} + interval '1 month')::date), 0) as tokens,
+           coalesce((select sum(u.speech_chars) from ${engineUsage} u
+             where u.museum_id = m.id and u.day >= ${monthOf(at)}
+               and u.day < (${monthOf(at)} + interval '1 month')::date), 0) as speech
+    from ${museums} m where m.id = ${museumId}`)) as unknown as Rows<{
+    time_zone: string;
+    budget_tokens: string | number | null;
+    budget_speech_chars: string | number | null;
+    from: string;
+    to: string;
+    tokens: string | number;
+    speech: string | number;
+  }>;
+  const row = result.rows[0];
+  if (!row) return undefined;
+  const orNull = (v: string | number | null) => (v === null ? null : Number(v));
+  return {
+    timeZone: row.time_zone,
+    month: row.from.slice(0, 7),
+    from: row.from,
+    to: row.to,
+    tokens: Number(row.tokens),
+    speechChars: Number(row.speech),
+    budgetTokens: orNull(row.budget_tokens),
+    budgetSpeechChars: orNull(row.budget_speech_chars),
+  };
+}
+
 /** engine_usage and the museums' budgets: always one museum's. */
 export function usageRepo(db: Database) {
   return {
@@ -65,38 +101,7 @@ export function usageRepo(db: Database) {
 
     /** The museum's budgets and its use in the month of `at`; undefined for no such museum. */
     async month(museumId: number, at: Date): Promise<MonthUse | undefined> {
-      const result = (await db.execute(sql`
-        select m.time_zone, m.budget_tokens, m.budget_speech_chars,
-               to_char(${monthOf(at)}, 'YYYY-MM-DD') as "from",
-               to_char((${monthOf(at)} + interval '1 month' - interval '1 day')::date, 'YYYY-MM-DD') as "to",
-               coalesce((select sum(u.prompt_tokens + u.completion_tokens) from ${engineUsage} u
-                 where u.museum_id = m.id and u.day >= ${monthOf(at)}
-                   and u.day < (${monthOf(at)} + interval '1 month')::date), 0) as tokens,
-               coalesce((select sum(u.speech_chars) from ${engineUsage} u
-                 where u.museum_id = m.id and u.day >= ${monthOf(at)}
-                   and u.day < (${monthOf(at)} + interval '1 month')::date), 0) as speech
-        from ${museums} m where m.id = ${museumId}`)) as unknown as Rows<{
-        time_zone: string;
-        budget_tokens: string | number | null;
-        budget_speech_chars: string | number | null;
-        from: string;
-        to: string;
-        tokens: string | number;
-        speech: string | number;
-      }>;
-      const row = result.rows[0];
-      if (!row) return undefined;
-      const orNull = (v: string | number | null) => (v === null ? null : Number(v));
-      return {
-        timeZone: row.time_zone,
-        month: row.from.slice(0, 7),
-        from: row.from,
-        to: row.to,
-        tokens: Number(row.tokens),
-        speechChars: Number(row.speech),
-        budgetTokens: orNull(row.budget_tokens),
-        budgetSpeechChars: orNull(row.budget_speech_chars),
-      };
+      return monthUse(db, museumId, at);
     },
 
     /** The museum's days from `from` to `to` (inclusive) that have any use, oldest first. */
