@@ -33,20 +33,20 @@ function FieldError({ t, id, problem }: { t: TFn; id: string; problem: Message |
   );
 }
 
-/** The form that creates a circuit or edits the one chosen in the list (issue 19). */
+/** The form that creates a circuit or edits the one chosen in the list. */
 export default function CircuitForm(props: Props) {
   const { t, draft, setDraft, articles, problems, busy, announce } = props;
   const { titleRef, nameRef, introRef, searchRef, stopsRef, onSubmit, onCancel } = props;
   const id = useId();
   const editing = draft.id !== undefined;
   const byId = new Map<number, StopLabel>(
-    articles.status === 'ready'
-      ? articles.articles.map((a) => [a.id, { title: articleTitle(t, a), name: a.name }])
+    articles.data
+      ? articles.data.map((a) => [a.id, { title: articleTitle(t, a), name: a.name }])
       : [],
   );
   const labelOf = (articleId: number): StopLabel =>
     byId.get(articleId) ??
-    (articles.status === 'ready'
+    (articles.data
       ? { title: t('circuits.articleGone', { id: articleId }), name: null }
       : { title: t('tree.untitled', { id: articleId }), name: null });
 

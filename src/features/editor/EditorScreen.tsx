@@ -19,7 +19,6 @@ import { useLatest } from './useLatest.ts';
 import { useResetTranslations } from './useResetTranslations.ts';
 import { useSave } from './useSave.ts';
 import { useStableT } from './useStableT.ts';
-import { useUnsavedGuard } from './useUnsavedGuard.ts';
 
 type Props = { lang: Lang; articleId: number };
 

@@ -1,10 +1,10 @@
-// Client-only: the QR screens' reading of the API answers (spec 7), checked before use.
-import type { ArticleChoice } from '../tree/schema.ts';
+// Client-only: the QR screens' reading of the API answers, checked before use.
+import type { ArticleChoice } from '../articles/article-list.ts';
 import type { QrcodeDocument } from './schema.ts';
 
 export type { ArticleChoice, QrcodeDocument };
 
-/** A circuit a code may lead to (issue 19): one line of GET /api/read/circuits, as picked. */
+/** A circuit a code may lead to: one line of GET /api/read/circuits, as picked. */
 export interface CircuitChoice {
   id: number;
   /** Its public url name (/circuit?name=). */
@@ -23,7 +23,7 @@ const nullableString = (value: unknown): value is string | null =>
 export function parseQrcode(body: unknown): QrcodeDocument | null {
   if (!isRecord(body)) return null;
   const { id, link, url, id_article, unformatted_name, name } = body;
-  // Absent from a server older than issue 19: no circuit.
+  // Absent from a server older than circuits: no circuit.
   const circuit_id = body.circuit_id ?? null;
   const circuit_title = body.circuit_title ?? null;
   const circuit_name = body.circuit_name ?? null;
@@ -63,25 +63,6 @@ export function parseQrcodes(body: unknown): QrcodeDocument[] | null {
     codes.push(code);
   }
   return codes;
-}
-
-/** GET /api/read/articles's answer, or null when it is not a list of articles. */
-export function parseArticleChoices(body: unknown): ArticleChoice[] | null {
-  if (!Array.isArray(body)) return null;
-  const choices: ArticleChoice[] = [];
-  for (const item of body) {
-    if (!isRecord(item)) return null;
-    const { id, name, unformatted_name } = item;
-    if (
-      typeof id !== 'number' ||
-      typeof name !== 'string' ||
-      typeof unformatted_name !== 'string'
-    ) {
-      return null;
-    }
-    choices.push({ id, name, unformatted_name });
-  }
-  return choices;
 }
 
 /** GET /api/read/circuits's answer as the QR picker needs it, or null when malformed. */

@@ -44,10 +44,4 @@ export type DeleteAnswer = { deletedArticles: number };
 export type MoveAnswer = { ok: true };
 
 /** One line of GET /api/read/articles: the QR picker's and the statistics' list. */
-export interface ArticleChoice {
-  id: number;
-  /** The url name (the visitor page's `name`). */
-  name: string;
-  /** The title staff gave it. */
-  unformatted_name: string;
-}
+export type { ArticleChoice } from '../articles/article-list.ts';

@@ -1,0 +1,167 @@
+// How staff screens load what the server holds: one hook over the typed client, one cache per
+// page. Why our own and not TanStack Query: docs/adr/0023-staff-data-loading.md.
+import { useCallback, useSyncExternalStore } from 'react';
+import { call, type Route } from './api.ts';
+
+/** Why the last load failed: the HTTP status, or 0 when no answer came (network, CORS). */
+export type LoadError = { readonly status: number };
+
+type Loaded<T> = {
+  /** 'loading' until the first answer; then how the last load ended. */
+  readonly status: 'loading' | 'ready' | 'failed';
+  /** The last good answer, kept through a failed reload (a screen may still show it). */
+  readonly data: T | undefined;
+  /** The last load's failure, a new object each time; undefined once a load succeeds. */
+  readonly error: LoadError | undefined;
+};
+
+export type ServerData<T> = Loaded<T> & {
+  /**
+   * Asks again (after a write). A load still in flight is dropped: its answer, older, never
+   * replaces this one's. Resolves once this load has ended.
+   */
+  reload: () => Promise<void>;
+  /** Shows `data` as the answer without asking (what a write answered with). */
+  replace: (data: T) => void;
+};
+
+type Entry = {
+  route: Route<void, unknown>;
+  snapshot: Loaded<unknown>;
+  listeners: Set<() => void>;
+  /** The load in flight; aborted when a newer one starts or nobody listens any more. */
+  controller: AbortController | null;
+  started: boolean;
+};
+
+const LOADING: Loaded<never> = { status: 'loading', data: undefined, error: undefined };
+
+/** Every answer of the page, by the call that asked for it; kept while a screen shows it. */
+const entries = new Map<string, Entry>();
+
+/** Two routes on one path that read its answer differently are two entries. */
+const readers = new WeakMap<object, number>();
+let readerCount = 0;
+function keyOf(route: Route<void, unknown>): string {
+  const reader = route.read ?? route.accepts;
+  if (!reader) return route.path;
+  let id = readers.get(reader);
+  if (id === undefined) {
+    id = ++readerCount;
+    readers.set(reader, id);
+  }
+  return `${route.path}#${id}`;
+}
+
+function publish(entry: Entry, snapshot: Loaded<unknown>): void {
+  entry.snapshot = snapshot;
+  for (const listener of entry.listeners) listener();
+}
+
+function load(entry: Entry): Promise<void> {
+  entry.started = true;
+  entry.controller?.abort();
+  const controller = new AbortController();
+  entry.controller = controller;
+  const { route } = entry;
+  return call(route, undefined, { signal: controller.signal }).then(
+    (result) => {
+      if (entry.controller !== controller) return;
+      entry.controller = null;
+      if (result.answer !== null) {
+        publish(entry, { status: 'ready', data: result.answer, error: undefined });
+        return;
+      }
+      // A signed-out visitor is sent to sign-in by Protected: nothing to report.
+      if (result.status !== 401) console.error(`GET ${route.path} failed`, result.status, result.body);
+      publish(entry, { ...entry.snapshot, status: 'failed', error: { status: result.status } });
+    },
+    (error: unknown) => {
+      if (entry.controller !== controller) return;
+      entry.controller = null;
+      console.error(`GET ${route.path} failed`, error);
+      publish(entry, { ...entry.snapshot, status: 'failed', error: { status: 0 } });
+    },
+  );
+}
+
+function join(key: string, route: Route<void, unknown>, listener: () => void): () => void {
+  let entry = entries.get(key);
+  if (!entry) {
+    entry = { route, snapshot: LOADING, listeners: new Set(), controller: null, started: false };
+    entries.set(key, entry);
+  }
+  const joined = entry;
+  joined.listeners.add(listener);
+  // A screen joining an entry already asked for shares its answer: one request for all.
+  if (!joined.started) void load(joined);
+  return () => {
+    joined.listeners.delete(listener);
+    // Forgotten a moment later, not at once: a screen re-mounted at once (React's strict mode,
+    // a key changed back) finds its answer still there.
+    setTimeout(() => {
+      if (joined.listeners.size > 0 || entries.get(key) !== joined) return;
+      joined.controller?.abort();
+      entries.delete(key);
+    }, 0);
+  };
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Refused for want of a session, with nothing to show: the screen shows nothing, Protected
+ * sends the visitor to sign-in.
+ */
+export const isSignedOut = (loaded: Loaded<unknown>): boolean =>
+  loaded.data === undefined && loaded.error?.status === 401;
+
+/**
+ * The answer of a GET route, loaded when a component first shows it and shared by every
+ * component of the page that asks for the same route. `null`: nothing to ask yet.
+ */
+export function useServerData<T>(route: Route<void, T> | null): ServerData<T> {
+  const key = route && keyOf(route);
+  const subscribe = useCallback(
+    (listener: () => void) => (route && key ? join(key, route, listener) : noSubscription()),
+    // The key names the call: a route rebuilt with the same path and reader is the same call.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key],
+  );
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => (key && entries.get(key)?.snapshot) || LOADING,
+    () => LOADING,
+  ) as Loaded<T>;
+  const reload = useCallback(async () => {
+    const entry = key ? entries.get(key) : undefined;
+    if (entry) await load(entry);
+  }, [key]);
+  const replace = useCallback(
+    (data: T) => {
+      const entry = key ? entries.get(key) : undefined;
+      if (!entry) return;
+      entry.controller?.abort();
+      entry.controller = null;
+      publish(entry, { status: 'ready', data, error: undefined });
+    },
+    [key],
+  );
+  return { ...snapshot, reload, replace };
+}
+
+/** One load outside a screen's lifetime (a chart asked for on demand): the answer or its failure. */
+export async function fetchData<T>(
+  route: Route<void, T>,
+  signal?: AbortSignal,
+): Promise<{ data: T; error?: undefined } | { data?: undefined; error: LoadError }> {
+  try {
+    const result = await call(route, undefined, signal && { signal });
+    if (result.answer !== null) return { data: result.answer };
+    if (result.status !== 401) console.error(`GET ${route.path} failed`, result.status, result.body);
+    return { error: { status: result.status } };
+  } catch (error) {
+    if (!signal?.aborted) console.error(`GET ${route.path} failed`, error);
+    return { error: { status: 0 } };
+  }
+}
