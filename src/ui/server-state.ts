@@ -1,7 +1,7 @@
 // How staff screens load what the server holds: one hook over the typed client, one cache per
 // page. Why our own and not TanStack Query: docs/adr/0023-staff-data-loading.md.
 import { useCallback, useSyncExternalStore } from 'react';
-import { call, type Route } from './api.ts';
+import { call, type CallResult, type Route } from './api.ts';
 
 /** Why the last load failed: the HTTP status, or 0 when no answer came (network, CORS). */
 export type LoadError = { readonly status: number };
@@ -53,6 +53,14 @@ function keyOf(route: Route<void, unknown>): string {
   return `${route.path}#${id}`;
 }
 
+/**
+ * Logs a success whose body the route could not read (the page and the server disagree). A
+ * refusal is not logged here: the server logs its own errors, and the screen shows them.
+ */
+function reportUnreadable(route: Route<void, unknown>, result: CallResult<unknown>): void {
+  if (result.ok) console.error(`GET ${route.path}: unreadable answer`, result.status, result.body);
+}
+
 function publish(entry: Entry, snapshot: Loaded<unknown>): void {
   entry.snapshot = snapshot;
   for (const listener of entry.listeners) listener();
@@ -66,18 +74,17 @@ function load(entry: Entry): Promise<void> {
   const { route } = entry;
   return call(route, undefined, { signal: controller.signal }).then(
     (result) => {
-      if (entry.controller !== controller) return;
+      if (entry.controller !== controller || controller.signal.aborted) return;
       entry.controller = null;
       if (result.answer !== null) {
         publish(entry, { status: 'ready', data: result.answer, error: undefined });
         return;
       }
-      // A signed-out visitor is sent to sign-in by Protected: nothing to report.
-      if (result.status !== 401) console.error(`GET ${route.path} failed`, result.status, result.body);
+      reportUnreadable(route, result);
       publish(entry, { ...entry.snapshot, status: 'failed', error: { status: result.status } });
     },
     (error: unknown) => {
-      if (entry.controller !== controller) return;
+      if (entry.controller !== controller || controller.signal.aborted) return;
       entry.controller = null;
       console.error(`GET ${route.path} failed`, error);
       publish(entry, { ...entry.snapshot, status: 'failed', error: { status: 0 } });
@@ -158,7 +165,7 @@ export async function fetchData<T>(
   try {
     const result = await call(route, undefined, signal && { signal });
     if (result.answer !== null) return { data: result.answer };
-    if (result.status !== 401) console.error(`GET ${route.path} failed`, result.status, result.body);
+    reportUnreadable(route, result);
     return { error: { status: result.status } };
   } catch (error) {
     if (!signal?.aborted) console.error(`GET ${route.path} failed`, error);
