@@ -6,7 +6,8 @@ import { call, type CallResult, type Route } from './api.ts';
 /** Why the last load failed: the HTTP status, or 0 when no answer came (network, CORS). */
 export type LoadError = { readonly status: number };
 
-type Loaded<T> = {
+/** What a screen shows of one GET: its state, and the answer when there is one. */
+export type Loaded<T> = {
   /** 'loading' until the first answer; then how the last load ended. */
   readonly status: 'loading' | 'ready' | 'failed';
   /** The last good answer, kept through a failed reload (a screen may still show it). */
@@ -114,6 +115,32 @@ function join(key: string, route: Route<void, unknown>, listener: () => void): (
   };
 }
 
+async function reloadKey(key: string): Promise<void> {
+  const entry = entries.get(key);
+  if (entry) await load(entry);
+}
+
+function replaceKey(key: string, data: unknown): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  entry.controller?.abort();
+  entry.controller = null;
+  publish(entry, { status: 'ready', data, error: undefined });
+}
+
+const snapshotOf = (key: string | null): Loaded<unknown> =>
+  (key && entries.get(key)?.snapshot) || LOADING;
+
+/** The store under useServerData, by route, for what is not a component (and tests). */
+export const serverStore = {
+  /** Listens to a route's answer, asking for it unless it is asked for already. */
+  join: (route: Route<void, unknown>, listener: () => void): (() => void) =>
+    join(keyOf(route), route, listener),
+  get: <T>(route: Route<void, T>): Loaded<T> => snapshotOf(keyOf(route)) as Loaded<T>,
+  reload: (route: Route<void, unknown>): Promise<void> => reloadKey(keyOf(route)),
+  replace: <T>(route: Route<void, T>, data: T): void => replaceKey(keyOf(route), data),
+};
+
 const noSubscription = () => () => {};
 
 /**
@@ -132,28 +159,15 @@ export function useServerData<T>(route: Route<void, T> | null): ServerData<T> {
   const subscribe = useCallback(
     (listener: () => void) => (route && key ? join(key, route, listener) : noSubscription()),
     // The key names the call: a route rebuilt with the same path and reader is the same call.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );
   const snapshot = useSyncExternalStore(
     subscribe,
-    () => (key && entries.get(key)?.snapshot) || LOADING,
+    () => snapshotOf(key),
     () => LOADING,
   ) as Loaded<T>;
-  const reload = useCallback(async () => {
-    const entry = key ? entries.get(key) : undefined;
-    if (entry) await load(entry);
-  }, [key]);
-  const replace = useCallback(
-    (data: T) => {
-      const entry = key ? entries.get(key) : undefined;
-      if (!entry) return;
-      entry.controller?.abort();
-      entry.controller = null;
-      publish(entry, { status: 'ready', data, error: undefined });
-    },
-    [key],
-  );
+  const reload = useCallback(() => (key ? reloadKey(key) : Promise.resolve()), [key]);
+  const replace = useCallback((data: T) => key && replaceKey(key, data), [key]);
   return { ...snapshot, reload, replace };
 }
 

@@ -1,3 +1,4 @@
+import type { RefObject } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import type { Loaded } from '../../ui/server-state.ts';
 import { circuitHref } from './draft.ts';
@@ -92,7 +93,7 @@ type ListProps = {
   titleOf: (id: number) => string;
   busy: boolean;
   /** Each line's Edit button, by circuit: where focus goes back after the form. */
-  editButtons: Map<number, HTMLButtonElement>;
+  editButtons: RefObject<Map<number, HTMLButtonElement>>;
   onEdit: (circuit: CircuitDocument) => void;
   onDelete: (circuit: CircuitDocument) => void;
 };
@@ -125,8 +126,8 @@ export default function CircuitList(props: ListProps) {
               titleOf={titleOf}
               busy={busy}
               editRef={(element) => {
-                if (element) editButtons.set(circuit.id, element);
-                else editButtons.delete(circuit.id);
+                if (element) editButtons.current.set(circuit.id, element);
+                else editButtons.current.delete(circuit.id);
               }}
               onEdit={() => onEdit(circuit)}
               onDelete={() => onDelete(circuit)}

@@ -250,7 +250,7 @@ function Circuits({ lang }: { lang: Lang }) {
         load={load}
         titleOf={titleOf}
         busy={busy}
-        editButtons={editButtons.current}
+        editButtons={editButtons}
         onEdit={(circuit) => unlessDirty(() => open(circuit))}
         onDelete={setDeleting}
       />

@@ -14,7 +14,13 @@ export interface Draft {
   translations: [string, string][];
 }
 
-export const EMPTY: Draft = { id: undefined, term: '', note: '', doNotTranslate: false, translations: [] };
+export const EMPTY: Draft = {
+  id: undefined,
+  term: '',
+  note: '',
+  doNotTranslate: false,
+  translations: [],
+};
 
 export const draftOf = (entry: GlossaryEntry): Draft => ({
   id: entry.id,
@@ -174,4 +180,3 @@ export default function TermForm(props: {
     </form>
   );
 }
-

@@ -155,14 +155,13 @@ function SearchPicker(props: PickerProps) {
 /** The QR detail's article picker. */
 export default function ArticlePicker(props: Props) {
   const { t, load } = props;
-  const choices =
-    load.data
-      ? load.data.map((article) => ({
-          id: article.id,
-          label: articleLabel(t, article),
-          detail: article.name,
-        }))
-      : null;
+  const choices = load.data
+    ? load.data.map((article) => ({
+        id: article.id,
+        label: articleLabel(t, article),
+        detail: article.name,
+      }))
+    : null;
   return (
     <SearchPicker
       {...props}
@@ -191,14 +190,13 @@ export function CircuitPicker(
   props: Omit<Props, 'load'> & { load: CircuitsLoad; circuitsHref: string },
 ) {
   const { t, load } = props;
-  const choices =
-    load.data
-      ? load.data.map((circuit) => ({
-          id: circuit.id,
-          label: circuit.title,
-          detail: circuit.name,
-        }))
-      : null;
+  const choices = load.data
+    ? load.data.map((circuit) => ({
+        id: circuit.id,
+        label: circuit.title,
+        detail: circuit.name,
+      }))
+    : null;
   return (
     <SearchPicker
       {...props}

@@ -5,7 +5,9 @@ import { useServerData } from '../../ui/server-state.ts';
 const offeredRoute = readRoute('/api/read/settings', (body) => {
   if (typeof body !== 'object' || body === null) return null;
   const list = (body as { visitorLanguages?: unknown }).visitorLanguages;
-  return { offered: Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : null };
+  return {
+    offered: Array.isArray(list) ? list.filter((c): c is string => typeof c === 'string') : null,
+  };
 });
 
 /**

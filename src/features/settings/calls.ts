@@ -1,8 +1,7 @@
-// The settings screen's API calls: answers checked before use, the body typed by the zod schema
-// the server route parses. Types only: zod stays out of the browser bundle.
-import type { z } from 'zod';
+// The settings screen's API calls, their answers checked before use. The languages go as the
+// form holds them (codes as text): the server checks them against its list.
 import { getRoute, postRoute } from '../../ui/api.ts';
-import type { MuseumSettings, updateSettingsSchema } from './schema.ts';
+import type { MuseumSettings } from './schema.ts';
 
 function isSettings(body: unknown): boolean {
   const s = body as Partial<MuseumSettings> | null;
@@ -17,7 +16,7 @@ function isSettings(body: unknown): boolean {
 export const settingsRoute = getRoute<MuseumSettings>('/api/read/settings', isSettings);
 
 /** The settings saved, as stored. */
-export const updateSettings = postRoute<z.input<typeof updateSettingsSchema>, MuseumSettings>(
-  '/api/manage/update_settings',
-  isSettings,
-);
+export const updateSettings = postRoute<
+  Omit<MuseumSettings, 'museum' | 'speechEngine'>,
+  MuseumSettings
+>('/api/manage/update_settings', isSettings);
