@@ -24,7 +24,7 @@ import { useStableT } from './useStableT.ts';
 type Props = { lang: Lang; articleId: number };
 
 /**
- * The article editor (spec 2, 4): the article's fields and elements on the left, the live phone
+ * The article editor: the article's fields and elements on the left, the live phone
  * preview on the right; save, reset translations and the live page in a toolbar that stays in
  * reach. Edits stay local until saved; leaving with unsaved edits asks first. A save over
  * someone else's newer one is refused: the conflict dialog offers their version (the curator's
@@ -35,7 +35,7 @@ export default function EditorScreen({ lang, articleId }: Props) {
   const t = useStableT(lang);
   const [draft, dispatch] = useReducer(editorReducer, EMPTY_DRAFT);
   const { load, reload, markSaved, baseRevision } = useArticle(t, articleId, dispatch);
-  // A phone: the form or the preview, chosen with the Edit | Preview tabs (issue 16, item 11).
+  // A phone: the form or the preview, chosen with the Edit | Preview tabs.
   const { stacked, view, formOff, switchRef, formRef, previewRef, chooseView, showForm } =
     useEditorView();
   const { save, saving, attempted, takenUrl, conflict, overwrite, dismissConflict } = useSave({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { itemId, pathArray } from '../articles/ids.ts';
 
-/** Payloads of the tree calls (spec 7), shared by the tree screen and the API. */
+/** Payloads of the tree calls, shared by the tree screen and the API. */
 
 export const MAX_NAME_LENGTH = 120;
 
@@ -13,7 +13,7 @@ export const itemName = z
   .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters');
 
 export const addArticleSchema = z.object({ pathArray });
-/** `id` carries the new folder's name (spec 7 names it so); see names.ts. */
+/** `id` carries the new folder's name (the API's historical field name); see names.ts. */
 export const addFolderSchema = z.object({ pathArray, id: itemName });
 export const renameArticleSchema = z.object({ articleId: itemId, newName: itemName });
 export const renameFolderSchema = z.object({ itemName: itemId, newName: itemName, pathArray });
