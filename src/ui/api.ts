@@ -59,9 +59,12 @@ export function errorCode(result: ApiResult): string | undefined {
 export type Route<Body, Answer> = {
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  /** A run-time check of a success's body; one that fails it counts as a failed call. */
+  /**
+   * A run-time check of a success's body; one that fails it counts as a failed call. Declared
+   * once (not made anew per call): server-state.ts tells two readings of one path apart by it.
+   */
   readonly accepts?: (body: unknown) => boolean;
-  /** Or: a success's body read into the answer; null counts as a failed call. */
+  /** Or: a success's body read into the answer; null counts as a failed call. Declared once. */
   readonly read?: (body: unknown) => Answer | null;
   /** Never set: carries `Body` and `Answer` to `call`. */
   readonly types?: { body: Body; answer: Answer };

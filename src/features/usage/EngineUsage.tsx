@@ -14,14 +14,15 @@ const URL = '/api/stats/engine-usage';
 
 type Usage = Omit<EngineUsageAnswer, 'budget'> & { budget: BudgetState | null };
 
-/** GET /api/stats/engine-usage: its two charts' rows checked, or null. */
-const usageRoute = (lang: Lang) =>
-  readRoute(`${URL}?lang=${lang}`, (body): Usage | null => {
-    const answer = body as Partial<EngineUsageAnswer> | null;
-    const tokens = parseRows(answer?.tokens);
-    const speech = parseRows(answer?.speech);
-    return tokens && speech ? { tokens, speech, budget: answer?.budget ?? null } : null;
-  });
+/** GET /api/stats/engine-usage's answer, its two charts' rows checked, or null. */
+function readUsage(body: unknown): Usage | null {
+  const answer = body as Partial<EngineUsageAnswer> | null;
+  const tokens = parseRows(answer?.tokens);
+  const speech = parseRows(answer?.speech);
+  return tokens && speech ? { tokens, speech, budget: answer?.budget ?? null } : null;
+}
+
+const usageRoute = (lang: Lang) => readRoute(`${URL}?lang=${lang}`, readUsage);
 
 const LOADING: ChartState = { status: 'loading' };
 /** As the other charts: a failure shows 'No data to display'. */
