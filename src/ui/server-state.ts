@@ -152,10 +152,11 @@ export const isSignedOut = (loaded: Loaded<unknown>): boolean =>
 
 /**
  * The answer of a GET route, loaded when a component first shows it and shared by every
- * component of the page that asks for the same route. `null`: nothing to ask yet.
+ * component of the page that asks for the same route. `null`: nothing to ask yet. A new
+ * `round` asks again from 'loading' (where `reload` keeps the answer shown meanwhile).
  */
-export function useServerData<T>(route: Route<void, T> | null): ServerData<T> {
-  const key = route && keyOf(route);
+export function useServerData<T>(route: Route<void, T> | null, round = 0): ServerData<T> {
+  const key = route && `${keyOf(route)}@${round}`;
   const subscribe = useCallback(
     (listener: () => void) => (route && key ? join(key, route, listener) : noSubscription()),
     // The key names the call: a route rebuilt with the same path and reader is the same call.
