@@ -2,6 +2,8 @@
 // every HTTP status; rejects only when the request could not be made at all (network down,
 // CORS, aborted).
 
+const JSON_TYPE = 'application/json';
+
 export type ApiError = { error: { code: string; message: string } };
 
 export type ApiResult<T = unknown> = {
@@ -11,38 +13,6 @@ export type ApiResult<T = unknown> = {
   body: T | null;
   headers: Headers;
 };
-
-type RequestOptions = {
-  method: 'GET' | 'POST';
-  /** Sent as JSON. POSTs without a body send `{}` so the server always sees JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
-async function request(path: string, options: RequestOptions): Promise<ApiResult> {
-  const { method } = options;
-  const hasBody = method !== 'GET';
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: hasBody
-      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-      : { Accept: 'application/json' },
-  };
-  if (hasBody) init.body = JSON.stringify(options.body ?? {});
-  if (options.signal) init.signal = options.signal;
-  const response = await fetch(path, init);
-  let body: unknown = null;
-  const text = await response.text().catch(() => '');
-  if (text) {
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      body = null;
-    }
-  }
-  return { status: response.status, ok: response.ok, body, headers: response.headers };
-}
 
 /** The server's error code, when the body is `{"error":{"code",...}}`. */
 export function errorCode(result: ApiResult): string | undefined {
@@ -112,11 +82,25 @@ export async function call<Body, Answer>(
   body: Body,
   options: CallOptions = {},
 ): Promise<CallResult<Answer>> {
-  const result = await request(route.path, {
+  const post = route.method === 'POST';
+  const init: RequestInit = {
     method: route.method,
-    ...(route.method === 'POST' && { body }),
-    ...(options.signal && { signal: options.signal }),
-  });
+    credentials: 'include',
+    headers: post ? { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE } : { Accept: JSON_TYPE },
+  };
+  // A POST without a body sends `{}`, so the server always sees JSON.
+  if (post) init.body = JSON.stringify(body ?? {});
+  if (options.signal) init.signal = options.signal;
+  const response = await fetch(route.path, init);
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = null;
+  try {
+    if (text) parsed = JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: no body.
+  }
+  const { status, ok, headers } = response;
+  const result: ApiResult = { status, ok, body: parsed, headers };
   return { ...result, answer: answerOf(route, result) };
 }
 
