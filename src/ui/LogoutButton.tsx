@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { localePath, type Lang } from '../i18n/index.ts';
 import { useT } from '../i18n/react.ts';
-import { api } from './api.ts';
+import { call, postRoute } from './api.ts';
 import { flash } from './flash.ts';
 import { setLoggedOut } from './session.ts';
 import { toast } from './toast.ts';
+
+const logoutRoute = postRoute<Record<string, never>, unknown>('/logout');
 
 /** POST /logout; on 200 the user lands on the home page of the current language. */
 export default function LogoutButton({ lang }: { lang: Lang }) {
@@ -14,7 +16,7 @@ export default function LogoutButton({ lang }: { lang: Lang }) {
   const logout = async () => {
     setBusy(true);
     try {
-      const { status } = await api('/logout', { method: 'POST', body: {} });
+      const { status } = await call(logoutRoute, {});
       if (status === 200) {
         setLoggedOut();
         flash('success', t('auth.logoutSuccess'));

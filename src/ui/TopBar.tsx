@@ -1,9 +1,9 @@
-import LogoutButton from './LogoutButton.tsx';
 import { localePath, type Lang } from '../i18n/index.ts';
 import { useT } from '../i18n/react.ts';
 import BookDemo from './BookDemo.tsx';
 import LangSwitcher from './LangSwitcher.tsx';
 import Logo from './Logo.tsx';
+import LogoutButton from './LogoutButton.tsx';
 import MobileMenu from './MobileMenu.tsx';
 import type { NavLink } from './nav-link.ts';
 import { useSession } from './session.ts';
@@ -18,7 +18,7 @@ type Props = {
   bookingUrl?: string | undefined;
 };
 
-/** Top navigation bar (spec 2). Rendered at build time, so its links are in the HTML. */
+/** Top navigation bar. Rendered at build time, so its links are in the HTML. */
 export default function TopBar({ lang, current, bookingUrl }: Props) {
   const t = useT(lang);
   const session = useSession();
@@ -28,7 +28,7 @@ export default function TopBar({ lang, current, bookingUrl }: Props) {
     { path: '/dashboard', label: t('nav.dashboard') },
     { path: '/contact', label: t('nav.contact') },
   ].map((link) => ({ ...link, href: localePath(lang, link.path) }));
-  // The mobile menu lists Dashboard first (spec 2).
+  // The mobile menu lists Dashboard first.
   const mobileLinks = [links[1], links[0], links[2]].filter((link) => link !== undefined);
 
   return (
@@ -56,7 +56,7 @@ export default function TopBar({ lang, current, bookingUrl }: Props) {
         <MobileMenu lang={lang} links={mobileLinks} current={current} />
       </div>
       {/* The contact page has its own 'Book a demo' in its first column: the floating copy would
-          only repeat it, and on a phone it covered the mail address below (issue 16). */}
+          only repeat it, and on a phone it covered the mail address below. */}
       {current !== '/contact' && <BookDemo lang={lang} bookingUrl={bookingUrl} />}
     </div>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, getRoute, postRoute } from './api.ts';
+import { call, getRoute, postRoute, readRoute } from './api.ts';
 
 type Sent = { url: string; init: RequestInit };
 
@@ -52,6 +52,16 @@ describe('call', () => {
     expect((await call(add, { name: 'x' })).answer).toBeNull();
     answering(200, '<html>');
     expect((await call(list)).answer).toBeNull();
+  });
+
+  it('reads the answer through a read route; null from it is no answer', async () => {
+    const sized = readRoute('/api/sized', (body) =>
+      Array.isArray(body) ? { size: body.length } : null,
+    );
+    answering(200, '[1,2,3]');
+    expect((await call(sized)).answer).toEqual({ size: 3 });
+    answering(200, '{}');
+    expect(await call(sized)).toMatchObject({ ok: true, answer: null, body: {} });
   });
 
   it('rejects when the request could not be made', async () => {

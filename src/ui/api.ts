@@ -1,5 +1,8 @@
-// Same-origin JSON calls for islands. Resolves for every HTTP status; rejects only when the
-// request could not be made at all (network down, CORS, aborted).
+// Same-origin JSON calls for islands, each through a declared route (`call`). Resolves for
+// every HTTP status; rejects only when the request could not be made at all (network down,
+// CORS, aborted).
+
+const JSON_TYPE = 'application/json';
 
 export type ApiError = { error: { code: string; message: string } };
 
@@ -10,41 +13,6 @@ export type ApiResult<T = unknown> = {
   body: T | null;
   headers: Headers;
 };
-
-export type ApiOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. POSTs without a body send `{}` so the server always sees JSON. */
-  body?: unknown;
-  signal?: AbortSignal;
-};
-
-export async function api<T = unknown>(
-  path: string,
-  options: ApiOptions = {},
-): Promise<ApiResult<T>> {
-  const method = options.method ?? 'GET';
-  const hasBody = method !== 'GET';
-  const init: RequestInit = {
-    method,
-    credentials: 'include',
-    headers: hasBody
-      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-      : { Accept: 'application/json' },
-  };
-  if (hasBody) init.body = JSON.stringify(options.body ?? {});
-  if (options.signal) init.signal = options.signal;
-  const response = await fetch(path, init);
-  let body: T | null = null;
-  const text = await response.text().catch(() => '');
-  if (text) {
-    try {
-      body = JSON.parse(text) as T;
-    } catch {
-      body = null;
-    }
-  }
-  return { status: response.status, ok: response.ok, body, headers: response.headers };
-}
 
 /** The server's error code, when the body is `{"error":{"code",...}}`. */
 export function errorCode(result: ApiResult): string | undefined {
@@ -61,8 +29,13 @@ export function errorCode(result: ApiResult): string | undefined {
 export type Route<Body, Answer> = {
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  /** A run-time check of a success's body; one that fails it counts as a failed call. */
+  /**
+   * A run-time check of a success's body; one that fails it counts as a failed call. Declared
+   * once (not made anew per call): server-state.ts tells two readings of one path apart by it.
+   */
   readonly accepts?: (body: unknown) => boolean;
+  /** Or: a success's body read into the answer; null counts as a failed call. Declared once. */
+  readonly read?: (body: unknown) => Answer | null;
   /** Never set: carries `Body` and `Answer` to `call`. */
   readonly types?: { body: Body; answer: Answer };
 };
@@ -71,6 +44,12 @@ export const getRoute = <Answer>(
   path: string,
   accepts?: (body: unknown) => boolean,
 ): Route<void, Answer> => ({ method: 'GET', path, ...(accepts && { accepts }) });
+
+/** A GET whose answer is read (checked and completed) from the body rather than taken as is. */
+export const readRoute = <Answer>(
+  path: string,
+  read: (body: unknown) => Answer | null,
+): Route<void, Answer> => ({ method: 'GET', path, read });
 
 export const postRoute = <Body, Answer>(
   path: string,
@@ -85,8 +64,8 @@ export type CallResult<Answer> = ApiResult & {
 type CallOptions = { signal?: AbortSignal };
 
 /**
- * `api` for a declared route: the body is checked against the route's type at compile time, the
- * answer comes typed. A GET takes no body (`call(route)`). Resolves and rejects as `api` does.
+ * A declared route called: the body is checked against the route's type at compile time, the
+ * answer comes typed. A GET takes no body (`call(route)`).
  */
 export function call<Answer>(
   route: Route<void, Answer>,
@@ -103,11 +82,30 @@ export async function call<Body, Answer>(
   body: Body,
   options: CallOptions = {},
 ): Promise<CallResult<Answer>> {
-  const result = await api(route.path, {
+  const post = route.method === 'POST';
+  const init: RequestInit = {
     method: route.method,
-    ...(route.method === 'POST' && { body }),
-    ...(options.signal && { signal: options.signal }),
-  });
-  const fits = result.ok && result.body !== null && (route.accepts?.(result.body) ?? true);
-  return { ...result, answer: fits ? (result.body as Answer) : null };
+    credentials: 'include',
+    headers: post ? { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE } : { Accept: JSON_TYPE },
+  };
+  // A POST without a body sends `{}`, so the server always sees JSON.
+  if (post) init.body = JSON.stringify(body ?? {});
+  if (options.signal) init.signal = options.signal;
+  const response = await fetch(route.path, init);
+  const text = await response.text().catch(() => '');
+  let parsed: unknown = null;
+  try {
+    if (text) parsed = JSON.parse(text) as unknown;
+  } catch {
+    // Not JSON: no body.
+  }
+  const { status, ok, headers } = response;
+  const result: ApiResult = { status, ok, body: parsed, headers };
+  return { ...result, answer: answerOf(route, result) };
+}
+
+function answerOf<Answer>(route: Route<unknown, Answer>, result: ApiResult): Answer | null {
+  if (!result.ok || result.body === null) return null;
+  if (route.read) return route.read(result.body);
+  return (route.accepts?.(result.body) ?? true) ? (result.body as Answer) : null;
 }

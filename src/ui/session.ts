@@ -1,6 +1,6 @@
 // One session store per page, shared by every island (they share this module in Vite's bundle).
 import { useEffect, useSyncExternalStore } from 'react';
-import { api } from './api.ts';
+import { call, getRoute } from './api.ts';
 
 export type SessionStatus = 'unknown' | 'in' | 'out';
 export type SessionState = {
@@ -10,6 +10,8 @@ export type SessionState = {
   /** Set when the user just logged out here: the logout handler decides where to go next. */
   loggedOutHere?: boolean;
 };
+
+const sessionRoute = getRoute<{ email?: unknown; museum?: unknown }>('/session');
 
 const UNKNOWN: SessionState = { status: 'unknown' };
 let state: SessionState = UNKNOWN;
@@ -33,8 +35,8 @@ export function subscribeSession(listener: () => void): () => void {
 /** GET /session once per page; every caller shares the same promise. */
 export function ensureSession(): Promise<SessionState> {
   if (state.status !== 'unknown') return Promise.resolve(state);
-  pending ??= api<{ email?: unknown; museum?: unknown }>('/session')
-    .then(({ status, body }) => {
+  pending ??= call(sessionRoute)
+    .then(({ status, answer: body }) => {
       if (status === 200 && typeof body?.email === 'string' && body.email) {
         const next: SessionState = { status: 'in', email: body.email };
         if (typeof body.museum === 'string') next.museum = body.museum;

@@ -1,15 +1,18 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
-import { api, errorCode } from '../../ui/api.ts';
+import { call, errorCode, postRoute } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { useHydrated } from '../../ui/browser.ts';
 import { flash } from '../../ui/flash.ts';
 import { formatDelay, retryAfterSeconds } from '../../ui/retryAfter.ts';
 import { setLoggedIn, useSession } from '../../ui/session.ts';
 import { toast } from '../../ui/toast.ts';
+import type { LoginInput } from './schema.ts';
 
-/** Sign-in form. Success goes to /dashboard in the page's language. */
+const loginRoute = postRoute<LoginInput, { email?: unknown }>('/login');
+
+/** The sign-in form. Success goes to /dashboard in the page's language. */
 export default function LoginForm({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const session = useSession();
@@ -41,20 +44,17 @@ export default function LoginForm({ lang }: { lang: Lang }) {
     if (busy) return;
     setBusy(true);
     try {
-      const result = await api<{ email?: unknown }>('/login', {
-        method: 'POST',
-        body: { email, password },
-      });
+      const result = await call(loginRoute, { email, password });
       if (result.status === 200) {
         leaving.current = true;
-        setLoggedIn(typeof result.body?.email === 'string' ? result.body.email : email);
+        setLoggedIn(typeof result.answer?.email === 'string' ? result.answer.email : email);
         flash('success', t('auth.loginSuccess'));
         window.location.assign(localePath(lang, '/dashboard'));
         return; // stay busy while the next page loads
       }
       if (result.status === 401 || result.status === 400 || result.status === 422) {
-        // A failed sign-in reads 'Email ou mot de passe invalide'. Bad input (an empty
-        // field) cannot be valid credentials either.
+        // A failed sign-in reads 'Email ou mot de passe invalide', never which of the two was
+        // wrong. Bad input (an empty field) cannot be valid credentials either.
         retryPassword(t('auth.loginFailed'));
       } else if (result.status === 429 || errorCode(result) === 'sign_in_busy') {
         // Throttled, or the server is checking as many passwords as it may (sign_in_busy).

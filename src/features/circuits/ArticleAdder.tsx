@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import type { Loaded } from '../../ui/server-state.ts';
 import { searchKey, type ArticleOption } from './draft.ts';
 
 /** At most this many lines at once: a museum may hold thousands of articles (as the QR picker). */
 export const MAX_SHOWN = 50;
 
-export type ArticlesLoad =
-  { status: 'loading' } | { status: 'ready'; articles: ArticleOption[] } | { status: 'failed' };
+export type ArticlesLoad = Loaded<ArticleOption[]>;
 
 /** The title shown for an article; an untitled one is 'Article {id}' as in the tree. */
 export function articleTitle(t: TFn, article: ArticleOption): string {
@@ -36,7 +36,7 @@ export default function ArticleAdder({ t, load, taken, onAdd, searchRef, disable
   const pendingFocus = useRef<number | null>(null);
 
   const inCircuit = new Set(taken);
-  const articles = load.status === 'ready' ? load.articles : null;
+  const articles = load.data ?? null;
   const offered = (articles ?? [])
     .filter((article) => !inCircuit.has(article.id))
     .map((article) => {
@@ -75,7 +75,7 @@ export default function ArticleAdder({ t, load, taken, onAdd, searchRef, disable
           aria-controls={shown.length > 0 ? listId : undefined}
           aria-describedby={hintId}
           value={query}
-          disabled={load.status !== 'ready'}
+          disabled={!load.data}
           onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
             // Enter adds the first match instead of sending the form.
@@ -94,7 +94,7 @@ export default function ArticleAdder({ t, load, taken, onAdd, searchRef, disable
           {t('circuits.articlesLoading')}
         </p>
       )}
-      {load.status === 'failed' && (
+      {load.status === 'failed' && !load.data && (
         <p className="muted" role="alert">
           {t('circuits.articlesFailed')}
         </p>

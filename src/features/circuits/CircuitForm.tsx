@@ -40,13 +40,13 @@ export default function CircuitForm(props: Props) {
   const id = useId();
   const editing = draft.id !== undefined;
   const byId = new Map<number, StopLabel>(
-    articles.status === 'ready'
-      ? articles.articles.map((a) => [a.id, { title: articleTitle(t, a), name: a.name }])
+    articles.data
+      ? articles.data.map((a) => [a.id, { title: articleTitle(t, a), name: a.name }])
       : [],
   );
   const labelOf = (articleId: number): StopLabel =>
     byId.get(articleId) ??
-    (articles.status === 'ready'
+    (articles.data
       ? { title: t('circuits.articleGone', { id: articleId }), name: null }
       : { title: t('tree.untitled', { id: articleId }), name: null });
 

@@ -1,175 +1,42 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
-import { useT, type TFn } from '../../i18n/react.ts';
+import { useT } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import Protected from '../../ui/Protected.tsx';
+import { useServerData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
-import { articleTitle, type ArticlesLoad } from './ArticleAdder.tsx';
-import { articlesRoute, circuitsRoute, deleteCircuit, saveCircuit } from './calls.ts';
+import { useUnsavedGuard } from '../../ui/useUnsavedGuard.ts';
+import { useArticleList } from '../articles/article-list.ts';
+import { articleTitle } from './ArticleAdder.tsx';
+import { circuitsRoute, deleteCircuit, saveCircuit } from './calls.ts';
 import CircuitForm from './CircuitForm.tsx';
+import CircuitList from './CircuitList.tsx';
 import {
   checkDraft,
-  circuitHref,
   draftOf,
   EMPTY_DRAFT,
   firstProblem,
   hasProblems,
   isDirty,
   NO_PROBLEMS,
+  problemsAfter,
   serverProblems,
-  type ArticleOption,
   type Draft,
   type Problems,
 } from './draft.ts';
 import type { CircuitDocument } from './schema.ts';
 
-type Load =
-  { status: 'loading' } | { status: 'ready'; circuits: CircuitDocument[] } | { status: 'failed' };
-
 /** The form, open on a new circuit (no `saved`) or on one of the list. */
 type Editing = { draft: Draft; saved: CircuitDocument | undefined };
 
-/** Stops named in a line of the list before '… and N more'. */
-const STOPS_SHOWN = 6;
-
-async function fetchCircuits(): Promise<Load> {
-  try {
-    const result = await call(circuitsRoute);
-    if (result.answer) return { status: 'ready', circuits: result.answer };
-    console.error('Loading the circuits failed', result.status, result.body);
-  } catch (error) {
-    console.error('Loading the circuits failed', error);
-  }
-  return { status: 'failed' };
-}
-
-async function fetchArticles(): Promise<ArticlesLoad> {
-  try {
-    const result = await call(articlesRoute);
-    if (result.answer) return { status: 'ready', articles: result.answer };
-    console.error('Loading the articles failed', result.status, result.body);
-  } catch (error) {
-    console.error('Loading the articles failed', error);
-  }
-  return { status: 'failed' };
-}
-
-/** GET /api/read/circuits, reloaded after every write; a failed reload keeps the list shown. */
-function useCircuits() {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const seq = useRef(0);
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    const next = await fetchCircuits();
-    if (mine !== seq.current) return;
-    setLoad((previous) =>
-      next.status === 'failed' && previous.status === 'ready' ? previous : next,
-    );
-  }, []);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { load, reload };
-}
-
-/** GET /api/read/articles: the stops' titles and the adder's choices. */
-function useArticles() {
-  const [load, setLoad] = useState<ArticlesLoad>({ status: 'loading' });
-  useEffect(() => {
-    let live = true;
-    void fetchArticles().then((next) => {
-      if (live) setLoad(next);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return load;
-}
-
-function CircuitItem(props: {
-  t: TFn;
-  circuit: CircuitDocument;
-  titleOf: (id: number) => string;
-  busy: boolean;
-  editRef: (element: HTMLButtonElement | null) => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
-  const { t, circuit, titleOf, busy, editRef, onEdit, onDelete } = props;
-  const count = circuit.articleIds.length;
-  const shown = circuit.articleIds.slice(0, STOPS_SHOWN);
-  return (
-    <li className="circuit-item">
-      <div className="circuit-item__text">
-        <h3 className="circuit-item__title">{circuit.title}</h3>
-        <p className="circuit-item__meta">
-          <span className="circuit-item__name">/circuit?name={circuit.name}</span>
-          <span className="circuit-item__count">
-            {count === 0
-              ? t('circuits.stopsNone')
-              : count === 1
-                ? t('circuits.stopsOne')
-                : t('circuits.stopsMany', { count })}
-          </span>
-        </p>
-        {count > 0 && (
-          <ol
-            className="circuit-item__stops"
-            aria-label={t('circuits.stopsOf', { title: circuit.title })}
-          >
-            {shown.map((id) => (
-              <li key={id}>{titleOf(id)}</li>
-            ))}
-            {count > shown.length && (
-              <li className="circuit-item__more">
-                {t('circuits.more', { count: count - shown.length })}
-              </li>
-            )}
-          </ol>
-        )}
-      </div>
-      <div className="circuit-item__actions">
-        <a
-          className="button button--ghost button--small"
-          href={circuitHref(circuit.name)}
-          target="_blank"
-          rel="noopener"
-          aria-label={t('circuits.openCircuit', { title: circuit.title })}
-        >
-          {t('circuits.open')}
-          <span className="visually-hidden"> {t('editor.newTab')}</span>
-        </a>
-        <button
-          ref={editRef}
-          type="button"
-          className="button button--ghost button--small"
-          disabled={busy}
-          aria-label={t('circuits.editCircuit', { title: circuit.title })}
-          onClick={onEdit}
-        >
-          {t('circuits.edit')}
-        </button>
-        <button
-          type="button"
-          className="button button--quiet-danger button--small"
-          disabled={busy}
-          aria-label={t('circuits.deleteCircuit', { title: circuit.title })}
-          onClick={onDelete}
-        >
-          {t('circuits.delete')}
-        </button>
-      </div>
-    </li>
-  );
-}
-
 function Circuits({ lang }: { lang: Lang }) {
   const t = useT(lang);
-  const { load, reload } = useCircuits();
-  const articles = useArticles();
+  // Read again after every write; a failed reload keeps the list shown.
+  const load = useServerData(circuitsRoute);
+  const { reload } = load;
+  const articles = useArticleList();
   const [editing, setEditing] = useState<Editing | null>(null);
   const [problems, setProblems] = useState<Problems>(NO_PROBLEMS);
   const [busy, setBusy] = useState(false);
@@ -199,12 +66,7 @@ function Circuits({ lang }: { lang: Lang }) {
   }, [lang, t]);
 
   // Unsaved changes are not lost to a closed tab or a followed link without a warning.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedGuard(dirty);
 
   useEffect(() => {
     const target = pendingFocus.current;
@@ -221,7 +83,7 @@ function Circuits({ lang }: { lang: Lang }) {
     element.scrollIntoView({ block: 'center' });
   });
 
-  const circuits = load.status === 'ready' ? load.circuits : [];
+  const circuits = load.data ?? [];
 
   const open = (circuit: CircuitDocument | undefined) => {
     setEditing({ draft: circuit ? draftOf(circuit) : EMPTY_DRAFT, saved: circuit });
@@ -250,21 +112,8 @@ function Circuits({ lang }: { lang: Lang }) {
 
   const setDraft = (draft: Draft) => {
     if (!editing) return;
-    const before = editing.draft;
     setEditing({ ...editing, draft });
-    if (!hasProblems(problems)) return;
-    // A field's message goes once the curator changes that field.
-    const stop = Object.fromEntries(
-      Object.entries(problems.stop).filter(([id]) => draft.articleIds.includes(Number(id))),
-    );
-    setProblems({
-      title: draft.title === before.title ? problems.title : undefined,
-      name: draft.name === before.name ? problems.name : undefined,
-      intro: draft.intro === before.intro ? problems.intro : undefined,
-      stops: draft.articleIds.length === before.articleIds.length ? problems.stops : undefined,
-      stop,
-      form: problems.form,
-    });
+    setProblems(problemsAfter(problems, editing.draft, draft));
   };
 
   const focusProblem = (found: Problems) => {
@@ -342,13 +191,11 @@ function Circuits({ lang }: { lang: Lang }) {
   };
 
   const articleTitles = new Map<number, string>(
-    articles.status === 'ready'
-      ? articles.articles.map((a: ArticleOption) => [a.id, articleTitle(t, a)])
-      : [],
+    (articles.data ?? []).map((a) => [a.id, articleTitle(t, a)]),
   );
   const titleOf = (id: number) =>
     articleTitles.get(id) ??
-    (articles.status === 'ready' ? t('circuits.articleGone', { id }) : t('tree.untitled', { id }));
+    (articles.data ? t('circuits.articleGone', { id }) : t('tree.untitled', { id }));
 
   const creating =
     editing !== null && editing.saved === undefined && editing.draft.id === undefined;
@@ -398,41 +245,15 @@ function Circuits({ lang }: { lang: Lang }) {
       <p className="visually-hidden circuits-announcement" role="status">
         {announcement}
       </p>
-      <section className="circuits-list" aria-labelledby="circuits-list-title">
-        <h2 id="circuits-list-title">{t('circuits.listTitle')}</h2>
-        {load.status === 'loading' && (
-          <p className="status-line" role="status">
-            {t('circuits.loading')}
-          </p>
-        )}
-        {load.status === 'failed' && (
-          <p className="muted" role="alert">
-            {t('circuits.loadFailed')}
-          </p>
-        )}
-        {load.status === 'ready' && circuits.length === 0 && (
-          <p className="muted">{t('circuits.empty')}</p>
-        )}
-        {circuits.length > 0 && (
-          <ul className="circuit-items" aria-label={t('circuits.listLabel')}>
-            {circuits.map((circuit) => (
-              <CircuitItem
-                key={circuit.id}
-                t={t}
-                circuit={circuit}
-                titleOf={titleOf}
-                busy={busy}
-                editRef={(element) => {
-                  if (element) editButtons.current.set(circuit.id, element);
-                  else editButtons.current.delete(circuit.id);
-                }}
-                onEdit={() => unlessDirty(() => open(circuit))}
-                onDelete={() => setDeleting(circuit)}
-              />
-            ))}
-          </ul>
-        )}
-      </section>
+      <CircuitList
+        t={t}
+        load={load}
+        titleOf={titleOf}
+        busy={busy}
+        editButtons={editButtons}
+        onEdit={(circuit) => unlessDirty(() => open(circuit))}
+        onDelete={setDeleting}
+      />
       {deleting && (
         <ConfirmDialog
           title={t('circuits.deleteTitle', { title: deleting.title })}
@@ -464,7 +285,7 @@ function Circuits({ lang }: { lang: Lang }) {
   );
 }
 
-/** The museum's circuits (issue 19, part 2): /circuits. */
+/** The museum's circuits: /circuits. */
 export default function CircuitsScreen({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

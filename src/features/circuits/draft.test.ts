@@ -10,6 +10,8 @@ import {
   LIMITS,
   moveItem,
   NAME_PATTERN,
+  NO_PROBLEMS,
+  problemsAfter,
   serverProblems,
   suggestName,
   withTitle,
@@ -131,5 +133,25 @@ describe('the circuits screen’s rules', () => {
     expect(isDirty(draft, saved)).toBe(false);
     expect(isDirty({ ...draft, articleIds: [2, 1] }, saved)).toBe(true);
     expect(isDirty(EMPTY_DRAFT, undefined)).toBe(false);
+  });
+
+  it('drop a field’s problem once the curator changes that field, and a removed stop’s', () => {
+    const before = { ...EMPTY_DRAFT, title: 'A', name: 'a', articleIds: [1, 2] };
+    const problems = {
+      title: { key: 'circuits.titleHint' as const },
+      name: { key: 'circuits.nameHint' as const },
+      stop: { 2: { key: 'circuits.articleGone' as const } },
+      form: 'Réseau',
+    };
+    const after = problemsAfter(problems, before, { ...before, title: 'B', articleIds: [1] });
+    expect(after).toEqual({
+      title: undefined,
+      name: problems.name,
+      intro: undefined,
+      stops: undefined,
+      stop: {},
+      form: problems.form,
+    });
+    expect(problemsAfter(NO_PROBLEMS, before, { ...before, title: 'B' })).toBe(NO_PROBLEMS);
   });
 });

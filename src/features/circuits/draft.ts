@@ -3,6 +3,7 @@
 // server's answers) as interface words by field. No zod, no React: the browser bundle stays
 // small and every rule here is unit-tested (draft.test.ts).
 import type { TKey, TVars } from '../../i18n/index.ts';
+import type { ArticleChoice } from '../articles/article-list.ts';
 import type { CircuitDocument } from './schema.ts';
 
 /** The limits of schema.ts, repeated so zod stays out of the bundle (draft.test.ts checks). */
@@ -16,14 +17,8 @@ export const LIMITS = {
 /** A public name: letters, digits and single dashes between them (articles/content.ts). */
 export const NAME_PATTERN = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
-/** An article as GET /api/read/articles lists it (tree/schema.ts ArticleChoice). */
-export interface ArticleOption {
-  id: number;
-  /** Its public url name. */
-  name: string;
-  /** The title staff gave it; may be empty. */
-  unformatted_name: string;
-}
+/** An article a stop may be, as GET /api/read/articles lists it. */
+export type ArticleOption = ArticleChoice;
 
 export interface Draft {
   /** Undefined: a new circuit. */
@@ -143,6 +138,22 @@ export const hasProblems = (p: Problems): boolean =>
   p.stops !== undefined ||
   p.form !== undefined ||
   Object.keys(p.stop).length > 0;
+
+/** The problems still shown once the curator changed the draft: a field's go when it changes. */
+export function problemsAfter(problems: Problems, before: Draft, draft: Draft): Problems {
+  if (!hasProblems(problems)) return problems;
+  const stop = Object.fromEntries(
+    Object.entries(problems.stop).filter(([id]) => draft.articleIds.includes(Number(id))),
+  );
+  return {
+    title: draft.title === before.title ? problems.title : undefined,
+    name: draft.name === before.name ? problems.name : undefined,
+    intro: draft.intro === before.intro ? problems.intro : undefined,
+    stops: draft.articleIds.length === before.articleIds.length ? problems.stops : undefined,
+    stop,
+    form: problems.form,
+  };
+}
 
 /** The first field with a problem, in the form's order: where focus goes. */
 export function firstProblem(p: Problems): Field | number | undefined {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
 import { toast } from '../../ui/toast.ts';
+import { useUnsavedGuard } from '../../ui/useUnsavedGuard.ts';
 import { afterRender, Announce } from './announce.ts';
 import ConflictDialog from './ConflictDialog.tsx';
 import { MAX_ELEMENTS } from '../articles/content.ts';
@@ -19,7 +20,6 @@ import { useLatest } from './useLatest.ts';
 import { useResetTranslations } from './useResetTranslations.ts';
 import { useSave } from './useSave.ts';
 import { useStableT } from './useStableT.ts';
-import { useUnsavedGuard } from './useUnsavedGuard.ts';
 
 type Props = { lang: Lang; articleId: number };
 

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { fetchData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
-import { draftOf, parseArticle, type ArticleAnswer } from './article.ts';
+import { draftOf, type ArticleAnswer } from './article.ts';
+import { articleRoute } from './calls.ts';
 import { sameDraft, type Action, type Draft } from './state.ts';
 
 export type ArticleLoad =
@@ -39,40 +40,33 @@ export function useArticle(t: TFn, articleId: number, dispatch: Dispatch<Action>
       const failed = (previous: ArticleLoad): ArticleLoad =>
         previous.status === 'ready' ? previous : { status: 'failed' };
       let next: (previous: ArticleLoad) => ArticleLoad = failed;
-      try {
-        const result = await api(`/api/read/article?articleId=${articleId}`);
-        const article = result.ok ? parseArticle(result.body) : null;
-        if (result.status === 401) {
-          next = (previous) => (previous.status === 'ready' ? previous : { status: 'signedOut' });
-        } else if (result.status === 404) {
-          next = () => ({ status: 'notFound' });
-        } else if (article) {
-          const saved = draftOf(article);
-          // The snapshot keeps its objects when equal: the dirty check then compares identities.
-          next = (previous) => ({
-            status: 'ready',
-            article,
-            saved:
-              previous.status === 'ready' && sameDraft(previous.saved, saved)
-                ? previous.saved
-                : saved,
-          });
-          if (mine === seq.current) loaded = true;
-          if (mine === seq.current && base === undefined) basis.current = article.revision;
-          if (mine === seq.current && base !== null) {
-            dispatch(
-              base === undefined
-                ? { type: 'load', draft: saved }
-                : { type: 'load', draft: saved, base },
-            );
-          }
-        } else {
-          console.error('Loading the article failed', result.status, result.body);
-          toast.error(t('editor.loadFailed'));
+      const { data: article, error } = await fetchData(articleRoute(articleId));
+      if (error?.status === 401) {
+        next = (previous) => (previous.status === 'ready' ? previous : { status: 'signedOut' });
+      } else if (error?.status === 404) {
+        next = () => ({ status: 'notFound' });
+      } else if (article) {
+        const saved = draftOf(article);
+        // The snapshot keeps its objects when equal: the dirty check then compares identities.
+        next = (previous) => ({
+          status: 'ready',
+          article,
+          saved:
+            previous.status === 'ready' && sameDraft(previous.saved, saved)
+              ? previous.saved
+              : saved,
+        });
+        if (mine === seq.current) loaded = true;
+        if (mine === seq.current && base === undefined) basis.current = article.revision;
+        if (mine === seq.current && base !== null) {
+          dispatch(
+            base === undefined
+              ? { type: 'load', draft: saved }
+              : { type: 'load', draft: saved, base },
+          );
         }
-      } catch (error) {
-        console.error('Loading the article failed', error);
-        toast.error(t('common.networkError'));
+      } else {
+        toast.error(t(error?.status === 0 ? 'common.networkError' : 'editor.loadFailed'));
       }
       // An older answer arriving late must not replace a newer one.
       if (mine === seq.current) setLoad(next);

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { call } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
+import { resetTranslations } from './calls.ts';
 import type { ReloadBase } from './useArticle.ts';
 
 type Options = {
@@ -10,7 +11,7 @@ type Options = {
   reload: (base?: ReloadBase) => Promise<unknown>;
 };
 
-/** Reset translations (POST /api/manage/reset_traductions): 'Reseting translations...', then success and a reload. */
+/** Reset translations: 'Reseting translations...', then success and a reload. */
 export function useResetTranslations({ t, articleId, reload }: Options) {
   const [resetting, setResetting] = useState(false);
 
@@ -18,10 +19,10 @@ export function useResetTranslations({ t, articleId, reload }: Options) {
     if (resetting) return;
     setResetting(true);
     const run = async () => {
-      const result = await api('/api/manage/reset_traductions', {
-        method: 'POST',
-        body: includeReviewed ? { articleId, includeReviewed } : { articleId },
-      });
+      const result = await call(
+        resetTranslations,
+        includeReviewed ? { articleId, includeReviewed } : { articleId },
+      );
       if (!result.ok) {
         console.error('Resetting the translations failed', result.status, result.body);
         throw new Error(`HTTP ${result.status}`);

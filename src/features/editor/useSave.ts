@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { Id } from 'react-toastify/unstyled';
 import type { TFn } from '../../i18n/react.ts';
-import { api, errorCode, type ApiResult } from '../../ui/api.ts';
+import { call, errorCode, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender } from './announce.ts';
+import { updateArticle } from './calls.ts';
 import { focusProblem, typedProblems, type TypedProblem } from './focusProblem.ts';
 import { describeProblem, placeOf } from './problems.ts';
 import type { Draft } from './state.ts';
@@ -120,15 +121,12 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision, showFor
   ): Promise<{ revision: number } | { conflict: number }> => {
     let result: ApiResult;
     try {
-      result = await api('/api/manage/update_article', {
-        method: 'POST',
-        body: {
-          articleId,
-          newContent: content,
-          unformatted_name: draft.title,
-          instructions: draft.instructions,
-          revision,
-        },
+      result = await call(updateArticle, {
+        articleId,
+        newContent: content,
+        unformatted_name: draft.title,
+        instructions: draft.instructions,
+        revision,
       });
     } catch (error) {
       console.error('Saving the article failed', error);

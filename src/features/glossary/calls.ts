@@ -1,5 +1,5 @@
-// The glossary screen's API calls: bodies typed by the zod schemas the
-// server routes parse, answers by their types. Types only: zod stays out of the browser bundle.
+// The glossary screen's API calls: bodies typed by the zod schemas the server routes parse,
+// answers by their types. Types only: zod stays out of the browser bundle.
 import type { z } from 'zod';
 import { getRoute, postRoute } from '../../ui/api.ts';
 import type { deleteTermSchema, GlossaryEntry, GlossaryList, saveTermSchema } from './schema.ts';

@@ -1,15 +1,16 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import { isSignedOut, type Loaded } from '../../ui/server-state.ts';
 import { searchKey, type ArticleChoice, type CircuitChoice } from './qrApi.ts';
 
 /** At most this many lines at once: a museum may hold thousands of articles. */
 export const MAX_SHOWN = 50;
 
-export type ArticlesLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; articles: ArticleChoice[] }
-  | { status: 'failed' }
-  | { status: 'signedOut' };
+export type ArticlesLoad = Loaded<ArticleChoice[]>;
+
+/** A list's state as the picker shows it; signed out: nothing (Protected sends to sign-in). */
+const statusOf = (load: Loaded<unknown>): PickerProps['status'] =>
+  load.data ? 'ready' : isSignedOut(load) ? 'signedOut' : load.status;
 
 type Props = {
   t: TFn;
@@ -151,21 +152,20 @@ function SearchPicker(props: PickerProps) {
   );
 }
 
-/** The QR detail's article picker: a case-insensitive contains filter on the name. */
+/** The QR detail's article picker. */
 export default function ArticlePicker(props: Props) {
   const { t, load } = props;
-  const choices =
-    load.status === 'ready'
-      ? load.articles.map((article) => ({
-          id: article.id,
-          label: articleLabel(t, article),
-          detail: article.name,
-        }))
-      : null;
+  const choices = load.data
+    ? load.data.map((article) => ({
+        id: article.id,
+        label: articleLabel(t, article),
+        detail: article.name,
+      }))
+    : null;
   return (
     <SearchPicker
       {...props}
-      status={load.status}
+      status={statusOf(load)}
       choices={choices}
       words={{
         legend: t('qrcode.picker'),
@@ -183,29 +183,24 @@ export default function ArticlePicker(props: Props) {
   );
 }
 
-export type CircuitsLoad =
-  | { status: 'loading' }
-  | { status: 'ready'; circuits: CircuitChoice[] }
-  | { status: 'failed' }
-  | { status: 'signedOut' };
+export type CircuitsLoad = Loaded<CircuitChoice[]>;
 
 /** The QR detail's circuit picker: the same search over the museum's circuits. */
 export function CircuitPicker(
   props: Omit<Props, 'load'> & { load: CircuitsLoad; circuitsHref: string },
 ) {
   const { t, load } = props;
-  const choices =
-    load.status === 'ready'
-      ? load.circuits.map((circuit) => ({
-          id: circuit.id,
-          label: circuit.title,
-          detail: circuit.name,
-        }))
-      : null;
+  const choices = load.data
+    ? load.data.map((circuit) => ({
+        id: circuit.id,
+        label: circuit.title,
+        detail: circuit.name,
+      }))
+    : null;
   return (
     <SearchPicker
       {...props}
-      status={load.status}
+      status={statusOf(load)}
       choices={choices}
       words={{
         legend: t('qrcode.circuitPicker'),

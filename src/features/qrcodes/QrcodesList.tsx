@@ -1,64 +1,29 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import Protected from '../../ui/Protected.tsx';
+import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
 import { articleLabel } from './ArticlePicker.tsx';
-import { parseQrcode, parseQrcodes, type QrcodeDocument } from './qrApi.ts';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'ready'; codes: QrcodeDocument[] }
-  | { status: 'failed' }
-  /** 401: silently ignored; Protected sends a logged-out visitor to sign-in. */
-  | { status: 'signedOut' };
-
-/** GET /api/read/qrcodes, as the next state (a failure keeps a list already shown). */
-async function fetchCodes(): Promise<(previous: Load) => Load> {
-  const failed = (previous: Load): Load =>
-    previous.status === 'ready' ? previous : { status: 'failed' };
-  try {
-    const result = await api('/api/read/qrcodes');
-    if (result.status === 401) {
-      return (previous) => (previous.status === 'ready' ? previous : { status: 'signedOut' });
-    }
-    const codes = result.ok ? parseQrcodes(result.body) : null;
-    if (codes) return () => ({ status: 'ready', codes });
-    console.error('Loading the QR codes failed', result.status, result.body);
-  } catch (error) {
-    console.error('Loading the QR codes failed', error);
-  }
-  return failed;
-}
+import { addQrcode, qrcodesRoute } from './calls.ts';
+import type { QrcodeDocument } from './qrApi.ts';
 
 /**
- * The QR codes list: one line per code, linking to its detail page,
- * with its linked article or a 'Free' badge; 'Add a qrcode' adds a free code and reloads the
- * list, then moves focus to the new line.
+ * The QR codes list: one line per code, linking to its detail page, with its linked article or
+ * a 'Free' badge; 'Add a qrcode' adds a free code and reloads the list, then moves focus to the
+ * new line. A failed reload keeps the list shown.
  */
 function QrcodesScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = useServerData(qrcodesRoute);
+  const { reload } = load;
   const [busy, setBusy] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const links = useRef(new Map<number, HTMLAnchorElement>());
   /** The line whose link takes focus after the next render. */
   const pendingFocus = useRef<number | null>(null);
-  const loadSeq = useRef(0);
-
-  const reload = useCallback(async () => {
-    const seq = ++loadSeq.current;
-    const next = await fetchCodes();
-    // An older answer arriving late must not replace a newer one.
-    if (seq === loadSeq.current) setLoad(next);
-  }, []);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
   useEffect(() => {
     const target = pendingFocus.current;
     if (target === null) return;
@@ -73,8 +38,8 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
   const add = async () => {
     setBusy(true);
     try {
-      const result = await api('/api/manage/add_qrcode', { method: 'POST' });
-      const created = result.ok ? parseQrcode(result.body) : null;
+      const result = await call(addQrcode, {});
+      const created = result.answer;
       if (created) {
         pendingFocus.current = created.id;
         setAnnouncement(t('qrcodes.added', { link: created.link }));
@@ -86,13 +51,13 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
       console.error('Adding a QR code failed', error);
       toast.error(t('common.networkError'));
     } finally {
-      // The list is reloaded after the write, whatever its answer.
+      // The list is read again after the write, whatever its answer.
       await reload();
       setBusy(false);
     }
   };
 
-  if (load.status === 'signedOut') return null;
+  if (isSignedOut(load)) return null;
 
   const backLink = (
     <a className="back-link" href={localePath(lang, '/dashboard')}>
@@ -100,7 +65,8 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
     </a>
   );
 
-  if (load.status !== 'ready') {
+  const codes = load.data;
+  if (!codes) {
     return (
       <>
         {backLink}
@@ -116,7 +82,6 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
     );
   }
 
-  const { codes } = load;
   const isFree = (code: QrcodeDocument) => code.id_article === null && code.circuit_id === null;
   const free = codes.filter(isFree).length;
 
@@ -193,7 +158,7 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
   );
 }
 
-/** The /qrcodes island: the list, for a logged-in user only. */
+/** The /qrcodes island: the list, for a signed-in user only. */
 export default function QrcodesList({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

@@ -1,19 +1,13 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';
+import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import { articleLabel } from './ArticlePicker.tsx';
-import { parseQrcodes, type QrcodeDocument } from './qrApi.ts';
+import { qrcodesRoute } from './calls.ts';
+import type { QrcodeDocument } from './qrApi.ts';
 import QrColours from './QrColours.tsx';
 import { addressParts, createQrCode, DEFAULT_COLOURS, type Colours } from './qrImage.ts';
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'ready'; codes: QrcodeDocument[] }
-  | { status: 'failed' }
-  /** 401: silently ignored. */
-  | { status: 'signedOut' };
 
 /** One code as printed: the image as SVG (sharp at any size), its article and its address. */
 function PrintCard({
@@ -105,38 +99,13 @@ function PrintedAddress({ url }: { url: string }) {
  */
 function PrintScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = useServerData(qrcodesRoute);
   const [drawn, setDrawn] = useState(0);
   const [colours, setColours] = useState<Colours>(DEFAULT_COLOURS);
 
-  useEffect(() => {
-    let cancelled = false;
-    const run = async (): Promise<Load> => {
-      try {
-        const result = await api('/api/read/qrcodes');
-        if (result.status === 401) return { status: 'signedOut' };
-        const codes = result.ok ? parseQrcodes(result.body) : null;
-        if (codes) return { status: 'ready', codes };
-        console.error('Loading the QR codes failed', result.status, result.body);
-      } catch (error) {
-        console.error('Loading the QR codes failed', error);
-      }
-      return { status: 'failed' };
-    };
-    void run().then((next) => {
-      if (!cancelled) setLoad(next);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+  if (isSignedOut(load)) return null;
 
-  if (load.status === 'signedOut') return null;
-
-  const active =
-    load.status === 'ready'
-      ? load.codes.filter((c) => c.id_article !== null || c.circuit_id !== null)
-      : [];
+  const active = (load.data ?? []).filter((c) => c.id_article !== null || c.circuit_id !== null);
   const ready = load.status === 'ready' && drawn >= active.length;
 
   return (
@@ -195,7 +164,7 @@ function PrintScreen({ lang }: { lang: Lang }) {
   );
 }
 
-/** The /qrcodes/print island: for a logged-in user only. */
+/** The /qrcodes/print island: for a signed-in user only. */
 export default function QrcodesPrint({ lang }: { lang: Lang }) {
   return (
     <Protected lang={lang}>

@@ -1,10 +1,10 @@
 // Client-only: the QR screens' reading of the API answers, checked before use.
-import type { ArticleChoice } from '../tree/schema.ts';
+import type { ArticleChoice } from '../articles/article-list.ts';
 import type { QrcodeDocument } from './schema.ts';
 
 export type { ArticleChoice, QrcodeDocument };
 
-/** A circuit a code may lead to (ADR 0018): one line of GET /api/read/circuits, as picked. */
+/** A circuit a code may lead to: one line of GET /api/read/circuits, as picked. */
 export interface CircuitChoice {
   id: number;
   /** Its public url name (/circuit?name=). */
@@ -63,25 +63,6 @@ export function parseQrcodes(body: unknown): QrcodeDocument[] | null {
     codes.push(code);
   }
   return codes;
-}
-
-/** GET /api/read/articles's answer, or null when it is not a list of articles. */
-export function parseArticleChoices(body: unknown): ArticleChoice[] | null {
-  if (!Array.isArray(body)) return null;
-  const choices: ArticleChoice[] = [];
-  for (const item of body) {
-    if (!isRecord(item)) return null;
-    const { id, name, unformatted_name } = item;
-    if (
-      typeof id !== 'number' ||
-      typeof name !== 'string' ||
-      typeof unformatted_name !== 'string'
-    ) {
-      return null;
-    }
-    choices.push({ id, name, unformatted_name });
-  }
-  return choices;
 }
 
 /** GET /api/read/circuits's answer as the QR picker needs it, or null when malformed. */

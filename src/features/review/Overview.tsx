@@ -1,16 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
-import { call } from '../../ui/api.ts';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
+import { useServerData } from '../../ui/server-state.ts';
 import { statusRoute } from './calls.ts';
-import type { TranslationStatus } from './status.ts';
 import TranslateNow from './TranslateNow.tsx';
 import { Cell, FailingCell, STATES } from './OverviewCells.tsx';
 import useOfferedLanguages from './useOfferedLanguages.ts';
-
-type Load =
-  { status: 'loading' } | { status: 'ready'; data: TranslationStatus } | { status: 'failed' };
 
 /** Articles shown at first, and added by each 'show more'. */
 const PAGE = 100;
@@ -29,23 +25,11 @@ export default function Overview(props: {
 }) {
   const { t, lang, languages } = props;
   const id = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  // Read again while Translate now works; a failed reload keeps the counts shown.
+  const load = useServerData(statusRoute);
+  const { reload } = load;
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(PAGE);
-
-  const reload = useCallback(async () => {
-    try {
-      const result = await call(statusRoute);
-      if (result.answer) setLoad({ status: 'ready', data: result.answer });
-      else setLoad((now) => (now.status === 'ready' ? now : { status: 'failed' }));
-    } catch {
-      setLoad((now) => (now.status === 'ready' ? now : { status: 'failed' }));
-    }
-  }, []);
-  useEffect(() => {
-    const first = window.setTimeout(() => void reload(), 0);
-    return () => window.clearTimeout(first);
-  }, [reload]);
 
   const offered = useOfferedLanguages();
   const names = useMemo(() => new Map(languages.map((l) => [l.code, l.label])), [languages]);
@@ -64,7 +48,8 @@ export default function Overview(props: {
       <p className="muted">{t('overview.intro')}</p>
     </>
   );
-  if (load.status !== 'ready') {
+  const { data } = load;
+  if (!data) {
     return (
       <div className="review-screen overview">
         {head}
@@ -81,7 +66,6 @@ export default function Overview(props: {
     );
   }
 
-  const { data } = load;
   const wanted = fold(filter.trim());
   const matching = wanted
     ? data.articles.filter((a) => fold(`${a.title} ${a.name}`).includes(wanted))

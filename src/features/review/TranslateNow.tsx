@@ -4,6 +4,7 @@ import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import LanguagePicker, { type LanguageOption } from '../../ui/LanguagePicker.tsx';
+import { useServerData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
 import { estimateRoute, progressRoute, translateNow } from './calls.ts';
 import type { PrepareProgress } from './prepare.ts';
@@ -26,6 +27,16 @@ type Estimate =
   | { status: 'failed' };
 
 const POLL_MS = 1_500;
+
+/** `value`, once it has not changed for `ms`; null until then. */
+function useRested(value: string | null, ms: number): string | null {
+  const [rested, setRested] = useState<string | null>(null);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setRested(value), ms);
+    return () => window.clearTimeout(timer);
+  }, [value, ms]);
+  return rested;
+}
 
 /**
  * Translate now: languages and articles chosen, the translator's estimate
@@ -58,37 +69,19 @@ export default function TranslateNow(props: Props) {
   const number = new Intl.NumberFormat(lang);
   const articleId = scope === '' ? undefined : Number(scope);
 
-  // The estimate follows the choice: each answer is filed under the choice it answers, and
-  // one for an older choice is not shown.
-  const choice = `${langs.join(',')}|${scope}|${round}`;
-  const [answered, setAnswered] = useState<{ choice: string; estimate: Estimate }>({
-    choice: '',
-    estimate: { status: 'idle' },
-  });
-  useEffect(() => {
-    if (langs.length === 0) return;
-    const controller = new AbortController();
-    const file = (estimate: Estimate) => setAnswered({ choice, estimate });
-    const timer = window.setTimeout(() => {
-      call(estimateRoute(langs, articleId), undefined, { signal: controller.signal })
-        .then((result) => {
-          file(result.answer ? { status: 'ready', ...result.answer } : { status: 'failed' });
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) file({ status: 'failed' });
-        });
-    }, 250);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
-  }, [langs, articleId, choice]);
+  // The estimate follows the choice, asked once the choice has rested a moment; an answer for
+  // an older choice is another call's, never shown.
+  const wanted = langs.length === 0 ? null : estimateRoute(langs, articleId);
+  const rested = useRested(wanted?.path ?? null, 250);
+  const asked = useServerData(wanted && rested === wanted.path ? wanted : null, round);
   const estimate: Estimate =
     langs.length === 0
       ? { status: 'idle' }
-      : answered.choice === choice
-        ? answered.estimate
-        : { status: 'loading' };
+      : asked.status === 'loading'
+        ? { status: 'loading' }
+        : asked.data
+          ? { status: 'ready', ...asked.data }
+          : { status: 'failed' };
 
   const poll = () => {
     window.clearTimeout(polling.current);

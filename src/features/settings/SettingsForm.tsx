@@ -1,15 +1,16 @@
-import { useEffect, useId, useMemo, useState, type SubmitEvent } from 'react';
+import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { call } from '../../ui/api.ts';
 import LanguagePicker from '../../ui/LanguagePicker.tsx';
 import Protected from '../../ui/Protected.tsx';
+import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
+import { settingsRoute, updateSettings } from './calls.ts';
 import type { LanguageChoice } from './languages.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import VisitorLanguages from './VisitorLanguages.tsx';
-import { fetchSettings, isSettings, type Load } from './settings-load.ts';
 import { timeZoneGroups, zoneLabel } from './time-zones.ts';
 
 const DEFAULT_SPEECH: SpeechSetting = { voice: 'browser', otherLanguages: [] };
@@ -23,7 +24,9 @@ type Props = {
 function SettingsScreen({ lang, languages }: Props) {
   const t = useT(lang);
   const id = useId();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const load = useServerData(settingsRoute);
+  /** The settings the form was last filled from: new ones (loaded or saved) fill it again. */
+  const [shown, setShown] = useState<MuseumSettings | undefined>();
   const [language, setLanguage] = useState('');
   const [timeZone, setTimeZone] = useState('');
   const [priority, setPriority] = useState<string[]>([]);
@@ -69,17 +72,10 @@ function SettingsScreen({ lang, languages }: Props) {
   const withinOffered = (list: LanguageChoice[]) =>
     offered === null ? list : list.filter((l) => offered.includes(l.code));
 
-  useEffect(() => {
-    let live = true;
-    void fetchSettings().then((next) => {
-      if (!live) return;
-      setLoad(next);
-      if (next.status === 'ready') show(next.settings);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  if (load.data && load.data !== shown) {
+    setShown(load.data);
+    show(load.data);
+  }
 
   const zones = useMemo(() => timeZoneGroups(timeZone), [timeZone]);
 
@@ -88,21 +84,16 @@ function SettingsScreen({ lang, languages }: Props) {
     if (saving) return;
     setSaving(true);
     try {
-      const result = await api<unknown>('/api/manage/update_settings', {
-        method: 'POST',
-        body: {
-          sourceLanguage: language,
-          timeZone,
-          priorityLanguages: priority,
-          speech,
-          // The museum's own language is always offered, whichever it now is.
-          visitorLanguages: offered && [...new Set([language, ...offered])],
-        },
+      const result = await call(updateSettings, {
+        sourceLanguage: language,
+        timeZone,
+        priorityLanguages: priority,
+        speech,
+        // The museum's own language is always offered, whichever it now is.
+        visitorLanguages: offered && [...new Set([language, ...offered])],
       });
-      if (result.ok && isSettings(result.body)) {
-        const settings = result.body;
-        setLoad({ status: 'ready', settings });
-        show(settings);
+      if (result.answer) {
+        load.replace(result.answer);
         toast.success(t('settings.saved'));
       } else {
         console.error('Saving the settings failed', result.status, result.body);
@@ -116,7 +107,7 @@ function SettingsScreen({ lang, languages }: Props) {
     }
   };
 
-  if (load.status === 'signedOut') return null;
+  if (isSignedOut(load)) return null;
 
   const head = (
     <>
@@ -127,7 +118,8 @@ function SettingsScreen({ lang, languages }: Props) {
     </>
   );
 
-  if (load.status !== 'ready') {
+  const settings = load.data;
+  if (!settings) {
     return (
       <div className="settings">
         {head}
@@ -154,7 +146,7 @@ function SettingsScreen({ lang, languages }: Props) {
           <input
             id={`${id}-museum`}
             type="text"
-            value={load.settings.museum}
+            value={settings.museum}
             readOnly
             aria-describedby={`${id}-museum-hint`}
           />
@@ -243,7 +235,7 @@ function SettingsScreen({ lang, languages }: Props) {
               <option value="server">{t('settings.speechServer')}</option>
             </select>
             <p id={`${id}-voice-hint`} className="settings-form__hint">
-              {t(load.settings.speechEngine ? 'settings.speechEngine' : 'settings.speechNoEngine')}
+              {t(settings.speechEngine ? 'settings.speechEngine' : 'settings.speechNoEngine')}
             </p>
           </div>
           <div className="settings-form__field">

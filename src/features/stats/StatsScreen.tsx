@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { readRoute } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';
+import { fetchData, useServerData } from '../../ui/server-state.ts';
+import { useArticleList } from '../articles/article-list.ts';
 import {
   ARTICLE_CHARTS,
   articleChartAfter,
@@ -29,56 +31,40 @@ const perArticleChart = <V,>(value: V): Record<ArticleChart, V> => ({
   'listened-per-language': value,
 });
 
+/** One chart's rows, at `url` (statsUrl). */
+const chartRoute = (url: string) => readRoute(url, parseRows);
+
 /**
- * One chart's rows; null when it failed: a 500 is ignored and the chart stays empty,
- * other failures are not shown either; 'aborted' when a newer request replaced it.
+ * One chart's rows; null when it failed: a failure is not shown (a 500 leaves the chart empty);
+ * 'aborted' when a newer request replaced it.
  */
 async function fetchRows(url: string, signal: AbortSignal): Promise<StatsRow[] | null | 'aborted'> {
-  try {
-    const result = await api(url, { signal });
-    if (signal.aborted) return 'aborted';
-    const rows = result.ok ? parseRows(result.body) : null;
-    if (rows) return rows;
-    if (result.status !== 500) console.error('Loading a chart failed', url, result.status);
-  } catch (error) {
-    if (signal.aborted) return 'aborted';
-    console.error('Loading a chart failed', url, error);
-  }
-  return null;
+  const { data } = await fetchData(chartRoute(url), signal);
+  return signal.aborted ? 'aborted' : (data ?? null);
 }
 
-/** GET /api/read/articles, as the selector's list (by title, as the server sorts them). */
-async function fetchArticles(): Promise<Article[]> {
-  try {
-    const result = await api<unknown>('/api/read/articles');
-    if (result.ok && Array.isArray(result.body)) {
-      return (result.body as { id?: unknown; unformatted_name?: unknown; name?: unknown }[])
-        .filter((a) => typeof a.id === 'number')
-        .map((a) => ({
-          id: a.id as number,
-          title: typeof a.unformatted_name === 'string' ? a.unformatted_name : String(a.name),
-        }));
-    }
-    if (result.status !== 401) console.error('Loading the articles failed', result.status);
-  } catch (error) {
-    console.error('Loading the articles failed', error);
-  }
-  return [];
+/** Charts 1 and 2: one range's scans; a failure shows an empty chart. */
+function useScansChart(chart: Chart, days: Range, lang: Lang): ChartState {
+  const load = useServerData(chartRoute(statsUrl(chart, { days, lang })));
+  return load.status === 'loading' ? LOADING : { status: 'done', rows: load.data ?? [] };
 }
 
 /**
- * The statistics page: scans per article and per language
- * load at once, requests per language for one article after Fetch, and that article's Listen
- * presses per language with them; a range of 10, 30 or 90 days reloads them all;
+ * The statistics page: scans per article and per language load at once, requests per language
+ * for one article after Fetch, and that article's Listen presses per language with them; a range of 10, 30 or 90 days reloads them all;
  * each chart offers its numbers as CSV.
  */
 function StatsScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const [range, setRange] = useState<Range>(DEFAULT_RANGE_CHOICE);
-  const [byArticle, setByArticle] = useState<ChartState>(LOADING);
-  const [byLanguage, setByLanguage] = useState<ChartState>(LOADING);
+  const byArticle = useScansChart('scans-per-article', range, lang);
+  const byLanguage = useScansChart('scans-per-language', range, lang);
   const [articleCharts, setArticleCharts] = useState(() => perArticleChart(NO_ARTICLE));
-  const [articles, setArticles] = useState<Article[]>([]);
+  // The selector's list, by title as the server sorts them.
+  const articles: Article[] = (useArticleList().data ?? []).map((a) => ({
+    id: a.id,
+    title: a.unformatted_name,
+  }));
   const [selected, setSelected] = useState('');
   /** The request in flight of each chart: a newer one aborts it. */
   const controllers = useRef(new Map<Chart, AbortController>());
@@ -97,19 +83,6 @@ function StatsScreen({ lang }: { lang: Lang }) {
       return fetchRows(url, controller.signal);
     },
     [],
-  );
-
-  /** Charts 1 and 2 for `days`; their states change only when the answers come. */
-  const loadScans = useCallback(
-    (days: Range) => {
-      void load('scans-per-article', statsUrl('scans-per-article', { days, lang })).then(
-        (rows) => rows !== 'aborted' && setByArticle({ status: 'done', rows: rows ?? [] }),
-      );
-      void load('scans-per-language', statsUrl('scans-per-language', { days, lang })).then(
-        (rows) => rows !== 'aborted' && setByLanguage({ status: 'done', rows: rows ?? [] }),
-      );
-    },
-    [load, lang],
   );
 
   /** Shows `chart` as `change` makes it. */
@@ -143,16 +116,11 @@ function StatsScreen({ lang }: { lang: Lang }) {
 
   useEffect(() => {
     const inFlight = controllers.current;
-    loadScans(DEFAULT_RANGE_CHOICE);
-    void fetchArticles().then(setArticles);
     return () => inFlight.forEach((controller) => controller.abort());
-  }, [loadScans]);
+  }, []);
 
   const changeRange = (days: Range) => {
     setRange(days);
-    setByArticle(LOADING);
-    setByLanguage(LOADING);
-    loadScans(days);
     for (const chart of ARTICLE_CHARTS) {
       const article = wantedArticle.current[chart];
       if (!article) continue;

@@ -13,7 +13,7 @@ export const itemName = z
   .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters');
 
 export const addArticleSchema = z.object({ pathArray });
-/** `id` carries the new folder's name (the add_folder payload names it so); see names.ts. */
+/** `id` carries the new folder's name (the API's historical field name); see names.ts. */
 export const addFolderSchema = z.object({ pathArray, id: itemName });
 export const renameArticleSchema = z.object({ articleId: itemId, newName: itemName });
 export const renameFolderSchema = z.object({ itemName: itemId, newName: itemName, pathArray });
@@ -44,10 +44,4 @@ export type DeleteAnswer = { deletedArticles: number };
 export type MoveAnswer = { ok: true };
 
 /** One line of GET /api/read/articles: the QR picker's and the statistics' list. */
-export interface ArticleChoice {
-  id: number;
-  /** The url name (the visitor page's `name`). */
-  name: string;
-  /** The title staff gave it. */
-  unformatted_name: string;
-}
+export type { ArticleChoice } from '../articles/article-list.ts';

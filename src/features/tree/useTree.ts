@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { t as translate, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call, type CallResult, type Route } from '../../ui/api.ts';
+import { useServerData, type Loaded } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
 import type { DismissReason } from '../../ui/useDismiss.ts';
 import { manage, treeRoute } from './calls.ts';
@@ -18,56 +19,42 @@ export type TreeLoad =
   /** 401: silently ignored; Protected sends a logged-out visitor to sign-in. */
   | { status: 'signedOut' };
 
-/** GET /api/tree, as the next state (a failure keeps a tree already shown). */
-async function fetchTree(lang: Lang): Promise<(previous: TreeLoad) => TreeLoad> {
-  const failed = (previous: TreeLoad): TreeLoad =>
-    previous.status === 'ready' ? previous : { status: 'failed' };
-  try {
-    const result = await call(treeRoute);
-    if (result.status === 401) return () => ({ status: 'signedOut' });
-    const roots = result.answer;
-    if (roots) return () => ({ status: 'ready', roots });
-    console.error('Loading the tree failed', result.status, result.body);
-    toast.error(translate(lang, 'tree.loadFailed'));
-  } catch (error) {
-    console.error('Loading the tree failed', error);
-    toast.error(translate(lang, 'common.networkError'));
-  }
-  return failed;
+/** The tree as the screen shows it; a failed reload keeps a tree already shown. */
+function treeLoad(loaded: Loaded<TreeItem[]>): TreeLoad {
+  if (loaded.error?.status === 401) return { status: 'signedOut' };
+  if (loaded.data) return { status: 'ready', roots: loaded.data };
+  return loaded.status === 'failed' ? { status: 'failed' } : { status: 'loading' };
 }
 
 /** A line's open context menu. */
 export type TreeMenu = MenuOrigin & { item: TreeItem };
 
 /**
- * The articles screen's state and what its controls do: the
- * folder named by the URL (/articles/{id}/{id}…) in the loaded tree, the open menu, the line
- * being renamed, the item being deleted, and the six writes. Every write reloads the tree;
- * failures show a toast, network errors are also logged. An older load answering late
- * never replaces a newer one.
+ * The articles screen's state and what its controls do: the folder named by the URL
+ * (/articles/{id}/{id}…) in the loaded tree, the open menu, the line being renamed, the item
+ * being deleted, and the six writes. Every write reloads the tree; failures show a toast,
+ * network errors are also logged. An older load answering late never replaces a newer one.
  */
 export function useTree(lang: Lang, t: TFn, focusLater: (target: FocusTarget) => void) {
   // Rendered only in the browser (Protected waits for the session check), but stay safe.
   const [path] = useState(() =>
     typeof window === 'undefined' ? [] : folderPathFromPathname(window.location.pathname),
   );
-  const [load, setLoad] = useState<TreeLoad>({ status: 'loading' });
+  const loaded = useServerData(treeRoute);
+  const { reload } = loaded;
+  const load = treeLoad(loaded);
   const [busy, setBusy] = useState(false);
   const [menu, setMenu] = useState<TreeMenu | null>(null);
   const [renaming, setRenaming] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<TreeItem | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const loadSeq = useRef(0);
 
-  const reload = useCallback(async () => {
-    const seq = ++loadSeq.current;
-    const next = await fetchTree(lang);
-    if (seq === loadSeq.current) setLoad(next);
-  }, [lang]);
-
+  // Each failed load says so (a refusal for want of a session leads to sign-in instead).
   useEffect(() => {
-    void reload();
-  }, [reload]);
+    const status = loaded.error?.status;
+    if (status === undefined || status === 401) return;
+    toast.error(translate(lang, status === 0 ? 'common.networkError' : 'tree.loadFailed'));
+  }, [loaded.error, lang]);
 
   const place = placeOf(load.status === 'ready' ? load.roots : null, path);
   const { folders, items, folderPath } = place;

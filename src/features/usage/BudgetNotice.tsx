@@ -14,11 +14,11 @@ const KEYS = {
  */
 export default function BudgetNotice({ lang }: { lang: Lang }) {
   const t = useT(lang);
-  const load = useBudget();
-  if (load.status !== 'ready') return null;
+  const budget = useBudget().data;
+  if (!budget) return null;
   const number = new Intl.NumberFormat(lang);
   const lines = (['tokens', 'speech'] as const)
-    .map((key) => [key, load.budget[key]] as const)
+    .map((key) => [key, budget[key]] as const)
     .filter((entry): entry is readonly ['tokens' | 'speech', BudgetLine & { budget: number }] => {
       const line = entry[1];
       return line.level !== 'ok' && line.budget !== null;

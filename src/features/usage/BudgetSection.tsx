@@ -26,9 +26,9 @@ export default function BudgetSection({ lang }: { lang: Lang }) {
   const session = useSession();
   const load = useBudget();
   if (session.status !== 'in') return null;
-  const lines = load.status === 'ready' && [
-    ['tokens', load.budget.tokens] as const,
-    ['speech', load.budget.speech] as const,
+  const lines = load.data && [
+    ['tokens', load.data.tokens] as const,
+    ['speech', load.data.speech] as const,
   ];
   return (
     <section className="settings budget-section card" aria-labelledby={`${id}-title`}>

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
-import { api } from '../../ui/api.ts';
+import { readRoute } from '../../ui/api.ts';
+import { useServerData } from '../../ui/server-state.ts';
 import { useSession } from '../../ui/session.ts';
 import { parseRows } from '../stats/chartData.ts';
 import StatsChart, { type ChartState } from '../stats/StatsChart.tsx';
@@ -9,18 +10,23 @@ import { budgetText } from './BudgetSection.tsx';
 import type { EngineUsageAnswer } from './chart.ts';
 import type { BudgetState } from './service.ts';
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'done'; tokens: ChartState; speech: ChartState; budget: BudgetState | null };
-
-const EMPTY: Load = {
-  status: 'done',
-  tokens: { status: 'done', rows: [] },
-  speech: { status: 'done', rows: [] },
-  budget: null,
-};
-
 const URL = '/api/stats/engine-usage';
+
+type Usage = Omit<EngineUsageAnswer, 'budget'> & { budget: BudgetState | null };
+
+/** GET /api/stats/engine-usage's answer, its two charts' rows checked, or null. */
+function readUsage(body: unknown): Usage | null {
+  const answer = body as Partial<EngineUsageAnswer> | null;
+  const tokens = parseRows(answer?.tokens);
+  const speech = parseRows(answer?.speech);
+  return tokens && speech ? { tokens, speech, budget: answer?.budget ?? null } : null;
+}
+
+const usageRoute = (lang: Lang) => readRoute(`${URL}?lang=${lang}`, readUsage);
+
+const LOADING: ChartState = { status: 'loading' };
+/** As the other charts: a failure shows 'No data to display'. */
+const EMPTY: ChartState = { status: 'done', rows: [] };
 
 /**
  * Statistics' engine usage: tokens and characters read aloud per day this month (two charts,
@@ -31,43 +37,18 @@ export default function EngineUsage({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const id = useId();
   const session = useSession();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const signedIn = session.status === 'in';
-
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    api<EngineUsageAnswer>(`${URL}?lang=${lang}`, { signal: controller.signal })
-      .then((result) => {
-        if (controller.signal.aborted) return;
-        const tokens = result.ok ? parseRows(result.body?.tokens) : null;
-        const speech = result.ok ? parseRows(result.body?.speech) : null;
-        if (!tokens || !speech) {
-          // As the other charts: a failure shows 'No data to display'.
-          if (result.status !== 500)
-            console.error('Loading the engine usage failed', result.status);
-          setLoad(EMPTY);
-          return;
-        }
-        setLoad({
-          status: 'done',
-          tokens: { status: 'done', rows: tokens },
-          speech: { status: 'done', rows: speech },
-          budget: result.body?.budget ?? null,
-        });
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('Loading the engine usage failed', error);
-        setLoad(EMPTY);
-      });
-    return () => controller.abort();
-  }, [signedIn, lang]);
+  const load = useServerData(signedIn ? usageRoute(lang) : null);
 
   if (!signedIn) return null;
-  const loading: ChartState = { status: 'loading' };
   const csvHref = `${URL}?lang=${lang}&format=csv`;
-  const budget = load.status === 'done' ? load.budget : null;
+  const budget = load.data?.budget ?? null;
+  const chart = (rows: 'tokens' | 'speech'): ChartState =>
+    load.status === 'loading'
+      ? LOADING
+      : load.data
+        ? { status: 'done', rows: load.data[rows] }
+        : EMPTY;
 
   return (
     <section className="stats engine-usage" id="engine-usage" aria-labelledby={`${id}-title`}>
@@ -92,7 +73,7 @@ export default function EngineUsage({ lang }: { lang: Lang }) {
         caption={t('budget.usageTokens')}
         note={t('budget.usageTokensNote')}
         yLabel={t('budget.tokensAxis')}
-        state={load.status === 'done' ? load.tokens : loading}
+        state={chart('tokens')}
         csvHref={csvHref}
         legend
       />
@@ -100,7 +81,7 @@ export default function EngineUsage({ lang }: { lang: Lang }) {
         t={t}
         caption={t('budget.usageSpeech')}
         yLabel={t('budget.speechAxis')}
-        state={load.status === 'done' ? load.speech : loading}
+        state={chart('speech')}
         csvHref={csvHref}
       />
     </section>

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { api } from '../../ui/api.ts';
+import { getRoute } from '../../ui/api.ts';
+import { useServerData, type Loaded } from '../../ui/server-state.ts';
 import { useSession } from '../../ui/session.ts';
 import type { BudgetLine, BudgetState } from './service.ts';
 
-export type BudgetLoad =
-  { status: 'loading' } | { status: 'ready'; budget: BudgetState } | { status: 'failed' };
+export type BudgetLoad = Loaded<BudgetState>;
 
 const isLine = (line: unknown): line is BudgetLine =>
   typeof (line as BudgetLine | null)?.used === 'number' &&
@@ -15,26 +14,16 @@ function isBudget(body: unknown): body is BudgetState {
   return typeof b?.month === 'string' && isLine(b.tokens) && isLine(b.speech);
 }
 
-/** The museum's engine budgets this month (GET /api/read/engine_budget), once signed in. */
+/** GET /api/read/engine_budget: the museum's engine budgets this month. */
+const budgetRoute = getRoute<BudgetState>('/api/read/engine_budget', isBudget);
+
+/**
+ * The museum's engine budgets this month, once signed in; the notice and the settings' section
+ * on one page share one request.
+ */
 export function useBudget(): BudgetLoad {
   const session = useSession();
-  const [load, setLoad] = useState<BudgetLoad>({ status: 'loading' });
-  const signedIn = session.status === 'in';
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    api<unknown>('/api/read/engine_budget')
-      .then((result) => {
-        if (!live) return;
-        if (result.ok && isBudget(result.body)) setLoad({ status: 'ready', budget: result.body });
-        else setLoad({ status: 'failed' });
-      })
-      .catch(() => live && setLoad({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [signedIn]);
-  return load;
+  return useServerData(session.status === 'in' ? budgetRoute : null);
 }
 
 /** A share of a budget in whole percents, never rounded up to 100 before it is reached. */

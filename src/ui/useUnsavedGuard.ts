@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * While `dirty`, leaving the page (a link, a reload, closing the tab) asks the browser's own
- * confirmation first: local edits are lost otherwise (editing is local until saved).
+ * confirmation first: edits stay in the page until saved, and are lost otherwise.
  */
 export function useUnsavedGuard(dirty: boolean): void {
   useEffect(() => {

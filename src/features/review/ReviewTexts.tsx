@@ -1,0 +1,188 @@
+import { useRef, useState, type ReactNode } from 'react';
+import { localePath, type Lang } from '../../i18n/index.ts';
+import type { TFn } from '../../i18n/react.ts';
+import { call } from '../../ui/api.ts';
+import { toast } from '../../ui/toast.ts';
+import { direction, languageTag, nativeName } from '../languages/index.ts';
+import { approveTranslation, retranslateSegment, updateTranslation } from './calls.ts';
+import FailingNotice from './Failing.tsx';
+import ReviewPreview from './ReviewPreview.tsx';
+import type { ReviewDocument } from './schema.ts';
+import SegmentRow from './SegmentRow.tsx';
+import XliffTools from './XliffTools.tsx';
+
+type Props = {
+  t: TFn;
+  lang: Lang;
+  articleId: number;
+  doc: ReviewDocument;
+  /** The page's back link, title and language choice. */
+  header: ReactNode;
+  /** Reads the texts again, after a change. */
+  reload: () => Promise<void>;
+};
+
+/**
+ * One article's texts in one language, loaded: the summary, approve all, each text with its
+ * save, approve and translate again, and the phone preview beside them.
+ */
+export default function ReviewTexts({ t, lang, articleId, doc, header, reload }: Props) {
+  const [busy, setBusy] = useState(false);
+  /** Raised after each change: the phone preview loads the page again. */
+  const [version, setVersion] = useState(0);
+  const list = useRef<HTMLOListElement>(null);
+
+  const write = async (
+    work: () => ReturnType<typeof call>,
+    done: string,
+    failed = t('review.writeFailed'),
+  ) => {
+    setBusy(true);
+    try {
+      const result = await work();
+      if (!result.ok) {
+        toast.error(failed);
+        return false;
+      }
+      toast.success(done);
+      await reload();
+      setVersion((v) => v + 1);
+      return true;
+    } catch {
+      toast.error(failed);
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** The field of the row after `index`, focused (Ctrl+Enter). */
+  const focusAfter = (index: number) => {
+    const fields = list.current?.querySelectorAll('textarea');
+    fields?.[index + 1]?.focus();
+  };
+
+  const tag = languageTag(doc.lang);
+  const dir = direction(tag);
+  const approvable = doc.segments.filter((s) => s.text !== null && s.state !== 'reviewed');
+  const counts = {
+    total: doc.segments.length,
+    reviewed: doc.segments.filter((s) => s.state === 'reviewed').length,
+  };
+  return (
+    <div className="review-screen">
+      {header}
+      <p className="review-summary" role="status">
+        {t('review.summary', {
+          // Isolated: a right-to-left name must not reorder the sentence around it.
+          title: `\u2068${doc.title}\u2069`,
+          language: `\u2068${nativeName(doc.lang)}\u2069`,
+          reviewed: String(counts.reviewed),
+          total: String(counts.total),
+        })}
+      </p>
+      {doc.failing && (
+        <FailingNotice
+          t={t}
+          lang={lang}
+          failing={doc.failing}
+          articleId={articleId}
+          target={doc.lang}
+          onStarted={reload}
+        />
+      )}
+      <div className="review-toolbar">
+        <button
+          type="button"
+          className="button button--small"
+          disabled={busy || approvable.length === 0}
+          onClick={() =>
+            void write(
+              () =>
+                call(approveTranslation, {
+                  articleId,
+                  lang: doc.lang,
+                  segmentIds: approvable.map((s) => s.id),
+                }),
+              t('review.approvedAll', { count: String(approvable.length) }),
+            )
+          }
+        >
+          {t('review.approveAll')}
+        </button>
+        <a
+          className="button button--ghost button--small"
+          href={`/article?name=${encodeURIComponent(doc.name)}&lang=${encodeURIComponent(doc.lang)}&ignoreStats=true`}
+          target="_blank"
+          rel="noopener"
+        >
+          {t('review.seeLive')}
+          <span className="visually-hidden"> {t('editor.newTab')}</span>
+        </a>
+        <a className="button button--ghost button--small" href={localePath(lang, '/glossary')}>
+          {t('review.glossaryLink')}
+        </a>
+        <p className="muted review-toolbar__hint">{t('review.shortcut')}</p>
+      </div>
+      <XliffTools t={t} articleId={articleId} target={doc.lang} onImported={reload} />
+      <div className="review-layout">
+        <div className="review-layout__texts">
+          {doc.segments.length === 0 ? (
+            <p className="muted">{t('review.nothing')}</p>
+          ) : (
+            <ol className="review-list" ref={list}>
+              {doc.segments.map((segment, index) => (
+                <SegmentRow
+                  key={`${segment.id}:${segment.state}:${segment.text ?? ''}`}
+                  t={t}
+                  segment={segment}
+                  lang={tag}
+                  dir={dir}
+                  sourceLang={languageTag(doc.sourceLang)}
+                  busy={busy}
+                  onSave={(text) =>
+                    write(
+                      () =>
+                        call(updateTranslation, {
+                          articleId,
+                          lang: doc.lang,
+                          segmentId: segment.id,
+                          text,
+                        }),
+                      t('review.saved'),
+                    )
+                  }
+                  onApprove={() =>
+                    write(
+                      () =>
+                        call(approveTranslation, {
+                          articleId,
+                          lang: doc.lang,
+                          segmentIds: [segment.id],
+                        }),
+                      t('review.approved'),
+                    )
+                  }
+                  onRetranslate={() =>
+                    write(
+                      () =>
+                        call(retranslateSegment, {
+                          articleId,
+                          lang: doc.lang,
+                          segmentId: segment.id,
+                        }),
+                      t('review.retranslated'),
+                      t('review.engineFailed'),
+                    )
+                  }
+                  onDone={() => focusAfter(index)}
+                />
+              ))}
+            </ol>
+          )}
+        </div>
+        <ReviewPreview t={t} name={doc.name} lang={doc.lang} version={version} />
+      </div>
+    </div>
+  );
+}
