@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
-import { publishArticle, useTranslationApp } from '../../../tests/helpers/translation-app.ts';
+import { publishArticle } from '../../../tests/helpers/translation-app.ts';
 import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { translationFailures } from '../../server/db/schema.ts';
 import type { ReviewDocument } from './schema.ts';
 import type { TranslationStatus } from './status.ts';
+import { cookie, fake, other, t, useReviewApp } from './test-fixtures.ts';
 
 /**
  * The back-off of texts whose translations keep failing (translation/failures.ts), through the
@@ -14,12 +14,7 @@ import type { TranslationStatus } from './status.ts';
  * process, the engine is not called while a pair waits, a save, a reset, a glossary change or
  * Translate now starts it afresh, and staff see the pair failing with the reason and next try.
  */
-let fake: FakeOpenAI;
-let t: TestApp;
-let cookie: string;
-let other: string;
-
-const app = useTranslationApp((s) => ({ t, cookie, other, fake } = s));
+const app = useReviewApp();
 
 const BLOCKS = [
   { type: 'text', id: 'Intro', content: 'Bienvenue au musée du port.' },

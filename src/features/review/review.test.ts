@@ -1,39 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
-import {
-  publishArticle,
-  saveArticle,
-  useTranslationApp,
-} from '../../../tests/helpers/translation-app.ts';
-import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
+import { BLOCKS, cookie, fake, other, publish, save, t, useReviewApp } from './test-fixtures.ts';
 
 /**
  * The review API on a real database and the real translator, the engine a fake one:
  * the states (missing, machine, reviewed, stale), corrections and approvals, what visitors then
  * read, and every bad input (another museum's article, unknown segments, hostile text).
  */
-let fake: FakeOpenAI;
-let t: TestApp;
-let cookie: string;
-let other: string;
-
-const app = useTranslationApp((s) => ({ t, cookie, other, fake } = s));
-
-const BLOCKS = [
-  { type: 'text', id: 'Intro', content: 'Bienvenue au [!musée!] du port.' },
-  { type: 'image', id: 'Carte', src: '', alt: 'Une carte du port' },
-  {
-    type: 'accordion',
-    id: 'Plus',
-    header: { content: 'En savoir plus' },
-    details: [{ type: 'text', id: 'Sucre', content: 'Le commerce du sucre.' }],
-  },
-];
-
-const publish = (url: string, blocks: unknown[] = BLOCKS) => publishArticle(app, url, blocks);
-const save = (id: number, url: string, blocks: unknown[]) => saveArticle(app, id, url, blocks);
+const app = useReviewApp();
 
 const read = (articleId: number | string, lang: string, as = cookie) =>
   t.request(`/api/read/translations?articleId=${articleId}&lang=${lang}`, {

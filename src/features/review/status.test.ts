@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
-import {
-  publishArticle,
-  saveArticle,
-  useTranslationApp,
-} from '../../../tests/helpers/translation-app.ts';
-import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { publishArticle, saveArticle } from '../../../tests/helpers/translation-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
 import { prepareService, type PrepareProgress } from './prepare.ts';
 import { queueRepo } from './queue-repo.ts';
@@ -13,6 +7,7 @@ import { createNetlifyPrepare } from '../../app/netlify/prepare.ts';
 import { silentLogger } from '../../server/log.ts';
 import { statusRepo } from './status-repo.ts';
 import type { TranslationStatus } from './status.ts';
+import { cookie, fake, other, t, useReviewApp } from './test-fixtures.ts';
 
 /**
  * The overview's counts and Translate now on a real database with the real translator and a fake engine: the
@@ -20,12 +15,7 @@ import type { TranslationStatus } from './status.ts';
  * reset), Translate now with its estimate and progress, the priority languages prepared after
  * each save, and their bad inputs.
  */
-let fake: FakeOpenAI;
-let t: TestApp;
-let cookie: string;
-let other: string;
-
-const app = useTranslationApp((s) => ({ t, cookie, other, fake } = s));
+const app = useReviewApp();
 
 const BLOCKS = [
   { type: 'text', id: 'Intro', content: 'Bienvenue au musée du port.' },

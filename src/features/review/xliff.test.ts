@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORIGIN } from '../../../tests/helpers/app.ts';
-import {
-  publishArticle,
-  saveArticle,
-  useTranslationApp,
-} from '../../../tests/helpers/translation-app.ts';
-import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
+import { BLOCKS, cookie, other, publish, save, t, useReviewApp } from './test-fixtures.ts';
 import { parseXliff } from './xliff-read.ts';
 import { MAX_XLIFF_BYTES } from './xliff-routes.ts';
 
@@ -16,25 +11,7 @@ import { MAX_XLIFF_BYTES } from './xliff-routes.ts';
  * none) and every bad file: another museum's article, broken XML, DTDs and entities, unknown
  * segments, wrong languages, a missing field, an oversized file, the wrong content type.
  */
-let t: TestApp;
-let cookie: string;
-let other: string;
-
-const app = useTranslationApp((s) => ({ t, cookie, other } = s));
-
-const BLOCKS = [
-  { type: 'text', id: 'Intro', content: 'Bienvenue au [!musée!] du port.' },
-  { type: 'image', id: 'Carte', src: '', alt: 'Une carte du port' },
-  {
-    type: 'accordion',
-    id: 'Plus',
-    header: { content: 'En savoir plus' },
-    details: [{ type: 'text', id: 'Sucre', content: 'Le commerce du sucre.' }],
-  },
-];
-
-const save = (id: number, url: string, blocks: unknown[]) => saveArticle(app, id, url, blocks);
-const publish = (url: string, blocks: unknown[] = BLOCKS) => publishArticle(app, url, blocks);
+useReviewApp();
 
 async function segments(articleId: number, lang = 'es'): Promise<ReviewSegment[]> {
   const res = await t.request(`/api/read/translations?articleId=${articleId}&lang=${lang}`, {

@@ -15,17 +15,26 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+// Columns many tables share, each a fresh builder per table.
+const identity = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A day of the museum's time zone, as 'YYYY-MM-DD'. */
+const day = () => date('day', { mode: 'string' }).notNull();
+/** A catalogue language code. */
+const language = () => text('language').notNull();
+/** A number counted up from zero. */
+const counter = (name: string) => integer(name).notNull().default(0);
 
 export const museums = pgTable('museums', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identity(),
   name: text('name').notNull(),
   /** BCP-47 code of the language the museum writes in; served without translation. */
   sourceLanguage: text('source_language').notNull().default('fr'),
   /** IANA time zone: the museum's days, for its statistics. */
   timeZone: text('time_zone').notNull().default('Europe/Paris'),
   /** Raised by every change to the museum's folders or article titles: the tree cache key. */
-  treeRevision: integer('tree_revision').notNull().default(0),
+  treeRevision: counter('tree_revision'),
   /** Languages prepared in the background after every save, catalogue codes. */
   priorityLanguages: jsonb('priority_languages').$type<string[]>().notNull().default([]),
   /**
@@ -38,7 +47,7 @@ export const museums = pgTable('museums', {
     .notNull()
     .default({ voice: 'browser', otherLanguages: [] }),
   /** Raised with every write of the museum's translation counts: the overview's cache key. */
-  translationStatusRevision: integer('translation_status_revision').notNull().default(0),
+  translationStatusRevision: counter('translation_status_revision'),
   /**
    * The languages visitors may choose (catalogue codes), or null for all of them: the picker
    * lists only these, and no engine work starts for another.
@@ -53,13 +62,17 @@ export const museums = pgTable('museums', {
   createdAt: createdAt(),
 });
 
+/** The museum a row belongs to: deleting the museum deletes it. */
+const museumId = () =>
+  integer('museum_id')
+    .notNull()
+    .references(() => museums.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
+    id: identity(),
+    museumId: museumId(),
     /** Stored trimmed and lower-cased. */
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -87,7 +100,7 @@ export const sessions = pgTable(
 /** Failed sign-in counters, one row per key (an account or an address). */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
+  failures: counter('failures'),
   windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true })
@@ -109,9 +122,7 @@ export const folders = pgTable(
   'folders',
   {
     id: treeItemId(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
+    museumId: museumId(),
     /** Null at the root. Deleting a folder deletes what it holds. */
     parentId: integer('parent_id').references((): AnyPgColumn => folders.id, {
       onDelete: 'cascade',
@@ -126,9 +137,7 @@ export const articles = pgTable(
   'articles',
   {
     id: treeItemId(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
+    museumId: museumId(),
     folderId: integer('folder_id').references(() => folders.id, { onDelete: 'cascade' }),
     /** The public url slug (/article?name=…), unique across all museums. */
     name: text('name').notNull(),
@@ -138,20 +147,26 @@ export const articles = pgTable(
     content: jsonb('content')
       .notNull()
       .default(sql`'[]'::jsonb`),
-    revision: integer('revision').notNull().default(0),
+    revision: counter('revision'),
     /**
      * Raised by Reset translations: stored translations are filed under it, so every process
      * stops using the old ones at once, whatever its in-memory cache holds.
      */
-    translationGeneration: integer('translation_generation').notNull().default(0),
+    translationGeneration: counter('translation_generation'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('articles_name_key').on(t.name),
     index('articles_museum_folder_idx').on(t.museumId, t.folderId),
   ],
 );
+
+/** The article a row belongs to: deleting the article deletes it. */
+const articleId = () =>
+  integer('article_id')
+    .notNull()
+    .references(() => articles.id, { onDelete: 'cascade' });
 
 /**
  * Circuits (ADR 0018): a room, a tour, "the 16 panels". The name is the public url
@@ -161,15 +176,13 @@ export const articles = pgTable(
 export const circuits = pgTable(
   'circuits',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
+    id: identity(),
+    museumId: museumId(),
     name: text('name').notNull(),
     title: text('title').notNull(),
     intro: text('intro').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('circuits_name_key').on(t.name), index('circuits_museum_idx').on(t.museumId)],
 );
@@ -182,9 +195,7 @@ export const circuitStops = pgTable(
       .notNull()
       .references(() => circuits.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    articleId: articleId(),
   },
   (t) => [
     primaryKey({ columns: [t.circuitId, t.position] }),
@@ -197,10 +208,8 @@ export const circuitStops = pgTable(
 export const qrcodes = pgTable(
   'qrcodes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
+    id: identity(),
+    museumId: museumId(),
     link: text('link').notNull(),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
     /** Or a circuit, never both; deleting the circuit leaves the code free. */
@@ -218,17 +227,13 @@ export const qrcodes = pgTable(
 export const dailyCounts = pgTable(
   'daily_counts',
   {
-    day: date('day', { mode: 'string' }).notNull(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    language: text('language').notNull(),
+    day: day(),
+    museumId: museumId(),
+    articleId: articleId(),
+    language: language(),
     /** 'listened': a visitor pressed Listen (read aloud), counted like a request. */
     kind: text('kind', { enum: ['scan', 'request', 'listened'] }).notNull(),
-    count: integer('count').notNull().default(0),
+    count: counter('count'),
   },
   (t) => [
     primaryKey({ columns: [t.day, t.museumId, t.articleId, t.language, t.kind] }),
@@ -247,14 +252,10 @@ export const dailyCounts = pgTable(
 export const dailyArticleScans = pgTable(
   'daily_article_scans',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull().default(0),
+    museumId: museumId(),
+    day: day(),
+    articleId: articleId(),
+    count: counter('count'),
   },
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.articleId] })],
 );
@@ -263,14 +264,12 @@ export const dailyArticleScans = pgTable(
 export const dailyCircuitScans = pgTable(
   'daily_circuit_scans',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
+    museumId: museumId(),
+    day: day(),
     circuitId: integer('circuit_id')
       .notNull()
       .references(() => circuits.id, { onDelete: 'cascade' }),
-    count: integer('count').notNull().default(0),
+    count: counter('count'),
   },
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.circuitId] })],
 );
@@ -278,12 +277,10 @@ export const dailyCircuitScans = pgTable(
 export const dailyLanguageScans = pgTable(
   'daily_language_scans',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
-    language: text('language').notNull(),
-    count: integer('count').notNull().default(0),
+    museumId: museumId(),
+    day: day(),
+    language: language(),
+    count: counter('count'),
   },
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.language] })],
 );
@@ -298,13 +295,9 @@ export const dailyLanguageScans = pgTable(
 export const checkedTranslations = pgTable(
   'checked_translations',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    language: text('language').notNull(),
+    museumId: museumId(),
+    articleId: articleId(),
+    language: language(),
     ref: text('ref').notNull(),
     source: text('source').notNull(),
     text: text('text').notNull(),
@@ -321,16 +314,14 @@ export const checkedTranslations = pgTable(
 export const glossaryTerms = pgTable(
   'glossary_terms',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
+    id: identity(),
+    museumId: museumId(),
     term: text('term').notNull(),
     note: text('note').notNull().default(''),
     doNotTranslate: boolean('do_not_translate').notNull().default(false),
     translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('glossary_terms_museum_idx').on(t.museumId),
@@ -346,20 +337,16 @@ export const glossaryTerms = pgTable(
 export const translationStatus = pgTable(
   'translation_status',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    language: text('language').notNull(),
-    missing: integer('missing').notNull().default(0),
-    machine: integer('machine').notNull().default(0),
-    reviewed: integer('reviewed').notNull().default(0),
-    stale: integer('stale').notNull().default(0),
+    museumId: museumId(),
+    articleId: articleId(),
+    language: language(),
+    missing: counter('missing'),
+    machine: counter('machine'),
+    reviewed: counter('reviewed'),
+    stale: counter('stale'),
     /** Texts flagged by the checks (glossary not followed, wrong language, to check). */
-    flagged: integer('flagged').notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    flagged: counter('flagged'),
+    updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.language] }),
@@ -376,17 +363,13 @@ export const translationStatus = pgTable(
 export const translationQueue = pgTable(
   'translation_queue',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    language: text('language').notNull(),
+    museumId: museumId(),
+    articleId: articleId(),
+    language: language(),
     queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** Raised when asked again while waiting or claimed: the claim's end removes only its ask. */
-    ask: integer('ask').notNull().default(0),
+    ask: counter('ask'),
   },
   (t) => [
     primaryKey({ columns: [t.articleId, t.language] }),
@@ -402,15 +385,13 @@ export const translationQueue = pgTable(
 export const engineUsage = pgTable(
   'engine_usage',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
+    museumId: museumId(),
+    day: day(),
     promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
     completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
     speechChars: bigint('speech_chars', { mode: 'number' }).notNull().default(0),
     /** Engine calls (translation and speech) that day. */
-    calls: integer('calls').notNull().default(0),
+    calls: counter('calls'),
   },
   (t) => [primaryKey({ columns: [t.museumId, t.day] })],
 );
@@ -423,15 +404,11 @@ export const engineUsage = pgTable(
 export const translationFailures = pgTable(
   'translation_failures',
   {
-    museumId: integer('museum_id')
-      .notNull()
-      .references(() => museums.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
-    language: text('language').notNull(),
+    museumId: museumId(),
+    articleId: articleId(),
+    language: language(),
     /** The article's translation generation the failures were met in. */
-    generation: integer('generation').notNull().default(0),
+    generation: counter('generation'),
     failures: integer('failures').notNull().default(1),
     /** Why the last try failed, in words for staff ('refused by the checks: …', 'engine unavailable'). */
     reason: text('reason').notNull().default(''),
