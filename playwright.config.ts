@@ -27,11 +27,10 @@ const { chromiumPath } = loadTestSettings();
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  // Three on this two-core machine: a test spends much of its time waiting (on the server, the
-  // fake engine's delays, the page's timers, expect's polling), so two workers left the cores
-  // idle a third of the run. Sign-ins, 128 MB of scrypt each, are few: each worker keeps one
-  // session for the tests that are not about signing in (fixtures.ts).
-  workers: 3,
+  // Two on this two-core machine: the browsers take most of the processor time. Sign-ins,
+  // 128 MB of scrypt each, are few: each worker keeps one session for the tests that are not
+  // about signing in (fixtures.ts).
+  workers: 2,
   fullyParallel: true,
   retries: 0,
   forbidOnly: true,
