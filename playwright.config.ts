@@ -9,8 +9,8 @@ import { CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
 
 /**
  * End-to-end tests: the real build served by the real Node entry on a free port, with a fresh
- * embedded database (the first start creates the one admin account), driven by the system
- * Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself. The
+ * copy of the migrated, empty embedded database (the first start creates the one admin account),
+ * driven by the system Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself. The
  * translation engine is the fake one (tests/helpers/fake-engine-server.ts), started first.
  */
 
@@ -27,7 +27,9 @@ const { chromiumPath } = loadTestSettings();
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
-  // Sign-in runs scrypt with 128 MB per call: two workers on this two-core machine.
+  // Two on this two-core machine: the browsers take most of the processor time. Sign-ins,
+  // 128 MB of scrypt each, are few: each worker keeps one session for the tests that are not
+  // about signing in (fixtures.ts).
   workers: 2,
   fullyParallel: true,
   retries: 0,
@@ -60,9 +62,10 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      // As `npm start`: builds into a folder of its own (.builds/, ADR 0010), so a developer's
-      // running `npm start` or another run in this checkout keeps its pages.
-      command: 'node_modules/.bin/node src/app/start.ts',
+      // As `npm start` (tests/helpers/e2e-server.ts starts it on a copy of the migrated database):
+      // builds into a folder of its own (.builds/, ADR 0010), so a developer's running `npm start`
+      // or another run in this checkout keeps its pages.
+      command: `node_modules/.bin/node tests/helpers/e2e-server.ts ${DATA_DIR}`,
       url: `${BASE_URL}/session`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -89,7 +92,7 @@ export default defineConfig({
         OPENAI_MAX_RETRIES: '0',
         // The fake engine answers `[es] ` and the source text: in another language than asked.
         TRANSLATION_LANGUAGE_CHECK: 'off',
-        // Read aloud (issue 20): the fake engine's stand-in speech engine; a hung call fails fast.
+        // Read aloud: the fake engine's stand-in speech engine; a hung call fails fast.
         TTS_BASE_URL: `${FAKE_ENGINE_URL}/v1`,
         TTS_API_KEY: 'test',
         TTS_MODEL: 'tts-fake',
@@ -98,6 +101,9 @@ export default defineConfig({
         ADMIN_EMAIL: ADMIN.email,
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'warn',
+        // Node's compile cache, shared with the processes vitest starts: the server, and the
+        // site build it runs, load their modules faster from the second run on.
+        NODE_COMPILE_CACHE: path.join(import.meta.dirname, '.tmp/node-compile-cache'),
         // One browser on one address runs every spec: the visitors' limits (vitest covers
         // them) are set out of its way.
         VISITOR_NEW_TRANSLATIONS_PER_MINUTE: '10000',

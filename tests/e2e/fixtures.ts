@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Cookie,
+  type Page,
+} from '@playwright/test';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
 import { landingTextFor } from '../../src/site/landing/text.ts';
@@ -14,7 +21,7 @@ export type Lang = 'fr' | 'en';
 export const LANGS: readonly Lang[] = ['fr', 'en'];
 /** The dictionaries themselves, so a wording change is caught in one place. */
 export const dict = { fr, en } as const;
-/** The landing page's words (spec 3 'Landing text dictionary'). */
+/** The landing page's words, from its text dictionary. */
 export const landing = (lang: Lang) => landingTextFor(lang);
 /** The landing page's one h1. */
 export const homeTitle = (lang: Lang) => landingTextFor(lang).box1Landing.title;
@@ -36,7 +43,7 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Screens only a signed-in user may see (spec 2, 6), as reached from a link or a QR code. */
+/** Screens only a signed-in user may see, as reached from a link or a QR code. */
 export const PROTECTED_ROUTES = [
   '/dashboard',
   '/articles',
@@ -230,20 +237,57 @@ export async function post<T = Json>(
 }
 
 type Fixtures = {
-  /** Signs the page's browser context in through the API (cookies are shared): for speed. */
+  /**
+   * Signs the page's browser context in (cookies are shared): for speed, with the worker's
+   * session when it is still open, else through the API.
+   */
   signIn: () => Promise<void>;
   /** Signs in through the sign-in page of `lang`, as a person would. */
   signInWithForm: (lang: Lang, submitWith?: SubmitWith) => Promise<void>;
 };
 
-export const test = base.extend<Fixtures>({
-  signIn: async ({ page }, use) => {
+type WorkerFixtures = {
+  /** The session cookie of the worker's last API sign-in, reused by the tests that follow. */
+  workerSession: { cookie?: Cookie };
+};
+
+const SESSION_COOKIE = 'legenda_session';
+
+/**
+ * Puts the worker's session cookie into `context` and answers whether the server still knows
+ * it: a test before may have ended it (signed out, or signed in again over it).
+ */
+async function reuseSession(context: BrowserContext, cookie: Cookie): Promise<boolean> {
+  await context.addCookies([cookie]);
+  const response = await context.request.get('/session');
+  expect(response.status(), await response.text()).toBe(200);
+  const body = (await response.json()) as { email?: string };
+  if (body.email === ADMIN.email) return true;
+  await context.clearCookies({ name: SESSION_COOKIE });
+  return false;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  workerSession: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture asks for from this parameter; this one asks for none.
+    async ({}, use) => {
+      await use({});
+    },
+    { scope: 'worker' },
+  ],
+  signIn: async ({ page, workerSession }, use) => {
     await use(async () => {
+      // Each sign-in costs the server a production-strength password hash (scrypt, 128 MB):
+      // the tests that are not about signing in share one session per worker.
+      const context = page.context();
+      if (workerSession.cookie && (await reuseSession(context, workerSession.cookie))) return;
       const response = await page.request.post('/login', {
         headers: { origin: E2E_ORIGIN },
         data: { email: ADMIN.email, password: ADMIN.password },
       });
       expect(response.status(), await response.text()).toBe(200);
+      workerSession.cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+      expect(workerSession.cookie, 'session cookie after sign-in').toBeDefined();
     });
   },
   signInWithForm: async ({ page }, use) => {

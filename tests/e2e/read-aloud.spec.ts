@@ -93,12 +93,16 @@ async function phone(browser: Browser, baseURL: string, path: string, stub = fal
       });
     });
   }
-  for (let i = 0; i < 10; i++) {
-    await page.goto(path);
-    if ((await page.locator('[data-listen]').count()) > 0) break;
-    await page.waitForTimeout(500);
-  }
-  await expect(page.locator('[data-listen]')).toHaveCount(1);
+  // Until the translation is whole, the page is the progress page: opened again until it is not.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        return page.locator('[data-listen]').count();
+      },
+      { timeout: 30_000, intervals: [500] },
+    )
+    .toBe(1);
   return { context, page };
 }
 
