@@ -5,11 +5,9 @@ import type { Database } from '../../server/db/index.ts';
 import { DataDirInUseError } from '../../server/db/lock.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { openDatabase } from '../runtime.ts';
-import { createServices } from '../app.ts';
 import { createMemoryBlobStore } from '../../server/blobs.ts';
 import { museums } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/log.ts';
-import { demoAtFirstStart } from '../../features/demo/service.ts';
 import { AccountError, accountsService } from '../../features/accounts/service.ts';
 import { budgetCommand, parseBudget } from './budget.ts';
 
@@ -118,6 +116,11 @@ async function addAccount(
     log: createLogger(config),
     clientAddress: () => 'cli',
   };
+  // Loaded only here: the whole app costs every other command seconds of start.
+  const [{ createServices }, { demoAtFirstStart }] = await Promise.all([
+    import('../services.ts'),
+    import('../../features/demo/service.ts'),
+  ]);
   const services = createServices(deps);
   await demoAtFirstStart({ ...deps, services }, made.museum);
   // Its save counts its translations and asks for priority languages in the background:
