@@ -10,7 +10,7 @@ import { createLogger, type Logger } from '../../server/log.ts';
 import { describeBehind, schemaStatus, type SchemaStatus } from './schema-status.ts';
 
 /**
- * The Netlify entry (DESIGN 2): every dynamic route goes to the one Hono app. Netlify calls the
+ * The Netlify entry (ADR 0008): every dynamic route goes to the one Hono app. Netlify calls the
  * default export of each function in netlify/functions/ with the request and its Context; this
  * is what they export. One instance serves one request at a time and may be frozen between
  * requests, so the pool is small and lets idle connections go.

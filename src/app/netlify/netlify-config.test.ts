@@ -65,7 +65,7 @@ describe('loadNetlifyConfig', () => {
     expect(withEnv({ ...site, MAX_VIDEO_MB: '50' }).maxVideoBytes).toBe(6 * 1024 * 1024);
     expect(withEnv({ ...site, MAX_VIDEO_MB: '200' }).maxVideoBytes).toBe(6 * 1024 * 1024);
     expect(withEnv({ ...site, MAX_VIDEO_MB: '3' }).maxVideoBytes).toBe(3 * 1024 * 1024);
-    // Sound files (issue 20) likewise: 20 MB by default elsewhere, 6 here.
+    // Sound files (read aloud) likewise: 20 MB by default elsewhere, 6 here.
     expect(withEnv(site).maxAudioBytes).toBe(6 * 1024 * 1024);
     expect(withEnv({ ...site, MAX_AUDIO_MB: '4' }).maxAudioBytes).toBe(4 * 1024 * 1024);
   });
