@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import SearchInput from '../../ui/SearchInput.tsx';
 import type { Loaded } from '../../ui/server-state.ts';
 import { searchKey, type ArticleOption } from './draft.ts';
 
@@ -65,18 +66,15 @@ export default function ArticleAdder({ t, load, taken, onAdd, searchRef, disable
     <div className="circuit-adder">
       <div className="circuit-adder__search">
         <label htmlFor={searchId}>{t('circuits.search')}</label>
-        <input
+        <SearchInput
           id={searchId}
-          ref={searchRef}
-          type="search"
-          autoComplete="off"
-          spellCheck={false}
+          inputRef={searchRef}
           placeholder={t('circuits.searchPlaceholder')}
-          aria-controls={shown.length > 0 ? listId : undefined}
+          controls={shown.length > 0 ? listId : undefined}
           aria-describedby={hintId}
-          value={query}
+          query={query}
+          setQuery={setQuery}
           disabled={!load.data}
-          onChange={(event) => setQuery(event.target.value)}
           onKeyDown={(event) => {
             // Enter adds the first match instead of sending the form.
             if (event.key !== 'Enter') return;

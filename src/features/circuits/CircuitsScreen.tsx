@@ -4,6 +4,7 @@ import { useT } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
+import { deleteAndReload } from '../../ui/deleteAndReload.ts';
 import Protected from '../../ui/Protected.tsx';
 import { useServerData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
@@ -171,24 +172,19 @@ function Circuits({ lang }: { lang: Lang }) {
     }
   };
 
-  const remove = async (circuit: CircuitDocument) => {
-    setBusy(true);
-    try {
-      const result = await call(deleteCircuit, { id: circuit.id });
-      if (!result.ok) toast.error(apiErrorMessage(t, result));
-      else {
-        toast.success(t('circuits.deleted', { title: circuit.title }));
+  const remove = (circuit: CircuitDocument) =>
+    deleteAndReload({
+      t,
+      send: () => call(deleteCircuit, { id: circuit.id }),
+      deleted: t('circuits.deleted', { title: circuit.title }),
+      onDeleted: () => {
         if (editing?.saved?.id === circuit.id) setEditing(null);
         pendingFocus.current = 'new';
-      }
-      await reload();
-    } catch {
-      toast.error(t('common.networkError'));
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
-    }
-  };
+      },
+      reload,
+      setBusy,
+      finish: () => setDeleting(undefined),
+    });
 
   const articleTitles = new Map<number, string>(
     (articles.data ?? []).map((a) => [a.id, articleTitle(t, a)]),

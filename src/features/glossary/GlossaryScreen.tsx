@@ -4,6 +4,7 @@ import { useT } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
+import { deleteAndReload } from '../../ui/deleteAndReload.ts';
 import Protected from '../../ui/Protected.tsx';
 import { useServerData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
@@ -60,23 +61,18 @@ function Glossary({ lang, languages }: { lang: Lang; languages: readonly Languag
     }
   };
 
-  const remove = async (entry: GlossaryEntry) => {
-    setBusy(true);
-    try {
-      const result = await call(deleteGlossaryTerm, { id: entry.id });
-      if (!result.ok) toast.error(apiErrorMessage(t, result));
-      else {
-        toast.success(t('glossary.deleted'));
+  const remove = (entry: GlossaryEntry) =>
+    deleteAndReload({
+      t,
+      send: () => call(deleteGlossaryTerm, { id: entry.id }),
+      deleted: t('glossary.deleted'),
+      onDeleted: () => {
         if (draft.id === entry.id) setDraft(EMPTY);
-      }
-      await reload();
-    } catch {
-      toast.error(t('common.networkError'));
-    } finally {
-      setBusy(false);
-      setDeleting(undefined);
-    }
-  };
+      },
+      reload,
+      setBusy,
+      finish: () => setDeleting(undefined),
+    });
 
   return (
     <div className="glossary-screen">

@@ -1,5 +1,6 @@
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import SearchInput from '../../ui/SearchInput.tsx';
 import { isSignedOut, type Loaded } from '../../ui/server-state.ts';
 import { searchKey, type ArticleChoice, type CircuitChoice } from './qrApi.ts';
 
@@ -48,17 +49,10 @@ type Words = {
   results: (count: number) => string;
 };
 
-type PickerProps = {
-  t: TFn;
+type PickerProps = Omit<Props, 'load'> & {
   status: 'loading' | 'ready' | 'failed' | 'signedOut';
   choices: Choice[] | null;
   words: Words;
-  chosen: number | null;
-  chosenTitle: string | null;
-  onChoose: (id: number) => void;
-  error: string | null;
-  searchRef: Ref<HTMLInputElement>;
-  disabled: boolean;
 };
 
 /**
@@ -106,16 +100,13 @@ function SearchPicker(props: PickerProps) {
         <>
           <div className="qr-picker__search">
             <label htmlFor={searchId}>{words.search}</label>
-            <input
+            <SearchInput
               id={searchId}
-              ref={searchRef}
-              type="search"
-              autoComplete="off"
-              spellCheck={false}
+              inputRef={searchRef}
               placeholder={t('qrcode.searchPlaceholder')}
-              aria-controls={shown.length > 0 ? listId : undefined}
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
+              controls={shown.length > 0 ? listId : undefined}
+              query={query}
+              setQuery={setQuery}
             />
           </div>
           <p className="visually-hidden" role="status">
@@ -152,25 +143,39 @@ function SearchPicker(props: PickerProps) {
   );
 }
 
-/** The QR detail's article picker. */
-export default function ArticlePicker(props: Props) {
-  const { t, load } = props;
-  const choices = load.data
-    ? load.data.map((article) => ({
-        id: article.id,
-        label: articleLabel(t, article),
-        detail: article.name,
-      }))
-    : null;
+/** A picker over a loaded list: `toChoice` says what it shows of each item. */
+function LoadedPicker<Item>(
+  props: Omit<PickerProps, 'status' | 'choices' | 'words'> & {
+    load: Loaded<Item[]>;
+    toChoice: (item: Item) => Choice;
+    words: Omit<Words, 'chosen'>;
+  },
+) {
+  const { t, load, toChoice, words } = props;
   return (
     <SearchPicker
       {...props}
       status={statusOf(load)}
-      choices={choices}
+      choices={load.data ? load.data.map(toChoice) : null}
+      words={{ ...words, chosen: (title) => t('qrcode.chosen', { title }) }}
+    />
+  );
+}
+
+/** The QR detail's article picker. */
+export default function ArticlePicker(props: Props) {
+  const { t } = props;
+  return (
+    <LoadedPicker
+      {...props}
+      toChoice={(article) => ({
+        id: article.id,
+        label: articleLabel(t, article),
+        detail: article.name,
+      })}
       words={{
         legend: t('qrcode.picker'),
         search: t('qrcode.search'),
-        chosen: (title) => t('qrcode.chosen', { title }),
         noneChosen: t('qrcode.noneChosen'),
         loading: t('qrcode.articlesLoading'),
         failed: t('qrcode.articlesFailed'),
@@ -189,23 +194,14 @@ export type CircuitsLoad = Loaded<CircuitChoice[]>;
 export function CircuitPicker(
   props: Omit<Props, 'load'> & { load: CircuitsLoad; circuitsHref: string },
 ) {
-  const { t, load } = props;
-  const choices = load.data
-    ? load.data.map((circuit) => ({
-        id: circuit.id,
-        label: circuit.title,
-        detail: circuit.name,
-      }))
-    : null;
+  const { t } = props;
   return (
-    <SearchPicker
+    <LoadedPicker
       {...props}
-      status={statusOf(load)}
-      choices={choices}
+      toChoice={(circuit) => ({ id: circuit.id, label: circuit.title, detail: circuit.name })}
       words={{
         legend: t('qrcode.circuitPicker'),
         search: t('qrcode.circuitSearch'),
-        chosen: (title) => t('qrcode.chosen', { title }),
         noneChosen: t('qrcode.noCircuitChosen'),
         loading: t('qrcode.circuitsLoading'),
         failed: t('qrcode.circuitsFailed'),

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../server/context.ts';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
+import { readForm } from '../../server/http/multipart-form.ts';
 import { editorRepo } from '../articles/repo.ts';
 import { itemId } from '../articles/ids.ts';
 import { supportedLanguage } from '../languages/index.ts';
@@ -92,13 +93,7 @@ export function xliffRoutes(review: ReviewService, deps: Pick<AppDeps, 'db' | 'b
       })(c, next);
     },
     async (c) => {
-      let form: FormData;
-      try {
-        form = await c.req.formData();
-      } catch (error) {
-        if (error instanceof ApiError) throw error;
-        throw new ApiError(400, 'invalid_form', 'The upload is not a readable multipart form.');
-      }
+      const form = await readForm(c);
       const file = form.get('xliff');
       if (!(file instanceof File)) {
         throw new ApiError(

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryBlobStore } from '../../server/blobs.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
-import {
-  startFakeOpenAI,
-  type FakeOpenAI,
-  type FakeReviewError,
-  type FakeReviewSegment,
-} from '../../../tests/helpers/fake-openai.ts';
-import { createEngine } from './engine.ts';
+import type { FakeReviewError, FakeReviewSegment } from '../../../tests/helpers/fake-openai.ts';
+import { fakeEngine, fakeForFile } from './fake-engine.ts';
 import { article } from './fixtures.ts';
 import { SAMPLES } from './language-samples.ts';
 import { translationMemory } from './memory.ts';
@@ -25,33 +20,18 @@ const [lanternFr = ''] = SAMPLES.fr ?? [];
 /** The fake's answers: Spanish for the two English texts, unless a test says otherwise. */
 let translateAs: (text: string) => string;
 let reviewAs: (segment: FakeReviewSegment) => FakeReviewError[];
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI({
-    translate: (text) => translateAs(text),
-    review: (segment) => reviewAs(segment),
-  });
+const fake = await fakeForFile({
+  translate: (text) => translateAs(text),
+  review: (segment) => reviewAs(segment),
 });
-afterAll(() => fake.close());
 beforeEach(() => {
-  fake.reset();
-  fake.setBehaviour({ type: 'ok' });
   translateAs = (text) => (text === lanternEn ? lanternEs : text === giftEn ? giftEs : text);
   reviewAs = () => [];
 });
 
 function setup(options: { review?: boolean } = {}) {
   const memory = translationMemory(createMemoryBlobStore());
-  const engine = createEngine({
-    baseUrl: fake.url,
-    apiKey: 'test-key',
-    model: 'test-model',
-    timeoutMs: 5_000,
-    maxRetries: 0,
-    languageCheck: true,
-    review: options.review ?? false,
-  });
+  const engine = fakeEngine(fake, { languageCheck: true, review: options.review ?? false });
   const { log, lines } = recordingLogger();
   const translator = createTranslator({ engine, memory, log });
   return { translator, lines };

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryBlobStore } from '../../server/blobs.ts';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { GLOSSARY_TOKENS_TARGET, glossaryTokens } from '../../../tests/bench/glossary.ts';
 import type { ArticleContent } from '../articles/content.ts';
-import { createEngine } from './engine.ts';
+import { fakeEngine, fakeForFile } from './fake-engine.ts';
 import { article } from './fixtures.ts';
 import {
   followed,
@@ -155,27 +154,11 @@ describe('the prompt', () => {
   });
 });
 
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.setBehaviour({ type: 'ok' });
-});
+const fake = await fakeForFile();
 
 function setup() {
   const memory = translationMemory(createMemoryBlobStore());
-  const engine = createEngine({
-    baseUrl: fake.url,
-    apiKey: 'test-key',
-    model: 'test-model',
-    timeoutMs: 5_000,
-    maxRetries: 0,
-  });
-  return createTranslator({ engine, memory });
+  return createTranslator({ engine: fakeEngine(fake), memory });
 }
 
 const content = article([

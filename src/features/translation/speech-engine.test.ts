@@ -6,18 +6,7 @@ import {
   speechType,
   type SpeechEngineOptions,
 } from './speech-engine.ts';
-import {
-  m4a,
-  MOV,
-  mp3,
-  mp4,
-  oggSpeex,
-  oggVorbis,
-  opus,
-  PNG_1PX,
-  webm,
-  wav,
-} from '../../../tests/helpers/media.ts';
+import * as media from '../../../tests/helpers/media.ts';
 
 /**
  * The speech engine's client on its own: what it keeps of an answer. The engine's
@@ -93,19 +82,23 @@ describe('speechType', () => {
   it('names the sounds an engine makes by their bytes', async () => {
     const flac = Buffer.concat([Buffer.from('fLaC', 'latin1'), Buffer.from([0x80, 0, 0, 0x22])]);
     const cases: [Uint8Array, string][] = [
-      [mp3(), 'audio/mpeg'],
-      [mp3(4096, true), 'audio/mpeg'],
+      [media.mp3(), 'audio/mpeg'],
+      [media.mp3(4096, true), 'audio/mpeg'],
       // A tag whose length runs past the bytes at hand: the start of a longer MP3.
       [
-        Buffer.concat([Buffer.from('ID3'), Buffer.from([4, 0, 0, 0, 0x7f, 0x7f, 0x7f]), mp3()]),
+        Buffer.concat([
+          Buffer.from('ID3'),
+          Buffer.from([4, 0, 0, 0, 0x7f, 0x7f, 0x7f]),
+          media.mp3(),
+        ]),
         'audio/mpeg',
       ],
-      [wav(0.01), 'audio/wav'],
-      [opus(), 'audio/ogg'],
-      [oggVorbis(), 'audio/ogg'],
-      [oggSpeex(), 'audio/ogg'],
-      [m4a(), 'audio/mp4'],
-      [mp4(), 'audio/mp4'],
+      [media.wav(0.01), 'audio/wav'],
+      [media.opus(), 'audio/ogg'],
+      [media.oggVorbis(), 'audio/ogg'],
+      [media.oggSpeex(), 'audio/ogg'],
+      [media.m4a(), 'audio/mp4'],
+      [media.mp4(), 'audio/mp4'],
       [Buffer.concat([flac, Buffer.alloc(64)]), 'audio/flac'],
       // Bare AAC (ADTS), as engines answer for `aac`.
       [
@@ -129,9 +122,9 @@ describe('speechType', () => {
         Buffer.from([3, 0, 0, 0, 0, 0, 4]),
         bytes('....not a sound at all'),
       ]),
-      PNG_1PX,
-      webm(),
-      MOV,
+      media.PNG_1PX,
+      media.webm(),
+      media.MOV,
     ]) {
       expect(await speechType(other)).toBeUndefined();
     }

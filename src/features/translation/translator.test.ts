@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryBlobStore } from '../../server/blobs.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
-import {
-  startFakeOpenAI,
-  type Behaviour,
-  type FakeOpenAI,
-  type RecordedCall,
-} from '../../../tests/helpers/fake-openai.ts';
+import type { Behaviour, RecordedCall } from '../../../tests/helpers/fake-openai.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { createEngine } from './engine.ts';
+import { fakeEngine, fakeForFile } from './fake-engine.ts';
 import { article, longArticle, words } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 import { extractSegments } from './segments.ts';
 import { createTranslator, type TranslateArticleRequest, type Translator } from './translator.ts';
 
-let fake: FakeOpenAI;
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.setBehaviour({ type: 'ok' });
-  fake.setDelayPerToken(0);
-});
+const fake = await fakeForFile();
+beforeEach(() => fake.setDelayPerToken(0));
 
 interface SetupOptions {
   maxRetries?: number;
@@ -36,10 +23,7 @@ interface SetupOptions {
 function setup(options: SetupOptions = {}) {
   const blobs = createMemoryBlobStore();
   const memory = translationMemory(blobs);
-  const engine = createEngine({
-    baseUrl: fake.url,
-    apiKey: 'test-key',
-    model: 'test-model',
+  const engine = fakeEngine(fake, {
     timeoutMs: options.timeoutMs ?? 5_000,
     maxRetries: options.maxRetries ?? 0,
   });
@@ -204,17 +188,16 @@ describe('translateArticle', () => {
 
   it('serves the museum’s own language without calling the engine', async () => {
     const { translator } = setup();
+    // The article as it is, every text in place: nothing sent, checked or left out.
+    const noEngineWork = { engineCalls: 0, segmentsSent: 0, checked: 0 };
+    const nothingMissing = { untranslated: 0, refused: 0, sourceBlocks: [] };
     for (const targetLang of ['fr', 'fr-FR', 'fr-CA']) {
       const result = await translator.translateArticle(request(small, { targetLang }));
       expect(result).toEqual({
         content: small,
         complete: true,
-        untranslated: 0,
-        refused: 0,
-        engineCalls: 0,
-        segmentsSent: 0,
-        checked: 0,
-        sourceBlocks: [],
+        ...noEngineWork,
+        ...nothingMissing,
       });
     }
     expect(fake.calls).toHaveLength(0);

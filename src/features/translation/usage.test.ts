@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
+import { describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
 import type { Logger } from '../../server/log.ts';
 import { estimateTokens } from './batches.ts';
-import { createEngine, type Engine, type EngineUsage } from './engine.ts';
+import type { Engine, EngineUsage } from './engine.ts';
 import { BadAnswerError } from './errors.ts';
 import { createTranslator } from './translator.ts';
 import { createMemoryBlobStore } from '../../server/blobs.ts';
 import { translationMemory } from './memory.ts';
+import { fakeEngine, fakeForFile } from './fake-engine.ts';
 
-let fake: FakeOpenAI;
+const fake = await fakeForFile();
 
 const segments = [
   { id: '1', text: 'Le port de Saint-Malo en 1850' },
@@ -18,14 +18,7 @@ const segments = [
 const request = { segments, sourceLang: 'fr', targetLang: 'es', instructions: '' };
 
 const engineOf = (options: { review?: boolean; log?: Logger } = {}) =>
-  createEngine({
-    baseUrl: fake.url,
-    apiKey: 'test-key',
-    model: 'test-model',
-    timeoutMs: 1000,
-    maxRetries: 0,
-    ...options,
-  })!;
+  fakeEngine(fake, { timeoutMs: 1000, ...options })!;
 
 /** The usages told to onUsage by one call. */
 async function usagesOf(call: (onUsage: (u: EngineUsage) => void) => Promise<unknown>) {
@@ -33,15 +26,6 @@ async function usagesOf(call: (onUsage: (u: EngineUsage) => void) => Promise<unk
   await call((u) => told.push(u)).catch(() => {});
   return told;
 }
-
-beforeAll(async () => {
-  fake = await startFakeOpenAI();
-});
-afterAll(() => fake.close());
-beforeEach(() => {
-  fake.reset();
-  fake.setBehaviour({ type: 'ok' });
-});
 
 describe('engine usage', () => {
   it('tells the tokens of the answer’s usage, whole or streamed (asking for it)', async () => {

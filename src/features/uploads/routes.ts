@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import { readForm } from '../../server/http/multipart-form.ts';
 import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
 import { itemId } from '../articles/ids.ts';
@@ -60,13 +61,7 @@ export function uploadRoutes(
   app.post('/upload/:kind', limitBody, async (c) => {
     const kind = c.req.param('kind') as UploadKind;
     const museumId = museum(c);
-    let form: FormData;
-    try {
-      form = await c.req.formData();
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError(400, 'invalid_form', 'The upload is not a readable multipart form.');
-    }
+    const form = await readForm(c);
     const file = form.get(kind);
     if (!(file instanceof File)) {
       throw new ApiError(422, 'invalid_body', `Send the file in a form field named "${kind}".`);
