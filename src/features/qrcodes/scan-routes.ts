@@ -8,11 +8,11 @@ import {
   renderNotFoundPage,
   renderOutagePage,
   VISITOR_PAGE_CSP,
-} from '../reader/page.ts';
+} from '../reader/render/page.ts';
 import { suggestedLanguages } from '../languages/index.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';
-import { rememberedLanguage } from '../reader/language-cookie.ts';
+import { rememberedLanguage } from '../reader/http/language-cookie.ts';
 
 /**
  * GET /r/{code}: what a printed QR code opens (DESIGN 8). A redirect to the linked article's

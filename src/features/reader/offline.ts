@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from 'react';
-import { uiLanguage, uiStrings } from './strings.ts';
-import { languageAttributes, localPath } from './document.ts';
+import { uiLanguage, uiStrings } from './render/strings.ts';
+import { languageAttributes, localPath } from './render/document.ts';
 
 /**
  * Offline reading on poor museum Wi-Fi (issue 19, part 4). The service worker (public/sw.js)

@@ -6,9 +6,9 @@ import { testApp } from '../../../tests/helpers/app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
 import { words } from '../translation/fixtures.ts';
-import { READER_SCRIPT } from './document.ts';
-import { uiStrings } from './strings.ts';
-import { HEAD_WAIT_MS } from './stream.ts';
+import { READER_SCRIPT } from './render/document.ts';
+import { uiStrings } from './render/strings.ts';
+import { HEAD_WAIT_MS } from './render/stream.ts';
 
 /** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
 const withoutReaderScript = (html: string) =>

@@ -1,0 +1,219 @@
+import { cacheBody, type CachedBody } from '../../../server/http/cached-body.ts';
+import { isUnavailable } from '../../../server/db/errors.ts';
+import { isPublicUrl } from '../../articles/content.ts';
+import { suggestedLanguages, supportedLanguage } from '../../languages/index.ts';
+import type { Counter } from '../../stats/counts.ts';
+import type { CachedPage, PageCache } from './page-cache.ts';
+import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/page.ts';
+import { renderVisit } from '../render/visit-page.ts';
+import type { ReaderService, Visit, VisitRequest } from './service.ts';
+import type { CircuitService, CircuitVisit } from '../circuit/circuit.ts';
+import { renderCircuitVisit } from '../circuit/circuit-render.ts';
+import type { Visitor } from '../../stats/repeats.ts';
+
+/** A visitor page ready to send: made once (`body`), or sent as it is made (`stream`). */
+export type PageAnswer = (
+  { body: CachedBody; stream?: undefined } | { body?: undefined; stream: AsyncIterable<string> }
+) & {
+  status: 200 | 404 | 503;
+  cacheControl: 'no-cache' | 'no-store';
+  /** Seconds after which the outage page reloads itself. */
+  retryAfter?: number | undefined;
+  /**
+   * The page as its address shows it for good (not the picker, a first translation being
+   * streamed, a 404, the outage page, the original for want of a translation, or a staff
+   * preview): the service worker may keep it for offline reading (offline.ts, PAGE_HEADER).
+   */
+  final?: boolean;
+};
+
+/** A circuit named by the link is kept only when it is a name at all. */
+const pageCircuit = (request: VisitRequest) =>
+  isPublicUrl(request.circuit) ? request.circuit : undefined;
+
+/**
+ * The key of a visitor page in the page cache; '' for a page not kept: only a page in a
+ * language is the same for every visitor (at a text size).
+ */
+function pageKey(request: VisitRequest): string {
+  const { name, lang, choose, query, ignoreStats } = request;
+  if (!lang || choose || query !== undefined) return '';
+  return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${pageCircuit(request) ?? ''}`;
+}
+
+/** The language of a not-found page: the one asked for, else the phone's, else French. */
+function notFoundLanguage(lang: string | undefined, acceptLanguage: string | undefined): string {
+  return (lang && supportedLanguage(lang)) || suggestedLanguages(acceptLanguage)[0] || 'fr';
+}
+
+/**
+ * The visitor page, /article?name={name} (spec 2, DESIGN 7), as one call: the page shown a
+ * second ago in this language when there is one (counted like any showing), else the visit
+ * decided (service.ts), rendered (render.ts) and kept; while the database cannot be reached,
+ * the page last shown at this address (up to an hour old; its counts wait in memory for the
+ * database), else a page in the visitor's language that says so and reloads itself.
+ */
+export function visitorPages(deps: {
+  visits: ReaderService;
+  pages: PageCache;
+  counter: Counter;
+  now: () => Date;
+  /** The circuits' pages (issue 19); /circuit answers 404 without. */
+  circuits?: CircuitService | undefined;
+}) {
+  const showing = async (page: CachedPage, request: VisitRequest) => {
+    // A save for offline reading is shown to nobody: not counted (offline.ts).
+    if (request.saving) return;
+    const visitor = request.visitor;
+    // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
+    if (page.count)
+      await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
+  };
+
+  /**
+   * The database out of reach: the page last shown at this address (`key`; up to an hour old),
+   * else a page in the visitor's language that says so and reloads itself. Any other error is
+   * thrown on.
+   */
+  const unreachable = (
+    error: unknown,
+    key: string,
+    request: { lang: string | undefined; acceptLanguage: string | undefined; ignoreStats: boolean },
+  ): { answer: PageAnswer & { body: CachedBody }; kept?: CachedPage | undefined } => {
+    if (!isUnavailable(error)) throw error;
+    const kept = key ? deps.pages.stale(key) : undefined;
+    if (kept) {
+      return {
+        answer: { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats },
+        kept,
+      };
+    }
+    return {
+      answer: {
+        body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
+        status: 503,
+        cacheControl: 'no-store',
+        retryAfter: OUTAGE_RETRY_SECONDS,
+      },
+    };
+  };
+
+  /** The page kept for a request, as sent: the same for every visitor who asks it. */
+  const keptAnswer = (
+    page: CachedPage,
+    request: VisitRequest,
+  ): PageAnswer & { body: CachedBody } => ({
+    body: page,
+    status: 200,
+    cacheControl: 'no-cache',
+    final: !request.ignoreStats,
+  });
+
+  /**
+   * The page kept for a request, if there is one (what `answer` would send without making it),
+   * with `show`, which counts it as shown (as `answer` does) and is called before it is sent.
+   */
+  const kept = (
+    request: VisitRequest,
+  ): { answer: PageAnswer & { body: CachedBody }; show: () => Promise<void> } | undefined => {
+    const key = pageKey(request);
+    const page = key ? deps.pages.get(key) : undefined;
+    if (!page) return undefined;
+    return { answer: keptAnswer(page, request), show: () => showing(page, request) };
+  };
+
+  return {
+    kept,
+
+    async answer(request: VisitRequest): Promise<PageAnswer> {
+      const { name, lang, ignoreStats } = request;
+      const key = pageKey(request);
+      const cached = key ? deps.pages.get(key) : undefined;
+      if (cached) {
+        await showing(cached, request);
+        return keptAnswer(cached, request);
+      }
+      const { query } = request;
+      const textSize = request.textSize ?? 1;
+      const circuit = pageCircuit(request);
+
+      let visit: Visit;
+      try {
+        visit = isPublicUrl(name)
+          ? await deps.visits.visit({ ...request, circuit })
+          : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
+      } catch (error) {
+        const { answer, kept: stale } = unreachable(error, key, request);
+        if (stale) await showing(stale, request);
+        return answer;
+      }
+
+      const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
+      // A first translation, sent as it is made (issue 19); counted by the visit.
+      if ('stream' in page) {
+        return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
+      }
+      if (page.keep && key && visit.kind === 'article') {
+        return {
+          body: deps.pages.set(key, page.html, visit.count),
+          status: 200,
+          cacheControl: 'no-cache',
+          final: !ignoreStats,
+        };
+      }
+      return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+    },
+
+    /**
+     * A circuit's page, /circuit?name={name} (issue 19), kept like an article's page; it
+     * counts nothing itself (a scan of its code is counted at /r/).
+     */
+    async circuit(request: CircuitRequest): Promise<PageAnswer & { body: CachedBody }> {
+      const { name, lang, choose, query, ignoreStats } = request;
+      const textSize = request.textSize ?? 1;
+      const key =
+        lang && !choose && query === undefined
+          ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
+          : '';
+      const cached = key ? deps.pages.get(key) : undefined;
+      if (cached)
+        return { body: cached, status: 200, cacheControl: 'no-cache', final: !ignoreStats };
+      let visit: CircuitVisit;
+      try {
+        visit =
+          isPublicUrl(name) && deps.circuits
+            ? await deps.circuits.visit({ ...request, choose: choose || query !== undefined })
+            : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
+      } catch (error) {
+        return unreachable(error, key, request).answer;
+      }
+      const page = renderCircuitVisit(visit, { ignoreStats, query, textSize });
+      if (page.keep && key) {
+        return {
+          body: deps.pages.set(key, page.html, undefined),
+          status: 200,
+          cacheControl: 'no-cache',
+          final: !ignoreStats,
+        };
+      }
+      return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+    },
+  };
+}
+
+export interface CircuitRequest {
+  name: string;
+  lang: string | undefined;
+  choose: boolean;
+  query: string | undefined;
+  ignoreStats: boolean;
+  textSize?: number | undefined;
+  acceptLanguage: string | undefined;
+  background?: ((work: Promise<unknown>) => void) | undefined;
+  /** Who asked, for what they may start (engine-gate.ts); HEAD starts nothing. */
+  visitor?: Visitor | undefined;
+  staffMuseum?: (() => Promise<number | undefined>) | undefined;
+  head?: boolean | undefined;
+}
+
+export type VisitorPages = ReturnType<typeof visitorPages>;
