@@ -7,8 +7,8 @@ import {
   OUTAGE_RETRY_SECONDS,
   renderNotFoundPage,
   renderOutagePage,
-  VISITOR_PAGE_CSP,
-} from '../reader/render/page.ts';
+} from '../reader/render/message-page.ts';
+import { VISITOR_PAGE_CSP } from '../reader/render/document.ts';
 import { suggestedLanguages } from '../languages/index.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';

@@ -10,7 +10,7 @@ import { READER_SCRIPT } from './render/document.ts';
 import { uiStrings } from './render/strings.ts';
 import { HEAD_WAIT_MS } from './render/stream.ts';
 
-/** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
+/** The page without reader.js's tag, the one script a visitor page carries. */
 const withoutReaderScript = (html: string) =>
   html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '');
 
@@ -457,7 +457,7 @@ describe('a slow or failing engine', () => {
   });
 });
 
-describe('what visitors see of an article (issue 16)', () => {
+describe('what visitors see of an article', () => {
   const PRIVATE = 'Nom privé du musée';
 
   it('never shows the private title: each page takes the article’s first words, translated with it', async () => {
@@ -615,7 +615,7 @@ describe('other pages', () => {
   });
 });
 
-describe('offline reading (issue 19)', () => {
+describe('offline reading', () => {
   const save = { 'legenda-save': '1' };
 
   it('marks only the article as it stays, for the service worker to keep', async () => {

@@ -2,16 +2,16 @@ import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
 import { nativeName } from '../../languages/index.ts';
 import type { CircuitVisit } from './circuit.ts';
 import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
-import { offlineSaveBlock } from '../offline.ts';
-import { renderMessagePage } from '../render/page.ts';
-import { renderLanguagePicker } from '../render/picker.ts';
-import { href, pickerLanguages } from '../render/visit-page.ts';
+import { offlineSaveBlock } from '../render/offline-block.ts';
+import { renderMessagePage } from '../render/message-page.ts';
+import { href } from '../render/links.ts';
+import { pickerLanguages, renderLanguagePicker } from '../render/picker.ts';
 import { textScale } from '../text-size.ts';
 
 /** Seconds between two looks at a circuit's first translation. */
 const TRANSLATING_REFRESH_SECONDS = 3;
 
-/** The circuit page a visit shows (issue 19): picker, progress, the circuit, or 404. */
+/** The circuit page a visit shows: picker, progress, the circuit, or 404. */
 export function renderCircuitVisit(
   visit: CircuitVisit,
   options: { ignoreStats: boolean; query: string | undefined; textSize?: number | undefined },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Translator, TranslationRun } from '../../translation/translator.ts';
 import { circuitService, type CircuitSource } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
+import { pageName, visitorLang } from '../checked.ts';
 
 /**
  * Issue 19: a circuit's page while its first translation is slow, and the document the
@@ -56,8 +57,8 @@ describe('a circuit for visitors', () => {
       firstWaitMs: 5,
     });
     const visit = await service.visit({
-      name: 'tour',
-      lang: 'ja',
+      name: pageName('tour')!,
+      lang: visitorLang('ja'),
       choose: false,
       acceptLanguage: 'ja',
     });
@@ -112,7 +113,12 @@ describe('a circuit whose translation keeps failing', () => {
       now: () => now,
     });
     const visit = () =>
-      service.visit({ name: 'tour', lang: 'ja', choose: false, acceptLanguage: undefined });
+      service.visit({
+        name: pageName('tour')!,
+        lang: visitorLang('ja'),
+        choose: false,
+        acceptLanguage: undefined,
+      });
 
     expect(await visit()).toMatchObject({ texts: { note: 'unavailable', lang: 'fr' } });
     expect(tries).toBe(1);

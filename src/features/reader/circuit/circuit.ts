@@ -5,7 +5,6 @@ import {
   offeredSuggestions,
   sameLanguage,
   suggestedLanguages,
-  supportedLanguage,
 } from '../../languages/index.ts';
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../../translation/translator.ts';
@@ -14,6 +13,7 @@ import { noteLanguage } from '../render/strings.ts';
 import { publicTitle } from '../render/title.ts';
 import { heldNote, type EngineGate } from '../visit/engine-gate.ts';
 import type { Visitor } from '../../stats/repeats.ts';
+import type { PageName, VisitorLang } from '../checked.ts';
 import type {
   CircuitLookup,
   CircuitSource,
@@ -32,7 +32,7 @@ export type {
 } from './circuit-types.ts';
 
 /**
- * A circuit as visitors read it (issue 19, part 2): its title, introduction and stops' titles,
+ * A circuit as visitors read it: its title, introduction and stops' titles,
  * translated like an article's texts. They are one document for the translator (ADR 0017):
  * the title, the introduction's paragraphs and each stop's public title (title.ts) as text
  * blocks, filed in the memory under `circuit-{id}`, so a circuit read in Japanese costs one
@@ -190,8 +190,9 @@ export function circuitService(deps: CircuitDeps) {
     },
 
     async visit(visit: {
-      name: string;
-      lang: string | undefined;
+      name: PageName;
+      /** Checked where the request was read (checked.ts). */
+      lang: VisitorLang | undefined;
       choose: boolean;
       acceptLanguage: string | undefined;
       background?: ((work: Promise<unknown>) => void) | undefined;
@@ -202,7 +203,7 @@ export function circuitService(deps: CircuitDeps) {
     }): Promise<CircuitVisit> {
       const suggested = suggestedLanguages(visit.acceptLanguage);
       const circuit = await find(visit.name);
-      const lang = visit.lang ? supportedLanguage(visit.lang) : undefined;
+      const { lang } = visit;
       if (!circuit) return { kind: 'notFound', uiLang: lang ?? suggested[0] ?? 'fr' };
       // As an article's page: a language the museum does not offer starts nothing.
       const offered = circuit.visitorLanguages ?? undefined;

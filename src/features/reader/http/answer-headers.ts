@@ -1,8 +1,7 @@
 import { securityHeaderValues } from '../../../server/http/security-headers.ts';
-import { supportedLanguage } from '../../languages/index.ts';
 import { languageCookie } from './language-cookie.ts';
 import { PAGE_HEADER } from '../offline.ts';
-import { VISITOR_PAGE_CSP } from '../render/page.ts';
+import { VISITOR_PAGE_CSP } from '../render/document.ts';
 import type { PageAnswer } from '../visit/pages.ts';
 import { textSizeCookie } from '../text-size.ts';
 import type { Asking } from './request.ts';
@@ -20,8 +19,8 @@ export function visitorHeaders(options: { hsts: boolean }) {
     // The page without `lang` is in the language the visitor chose before (language-cookie.ts).
     Vary: 'Accept-Language, Accept-Encoding, Cookie',
   };
-  // A staff preview may be framed by this site's own pages (the review screen's phone preview,
-  // issue 18); a visitor's page by nothing.
+  // A staff preview may be framed by this site's own pages (the review screen's phone
+  // preview); a visitor's page by nothing.
   const previewHeaders: Record<string, string> = {
     ...headers,
     'X-Frame-Options': 'SAMEORIGIN',
@@ -53,9 +52,9 @@ export function visitorHeaders(options: { hsts: boolean }) {
       if (answer.final) sent[PAGE_HEADER] = kind;
       // Read in a language the visitor asked for: remembered for the next pages and scans (a
       // staff preview remembers nothing).
-      if (ask.asked !== undefined && !ask.picking && !ask.preview && answer.status === 200) {
-        const chosen = supportedLanguage(ask.asked);
-        if (chosen && chosen !== ask.remembered) sent['Set-Cookie'] = remember(chosen);
+      const chosen = ask.asked;
+      if (chosen && !ask.picking && !ask.preview && answer.status === 200) {
+        if (chosen !== ask.remembered) sent['Set-Cookie'] = remember(chosen);
       }
       return sent;
     },

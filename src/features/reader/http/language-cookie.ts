@@ -1,9 +1,9 @@
 import { serialize } from 'hono/utils/cookie';
 import { cookieValue } from '../../../server/http/cookie-value.ts';
-import { supportedLanguage } from '../../languages/index.ts';
+import { visitorLang, type VisitorLang } from '../checked.ts';
 
 /**
- * The visitor's language, chosen once (issue 19): a functional cookie holding only a catalogue
+ * The visitor's language, chosen once: a functional cookie holding only a catalogue
  * code, nothing else about the visitor. Set when a visitor reads a page in a language they
  * asked for (a link's `lang`, the picker's); read by later pages without `lang` and by QR
  * scans, which then open the article in it directly. A link carrying `lang` always wins.
@@ -14,10 +14,9 @@ export const LANGUAGE_COOKIE = 'legenda_lang';
 const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /** The remembered language in a Cookie header, if it is one Legenda offers. */
-export function rememberedLanguage(cookieHeader: string | undefined): string | undefined {
+export function rememberedLanguage(cookieHeader: string | undefined): VisitorLang | undefined {
   if (!cookieHeader?.includes(LANGUAGE_COOKIE)) return undefined;
-  const value = cookieValue(cookieHeader, LANGUAGE_COOKIE);
-  return value ? supportedLanguage(value.slice(0, 35)) : undefined;
+  return visitorLang(cookieValue(cookieHeader, LANGUAGE_COOKIE));
 }
 
 /** The Set-Cookie value remembering `lang` (a catalogue code). */

@@ -11,7 +11,7 @@ import { articleRequest, type RequestReader } from './request.ts';
  * main.ts), when the page is kept (page-cache.ts): a visitor page is what phones ask most, and
  * for a kept page the adapter's Request and Response objects and the app's routing cost about
  * as much as the rest of the answer. What it reads and sends is routes.ts's, through the same
- * functions (visitor-request.ts, answer-headers.ts, cachedAnswer), counted as pages.ts counts.
+ * functions (request.ts, answer-headers.ts, cachedAnswer), counted as pages.ts counts.
  * False: anything else (not kept yet, a HEAD, a text size to remember, a request the adapter
  * would rewrite); the app then answers it, and nothing was counted.
  */

@@ -2,7 +2,8 @@ import type { Visitor } from '../../stats/repeats.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from '../ignore-stats.ts';
 import { rememberedLanguage } from './language-cookie.ts';
 import { isSaveRequest, SAVE_HEADER } from '../offline.ts';
-import type { VisitRequest } from '../visit/service.ts';
+import type { CircuitRequest, PageRequest } from '../visit/pages.ts';
+import { pageName, visitorLang, type VisitorLang } from '../checked.ts';
 import { rememberedTextSize, TEXT_SIZE_PARAM, textSize } from '../text-size.ts';
 
 /**
@@ -19,17 +20,33 @@ export interface RequestReader {
 /**
  * What a visitor page's address asks, the same for an article and a circuit: a link's `lang`
  * wins; without one, the language the visitor chose before; the picker, when asked for, stays
- * the picker.
+ * the picker. Every language here is checked (checked.ts): nothing past this file checks again.
  */
-export function asking(req: RequestReader) {
-  const asked = req.query('lang')?.slice(0, 35);
+export interface Asking {
+  /** A staff preview (ignore-stats.ts): counts nothing, remembers nothing. */
+  preview: boolean;
+  /** The address carries `lang` (even an empty or unknown one): it wins over the cookie's. */
+  langGiven: boolean;
+  /** The address's `lang`, checked; undefined when absent or not a language Legenda offers. */
+  asked: VisitorLang | undefined;
+  choose: boolean;
+  query: string | undefined;
+  picking: boolean;
+  cookie: string | undefined;
+  /** The language chosen before (language-cookie.ts); none asked while picking. */
+  remembered: VisitorLang | undefined;
+}
+
+export function asking(req: RequestReader): Asking {
+  const raw = req.query('lang');
   const choose = req.query('choose') === '1';
   const query = req.query('q')?.slice(0, 100);
   const picking = choose || query !== undefined;
   const cookie = req.header('cookie');
   return {
     preview: ignoresStats(req.query(IGNORE_STATS_PARAM)),
-    asked,
+    langGiven: raw !== undefined,
+    asked: visitorLang(raw),
     choose,
     query,
     picking,
@@ -38,16 +55,18 @@ export function asking(req: RequestReader) {
   };
 }
 
-export type Asking = ReturnType<typeof asking>;
+/** The language a page is asked in: the address's when it names one, else the remembered one. */
+const pageLanguage = (ask: Asking): VisitorLang | undefined =>
+  ask.langGiven ? ask.asked : ask.remembered;
 
 /** /article?name=…: the visit asked for; undefined without `name` (the editor's page). */
 export function articleRequest(
   req: RequestReader,
   visitor: Visitor,
-  background: VisitRequest['background'],
+  background: PageRequest['background'],
 ):
   | {
-      request: VisitRequest;
+      request: PageRequest;
       ask: Asking;
       sizeAsked: number | undefined;
       sizeRemembered: number | undefined;
@@ -61,8 +80,9 @@ export function articleRequest(
   const sizeRemembered = rememberedTextSize(ask.cookie);
   return {
     request: {
-      name,
-      lang: ask.asked ?? ask.remembered,
+      // A name no page can have is answered 404 (pages.ts), in the visitor's language.
+      name: pageName(name),
+      lang: pageLanguage(ask),
       choose: ask.choose,
       query: ask.query,
       ignoreStats: ask.preview,
@@ -71,10 +91,33 @@ export function articleRequest(
       visitor,
       acceptLanguage: req.header('accept-language'),
       background,
-      circuit: req.query('circuit')?.slice(0, 120),
+      circuit: pageName(req.query('circuit')?.slice(0, 120)),
     },
     ask,
     sizeAsked,
     sizeRemembered,
+  };
+}
+
+/** /circuit?name=…: the circuit's page asked for, at the text size chosen before. */
+export function circuitRequest(
+  req: RequestReader,
+  visitor: Visitor,
+  background: CircuitRequest['background'],
+): { request: CircuitRequest; ask: Asking } {
+  const ask = asking(req);
+  return {
+    request: {
+      name: pageName(req.query('name')),
+      lang: pageLanguage(ask),
+      choose: ask.choose,
+      query: ask.query,
+      ignoreStats: ask.preview,
+      textSize: rememberedTextSize(ask.cookie),
+      acceptLanguage: req.header('accept-language'),
+      background,
+      visitor,
+    },
+    ask,
   };
 }

@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { cacheBody } from '../../../server/http/cached-body.ts';
 import type { PageAnswer, VisitorPages } from '../visit/pages.ts';
 import { readerRoutes } from './routes.ts';
-import type { VisitRequest } from '../visit/service.ts';
+import type { PageRequest } from '../visit/pages.ts';
 
 /**
  * The route's own part: what it reads from the request and how it hands a first translation to
  * the platform. The page itself is pages.ts's (visitor.test.ts, through the whole app).
  */
-function routes(onVisit: (request: VisitRequest) => void, extra: { final?: boolean } = {}) {
+function routes(onVisit: (request: PageRequest) => void, extra: { final?: boolean } = {}) {
   const pages: VisitorPages = {
     kept: () => undefined,
     answer(request): Promise<PageAnswer> {
@@ -70,16 +70,16 @@ describe('readerRoutes', () => {
   });
 
   it('reads the visit from the address: name, language, picker, search, stats, visitor', async () => {
-    const seen: VisitRequest[] = [];
+    const seen: PageRequest[] = [];
     const app = routes((request) => seen.push(request));
     await app.fetch(
-      new Request(`http://x/article?name=salle-3&lang=${'x'.repeat(50)}&choose=1&q=esp`, {
+      new Request(`http://x/article?name=salle-3&lang=ES&choose=1&q=esp`, {
         headers: { 'accept-language': 'ja', 'user-agent': 'phone' },
       }),
     );
     expect(seen[0]).toMatchObject({
       name: 'salle-3',
-      lang: 'x'.repeat(35),
+      lang: 'es',
       choose: true,
       query: 'esp',
       ignoreStats: false,
@@ -88,8 +88,42 @@ describe('readerRoutes', () => {
     });
   });
 
-  it('remembers a language the visitor asked for, and opens later pages in it (issue 19)', async () => {
-    const seen: VisitRequest[] = [];
+  it('checks the language and the names once, where the request is read', async () => {
+    const seen: PageRequest[] = [];
+    const app = routes((request) => seen.push(request));
+    const get = (query: string, cookie?: string) =>
+      app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
+    // Every spelling of a language is the catalogue's one.
+    for (const lang of ['es', 'ES', 'eS']) {
+      await get(`name=salle-3&lang=${lang}`);
+      expect(seen.at(-1)?.lang).toBe('es');
+    }
+    await get('name=salle-3&lang=ZH-hant');
+    expect(seen.at(-1)?.lang).toBe('zh-Hant');
+    // Hostile, oversized or unknown: no language (the picker), whatever the cookie remembers.
+    const hostile = ['x'.repeat(50), `es${' '.repeat(40)}`, '<script>', 'es'.padEnd(5000, '-'), ''];
+    for (const lang of [...hostile, 'klingon']) {
+      await get(`name=salle-3&lang=${encodeURIComponent(lang)}`, 'legenda_lang=ja');
+      expect(seen.at(-1)?.lang, lang.slice(0, 20)).toBeUndefined();
+    }
+    // So in the cookie.
+    await get('name=salle-3', `legenda_lang=${'x'.repeat(50)}`);
+    expect(seen.at(-1)?.lang).toBeUndefined();
+    await get('name=salle-3', 'legenda_lang=JA');
+    expect(seen.at(-1)?.lang).toBe('ja');
+    // A name no page can have reaches the pages as none (they answer 404); a circuit's too.
+    for (const name of ['a b', '../x', '<script>', 'x'.repeat(101), '']) {
+      await get(`name=${encodeURIComponent(name)}&lang=es`);
+      expect(seen.at(-1)?.name, name.slice(0, 20)).toBeUndefined();
+    }
+    await get(`name=salle-3&lang=es&circuit=${encodeURIComponent('<b>')}`);
+    expect(seen.at(-1)).toMatchObject({ name: 'salle-3', circuit: undefined });
+    await get('name=salle-3&lang=es&circuit=tour-1');
+    expect(seen.at(-1)).toMatchObject({ name: 'salle-3', circuit: 'tour-1' });
+  });
+
+  it('remembers a language the visitor asked for, and opens later pages in it', async () => {
+    const seen: PageRequest[] = [];
     const app = routes((request) => seen.push(request));
     const get = (query: string, cookie?: string) =>
       app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
@@ -138,8 +172,8 @@ describe('readerRoutes', () => {
     expect(res.headers.get('set-cookie')).toMatch(/^legenda_lang=zh-Hans;.*; Secure/);
   });
 
-  it('remembers a text size chosen with A− and A+, beside the language (issue 19)', async () => {
-    const seen: VisitRequest[] = [];
+  it('remembers a text size chosen with A− and A+, beside the language', async () => {
+    const seen: PageRequest[] = [];
     const app = routes((request) => seen.push(request));
     const get = (query: string, cookie?: string) =>
       app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
@@ -162,7 +196,7 @@ describe('readerRoutes', () => {
     expect((await get('name=salle-2&size=2&ignoreStats=1')).headers.get('set-cookie')).toBeNull();
   });
 
-  it('sends a streamed page piece by piece, each one compressed and flushed (issue 19)', async () => {
+  it('sends a streamed page piece by piece, each one compressed and flushed', async () => {
     const gate = Promise.withResolvers<void>();
     let stopped = false;
     async function* pieces() {
@@ -216,8 +250,8 @@ describe('readerRoutes', () => {
     expect(head.body).toBeNull();
   });
 
-  it('marks a complete page for the service worker, and reads a save (issue 19)', async () => {
-    const seen: VisitRequest[] = [];
+  it('marks a complete page for the service worker, and reads a save', async () => {
+    const seen: PageRequest[] = [];
     const final = routes((request) => seen.push(request), { final: true });
     const kept = await final.request('/article?name=salle-3&lang=es', {
       headers: { 'legenda-save': '1' },

@@ -4,12 +4,11 @@ import { cachedResponse } from '../../../server/http/cached-body.ts';
 import { finishLater } from '../../../server/http/finish-later.ts';
 import { streamedResponse } from '../../../server/http/streamed-body.ts';
 import { visitorHeaders } from './answer-headers.ts';
-import { rememberedTextSize } from '../text-size.ts';
 import type { VisitorPages } from '../visit/pages.ts';
-import { articleRequest, asking, type RequestReader } from './request.ts';
+import { articleRequest, circuitRequest, type RequestReader } from './request.ts';
 
 /**
- * The visitor page, /article?name={name} (spec 2, DESIGN 7): rendered on the server, needing no
+ * The visitor page, /article?name={name}: rendered on the server, needing no
  * JavaScript (pages.ts). Without `name` the request is the editor's page and goes on to the
  * static site. `lang` picks the language; `choose=1` or `q` show the picker; `ignoreStats`
  * (ignore-stats.ts) makes a staff preview that counts nothing; a request carrying SAVE_HEADER
@@ -31,6 +30,10 @@ export function readerRoutes(
     query: (name) => c.req.query(name),
     header: (name) => c.req.header(name),
   });
+  const visitor = (c: Context) => ({
+    address: options.clientAddress(c),
+    userAgent: c.req.header('user-agent'),
+  });
   // What engine work needs to know of a request (engine-gate.ts): HEAD starts none.
   const starting = (c: Context) => ({
     head: c.req.method === 'HEAD',
@@ -38,15 +41,11 @@ export function readerRoutes(
   });
 
   app.get('/article', async (c, next) => {
-    const read = articleRequest(
-      reader(c),
-      { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
-      (work) => finishLater(c, work),
-    );
+    const read = articleRequest(reader(c), visitor(c), (work) => finishLater(c, work));
     if (!read) return next();
     const answer = await pages.answer({ ...read.request, ...starting(c) });
     const sent = headers.answer(read.ask, answer, 'article');
-    // A first translation is sent as it is made (issue 19); every other page, made once.
+    // A first translation is sent as it is made; every other page, made once.
     const response = answer.stream
       ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
       : cachedResponse(c.req.raw, answer.body, sent, answer.status);
@@ -56,21 +55,10 @@ export function readerRoutes(
     return response;
   });
 
-  // A circuit's page (issue 19): the same rules as an article's for language and text size.
+  // A circuit's page: the same rules as an article's for language and text size.
   app.get('/circuit', async (c) => {
-    const ask = asking(reader(c));
-    const answer = await pages.circuit({
-      name: c.req.query('name') ?? '',
-      lang: ask.asked ?? ask.remembered,
-      choose: ask.choose,
-      query: ask.query,
-      ignoreStats: ask.preview,
-      textSize: rememberedTextSize(ask.cookie),
-      acceptLanguage: c.req.header('accept-language'),
-      background: (work) => finishLater(c, work),
-      visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
-      ...starting(c),
-    });
+    const { request, ask } = circuitRequest(reader(c), visitor(c), (work) => finishLater(c, work));
+    const answer = await pages.circuit({ ...request, ...starting(c) });
     return cachedResponse(
       c.req.raw,
       answer.body,

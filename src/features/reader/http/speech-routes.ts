@@ -3,7 +3,7 @@ import type { AppEnv } from '../../../server/context.ts';
 import { originCheck } from '../../../server/http/origin.ts';
 import { parseRange } from '../../../server/http/range.ts';
 import { securityHeaderValues } from '../../../server/http/security-headers.ts';
-import { isPublicUrl } from '../../articles/content.ts';
+import { pageName, visitorLang } from '../checked.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from '../ignore-stats.ts';
 import type { SpeechService } from '../speech/speech-service.ts';
 import { errorBody } from '../../../server/http/errors.ts';
@@ -12,7 +12,7 @@ const TOO_MANY = 'Too many new pages read aloud at once: try again in a minute.'
 const PAUSED = "Reading aloud is paused: the museum's monthly budget is spent.";
 
 /**
- * Read aloud's public routes (issue 20, ADR 0019), beside the visitor page:
+ * Read aloud's public routes (ADR 0019), beside the visitor page:
  * - GET /speech?name={article}&lang={lang}&block={n}: the server's voice reading block n (its
  *   content index) in that language, made on the first request (speech-service.ts). 404 when
  *   the article, language or block has nothing to read, or no speech engine is configured; 503
@@ -42,12 +42,13 @@ export function speechRoutes(
   });
 
   app.get('/speech', async (c) => {
-    const name = c.req.query('name');
-    const lang = c.req.query('lang')?.slice(0, 35) ?? '';
+    const name = pageName(c.req.query('name'));
+    // A language Legenda does not offer has nothing to read: 404, as an unknown article.
+    const lang = visitorLang(c.req.query('lang'));
     const blockParam = c.req.query('block') ?? '';
     const base: Record<string, string> = { ...headers, 'Cache-Control': 'no-store' };
     // One address per sound: a block is written in plain digits ('1e0' is not block 1).
-    if (!isPublicUrl(name) || !lang || !/^[1-9]\d{0,4}$/.test(blockParam)) {
+    if (!name || !lang || !/^[1-9]\d{0,4}$/.test(blockParam)) {
       return c.body(null, 404, base);
     }
     const block = Number(blockParam);
@@ -101,9 +102,9 @@ export function speechRoutes(
   // A beacon from our own pages (the staff API's rule); another site's count is not one.
   app.post('/listened', originCheck([options.publicSiteUrl], { allowMissing: true }), async (c) => {
     const base = { ...headers, 'Cache-Control': 'no-store' };
-    const name = c.req.query('name');
-    const lang = c.req.query('lang')?.slice(0, 35);
-    if (isPublicUrl(name) && lang) await speech.listened({ name, lang, visitor: visitor(c) });
+    const name = pageName(c.req.query('name'));
+    const lang = visitorLang(c.req.query('lang'));
+    if (name && lang) await speech.listened({ name, lang, visitor: visitor(c) });
     return c.body(null, 204, base);
   });
 

@@ -22,7 +22,7 @@ import {
 import { color, number, percent, richText, row, textStyle } from './view-values.ts';
 
 /**
- * The article as a visitor sees it (spec 2 and 3, DESIGN 7): one component for the editor's phone
+ * The article as a visitor sees it: one component for the editor's phone
  * preview and the server-rendered visitor page. Written with createElement, not JSX, so Node can
  * import it directly (type stripping does not compile JSX). Pure: no state, no effects; accordions
  * are <details> so they open without JavaScript. Staff text is always a React text child.
@@ -51,7 +51,7 @@ export interface ArticleViewProps {
    */
   subtitles?: { lang: string; label: string };
   /**
-   * The words around a sound, in the visitor's language (issue 20; block-views.ts AudioWords).
+   * The words around a sound, in the visitor's language (block-views.ts AudioWords).
    * Default: the recording in `subtitles.lang` (else `lang`), unnamed, and 'Transcript'.
    */
   audio?: AudioWords;
@@ -154,7 +154,7 @@ function safeHref(href: string | undefined): string | undefined {
 /**
  * The blocks at content indexes `from` to `to` as ArticleView draws them (the same component, so
  * the same markup): the visitor page sends a first translation's blocks as they are translated
- * (page.ts renderArticleParts, issue 19).
+ * (page-parts.ts renderArticleParts).
  */
 export function articleBlocks(
   props: Pick<ArticleViewProps, 'content' | 'lang' | 'languageLabel' | 'subtitles' | 'audio'>,

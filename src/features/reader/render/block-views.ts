@@ -33,7 +33,7 @@ export interface Track {
 }
 
 /**
- * The words around a sound (issue 20), in the visitor's language: the recording's language, named
+ * The words around a sound, in the visitor's language: the recording's language, named
  * ('Recording language: French'), and the transcript's summary ('Transcript').
  */
 export interface AudioWords {
@@ -132,7 +132,7 @@ export function VideoView(el: VideoElement, track: Track): ReactElement | null {
         preload: 'metadata',
         playsInline: true,
         // A media fragment starting just after 0: phones that fetch only the metadata (Safari)
-        // then still draw the first frame instead of a black box (issue 16).
+        // then still draw the first frame instead of a black box.
         src: `${src}#t=0.001`,
         style: { width: percent(el.size) },
       },
@@ -178,7 +178,7 @@ export function LegendView(el: LegendItemElement): ReactElement {
 }
 
 /**
- * A sound (issue 20): the browser's own player, loading nothing before the visitor presses play
+ * A sound: the browser's own player, loading nothing before the visitor presses play
  * (preload none: a page of ten recordings costs no audio bytes), the caption above it, the
  * recording's language under it, and the transcript in a <details> (closed on every screen: a
  * <details> opens only by hand or by a script, and the page has none). Caption and transcript are

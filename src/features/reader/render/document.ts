@@ -5,11 +5,10 @@ import { direction, languageTag } from '../../languages/index.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 
 /**
- * How every visitor page is written (DESIGN 7): React elements rendered once on the server to
- * static markup, the article as much as the picker and the error pages (a first translation in
- * pieces, page.ts renderArticleParts). Text
- * and attribute values are escaped by construction; the only markup passed through as it is,
- * is our own stylesheet.
+ * How every visitor page is written: React elements rendered once on the server to static
+ * markup, the article as much as the picker and the error pages (a first translation in pieces,
+ * page-parts.ts renderArticleParts). Text and attribute values are escaped by construction; the
+ * only markup passed through as it is, is our own stylesheet.
  */
 
 const h = createElement;
@@ -18,7 +17,7 @@ export const PRODUCT_NAME = 'Legenda';
 
 /**
  * The visitor pages' one script (public/reader.js: the service worker's registration and the
- * 'Save for offline reading' block, issue 19), by a name that changes with its content: the
+ * 'Save for offline reading' block), by a name that changes with its content: the
  * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
  * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
  */
@@ -26,11 +25,22 @@ export const READER_SCRIPT_VERSION = '436b5621a3';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
 
 /**
- * Read aloud's script (public/listen.js, issue 20): loaded by reader.js only when a visitor
+ * Read aloud's script (public/listen.js): loaded by reader.js only when a visitor
  * presses Listen, named by its version like reader.js (speech.test.ts checks it).
  */
 export const LISTEN_SCRIPT_VERSION = '62b852b0a3';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
+
+/**
+ * Scripts, the service worker and fetches from this site only (reader.js and sw.js:
+ * nothing inline, no eval), media and images only from this site, styles inline (renderDocument's
+ * <style> and React's style attributes). `form-action 'self'` leaves room for the language
+ * picker's GET form.
+ */
+export const VISITOR_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; worker-src 'self'; connect-src 'self'; " +
+  "img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
+  "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const COLOR = /^#[0-9a-fA-F]{6}$/;
 
@@ -109,7 +119,7 @@ export interface DocumentOptions {
   textScale?: number | undefined;
   /**
    * This page's own rules, after the shared ones, our constants only: a streamed first
-   * translation's (page.ts), the offline save's (offline.ts's OFFLINE_CSS).
+   * translation's (page-parts.ts), the offline save's (offline-block.ts's OFFLINE_CSS).
    */
   css?: string | undefined;
 }

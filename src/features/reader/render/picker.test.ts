@@ -48,7 +48,7 @@ function links(html: string): Link[] {
   }));
 }
 
-/** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
+/** The page without reader.js's tag, the one script a visitor page carries. */
 const withoutReaderScript = (html: string) =>
   html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '');
 

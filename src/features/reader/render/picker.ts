@@ -1,11 +1,17 @@
 import { createElement, type ReactNode } from 'react';
-import { direction, languageName, languageTag, nativeName } from '../../languages/index.ts';
+import {
+  direction,
+  LANGUAGES,
+  languageName,
+  languageTag,
+  nativeName,
+} from '../../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from '../ignore-stats.ts';
 import { formatNodes, framedPage, kicker, renderDocument } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /**
- * The language picker (DESIGN 7): a page of plain links, one per language, and a GET search form
+ * The language picker: a page of plain links, one per language, and a GET search form
  * that filters the list on the server. No JavaScript. The original comes first, then the
  * suggested languages (the browser's), then every language, sorted by native name with the
  * collation of the interface language (Latin names alphabetically, then the other scripts).
@@ -36,12 +42,21 @@ export interface PickerOptions {
   noindex?: boolean;
   /** Language of `title`; default the source language. */
   titleLang?: string;
-  /** The page the choices open: an article's (default) or a circuit's (issue 19). */
+  /** The page the choices open: an article's (default) or a circuit's. */
   path?: '/article' | '/circuit';
   /** Carried through every link and the form: the circuit an article was opened from. */
   params?: Readonly<Record<string, string>>;
   /** The language asked for, which the museum does not offer (a catalogue code): said above. */
   notOffered?: string | undefined;
+}
+
+export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
+
+/** The picker's list: the languages the museum offers (undefined: every one). */
+export function pickerLanguages(offered: readonly string[] | undefined) {
+  if (!offered) return LANGUAGE_LIST;
+  const wanted = new Set(offered);
+  return LANGUAGE_LIST.filter((language) => wanted.has(language.code));
 }
 
 /** Longest search kept: a language name is short, and the query is written back in the page. */

@@ -2,7 +2,7 @@
  * The stylesheet of ArticleView's `.reader*` classes: inlined in the visitor page (page.ts) and
  * served as /reader.css for the editor's preview (src/pages/reader.css.ts). Mobile first; every
  * per-element value (colours, sizes) is an inline style, so this stays small (visitor page budget:
- * 14 KB compressed before media, DESIGN 10). Plain CSS in a string: the server imports it too.
+ * 14 KB compressed before media). Plain CSS in a string: the server imports it too.
  */
 export const READER_CSS = `.reader{display:flex;flex-direction:column;min-height:100%;color:#fff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;font-size:16px;line-height:1.4;overflow-wrap:break-word;-webkit-text-size-adjust:100%;text-size-adjust:100%}
 .reader *,.reader ::before,.reader ::after{box-sizing:border-box}

@@ -10,13 +10,9 @@ import {
 } from '../../articles/content.ts';
 import { ArticleView, type ArticleViewProps } from './ArticleView.ts';
 import { gzipSync } from 'node:zlib';
-import { inkOn, READER_SCRIPT } from './document.ts';
-import {
-  renderArticlePage,
-  renderNotFoundPage,
-  VISITOR_PAGE_CSP,
-  type VisitorPage,
-} from './page.ts';
+import { inkOn, READER_SCRIPT, VISITOR_PAGE_CSP } from './document.ts';
+import { renderArticlePage, type VisitorPage } from './page.ts';
+import { renderNotFoundPage } from './message-page.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { direction } from '../../languages/index.ts';
 
@@ -48,12 +44,12 @@ function visibleText(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
+/** The page without reader.js's tag, the one script a visitor page carries. */
 const withoutReaderScript = (html: string) =>
   html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '');
 
 describe('ArticleView: element types', () => {
-  it('renders a text block with spec 9 defaults on the default background', () => {
+  it('renders a text block with the default text style on the default background', () => {
     const html = view(content({ ...newBlock('text'), content: 'Bonjour' }));
     expect(html).toMatch(/^<div class="reader" style="background-color:#341539">/);
     expect(html).toContain('<p class="reader-text"');
@@ -135,7 +131,7 @@ describe('ArticleView: element types', () => {
     expect(html).toMatch(
       /<video class="reader-video" controls="" preload="metadata" playsinline=""/i,
     );
-    // Its first frame, not a black box, before it plays on a phone (issue 16).
+    // Its first frame, not a black box, before it plays on a phone.
     expect(html).toContain('src="/media/v.mp4#t=0.001"');
     expect(html).toContain('width:90%');
     expect(html).toMatch(
@@ -475,7 +471,7 @@ describe('renderArticlePage', () => {
       /^<!doctype html><html lang="fr" dir="ltr"><head><meta charSet="utf-8"\/>/,
     );
     expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>');
-    // The title is the article's first words, never the staff's private name (issue 16).
+    // The title is the article's first words, never the staff's private name.
     expect(html).toContain('<title>Un portrait célèbre.</title>');
     expect(html).toContain(READER_CSS);
     expect(html).toContain(VISITOR_CSS);
@@ -511,7 +507,7 @@ describe('renderArticlePage', () => {
       subtitles: { lang: 'fr', label: 'Français' },
       content: content({ ...newBlock('video'), src: '/media/v.mp4', subtitles: '/media/v.vtt' }),
     });
-    // A French .vtt on a Japanese page is French (issue 16).
+    // A French .vtt on a Japanese page is French.
     expect(video).toMatch(/<track [^>]*srclang="fr" label="Français"\/>/i);
     expect(video).not.toMatch(/<track [^>]*日本語/);
     const malformed = renderArticlePage({
@@ -525,7 +521,7 @@ describe('renderArticlePage', () => {
     expect(withoutReaderScript(hostile)).not.toMatch(/<script/i);
   });
 
-  it("plays a sound in the museum's language, named in the visitor's words (issue 20)", () => {
+  it("plays a sound in the museum's language, named in the visitor's words", () => {
     const sound = content({
       ...newBlock('audio'),
       src: '/media/1/audio/a.mp3',
@@ -771,7 +767,7 @@ describe('VISITOR_PAGE_CSP', () => {
       }),
     );
     expect(directives.get('default-src')).toBe("'none'");
-    // reader.js and sw.js (issue 19, offline reading): nothing inline, no eval, nothing else.
+    // reader.js and sw.js (offline reading): nothing inline, no eval, nothing else.
     expect(directives.get('script-src')).toBe("'self'");
     expect(directives.get('worker-src')).toBe("'self'");
     expect(directives.get('connect-src')).toBe("'self'");
@@ -797,7 +793,7 @@ describe('VISITOR_PAGE_CSP', () => {
   });
 });
 
-describe('the visitor’s text size (issue 19)', () => {
+describe('the visitor’s text size', () => {
   const page: VisitorPage = {
     content: readContent([meta, { ...newBlock('text'), content: 'Bonjour', fontSize: 20 }], 'test'),
     lang: 'ja',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { article } from '../../translation/fixtures.ts';
 import type { ArticleContent } from '../../articles/content.ts';
-import { renderArticlePage, renderArticleParts, type VisitorPage } from './page.ts';
-import type { Visit } from '../visit/service.ts';
+import { renderArticlePage, type VisitorPage } from './page.ts';
+import { renderArticleParts } from './page-parts.ts';
+import type { Visit } from '../visit/visit-types.ts';
 import { streamTranslation } from './stream.ts';
 import { format, uiStrings } from './strings.ts';
 
@@ -74,7 +75,7 @@ async function collect(
   return out;
 }
 
-describe('streamTranslation (issue 19)', () => {
+describe('streamTranslation', () => {
   it('sends the head with the blocks already translated, then each run of blocks once, in order', async () => {
     const d = driven();
     d.land(1);
@@ -171,7 +172,7 @@ describe('renderArticleParts', () => {
     // The same page but for the streamed page's own rules.
     expect(streamed.replace(/\.reader-wait[^<]*(?=<\/style>)/, '')).toBe(whole);
 
-    // An audio block (issue 20) streamed has the words of the whole page's: the recording's
+    // An audio block streamed has the words of the whole page's: the recording's
     // language named in the visitor's words, the transcript's summary.
     const withAudio: VisitorPage = {
       ...page,

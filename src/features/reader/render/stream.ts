@@ -1,6 +1,6 @@
 import type { ArticleContent } from '../../articles/content.ts';
-import type { renderArticleParts } from './page.ts';
-import type { Visit } from '../visit/service.ts';
+import type { renderArticleParts } from './page-parts.ts';
+import type { Visit } from '../visit/visit-types.ts';
 
 /**
  * How long a first translation's page may stream before it ends and reloads itself: Netlify's
@@ -26,7 +26,7 @@ const RELOAD = '<meta http-equiv="refresh" content="1">';
 type Translating = Extract<Visit, { kind: 'translating' }>;
 
 /**
- * A first translation's page as it is made (issue 19, ADR 0017): the head, the blocks already
+ * A first translation's page as it is made (ADR 0017): the head, the blocks already
  * translated from the top, then each further run of translated blocks as batches land, then the
  * footer. Blocks go once each, in order, and only whole (every text of theirs translated): never
  * the original mixed in. After each piece, a "still translating" line (only the last shows). A

@@ -1,7 +1,7 @@
 /**
- * The visitor pages' own words (DESIGN 7): the language picker, the translation notes, the
+ * The visitor pages' own words: the language picker, the translation notes, the
  * line of a page still being translated, the empty article, the 404, the page shown while the
- * database is out of reach, circuits (issue 19) and the 'Save for offline reading' block
+ * database is out of reach, circuits and the 'Save for offline reading' block
  * (offline.ts). A dictionary per language (strings/{tag}.json; en.json is the reference, a test
  * keeps the others in step), read through an i18next instance like the staff's words
  * (src/i18n), in the visitor's language when we have it, English otherwise. Plain text: nothing

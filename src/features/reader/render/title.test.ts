@@ -29,7 +29,7 @@ describe('publicTitle', () => {
     expect(
       publicTitle(article({ type: 'accordion', header: { content: 'Plus' }, details: [] })),
     ).toBe('Plus');
-    // A sound's caption (issue 20), never its transcript.
+    // A sound's caption, never its transcript.
     expect(
       publicTitle(
         article(

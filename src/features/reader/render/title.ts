@@ -2,8 +2,8 @@ import type { ArticleContent, Block } from '../../articles/content.ts';
 import { italicSegments } from '../../articles/italics.ts';
 
 /**
- * The name of an article as visitors see it (issue 16): its first words, never the staff's
- * title, which is a "private name, visible only to the museum" (spec 3). Taken from the content
+ * The name of an article as visitors see it: its first words, never the staff's
+ * title, which is a "private name, visible only to the museum". Taken from the content
  * the page shows, so a translated page has a translated title with no field of its own to keep
  * or translate: the first text a visitor reads (a text, link, legend, accordion header or a
  * sound's caption, in reading order), without the `[! !]` italics markers, cut on a word boundary.

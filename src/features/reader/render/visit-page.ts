@@ -1,28 +1,16 @@
 import { backgroundOf } from '../../articles/content.ts';
-import { LANGUAGES, nativeName } from '../../languages/index.ts';
-import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from '../ignore-stats.ts';
-import {
-  renderArticlePage,
-  renderArticleParts,
-  renderNotFoundPage,
-  type VisitorPage,
-} from './page.ts';
-import { renderLanguagePicker } from './picker.ts';
-import type { Visit, VisitSpeech } from '../visit/service.ts';
+import { nativeName } from '../../languages/index.ts';
+import { renderNotFoundPage } from './message-page.ts';
+import { renderArticlePage, type VisitorPage } from './page.ts';
+import { renderArticleParts } from './page-parts.ts';
+import { pickerLanguages, renderLanguagePicker } from './picker.ts';
+import type { Visit, VisitSpeech } from '../visit/visit-types.ts';
 import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
-import type { CircuitNav } from '../circuit/circuit-page.ts';
-import type { CircuitTexts } from '../circuit/circuit.ts';
+import type { CircuitNav } from './circuit-nav.ts';
+import type { CircuitTexts } from '../circuit/circuit-types.ts';
+import { href } from './links.ts';
 import { speechUnits } from '../speech/speech.ts';
-
-export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
-
-/** The picker's list: the languages the museum offers (undefined: every one). */
-export function pickerLanguages(offered: readonly string[] | undefined) {
-  if (!offered) return LANGUAGE_LIST;
-  const wanted = new Set(offered);
-  return LANGUAGE_LIST.filter((language) => wanted.has(language.code));
-}
 
 /** A visitor page as HTML, with how it may be kept. */
 export type RenderedVisit =
@@ -41,19 +29,6 @@ export type RenderedVisit =
       cacheControl: 'no-store';
       keep: false;
     };
-
-/** A visitor page's own address, with the staff's ignoreStats carried along. */
-export function href(
-  name: string,
-  params: Record<string, string | undefined>,
-  ignoreStats: boolean,
-  path: '/article' | '/circuit' = '/article',
-) {
-  const search = new URLSearchParams({ name });
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  if (ignoreStats) search.set(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE);
-  return `${path}?${search.toString()}`;
-}
 
 /** The bottom of an article opened from a circuit: where it stands, its neighbours. */
 function circuitNav(
@@ -91,9 +66,9 @@ function articlePage(
     uiLang: string;
     requested: string;
     note: NonNullable<VisitorPage['note']>['kind'] | undefined;
-    /** Opened from a circuit (issue 19): where it stands; every link of the page stays in it. */
+    /** Opened from a circuit: where it stands; every link of the page stays in it. */
     circuit?: { texts: CircuitTexts; index: number } | undefined;
-    /** Read aloud (issue 20): the preferred voice, whether the server's exists, what is not read. */
+    /** Read aloud: the preferred voice, whether the server's exists, what is not read. */
     speech?: VisitSpeech | undefined;
   },
   options: { ignoreStats: boolean; textSize?: number | undefined },
@@ -137,7 +112,7 @@ function articlePage(
   };
 }
 
-/** The page a visit shows (spec 2, DESIGN 7). */
+/** The page a visit shows. */
 export function renderVisit(
   visit: Visit,
   /** `textSize`: the visitor's step (text-size.ts), 1 when none was chosen. */
@@ -145,7 +120,7 @@ export function renderVisit(
     ignoreStats: boolean;
     query: string | undefined;
     textSize?: number | undefined;
-    /** The circuit the link named (issue 19): the picker's choices stay in it. */
+    /** The circuit the link named: the picker's choices stay in it. */
     circuit?: string | undefined;
   },
 ): RenderedVisit {

@@ -8,12 +8,13 @@ import {
   type SpeechEngine,
   type SpeechType,
 } from '../../translation/speech-engine.ts';
-import type { ReadableArticle } from '../visit/service.ts';
+import type { ReadableArticle } from '../visit/visit-types.ts';
+import type { PageName, VisitorLang } from '../checked.ts';
 import { speechKey, speechUnits } from './speech.ts';
 import type { EngineGate, Held } from '../visit/engine-gate.ts';
 
 /**
- * The server's voice (issue 20, ADR 0019): one sound per block and language, made by the speech
+ * The server's voice (ADR 0019): one sound per block and language, made by the speech
  * engine on the first request and kept in the blob store, so that every later visitor gets it
  * with no engine call. Its key holds the article's translation generation, the language, the
  * block's text, the model and the voice (speech.ts speechKey): an edit of the block or a reset
@@ -35,8 +36,8 @@ export type SpeechAnswer =
   | { status: 503; paused: true };
 
 export interface SpeechRequest {
-  name: string;
-  lang: string;
+  name: PageName;
+  lang: VisitorLang;
   /** The block's content index (speech.ts SpeechUnit.index). */
   block: number;
   ignoreStats: boolean;
@@ -52,7 +53,7 @@ export interface SpeechRequest {
 }
 
 export function speechService(deps: {
-  readable(name: string, lang: string): Promise<ReadableArticle | undefined>;
+  readable(name: PageName, lang: VisitorLang): Promise<ReadableArticle | undefined>;
   blobs: BlobStore;
   engine: SpeechEngine | undefined;
   /** Told the characters of each sound the engine made, for the museum's engine budget. */
@@ -200,7 +201,7 @@ export function speechService(deps: {
      * article can be read in (its source, or one with a translated block to read); a made-up,
      * unsupported or untranslated language counts nothing.
      */
-    async listened(request: { name: string; lang: string; visitor?: Visitor | undefined }) {
+    async listened(request: { name: PageName; lang: VisitorLang; visitor?: Visitor | undefined }) {
       const found = await deps.readable(request.name, request.lang);
       const read = found && speechUnits(found.content).some((u) => !found.silent.has(u.index));
       if (read) await count(found, request.visitor);

@@ -10,7 +10,7 @@ export const PAGE_TTL_MS = 1_000;
  */
 export const STALE_IF_ERROR_MS = 60 * 60 * 1000;
 
-/** What one showing of a visitor page counts (DESIGN 8); none for staff previews. */
+/** What one showing of a visitor page counts; none for staff previews. */
 export type PageCount =
   { museumId: number; timeZone: string; articleId: number; language: string } | undefined;
 
@@ -22,7 +22,7 @@ export interface CachedPage extends CachedBody {
 }
 
 /**
- * Rendered visitor pages, per process (a cache, DESIGN 2): a visitor page is the same for every
+ * Rendered visitor pages, per process (a cache): a visitor page is the same for every
  * visitor in a language, so a second of reuse spares the database, the translation memory and
  * the rendering at the busiest moments. Saves and resets in this process clear it at once.
  * `stale` is the fallback while the database is out of reach (routes.ts).

@@ -1,12 +1,13 @@
 import { cacheBody, type CachedBody } from '../../../server/http/cached-body.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
-import { isPublicUrl } from '../../articles/content.ts';
-import { suggestedLanguages, supportedLanguage } from '../../languages/index.ts';
+import { suggestedLanguages } from '../../languages/index.ts';
 import type { Counter } from '../../stats/counts.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
-import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/page.ts';
+import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/message-page.ts';
 import { renderVisit } from '../render/visit-page.ts';
-import type { ReaderService, Visit, VisitRequest } from './service.ts';
+import type { ReaderService } from './service.ts';
+import type { Visit, VisitRequest } from './visit-types.ts';
+import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitService, CircuitVisit } from '../circuit/circuit.ts';
 import { renderCircuitVisit } from '../circuit/circuit-render.ts';
 import type { Visitor } from '../../stats/repeats.ts';
@@ -27,29 +28,35 @@ export type PageAnswer = (
   final?: boolean;
 };
 
-/** A circuit named by the link is kept only when it is a name at all. */
-const pageCircuit = (request: VisitRequest) =>
-  isPublicUrl(request.circuit) ? request.circuit : undefined;
+/**
+ * A visitor page as asked at its address: a visit, but for a name no page can have (undefined,
+ * answered 404). Its name, circuit and language were checked where the request was read.
+ */
+export type PageRequest = Omit<VisitRequest, 'name'> & { name: PageName | undefined };
 
 /**
  * The key of a visitor page in the page cache; '' for a page not kept: only a page in a
- * language is the same for every visitor (at a text size).
+ * language is the same for every visitor (at a text size). The language is the checked one,
+ * so every spelling of it ('es', 'ES') shares one page.
  */
-function pageKey(request: VisitRequest): string {
+function pageKey(request: PageRequest): string {
   const { name, lang, choose, query, ignoreStats } = request;
-  if (!lang || choose || query !== undefined) return '';
-  return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${pageCircuit(request) ?? ''}`;
+  if (!name || !lang || choose || query !== undefined) return '';
+  return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${request.circuit ?? ''}`;
 }
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
-function notFoundLanguage(lang: string | undefined, acceptLanguage: string | undefined): string {
-  return (lang && supportedLanguage(lang)) || suggestedLanguages(acceptLanguage)[0] || 'fr';
+function notFoundLanguage(
+  lang: VisitorLang | undefined,
+  acceptLanguage: string | undefined,
+): string {
+  return lang || suggestedLanguages(acceptLanguage)[0] || 'fr';
 }
 
 /**
- * The visitor page, /article?name={name} (spec 2, DESIGN 7), as one call: the page shown a
+ * The visitor page, /article?name={name}, as one call: the page shown a
  * second ago in this language when there is one (counted like any showing), else the visit
- * decided (service.ts), rendered (render.ts) and kept; while the database cannot be reached,
+ * decided (service.ts), rendered (render/visit-page.ts) and kept; while the database cannot be reached,
  * the page last shown at this address (up to an hour old; its counts wait in memory for the
  * database), else a page in the visitor's language that says so and reloads itself.
  */
@@ -58,10 +65,10 @@ export function visitorPages(deps: {
   pages: PageCache;
   counter: Counter;
   now: () => Date;
-  /** The circuits' pages (issue 19); /circuit answers 404 without. */
+  /** The circuits' pages; /circuit answers 404 without. */
   circuits?: CircuitService | undefined;
 }) {
-  const showing = async (page: CachedPage, request: VisitRequest) => {
+  const showing = async (page: CachedPage, request: PageRequest) => {
     // A save for offline reading is shown to nobody: not counted (offline.ts).
     if (request.saving) return;
     const visitor = request.visitor;
@@ -78,7 +85,11 @@ export function visitorPages(deps: {
   const unreachable = (
     error: unknown,
     key: string,
-    request: { lang: string | undefined; acceptLanguage: string | undefined; ignoreStats: boolean },
+    request: {
+      lang: VisitorLang | undefined;
+      acceptLanguage: string | undefined;
+      ignoreStats: boolean;
+    },
   ): { answer: PageAnswer & { body: CachedBody }; kept?: CachedPage | undefined } => {
     if (!isUnavailable(error)) throw error;
     const kept = key ? deps.pages.stale(key) : undefined;
@@ -101,7 +112,7 @@ export function visitorPages(deps: {
   /** The page kept for a request, as sent: the same for every visitor who asks it. */
   const keptAnswer = (
     page: CachedPage,
-    request: VisitRequest,
+    request: PageRequest,
   ): PageAnswer & { body: CachedBody } => ({
     body: page,
     status: 200,
@@ -114,7 +125,7 @@ export function visitorPages(deps: {
    * with `show`, which counts it as shown (as `answer` does) and is called before it is sent.
    */
   const kept = (
-    request: VisitRequest,
+    request: PageRequest,
   ): { answer: PageAnswer & { body: CachedBody }; show: () => Promise<void> } | undefined => {
     const key = pageKey(request);
     const page = key ? deps.pages.get(key) : undefined;
@@ -125,7 +136,7 @@ export function visitorPages(deps: {
   return {
     kept,
 
-    async answer(request: VisitRequest): Promise<PageAnswer> {
+    async answer(request: PageRequest): Promise<PageAnswer> {
       const { name, lang, ignoreStats } = request;
       const key = pageKey(request);
       const cached = key ? deps.pages.get(key) : undefined;
@@ -135,12 +146,12 @@ export function visitorPages(deps: {
       }
       const { query } = request;
       const textSize = request.textSize ?? 1;
-      const circuit = pageCircuit(request);
+      const { circuit } = request;
 
       let visit: Visit;
       try {
-        visit = isPublicUrl(name)
-          ? await deps.visits.visit({ ...request, circuit })
+        visit = name
+          ? await deps.visits.visit({ ...request, name })
           : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
         const { answer, kept: stale } = unreachable(error, key, request);
@@ -149,7 +160,7 @@ export function visitorPages(deps: {
       }
 
       const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
-      // A first translation, sent as it is made (issue 19); counted by the visit.
+      // A first translation, sent as it is made; counted by the visit.
       if ('stream' in page) {
         return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
       }
@@ -165,14 +176,14 @@ export function visitorPages(deps: {
     },
 
     /**
-     * A circuit's page, /circuit?name={name} (issue 19), kept like an article's page; it
+     * A circuit's page, /circuit?name={name}, kept like an article's page; it
      * counts nothing itself (a scan of its code is counted at /r/).
      */
     async circuit(request: CircuitRequest): Promise<PageAnswer & { body: CachedBody }> {
       const { name, lang, choose, query, ignoreStats } = request;
       const textSize = request.textSize ?? 1;
       const key =
-        lang && !choose && query === undefined
+        name && lang && !choose && query === undefined
           ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
           : '';
       const cached = key ? deps.pages.get(key) : undefined;
@@ -181,8 +192,8 @@ export function visitorPages(deps: {
       let visit: CircuitVisit;
       try {
         visit =
-          isPublicUrl(name) && deps.circuits
-            ? await deps.circuits.visit({ ...request, choose: choose || query !== undefined })
+          name && deps.circuits
+            ? await deps.circuits.visit({ ...request, name, choose: choose || query !== undefined })
             : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
       } catch (error) {
         return unreachable(error, key, request).answer;
@@ -202,8 +213,9 @@ export function visitorPages(deps: {
 }
 
 export interface CircuitRequest {
-  name: string;
-  lang: string | undefined;
+  /** Undefined: a name no circuit can have (404). */
+  name: PageName | undefined;
+  lang: VisitorLang | undefined;
   choose: boolean;
   query: string | undefined;
   ignoreStats: boolean;

@@ -1,4 +1,4 @@
-import type { VisitorNote } from '../render/page.ts';
+import type { VisitorNote } from '../render/note-view.ts';
 import type { ArticleContent } from '../../articles/content.ts';
 import type { EditorRepo } from '../../articles/repo.ts';
 import type { CountEvent } from '../../stats/counts.ts';
@@ -9,13 +9,17 @@ import type { GlossaryTerm } from '../../translation/glossary-match.ts';
 import type { BackoffStore } from '../../translation/failures.ts';
 import type { CircuitService, CircuitTexts } from '../circuit/circuit.ts';
 import type { EngineGate } from './engine-gate.ts';
+import type { PageName, VisitorLang } from '../checked.ts';
 
 /** What the visitor page is asked, what it needs and what it answers (service.ts decides). */
 
 export interface VisitRequest {
-  name: string;
-  /** The language asked for (`lang`), as the visitor sent it. */
-  lang: string | undefined;
+  name: PageName;
+  /**
+   * The language asked for (the address's `lang`, else the one chosen before), checked where
+   * the request was read; undefined: none, or none Legenda offers (the picker).
+   */
+  lang: VisitorLang | undefined;
   /** `choose=1` or a search: the language picker. */
   choose: boolean;
   query: string | undefined;
@@ -34,7 +38,7 @@ export interface VisitRequest {
   /** Keeps a job running after the answer is sent (Netlify's waitUntil); Node needs nothing. */
   background?: ((work: Promise<unknown>) => void) | undefined;
   /** Opened from this circuit (`circuit`, its public name): the page shows where it stands. */
-  circuit?: string | undefined;
+  circuit?: PageName | undefined;
   /** A HEAD request: answered from what is stored, starting no engine work. */
   head?: boolean | undefined;
   /** The museum of the staff member signed in on this request (engine-gate.ts), if any. */
@@ -47,7 +51,7 @@ export interface VisitArticle {
   /** The museum's time zone: whose day a count belongs to. */
   timeZone: string;
   name: string;
-  /** No title: the staff's is a private name (spec 3); pages take the content's (title.ts). */
+  /** No title: the staff's is a private name; pages take the content's first words (title.ts). */
   source: string;
 }
 
