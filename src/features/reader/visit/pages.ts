@@ -60,156 +60,152 @@ function notFoundLanguage(
  * the page last shown at this address (up to an hour old; its counts wait in memory for the
  * database), else a page in the visitor's language that says so and reloads itself.
  */
-export function visitorPages(deps: {
+export function visitorPages(deps: PagesDeps) {
+  return {
+    kept: (request: PageRequest) => kept(deps, request),
+    answer: (request: PageRequest) => answer(deps, request),
+    circuit: (request: CircuitRequest) => circuitAnswer(deps, request),
+  };
+}
+
+export interface PagesDeps {
   visits: ReaderService;
   pages: PageCache;
   counter: Counter;
   now: () => Date;
   /** The circuits' pages; /circuit answers 404 without. */
   circuits?: CircuitService | undefined;
-}) {
-  const showing = async (page: CachedPage, request: PageRequest) => {
-    // A save for offline reading is shown to nobody: not counted (offline.ts).
-    if (request.saving) return;
-    const visitor = request.visitor;
-    // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
-    if (page.count)
-      await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
-  };
+}
 
-  /**
-   * The database out of reach: the page last shown at this address (`key`; up to an hour old),
-   * else a page in the visitor's language that says so and reloads itself. Any other error is
-   * thrown on.
-   */
-  const unreachable = (
-    error: unknown,
-    key: string,
-    request: {
-      lang: VisitorLang | undefined;
-      acceptLanguage: string | undefined;
-      ignoreStats: boolean;
-    },
-  ): { answer: PageAnswer & { body: CachedBody }; kept?: CachedPage | undefined } => {
-    if (!isUnavailable(error)) throw error;
-    const kept = key ? deps.pages.stale(key) : undefined;
-    if (kept) {
-      return {
-        answer: { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats },
-        kept,
-      };
-    }
+type BodyAnswer = PageAnswer & { body: CachedBody };
+
+/** A kept page shown: counted as any showing, but for a save for offline reading. */
+async function showing(deps: PagesDeps, page: CachedPage, request: PageRequest): Promise<void> {
+  // A save for offline reading is shown to nobody: not counted (offline.ts).
+  if (request.saving) return;
+  const visitor = request.visitor;
+  // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
+  if (page.count)
+    await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
+}
+
+/**
+ * The database out of reach: the page last shown at this address (`key`; up to an hour old),
+ * else a page in the visitor's language that says so and reloads itself. Any other error is
+ * thrown on.
+ */
+function unreachable(
+  deps: PagesDeps,
+  error: unknown,
+  key: string,
+  request: {
+    lang: VisitorLang | undefined;
+    acceptLanguage: string | undefined;
+    ignoreStats: boolean;
+  },
+): { answer: BodyAnswer; kept?: CachedPage | undefined } {
+  if (!isUnavailable(error)) throw error;
+  const kept = key ? deps.pages.stale(key) : undefined;
+  if (kept) {
     return {
-      answer: {
-        body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
-        status: 503,
-        cacheControl: 'no-store',
-        retryAfter: OUTAGE_RETRY_SECONDS,
-      },
+      answer: { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats },
+      kept,
     };
-  };
-
-  /** The page kept for a request, as sent: the same for every visitor who asks it. */
-  const keptAnswer = (
-    page: CachedPage,
-    request: PageRequest,
-  ): PageAnswer & { body: CachedBody } => ({
-    body: page,
-    status: 200,
-    cacheControl: 'no-cache',
-    final: !request.ignoreStats,
-  });
-
-  /**
-   * The page kept for a request, if there is one (what `answer` would send without making it),
-   * with `show`, which counts it as shown (as `answer` does) and is called before it is sent.
-   */
-  const kept = (
-    request: PageRequest,
-  ): { answer: PageAnswer & { body: CachedBody }; show: () => Promise<void> } | undefined => {
-    const key = pageKey(request);
-    const page = key ? deps.pages.get(key) : undefined;
-    if (!page) return undefined;
-    return { answer: keptAnswer(page, request), show: () => showing(page, request) };
-  };
-
+  }
   return {
-    kept,
-
-    async answer(request: PageRequest): Promise<PageAnswer> {
-      const { name, lang, ignoreStats } = request;
-      const key = pageKey(request);
-      const cached = key ? deps.pages.get(key) : undefined;
-      if (cached) {
-        await showing(cached, request);
-        return keptAnswer(cached, request);
-      }
-      const { query } = request;
-      const textSize = request.textSize ?? 1;
-      const { circuit } = request;
-
-      let visit: Visit;
-      try {
-        visit = name
-          ? await deps.visits.visit({ ...request, name })
-          : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
-      } catch (error) {
-        const { answer, kept: stale } = unreachable(error, key, request);
-        if (stale) await showing(stale, request);
-        return answer;
-      }
-
-      const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
-      // A first translation, sent as it is made; counted by the visit.
-      if ('stream' in page) {
-        return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
-      }
-      if (page.keep && key && visit.kind === 'article') {
-        return {
-          body: deps.pages.set(key, page.html, visit.count),
-          status: 200,
-          cacheControl: 'no-cache',
-          final: !ignoreStats,
-        };
-      }
-      return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
-    },
-
-    /**
-     * A circuit's page, /circuit?name={name}, kept like an article's page; it
-     * counts nothing itself (a scan of its code is counted at /r/).
-     */
-    async circuit(request: CircuitRequest): Promise<PageAnswer & { body: CachedBody }> {
-      const { name, lang, choose, query, ignoreStats } = request;
-      const textSize = request.textSize ?? 1;
-      const key =
-        name && lang && !choose && query === undefined
-          ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
-          : '';
-      const cached = key ? deps.pages.get(key) : undefined;
-      if (cached)
-        return { body: cached, status: 200, cacheControl: 'no-cache', final: !ignoreStats };
-      let visit: CircuitVisit;
-      try {
-        visit =
-          name && deps.circuits
-            ? await deps.circuits.visit({ ...request, name, choose: choose || query !== undefined })
-            : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
-      } catch (error) {
-        return unreachable(error, key, request).answer;
-      }
-      const page = renderCircuitVisit(visit, { ignoreStats, query, textSize });
-      if (page.keep && key) {
-        return {
-          body: deps.pages.set(key, page.html, undefined),
-          status: 200,
-          cacheControl: 'no-cache',
-          final: !ignoreStats,
-        };
-      }
-      return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+    answer: {
+      body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
+      status: 503,
+      cacheControl: 'no-store',
+      retryAfter: OUTAGE_RETRY_SECONDS,
     },
   };
+}
+
+/** A kept page, as sent: the same for every visitor who asks it. */
+const keptAnswer = (page: CachedPage, ignoreStats: boolean): BodyAnswer => ({
+  body: page,
+  status: 200,
+  cacheControl: 'no-cache',
+  final: !ignoreStats,
+});
+
+/**
+ * The page kept for a request, if there is one (what `answer` would send without making it),
+ * with `show`, which counts it as shown (as `answer` does) and is called before it is sent.
+ */
+function kept(
+  deps: PagesDeps,
+  request: PageRequest,
+): { answer: BodyAnswer; show: () => Promise<void> } | undefined {
+  const key = pageKey(request);
+  const page = key ? deps.pages.get(key) : undefined;
+  if (!page) return undefined;
+  return {
+    answer: keptAnswer(page, request.ignoreStats),
+    show: () => showing(deps, page, request),
+  };
+}
+
+/** An article's page: kept, or decided, rendered and kept when it is the same for everyone. */
+async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer> {
+  const { name, lang, ignoreStats } = request;
+  const key = pageKey(request);
+  const cached = key ? deps.pages.get(key) : undefined;
+  if (cached) {
+    await showing(deps, cached, request);
+    return keptAnswer(cached, ignoreStats);
+  }
+  const { query, circuit } = request;
+  const textSize = request.textSize ?? 1;
+
+  let visit: Visit;
+  try {
+    visit = name
+      ? await deps.visits.visit({ ...request, name })
+      : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
+  } catch (error) {
+    const { answer, kept: stale } = unreachable(deps, error, key, request);
+    if (stale) await showing(deps, stale, request);
+    return answer;
+  }
+
+  const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
+  // A first translation, sent as it is made; counted by the visit.
+  if ('stream' in page) {
+    return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
+  }
+  if (page.keep && key && visit.kind === 'article') {
+    return keptAnswer(deps.pages.set(key, page.html, visit.count), ignoreStats);
+  }
+  return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+}
+
+/**
+ * A circuit's page, /circuit?name={name}, kept like an article's page; it counts nothing
+ * itself (a scan of its code is counted at /r/).
+ */
+async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<BodyAnswer> {
+  const { name, lang, choose, query, ignoreStats } = request;
+  const textSize = request.textSize ?? 1;
+  const key =
+    name && lang && !choose && query === undefined
+      ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
+      : '';
+  const cached = key ? deps.pages.get(key) : undefined;
+  if (cached) return keptAnswer(cached, ignoreStats);
+  let visit: CircuitVisit;
+  try {
+    visit =
+      name && deps.circuits
+        ? await deps.circuits.visit({ ...request, name, choose: choose || query !== undefined })
+        : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
+  } catch (error) {
+    return unreachable(deps, error, key, request).answer;
+  }
+  const page = renderCircuitVisit(visit, { ignoreStats, query, textSize });
+  if (page.keep && key) return keptAnswer(deps.pages.set(key, page.html, undefined), ignoreStats);
+  return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
 }
 
 export interface CircuitRequest {
