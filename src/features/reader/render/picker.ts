@@ -135,6 +135,44 @@ function altName(code: string, name: string, ui: string): string | undefined {
   return alt === code || fold(alt) === fold(name) ? undefined : alt;
 }
 
+/** The search: a GET form that filters the list on the server, carrying the page's own values. */
+function searchForm(
+  options: PickerOptions,
+  words: ReturnType<typeof uiStrings>,
+  query: string,
+): ReactNode {
+  const hidden = (name: string, value: string) => h('input', { type: 'hidden', name, value });
+  // The form comes back to the list (#languages): on a phone the results are a screen down.
+  return h(
+    'form',
+    {
+      className: 'reader-search',
+      role: 'search',
+      method: 'get',
+      action: `${options.path ?? '/article'}#languages`,
+    },
+    hidden('name', options.articleName),
+    ...Object.entries(options.params ?? {}).map(([key, value]) => hidden(key, value)),
+    hidden('choose', '1'),
+    options.ignoreStats === true ? hidden(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE) : null,
+    h('label', { htmlFor: 'q' }, words.search),
+    h(
+      'div',
+      null,
+      h('input', {
+        type: 'search',
+        id: 'q',
+        name: 'q',
+        defaultValue: query,
+        maxLength: MAX_QUERY,
+        autoComplete: 'off',
+        enterKeyHint: 'search',
+      }),
+      h('button', { className: 'reader-button', type: 'submit' }, words.searchButton),
+    ),
+  );
+}
+
 export function renderLanguagePicker(options: PickerOptions): string {
   const ui = uiLanguage(options.uiLang);
   const words = uiStrings(ui);
@@ -180,36 +218,7 @@ export function renderLanguagePicker(options: PickerOptions): string {
           }),
         );
 
-  const hidden = (name: string, value: string) => h('input', { type: 'hidden', name, value });
-  // The form comes back to the list (#languages): on a phone the results are a screen down.
-  const form = h(
-    'form',
-    {
-      className: 'reader-search',
-      role: 'search',
-      method: 'get',
-      action: `${options.path ?? '/article'}#languages`,
-    },
-    hidden('name', options.articleName),
-    ...Object.entries(options.params ?? {}).map(([key, value]) => hidden(key, value)),
-    hidden('choose', '1'),
-    options.ignoreStats === true ? hidden(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE) : null,
-    h('label', { htmlFor: 'q' }, words.search),
-    h(
-      'div',
-      null,
-      h('input', {
-        type: 'search',
-        id: 'q',
-        name: 'q',
-        defaultValue: query,
-        maxLength: MAX_QUERY,
-        autoComplete: 'off',
-        enterKeyHint: 'search',
-      }),
-      h('button', { className: 'reader-button', type: 'submit' }, words.searchButton),
-    ),
-  );
+  const form = searchForm(options, words, query);
   const results =
     all.length > 0 ? list(options, all) : h('p', null, formatNodes(words.noMatch, { q: query }));
 
