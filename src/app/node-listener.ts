@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { nodeScanHandler } from '../features/qrcodes/scan-routes.ts';
-import { nodeArticleHandler } from '../features/reader/node-article.ts';
+import { nodeArticleHandler } from '../features/reader/http/node-article.ts';
 import type { Services } from './services.ts';
 import type { Logger } from '../server/log.ts';
 

@@ -1,11 +1,11 @@
 import { editorRepo } from '../features/articles/repo.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
-import { circuitService } from '../features/reader/circuit.ts';
-import { engineGate, type EngineBudget } from '../features/reader/engine-gate.ts';
-import { visitorPages } from '../features/reader/pages.ts';
-import type { PageCache } from '../features/reader/page-cache.ts';
-import { readerService } from '../features/reader/service.ts';
-import { speechService } from '../features/reader/speech-service.ts';
+import { circuitService } from '../features/reader/circuit/circuit.ts';
+import { engineGate, type EngineBudget } from '../features/reader/visit/engine-gate.ts';
+import { visitorPages } from '../features/reader/visit/pages.ts';
+import type { PageCache } from '../features/reader/visit/page-cache.ts';
+import { readerService } from '../features/reader/visit/service.ts';
+import { speechService } from '../features/reader/speech/speech-service.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
 import type { GlossaryTerm } from '../features/translation/glossary-match.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { READER_SCRIPT } from '../../src/features/reader/document.ts';
+import { READER_SCRIPT } from '../../src/features/reader/render/document.ts';
 import { devices, type Locator, type Page } from '@playwright/test';
 import { languageName } from '../../src/features/languages/index.ts';
-import { format, uiStrings } from '../../src/features/reader/strings.ts';
+import { format, uiStrings } from '../../src/features/reader/render/strings.ts';
 import { wav } from '../helpers/media.ts';
 import {
   dict,

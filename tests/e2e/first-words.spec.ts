@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { newBlock } from '../../src/features/articles/content.ts';
 import { nativeName } from '../../src/features/languages/index.ts';
-import { format, uiStrings } from '../../src/features/reader/strings.ts';
-import { shorten } from '../../src/features/reader/title.ts';
+import { format, uiStrings } from '../../src/features/reader/render/strings.ts';
+import { shorten } from '../../src/features/reader/render/title.ts';
 import { words } from '../../src/features/translation/fixtures.ts';
 import { ADMIN, expect, post, test } from './fixtures.ts';
 import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';

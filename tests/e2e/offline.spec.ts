@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
 import { newBlock } from '../../src/features/articles/content.ts';
-import { READER_SCRIPT, renderDocument } from '../../src/features/reader/document.ts';
-import { OFFLINE_CSS, offlineSaveBlock, PAGE_HEADER } from '../../src/features/reader/offline.ts';
-import { VISITOR_PAGE_CSP } from '../../src/features/reader/page.ts';
-import { uiStrings } from '../../src/features/reader/strings.ts';
+import { READER_SCRIPT, renderDocument } from '../../src/features/reader/render/document.ts';
+import { PAGE_HEADER } from '../../src/features/reader/offline.ts';
+import { OFFLINE_CSS, offlineSaveBlock } from '../../src/features/reader/render/offline-block.ts';
+import { VISITOR_PAGE_CSP } from '../../src/features/reader/render/document.ts';
+import { uiStrings } from '../../src/features/reader/render/strings.ts';
 import { pngOfSize } from '../helpers/media.ts';
 import { escapeRegExp, expect, post, test } from './fixtures.ts';
 import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import type { QrcodeDocument } from '../../src/features/qrcodes/schema.ts';
-import { uiStrings } from '../../src/features/reader/strings.ts';
+import { uiStrings } from '../../src/features/reader/render/strings.ts';
 import {
   dict,
   escapeRegExp,

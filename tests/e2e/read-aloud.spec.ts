@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { devices, type Browser, type Page } from '@playwright/test';
-import { uiStrings } from '../../src/features/reader/strings.ts';
+import { uiStrings } from '../../src/features/reader/render/strings.ts';
 import { expect, expectNoViolations, MUSEUM_SETTINGS, post, test } from './fixtures.ts';
 import { FAKE_ENGINE_URL } from './settings.ts';
 

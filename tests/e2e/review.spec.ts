@@ -166,7 +166,7 @@ test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
       await signIn();
       const tag = randomUUID().slice(0, 8);
       const { id, name } = await publish(page.context(), tag);
-      const italian = (await import('../../src/features/reader/strings/it.json', {
+      const italian = (await import('../../src/features/reader/render/strings/it.json', {
         with: { type: 'json' },
       })) as unknown as { default: Record<string, string> };
       const it = italian.default;

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { newBlock, newDetail } from '../../src/features/articles/content.ts';
 
-import { READER_SCRIPT } from '../../src/features/reader/document.ts';
-import { uiStrings } from '../../src/features/reader/strings.ts';
+import { READER_SCRIPT } from '../../src/features/reader/render/document.ts';
+import { uiStrings } from '../../src/features/reader/render/strings.ts';
 import {
   ADMIN,
   dict,

@@ -6,7 +6,7 @@ import type { Database } from '../../src/server/db/index.ts';
 import { silentLogger, type Logger } from '../../src/server/log.ts';
 import { accountsService } from '../../src/features/accounts/service.ts';
 import type { ScryptParams } from '../../src/features/auth/passwords.ts';
-import type { EngineBudget } from '../../src/features/reader/engine-gate.ts';
+import type { EngineBudget } from '../../src/features/reader/visit/engine-gate.ts';
 
 /** Cheap scrypt for test accounts; the stored hash carries its parameters, so login verifies. */
 export const FAST_SCRYPT: ScryptParams = { log2N: 10, r: 8, p: 1 };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { accountsService } from '../../src/features/accounts/service.ts';
-import { READER_SCRIPT } from '../../src/features/reader/document.ts';
+import { READER_SCRIPT } from '../../src/features/reader/render/document.ts';
 import { loadNetlifyConfig, NETLIFY_POOL_MAX } from '../../src/server/config.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/index.ts';
 import type { NetlifyContext, NetlifyHandler } from '../../src/app/netlify/handler.ts';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../src/features/auth/policy.ts';
-import { PAGE_TTL_MS } from '../../src/features/reader/page-cache.ts';
+import { PAGE_TTL_MS } from '../../src/features/reader/visit/page-cache.ts';
 import type { PgCluster } from '../helpers/pg-cluster.ts';
 import { describeWithPg, openPgServer, sqlClient, type PgServer } from '../helpers/pg-server.ts';
 import { tempDir, type RunningServer } from '../helpers/server.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../src/features/auth/policy.ts';
-import { PAGE_TTL_MS } from '../../src/features/reader/page-cache.ts';
+import { PAGE_TTL_MS } from '../../src/features/reader/visit/page-cache.ts';
 import { migrationsFolder } from '../../src/server/db/index.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { PNG_1PX } from '../helpers/media.ts';

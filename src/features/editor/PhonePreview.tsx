@@ -1,6 +1,6 @@
 import { useMemo, type MouseEvent, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { ArticleView } from '../reader/ArticleView.ts';
+import { ArticleView } from '../reader/render/ArticleView.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { panelId, tabId } from './EditorViewSwitch.tsx';
 

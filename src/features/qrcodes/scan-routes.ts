@@ -7,12 +7,12 @@ import {
   OUTAGE_RETRY_SECONDS,
   renderNotFoundPage,
   renderOutagePage,
-  VISITOR_PAGE_CSP,
-} from '../reader/page.ts';
+} from '../reader/render/message-page.ts';
+import { VISITOR_PAGE_CSP } from '../reader/render/document.ts';
 import { suggestedLanguages } from '../languages/index.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';
-import { rememberedLanguage } from '../reader/language-cookie.ts';
+import { rememberedLanguage } from '../reader/http/language-cookie.ts';
 
 /**
  * GET /r/{code}: what a printed QR code opens (ADR 0006). A redirect to the linked article's

@@ -4,7 +4,7 @@ import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts
 import { testApp } from '../../../tests/helpers/app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
-import { READER_SCRIPT } from '../reader/document.ts';
+import { READER_SCRIPT } from '../reader/render/document.ts';
 import type { QrcodeDocument } from './schema.ts';
 
 let database: TestDatabase;

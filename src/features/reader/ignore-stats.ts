@@ -1,5 +1,5 @@
 /**
- * The staff preview's switch (spec 2: `/article?name=…&ignoreStats=true` counts nothing). One rule
+ * The staff preview's switch (`/article?name=…&ignoreStats=true` counts nothing). One rule
  * for the visitor page and every link and form it writes (README, 'Visitors and translation'):
  *
  * - `true`, `1` or `yes`, in any case (`TRUE`, `Yes`): a preview, counted nothing;

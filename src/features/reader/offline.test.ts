@@ -4,9 +4,10 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { READER_SCRIPT, READER_SCRIPT_VERSION } from './document.ts';
-import { isSaveRequest, offlineSaveBlock } from './offline.ts';
-import { UI_STRINGS } from './strings.ts';
+import { READER_SCRIPT, READER_SCRIPT_VERSION } from './render/document.ts';
+import { isSaveRequest } from './offline.ts';
+import { offlineSaveBlock } from './render/offline-block.ts';
+import { UI_STRINGS } from './render/strings.ts';
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../public');
 

@@ -2,7 +2,7 @@ import { serialize } from 'hono/utils/cookie';
 import { cookieValue } from '../../server/http/cookie-value.ts';
 
 /**
- * The visitor's text size (issue 19, part 5): four steps, the curator's sizes at 100 %, then
+ * The visitor's text size: four steps, the curator's sizes at 100 %, then
  * larger. The article's text sizes are written in rem (view-values.ts), so one root font size
  * scales them all and keeps their proportions; a browser's own default size counts too. Chosen
  * by the footer's A− and A+ links (`size=1` to `4`, no script), remembered like the language in

@@ -6,11 +6,11 @@ import { testApp } from '../../../tests/helpers/app.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { dailyCounts } from '../../server/db/schema.ts';
 import { words } from '../translation/fixtures.ts';
-import { READER_SCRIPT } from './document.ts';
-import { uiStrings } from './strings.ts';
-import { HEAD_WAIT_MS } from './stream.ts';
+import { READER_SCRIPT } from './render/document.ts';
+import { uiStrings } from './render/strings.ts';
+import { HEAD_WAIT_MS } from './render/stream.ts';
 
-/** The page without reader.js's tag, the one script a visitor page carries (issue 19). */
+/** The page without reader.js's tag, the one script a visitor page carries. */
 const withoutReaderScript = (html: string) =>
   html.replace(`<script src="${READER_SCRIPT}" defer=""></script>`, '');
 
@@ -457,7 +457,7 @@ describe('a slow or failing engine', () => {
   });
 });
 
-describe('what visitors see of an article (issue 16)', () => {
+describe('what visitors see of an article', () => {
   const PRIVATE = 'Nom privé du musée';
 
   it('never shows the private title: each page takes the article’s first words, translated with it', async () => {
@@ -618,7 +618,7 @@ describe('other pages', () => {
   });
 });
 
-describe('offline reading (issue 19)', () => {
+describe('offline reading', () => {
   const save = { 'legenda-save': '1' };
 
   it('marks only the article as it stays, for the service worker to keep', async () => {

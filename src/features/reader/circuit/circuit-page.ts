@@ -1,0 +1,114 @@
+import { createElement, type ReactNode } from 'react';
+import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { languageTag } from '../../languages/index.ts';
+import type { CircuitTexts } from './circuit.ts';
+import {
+  framedPage,
+  languageAttributes,
+  PRODUCT_NAME,
+  renderDocument,
+} from '../render/document.ts';
+import { uiLanguage, uiStrings, uiText } from '../render/strings.ts';
+import { noteView } from '../render/note-view.ts';
+import { OFFLINE_CSS } from '../render/offline-block.ts';
+
+/**
+ * The circuit's visitor page: its title, introduction and numbered stops, each a link to the
+ * article in the visitor's language (an article opened from a circuit shows where it stands:
+ * render/circuit-nav.ts). No script: links only.
+ */
+
+const h = createElement;
+
+/** A circuit's page address, or one of its stops', with the language and preview carried. */
+export interface CircuitLinks {
+  circuit: (params: Record<string, string | undefined>) => string;
+  stop: (articleName: string) => string;
+}
+
+export interface CircuitPage {
+  texts: CircuitTexts;
+  uiLang: string;
+  links: CircuitLinks;
+  /** The footer's language button, e.g. '日本語', and where it leads (the picker). */
+  languageLabel: string;
+  noindex: boolean;
+  /** The root font size in percent (text-size.ts). */
+  textScale?: number | undefined;
+  /** The language being translated into, by its own name ('日本語'), while it is made. */
+  translatingInto?: string | undefined;
+  /** Seconds after which the page reloads itself (while its translation is made). */
+  refreshSeconds?: number | undefined;
+  /** Shown below the stops (the offline save, when the page offers it). */
+  extra?: ReactNode;
+}
+
+export function renderCircuitPage(page: CircuitPage): string {
+  const { texts, links } = page;
+  const lang = languageTag(texts.lang);
+  const ui = uiLanguage(page.uiLang);
+  const words = uiStrings(ui);
+  const wordsLang = languageAttributes(ui, lang);
+  const note =
+    texts.note === undefined
+      ? null
+      : texts.note === 'translating'
+        ? h(
+            'div',
+            { className: 'reader-note', role: 'status', ...wordsLang },
+            h('span', null, uiText(ui, 'translating', { language: page.translatingInto ?? '' })),
+            h('span', null, words.wait),
+          )
+        : noteView(
+            { kind: texts.note, originalHref: links.circuit({ lang: texts.source }) },
+            ui,
+            lang,
+          );
+  const stops = texts.stops.map((stop, i) =>
+    h(
+      'li',
+      { key: stop.articleId },
+      h(
+        'a',
+        { href: links.stop(stop.name) },
+        h('span', { className: 'reader-stop-n', 'aria-hidden': true }, String(i + 1)),
+        h(
+          'span',
+          null,
+          stop.title ?? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
+        ),
+      ),
+    ),
+  );
+  const body = framedPage(
+    DEFAULT_BACKGROUND,
+    note,
+    h('h1', null, texts.title),
+    ...texts.intro.map((p, i) => h('p', { key: `intro-${i}`, className: 'reader-intro' }, p)),
+    h('h2', wordsLang, words.stopsTitle),
+    h('ol', { className: 'reader-choices reader-stops' }, stops),
+    page.extra ?? null,
+    h(
+      'p',
+      null,
+      h(
+        'a',
+        { className: 'reader-button', href: links.circuit({ choose: '1' }) },
+        h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage),
+        page.languageLabel,
+      ),
+    ),
+  );
+  return renderDocument(
+    {
+      lang,
+      title: `${texts.title} – ${PRODUCT_NAME}`,
+      background: DEFAULT_BACKGROUND,
+      noindex: page.noindex,
+      textScale: page.textScale,
+      refreshSeconds: page.refreshSeconds,
+      css: page.extra ? OFFLINE_CSS : undefined,
+    },
+    body,
+  );
+}

@@ -1,0 +1,89 @@
+import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { nativeName } from '../../languages/index.ts';
+import type { CircuitVisit } from './circuit.ts';
+import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
+import { offlineSaveBlock } from '../render/offline-block.ts';
+import { renderMessagePage } from '../render/message-page.ts';
+import { href } from '../render/links.ts';
+import { pickerLanguages, renderLanguagePicker } from '../render/picker.ts';
+import { textScale } from '../text-size.ts';
+
+/** Seconds between two looks at a circuit's first translation. */
+const TRANSLATING_REFRESH_SECONDS = 3;
+
+/** The circuit page a visit shows: picker, progress, the circuit, or 404. */
+export function renderCircuitVisit(
+  visit: CircuitVisit,
+  options: { ignoreStats: boolean; query: string | undefined; textSize?: number | undefined },
+): { html: string; status: 200 | 404; cacheControl: 'no-cache' | 'no-store'; keep: boolean } {
+  const { ignoreStats } = options;
+  switch (visit.kind) {
+    case 'notFound':
+      return {
+        html: renderMessagePage(visit.uiLang, 'circuitNotFoundTitle', ['circuitNotFoundText']),
+        status: 404,
+        cacheControl: 'no-store',
+        keep: false,
+      };
+
+    case 'picker': {
+      const { circuit } = visit;
+      const html = renderLanguagePicker({
+        title: circuit.title,
+        articleName: circuit.name,
+        path: '/circuit',
+        background: DEFAULT_BACKGROUND,
+        uiLang: visit.uiLang,
+        source: { code: circuit.language, label: nativeName(circuit.language) },
+        suggested: visit.suggested,
+        languages: pickerLanguages(visit.offered),
+        notOffered: visit.notOffered,
+        query: options.query,
+        ignoreStats,
+        noindex: ignoreStats,
+      });
+      return { html, status: 200, cacheControl: 'no-cache', keep: false };
+    }
+
+    case 'circuit': {
+      const { texts } = visit;
+      const links: CircuitLinks = {
+        circuit: (params) =>
+          href(texts.name, { lang: texts.lang, ...params }, ignoreStats, '/circuit'),
+        stop: (name) => href(name, { circuit: texts.name, lang: texts.lang }, ignoreStats),
+      };
+      const html = renderCircuitPage({
+        texts,
+        uiLang: visit.uiLang,
+        languageLabel: nativeName(texts.lang),
+        translatingInto: texts.note === 'translating' ? nativeName(visit.uiLang) : undefined,
+        noindex: ignoreStats,
+        // The original while the translation is made: the page looks again by itself.
+        refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
+        textScale: options.textSize ? textScale(options.textSize) : undefined,
+        links,
+        // Saving the stops for offline reading (offline.ts): shown by reader.js where a service
+        // worker runs; the addresses exactly as the stops' links, the cache's keys.
+        extra:
+          texts.note === 'translating'
+            ? undefined
+            : offlineSaveBlock({
+                uiLang: visit.uiLang,
+                stops: texts.stops.map((stop) => links.stop(stop.name)),
+                circuitUrl: links.circuit({}),
+                // A code scanned offline opens the page saved for it (public/sw.js).
+                codes: texts.codes.map(({ link, stop }) => ({
+                  link,
+                  to: stop === undefined ? links.circuit({}) : links.stop(stop),
+                })),
+                pageLang: texts.lang,
+              }),
+      });
+      // The original for want of a translation (or while it is made) is not kept.
+      const passing = ['unavailable', 'translating', 'busy', 'paused'];
+      return passing.includes(texts.note ?? '')
+        ? { html, status: 200, cacheControl: 'no-store', keep: false }
+        : { html, status: 200, cacheControl: 'no-cache', keep: true };
+    }
+  }
+}

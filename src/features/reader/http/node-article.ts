@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { getQueryParam } from 'hono/utils/url';
+import { cachedAnswer, type CachedAnswer } from '../../../server/http/cached-body.ts';
+import { nodeHeader, plainUrl } from '../../../server/http/node-request.ts';
+import { visitorHeaders } from './answer-headers.ts';
+import type { VisitorPages } from '../visit/pages.ts';
+import { articleRequest, type RequestReader } from './request.ts';
+
+/**
+ * GET /article?name=… straight on Node's request, ahead of the Hono adapter (the Node entry,
+ * main.ts), when the page is kept (page-cache.ts): a visitor page is what phones ask most, and
+ * for a kept page the adapter's Request and Response objects and the app's routing cost about
+ * as much as the rest of the answer. What it reads and sends is routes.ts's, through the same
+ * functions (request.ts, answer-headers.ts, cachedAnswer), counted as pages.ts counts.
+ * False: anything else (not kept yet, a HEAD, a text size to remember, a request the adapter
+ * would rewrite); the app then answers it, and nothing was counted.
+ */
+export function nodeArticleHandler(
+  pages: VisitorPages,
+  options: {
+    hsts: boolean;
+    /** The same address as AppDeps.clientAddress gives the app for this request. */
+    clientAddress: (req: IncomingMessage) => string;
+  },
+) {
+  const headers = visitorHeaders({ hsts: options.hsts });
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    let kept: ReturnType<VisitorPages['kept']>;
+    let sent: CachedAnswer;
+    try {
+      // HEAD goes through Hono, which answers it from the GET route with headers of its own.
+      if (req.method !== 'GET' || !req.url?.startsWith('/article?')) return false;
+      const url = plainUrl(req);
+      if (url === undefined) return false;
+      // Every parameter at once, each name's first value, decoded: what `c.req.query(name)` gives.
+      const params = getQueryParam(url) as Record<string, string>;
+      const reader: RequestReader = {
+        query: (name) => params[name],
+        header: (name) => nodeHeader(req, name),
+      };
+      const visitor = {
+        address: options.clientAddress(req),
+        userAgent: reader.header('user-agent'),
+      };
+      // On Node there is no platform to hand work to (finish-later.ts); a kept page has none.
+      const read = articleRequest(reader, visitor, undefined);
+      // A text size to remember is a second Set-Cookie: left to the app's Response.
+      if (!read || headers.textSize(read.ask, read.sizeAsked, read.sizeRemembered)) return false;
+      kept = pages.kept(read.request);
+      if (!kept) return false;
+      const { answer } = kept;
+      sent = cachedAnswer(
+        {
+          method: req.method,
+          ifNoneMatch: reader.header('if-none-match'),
+          acceptEncoding: reader.header('accept-encoding'),
+        },
+        answer.body,
+        headers.answer(read.ask, answer, 'article'),
+        answer.status,
+      );
+    } catch {
+      // Nothing counted nor sent yet: the app answers, errors included.
+      return false;
+    }
+    await kept.show();
+    res.writeHead(sent.status, sent.headers);
+    res.end(sent.body ?? undefined);
+    return true;
+  };
+}

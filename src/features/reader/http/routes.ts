@@ -1,0 +1,71 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../../server/context.ts';
+import { cachedResponse } from '../../../server/http/cached-body.ts';
+import { finishLater } from '../../../server/http/finish-later.ts';
+import { streamedResponse } from '../../../server/http/streamed-body.ts';
+import { visitorHeaders } from './answer-headers.ts';
+import type { VisitorPages } from '../visit/pages.ts';
+import { articleRequest, circuitRequest, type RequestReader } from './request.ts';
+
+/**
+ * The visitor page, /article?name={name}: rendered on the server, needing no
+ * JavaScript (pages.ts). Without `name` the request is the editor's page and goes on to the
+ * static site. `lang` picks the language; `choose=1` or `q` show the picker; `ignoreStats`
+ * (ignore-stats.ts) makes a staff preview that counts nothing; a request carrying SAVE_HEADER
+ * (offline reading, offline.ts) counts nothing either, and a complete page carries PAGE_HEADER.
+ */
+export function readerRoutes(
+  pages: VisitorPages,
+  options: {
+    hsts: boolean;
+    clientAddress: (c: Context) => string;
+    /** The museum of the staff member signed in on a request, if any (engine-gate.ts). */
+    staffMuseum?: ((c: Context) => Promise<number | undefined>) | undefined;
+  },
+) {
+  const app = new Hono<AppEnv>();
+  // Mounted ahead of the shared middleware, so every answer carries its headers itself.
+  const headers = visitorHeaders({ hsts: options.hsts });
+  const reader = (c: Context): RequestReader => ({
+    query: (name) => c.req.query(name),
+    header: (name) => c.req.header(name),
+  });
+  const visitor = (c: Context) => ({
+    address: options.clientAddress(c),
+    userAgent: c.req.header('user-agent'),
+  });
+  // What engine work needs to know of a request (engine-gate.ts): HEAD starts none.
+  const starting = (c: Context) => ({
+    head: c.req.method === 'HEAD',
+    staffMuseum: options.staffMuseum && (() => options.staffMuseum!(c)),
+  });
+
+  app.get('/article', async (c, next) => {
+    const read = articleRequest(reader(c), visitor(c), (work) => finishLater(c, work));
+    if (!read) return next();
+    const answer = await pages.answer({ ...read.request, ...starting(c) });
+    const sent = headers.answer(read.ask, answer, 'article');
+    // A first translation is sent as it is made; every other page, made once.
+    const response = answer.stream
+      ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
+      : cachedResponse(c.req.raw, answer.body, sent, answer.status);
+    // A text size chosen: remembered too (a record of headers holds one Set-Cookie).
+    const sizeCookie = headers.textSize(read.ask, read.sizeAsked, read.sizeRemembered);
+    if (sizeCookie) response.headers.append('Set-Cookie', sizeCookie);
+    return response;
+  });
+
+  // A circuit's page: the same rules as an article's for language and text size.
+  app.get('/circuit', async (c) => {
+    const { request, ask } = circuitRequest(reader(c), visitor(c), (work) => finishLater(c, work));
+    const answer = await pages.circuit({ ...request, ...starting(c) });
+    return cachedResponse(
+      c.req.raw,
+      answer.body,
+      headers.answer(ask, answer, 'circuit'),
+      answer.status,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,95 @@
+import { createElement, Fragment } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
+import { languageTag } from '../../languages/index.ts';
+import { articleBlocks } from './ArticleView.ts';
+import { formatNodes, inkOn, languageAttributes, localPath } from './document.ts';
+import { articleDocument, audioWords, type VisitorPage } from './page.ts';
+import { uiLanguage, uiStrings } from './strings.ts';
+
+/** A first translation's page in pieces, sent as it is made (stream.ts sends them). */
+
+const h = createElement;
+
+/**
+ * A streamed page's own rules: of the "still translating" lines sent after each
+ * piece, only the last one shows; once the last blocks follow it, none does. `:has(+ *)`, not
+ * `:not(:last-child)`: Chromium matches no :last-child while the parent is still being parsed.
+ */
+const STREAM_CSS =
+  '.reader-wait{margin:16px 0;text-align:center}.reader-wait:has(+ *){display:none}' +
+  '.reader-wait progress{display:block;width:100%;height:12px;margin:0 0 8px}';
+
+const SLOT = 'reader-slot';
+
+/**
+ * The article page in pieces, for a first translation sent as it is made (ADR 0017):
+ * `head` down to the blocks, `tail` from their end (footer), and the blocks `from` to `to` in
+ * between; sent in order they make the page renderArticlePage writes, but for the title, taken
+ * from `page.content` (the blocks translated when the head goes), and the "still translating"
+ * line `wait` sent after each piece.
+ */
+export function renderArticleParts(page: VisitorPage): {
+  head: string;
+  tail: string;
+  blocks(content: ArticleContent, from: number, to: number): string;
+  wait: string;
+} {
+  const [meta] = page.content;
+  const html = articleDocument(
+    { ...page, content: [meta] },
+    { slot: h('i', { id: SLOT }), css: STREAM_CSS, titleFrom: page.content },
+  );
+  const mark = `<i id="${SLOT}"></i>`;
+  const at = html.indexOf(mark);
+  const lang = languageTag(page.lang);
+  const ui = uiLanguage(page.uiLang ?? lang);
+  const words = uiStrings(ui);
+  const wordsLang = languageAttributes(ui, lang);
+  const status = formatNodes(words.translating, {
+    language: h('span', languageAttributes(page.lang, ui), page.languageLabel),
+  });
+  const original = page.note && localPath(page.note.originalHref);
+  const wait = renderToStaticMarkup(
+    h(
+      'div',
+      {
+        className: 'reader-wait',
+        role: 'status',
+        style: { color: inkOn(backgroundOf(page.content)) },
+        ...wordsLang,
+      },
+      h('progress', null),
+      h('p', null, status),
+      original === undefined
+        ? null
+        : h('a', { className: 'reader-button', href: original }, words.readOriginalMeanwhile),
+    ),
+  );
+  return {
+    head: html.slice(0, at),
+    tail: html.slice(at + mark.length),
+    blocks: (content, from, to) =>
+      renderToStaticMarkup(
+        h(
+          Fragment,
+          null,
+          ...articleBlocks(
+            {
+              content,
+              lang,
+              languageLabel: page.languageLabel,
+              subtitles: page.subtitles && {
+                lang: languageTag(page.subtitles.lang),
+                label: page.subtitles.label,
+              },
+              audio: audioWords(page),
+            },
+            from,
+            to,
+          ),
+        ),
+      ),
+    wait,
+  };
+}

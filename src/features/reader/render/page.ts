@@ -1,0 +1,166 @@
+import { createElement, Fragment, type ReactNode } from 'react';
+import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
+import { ArticleView } from './ArticleView.ts';
+import { languageName, languageTag } from '../../languages/index.ts';
+import { inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
+import { publicTitle } from './title.ts';
+import { format, uiLanguage, uiStrings } from './strings.ts';
+import { TEXT_SIZES, textScale } from '../text-size.ts';
+import { circuitNavView, type CircuitNav } from './circuit-nav.ts';
+import { noteView, type VisitorNote } from './note-view.ts';
+
+export type { VisitorNote } from './note-view.ts';
+import { LISTEN_CSS, listenBlock, type ListenOptions } from './listen.ts';
+
+/**
+ * The visitor page: a whole HTML document rendered on the server (document.ts) with
+ * the component that draws the editor's preview. It needs no JavaScript: accordions are
+ * <details>, the language choice is a link. Its one script, reader.js (deferred, from this site),
+ * only adds offline reading (offline.ts); VISITOR_PAGE_CSP lets nothing else run.
+ */
+
+export interface VisitorPage {
+  /** Already passed through readContent; its first words are the page's title (title.ts). */
+  content: ArticleContent;
+  /** BCP-47 language of the text, e.g. 'fr'. */
+  lang: string;
+  /** The footer's language button, e.g. 'Français'. */
+  languageLabel: string;
+  languageHref?: string;
+  /** True for ignoreStats=true previews: not to be indexed. */
+  noindex?: boolean;
+  /**
+   * The visitor's text size (text-size.ts): its step, and the address of the page at another
+   * step (the footer's A− and A+). None: no control (the editor's preview has none).
+   */
+  textSize?: { step: number; href: (step: number) => string };
+  /**
+   * A bar at the top, in the interface language: 'machine' says the text is machine translated
+   * and links to the original; 'unavailable' and 'noEngine' explain why the original is shown.
+   */
+  note?: VisitorNote;
+  /** Language of the interface words (note, empty article, 'Change language'); default `lang`. */
+  uiLang?: string;
+  /**
+   * The language subtitles are written in (the museum's, not the visitor's) and its native
+   * name, for the track's srclang and label; default `lang` and `languageLabel`. Sounds are
+   * recorded in it too.
+   */
+  subtitles?: { lang: string; label: string };
+  /** Opened from a circuit: where it stands in it, and its neighbours. */
+  circuit?: CircuitNav | undefined;
+  /** Read aloud (listen.ts): the Listen control above the blocks; none without. */
+  listen?: Omit<ListenOptions, 'uiLang'> | undefined;
+}
+
+const h = createElement;
+
+/**
+ * A− and A+ (text-size.ts): links, so they work without a script; at the smallest or largest
+ * step the one that cannot go further keeps its place, hidden (a dimmed one would be text too
+ * faint to read).
+ */
+function sizeControls(
+  size: NonNullable<VisitorPage['textSize']>,
+  words: ReturnType<typeof uiStrings>,
+  wordsLang: Record<string, string>,
+): ReactNode {
+  // The name is the words, in the visitor's language; 'A−' is what the eye reads.
+  const control = (step: number, label: string, text: string) =>
+    step < 1 || step > TEXT_SIZES.length
+      ? h('span', { className: 'reader-size-off', 'aria-hidden': true }, text)
+      : h(
+          'a',
+          { className: 'reader-size-step', href: size.href(step) },
+          h('span', { 'aria-hidden': true }, text),
+          h('span', { className: 'reader-sr', ...wordsLang }, label),
+        );
+  return h(
+    'span',
+    { className: 'reader-size' },
+    control(size.step - 1, words.smallerText, 'A−'),
+    control(size.step + 1, words.largerText, 'A+'),
+  );
+}
+
+export function renderArticlePage(page: VisitorPage): string {
+  return articleDocument(page);
+}
+
+/**
+ * The words of an audio block: a sound is the museum's recording, in its language
+ * (the subtitles'), named in the visitor's.
+ */
+export function audioWords(page: VisitorPage) {
+  const lang = languageTag(page.lang);
+  const uiLang = page.uiLang ?? lang;
+  const words = uiStrings(uiLang);
+  const recording = languageTag(page.subtitles?.lang ?? lang);
+  return {
+    lang: recording,
+    language: format(words.audioLanguage, {
+      language: languageName(recording, uiLanguage(uiLang)),
+    }),
+    transcript: words.transcript,
+    wordsLang: languageAttributes(uiLanguage(uiLang), lang),
+  };
+}
+
+/**
+ * The article page; for a streamed one (renderArticleParts), `slot` in place of the blocks, `css`
+ * after the page's own rules and the title from `titleFrom`.
+ */
+export function articleDocument(
+  page: VisitorPage,
+  streamed?: { slot: ReactNode; css: string; titleFrom: ArticleContent },
+): string {
+  const lang = languageTag(page.lang);
+  const uiLang = page.uiLang ?? lang;
+  const words = uiStrings(uiLang);
+  const wordsLang = languageAttributes(uiLanguage(uiLang), lang);
+  const background = backgroundOf(page.content);
+  const listen =
+    page.listen && !streamed
+      ? listenBlock({ ...page.listen, uiLang, ink: inkOn(background) })
+      : null;
+  const notice = page.note ? noteView(page.note, uiLang, lang) : undefined;
+  const view = createElement(ArticleView, {
+    content: page.content,
+    productName: PRODUCT_NAME,
+    languageLabel: page.languageLabel,
+    languageHref: page.languageHref,
+    lang,
+    subtitles: page.subtitles && {
+      lang: languageTag(page.subtitles.lang),
+      label: page.subtitles.label,
+    },
+    audio: audioWords(page),
+    notice: listen ? h(Fragment, null, notice, listen) : notice,
+    empty:
+      streamed?.slot ??
+      h(
+        'p',
+        { className: 'reader-empty', style: { color: inkOn(background) }, ...wordsLang },
+        words.empty,
+      ),
+    languageAction: page.languageHref
+      ? h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage)
+      : undefined,
+    textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
+    after: page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
+  });
+  // A heading for screen readers: the article's own first block may be an image or a text.
+  // Its first words, in the language shown; never the staff's private title (title.ts).
+  const title = publicTitle(streamed?.titleFrom ?? page.content) ?? PRODUCT_NAME;
+  return renderDocument(
+    {
+      lang,
+      title,
+      background,
+      noindex: page.noindex === true,
+      textScale: page.textSize && textScale(page.textSize.step),
+      css: streamed?.css ?? (listen ? LISTEN_CSS : undefined),
+    },
+    h('main', null, h('h1', { className: 'reader-sr' }, title), view),
+  );
+}

@@ -1,0 +1,158 @@
+import { readContent, type ArticleContent } from '../../articles/content.ts';
+import {
+  isOffered,
+  offeredSuggestions,
+  sameLanguage,
+  suggestedLanguages,
+} from '../../languages/index.ts';
+import { memoryBackoff } from '../../translation/failures.ts';
+import { noteLanguage } from '../render/strings.ts';
+import type { PageName, VisitorLang } from '../checked.ts';
+import { DEFAULT_SPEECH, preferredVoice } from '../speech/speech.ts';
+import { ORIGINAL_NOTES } from './engine-gate.ts';
+import type { PageCount } from './page-cache.ts';
+import { translatedVisit } from './translated.ts';
+import {
+  circuitOf,
+  jobOf,
+  visitArticle,
+  type ArticleRow,
+  type Showing,
+  type Visiting,
+} from './visiting.ts';
+import type { ReadableArticle, ReaderDeps, Visit, VisitRequest } from './visit-types.ts';
+
+/**
+ * How long a visitor waits for a whole first translation (a page kept and sent whole) before the
+ * page is sent as it is translated, first screen first.
+ */
+export const FIRST_WAIT_MS = 1_000;
+
+/**
+ * The article in a language from what is stored (no engine call), or undefined: no such
+ * article or language. Its blocks with a text not in that language (not translated yet, or
+ * refused) are `silent`: the server's voice reads only what the page shows in the language.
+ */
+async function readable(
+  visiting: Visiting,
+  name: PageName,
+  lang: VisitorLang,
+): Promise<ReadableArticle | undefined> {
+  const { deps } = visiting;
+  const row = await deps.repo.findByName(name);
+  if (!row || !isOffered(lang, row.visitorLanguages, row.language)) return undefined;
+  const article = visitArticle(row);
+  const content = readContent(row.content, row.name);
+  const generation = row.translationGeneration;
+  if (sameLanguage(lang, row.language)) {
+    return { article, generation, content, lang, silent: new Set() };
+  }
+  const stored = (await deps.translator.open(await jobOf(visiting, row, content, lang))).stored();
+  const silent = new Set(stored.sourceBlocks);
+  return { article, generation, content: stored.content, lang, silent };
+}
+
+/**
+ * The language picker, in the visitor's words; `notOffered`: the language asked for, which the
+ * museum does not offer (it starts nothing: the picker says so).
+ */
+function pickerVisit(
+  request: VisitRequest,
+  row: ArticleRow,
+  content: ArticleContent,
+  suggested: string[],
+  notOffered: VisitorLang | undefined,
+): Visit {
+  const offered = row.visitorLanguages ?? undefined;
+  return {
+    kind: 'picker',
+    article: visitArticle(row),
+    content,
+    uiLang: notOffered ? noteLanguage(notOffered, suggested) : (suggested[0] ?? row.language),
+    suggested: offered ? offeredSuggestions(request.acceptLanguage, offered) : suggested,
+    offered,
+    notOffered,
+  };
+}
+
+/** The article page in `lang`, ready to show a text: counts, circuit and speech settled. */
+function showing(
+  visiting: Visiting,
+  request: VisitRequest,
+  { row, content, lang }: Pick<Showing, 'row' | 'content' | 'lang'>,
+  suggested: string[],
+): Showing {
+  const { deps } = visiting;
+  const article = visitArticle(row);
+  // What one showing counts, kept with the page for the next showings.
+  const count: PageCount = request.ignoreStats
+    ? undefined
+    : { museumId: row.museumId, timeZone: row.timeZone, articleId: row.id, language: lang };
+  const show: Showing['show'] = async (shown, shownLang, note, silent = []) => {
+    if (count && !request.saving)
+      await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
+    // The original shown instead: our words in the visitor's language, not the article's.
+    const uiLang = note && ORIGINAL_NOTES.has(note) ? noteLanguage(lang, suggested) : shownLang;
+    const circuit = request.circuit
+      ? await circuitOf(visiting, request.circuit, row, lang)
+      : undefined;
+    const speech =
+      shownLang === lang || sameLanguage(shownLang, lang)
+        ? {
+            voice: preferredVoice(row.speech ?? DEFAULT_SPEECH, lang),
+            server: deps.speechEngine === true,
+            silent,
+          }
+        : undefined;
+    return {
+      circuit,
+      speech,
+      kind: 'article',
+      article,
+      content: shown,
+      lang: shownLang,
+      requested: lang,
+      note,
+      uiLang,
+      count,
+    };
+  };
+  return { row, article, content, lang, count, show };
+}
+
+/**
+ * What a visitor page shows: 404, the picker, the article in the language asked for (stored,
+ * or translated now), or the original and why.
+ */
+async function visit(visiting: Visiting, request: VisitRequest): Promise<Visit> {
+  const suggested = suggestedLanguages(request.acceptLanguage);
+  const row = await visiting.deps.repo.findByName(request.name);
+  if (!row) return { kind: 'notFound', uiLang: request.lang ?? suggested[0] ?? 'fr' };
+  const content = readContent(row.content, row.name);
+  const { lang } = request;
+  const notOffered = lang && !isOffered(lang, row.visitorLanguages, row.language) ? lang : '';
+  if (request.choose || request.query !== undefined || !lang || notOffered) {
+    return pickerVisit(request, row, content, suggested, notOffered || undefined);
+  }
+  const page = showing(visiting, request, { row, content, lang }, suggested);
+  if (sameLanguage(page.lang, row.language)) return page.show(content, row.language, undefined);
+  return translatedVisit(visiting, request, page);
+}
+
+/**
+ * The visitor page's decisions: which page to show, whether the engine is needed, when to send
+ * a first translation as it is made, and what to count.
+ */
+export function readerService(deps: ReaderDeps) {
+  const visiting: Visiting = {
+    deps,
+    firstWait: deps.firstWaitMs ?? FIRST_WAIT_MS,
+    backoff: deps.backoff ?? memoryBackoff(),
+  };
+  return {
+    readable: (name: PageName, lang: VisitorLang) => readable(visiting, name, lang),
+    visit: (request: VisitRequest) => visit(visiting, request),
+  };
+}
+
+export type ReaderService = ReturnType<typeof readerService>;
