@@ -22,7 +22,7 @@ const ALLOWED = {
   review: ['articles', 'languages', 'translation'],
   // The glossary hands the translator its entries in the translator's own type (GlossaryTerm).
   glossary: ['languages', 'translation'],
-  circuits: ['articles', 'tree'],
+  circuits: ['articles', 'reader', 'tree'],
   usage: ['stats'],
 };
 const features = Object.keys(ALLOWED);

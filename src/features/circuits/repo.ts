@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { articles, circuits, circuitStops, museums, qrcodes } from '../../server/db/schema.ts';
+import type { CircuitSource } from '../reader/circuit/circuit-types.ts';
 
 export interface CircuitRow {
   id: number;
@@ -18,27 +19,14 @@ export interface CircuitValues {
   articleIds: readonly number[];
 }
 
-/** A circuit as its visitor page needs it: its museum's language and its stops' articles. */
-export interface PublicCircuit {
-  id: number;
-  museumId: number;
-  name: string;
-  title: string;
-  intro: string;
-  /** The museum's language: the circuit's texts are written in it. */
-  language: string;
+/**
+ * A circuit as its visitor page needs it: the reader's CircuitSource (the reader says what it
+ * reads; this repo is what gives it), with the museum's time zone, and every field set.
+ */
+export interface PublicCircuit extends CircuitSource {
   timeZone: string;
   /** The languages visitors may choose; null: all of them. */
   visitorLanguages: string[] | null;
-  stops: {
-    articleId: number;
-    name: string;
-    content: unknown;
-  }[];
-  /**
-   * The museum's QR codes that lead to the circuit (no `articleId`) or to one of its stops: a
-   * phone that saved the circuit for offline reading follows them without network.
-   */
   codes: { link: string; articleId?: number | undefined }[];
 }
 
