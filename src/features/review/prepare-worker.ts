@@ -1,10 +1,34 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { errorReason } from '../../server/db/errors.ts';
-import { reasonOf } from '../translation/failures.ts';
+import { reasonOf, type FailuresRepo } from '../translation/failures.ts';
 import type { TranslationResult } from '../translation/translator.ts';
-import type { QueuedUnit } from './queue-repo.ts';
-import type { PrepareDeps } from './prepare.ts';
+import type { Logger } from '../../server/log.ts';
+import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
+import type { ReviewService } from './service.ts';
+import type { StatusRepo } from './status-repo.ts';
 import { preparedLanguages } from './prepare-languages.ts';
+
+/** What Translate now reads, queues and translates through. */
+export interface PrepareDeps {
+  review: ReviewService;
+  status: StatusRepo;
+  queue: QueueRepo;
+  /** Failed translations' back-off: Translate now tries a pair at once, and records how it went. */
+  failures?: Pick<FailuresRepo, 'clear' | 'clearLanguages' | 'failed'> | undefined;
+  configured: boolean;
+  sourceLanguage: (museumId: number) => Promise<string>;
+  priorityLanguages: (museumId: number) => Promise<string[]>;
+  /** The languages the museum's visitors may choose (null: all); not given: all. */
+  visitorLanguages?: (museumId: number) => Promise<readonly string[] | null>;
+  /** How long one worker starts new pairs; Infinity: until the queue is empty. */
+  budgetMs: number;
+  log?: Logger | undefined;
+  now?: () => number;
+  /** The time a failure is recorded at (the app's clock). */
+  clock?: (() => Date) | undefined;
+  /** The museum's monthly engine budget: reached, no new translation starts. */
+  budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
+}
 
 /** The museum's monthly engine budget is reached: no new translation starts. */
 export const budgetPaused = (deps: PrepareDeps, museumId: number): Promise<boolean> =>

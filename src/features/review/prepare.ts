@@ -1,14 +1,14 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { isOffered, sameLanguage } from '../languages/index.ts';
-import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
-import type { FailuresRepo } from '../translation/failures.ts';
-import type { QueueRepo } from './queue-repo.ts';
-import type { ReviewService } from './service.ts';
 import { budgetReached } from './budget.ts';
-import type { StatusRepo } from './status-repo.ts';
 import { preparedLanguages } from './prepare-languages.ts';
-import { budgetPaused, prepareWorkers, type PrepareWorkers } from './prepare-worker.ts';
+import {
+  budgetPaused,
+  prepareWorkers,
+  type PrepareDeps,
+  type PrepareWorkers,
+} from './prepare-worker.ts';
 
 /** Which articles and languages to prepare: one article, or every article of the museum. */
 export interface PrepareScope {
@@ -30,28 +30,6 @@ export interface PrepareStarted extends PrepareProgress {
   langs: string[];
   /** Pairs this call queued. */
   queued: number;
-}
-
-/** What Translate now reads, queues and translates through. */
-export interface PrepareDeps {
-  review: ReviewService;
-  status: StatusRepo;
-  queue: QueueRepo;
-  /** Failed translations' back-off: Translate now tries a pair at once, and records how it went. */
-  failures?: Pick<FailuresRepo, 'clear' | 'clearLanguages' | 'failed'> | undefined;
-  configured: boolean;
-  sourceLanguage: (museumId: number) => Promise<string>;
-  priorityLanguages: (museumId: number) => Promise<string[]>;
-  /** The languages the museum's visitors may choose (null: all); not given: all. */
-  visitorLanguages?: (museumId: number) => Promise<readonly string[] | null>;
-  /** How long one worker starts new pairs; Infinity: until the queue is empty. */
-  budgetMs: number;
-  log?: Logger | undefined;
-  now?: () => number;
-  /** The time a failure is recorded at (the app's clock). */
-  clock?: (() => Date) | undefined;
-  /** The museum's monthly engine budget: reached, no new translation starts. */
-  budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
 }
 
 async function articlesOf(
