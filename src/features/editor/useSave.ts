@@ -57,6 +57,80 @@ function settle(id: Id, type: 'success' | 'error', render: string) {
   });
 }
 
+/**
+ * Says why nothing was sent and takes the curator to the first problem: a number field whose
+ * typed value the content could not take (it still holds the last valid one), else the first
+ * problem of the draft.
+ */
+function refuse(
+  t: TFn,
+  draft: Draft,
+  problems: Problem[],
+  typed: TypedProblem[],
+  showForm: (() => void) | undefined,
+) {
+  const count = typed.length + problems.length;
+  const first = typed[0];
+  const problem = first
+    ? t('editor.problem', {
+        where: placeOf(t, draft, first.path),
+        field: first.field,
+        message: first.message,
+      })
+    : problems[0] && describeProblem(t, draft, problems[0]);
+  if (!problem) return;
+  toast.error(
+    count > 1
+      ? t('editor.cannotSaveMany', { count, problem })
+      : t('editor.cannotSave', { problem }),
+  );
+  showForm?.();
+  if (first) first.input.focus();
+  else if (problems[0]) {
+    const path = problems[0].path;
+    afterRender(() => focusProblem(path));
+  }
+}
+
+/** What a save that went through came to: the new revision, or someone else's. */
+type Sent = { revision: number } | { conflict: number };
+
+/**
+ * Sends the checked draft as the next revision after `revision`; a refusal throws the reason to
+ * show (a url taken is told to `onTaken` first).
+ */
+async function send(
+  t: TFn,
+  articleId: number,
+  draft: Draft,
+  content: unknown,
+  revision: number,
+  onTaken: (url: string) => void,
+): Promise<Sent> {
+  let result: ApiResult;
+  try {
+    result = await call(updateArticle, {
+      articleId,
+      newContent: content,
+      unformatted_name: draft.title,
+      instructions: draft.instructions,
+      revision,
+    });
+  } catch (error) {
+    console.error('Saving the article failed', error);
+    throw error;
+  }
+  const stale = staleRevision(result);
+  if (stale !== null) return { conflict: stale };
+  if (result.ok) {
+    const saved = (result.body as { revision?: unknown } | null)?.revision;
+    return { revision: typeof saved === 'number' ? saved : revision + 1 };
+  }
+  console.error('Saving the article failed', result.status, result.body);
+  if (errorCode(result) === 'url_taken') onTaken(draft.content[0].url);
+  throw new Shown(serverReason(t, draft, result));
+}
+
 /** Someone else saved the article since the draft's revision; `revision` is theirs. */
 export type Conflict = { revision: number };
 
@@ -85,78 +159,20 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision, showFor
   const [takenUrl, setTakenUrl] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
-  /**
-   * Says why nothing was sent and takes the curator to the first problem: a number field whose
-   * typed value the content could not take (it still holds the last valid one), else the first
-   * problem of the draft.
-   */
-  const refuse = (draft: Draft, problems: Problem[], typed: TypedProblem[]) => {
-    const count = typed.length + problems.length;
-    const first = typed[0];
-    const problem = first
-      ? t('editor.problem', {
-          where: placeOf(t, draft, first.path),
-          field: first.field,
-          message: first.message,
-        })
-      : problems[0] && describeProblem(t, draft, problems[0]);
-    if (!problem) return;
-    toast.error(
-      count > 1
-        ? t('editor.cannotSaveMany', { count, problem })
-        : t('editor.cannotSave', { problem }),
-    );
-    showForm?.();
-    if (first) first.input.focus();
-    else if (problems[0]) {
-      const path = problems[0].path;
-      afterRender(() => focusProblem(path));
-    }
-  };
-
-  const send = async (
-    draft: Draft,
-    content: unknown,
-    revision: number,
-  ): Promise<{ revision: number } | { conflict: number }> => {
-    let result: ApiResult;
-    try {
-      result = await call(updateArticle, {
-        articleId,
-        newContent: content,
-        unformatted_name: draft.title,
-        instructions: draft.instructions,
-        revision,
-      });
-    } catch (error) {
-      console.error('Saving the article failed', error);
-      throw error;
-    }
-    const stale = staleRevision(result);
-    if (stale !== null) return { conflict: stale };
-    if (result.ok) {
-      const saved = (result.body as { revision?: unknown } | null)?.revision;
-      return { revision: typeof saved === 'number' ? saved : revision + 1 };
-    }
-    console.error('Saving the article failed', result.status, result.body);
-    if (errorCode(result) === 'url_taken') setTakenUrl(draft.content[0].url);
-    throw new Shown(serverReason(t, draft, result));
-  };
-
   /** Saves `draft` as the next revision after `revision`. */
   const saveOn = async (draft: Draft, revision: number) => {
     setAttempted(true);
     const checked = checkDraft(draft);
     const typed = typedProblems();
     if (!checked.ok || typed.length > 0) {
-      refuse(draft, checked.ok ? [] : checked.problems, typed);
+      refuse(t, draft, checked.ok ? [] : checked.problems, typed, showForm);
       return;
     }
     setSaving(true);
     const pending = toast.loading(t('editor.saving'));
-    let outcome: Awaited<ReturnType<typeof send>>;
+    let outcome: Sent;
     try {
-      outcome = await send(draft, checked.content, revision);
+      outcome = await send(t, articleId, draft, checked.content, revision, setTakenUrl);
     } catch (error) {
       settle(pending, 'error', error instanceof Shown ? error.message : t('common.genericError'));
       setSaving(false);

@@ -34,6 +34,31 @@ const taken = (term: string) =>
     details: { field: 'term' },
   });
 
+const full = (maxTerms: number) =>
+  new ApiError(
+    422,
+    'glossary_full',
+    `The glossary holds ${maxTerms} entries, the most a museum may keep: remove some first.`,
+    { details: { max: maxTerms } },
+  );
+
+const valuesOf = (input: TermValues): TermValues => ({
+  term: input.term,
+  note: input.note,
+  doNotTranslate: input.doNotTranslate,
+  // A name kept as written has no translation to prefer.
+  translations: input.doNotTranslate ? {} : input.translations,
+});
+
+/** Each entry with its preferred translation in `lang`. */
+const termsIn = (rows: readonly TermRow[], lang: string): readonly GlossaryTerm[] =>
+  rows.map((row) => ({
+    term: row.term,
+    note: row.note,
+    doNotTranslate: row.doNotTranslate,
+    translation: row.doNotTranslate ? undefined : row.translations[lang],
+  }));
+
 /** A museum's glossary as read once: its entries, and one array per language asked for. */
 interface Cached {
   rows: readonly TermRow[];
@@ -92,22 +117,9 @@ export function glossaryService(
       museumId: number,
       input: TermValues & { id?: number | undefined },
     ): Promise<{ entry: GlossaryEntry; created: boolean }> {
-      const values: TermValues = {
-        term: input.term,
-        note: input.note,
-        doNotTranslate: input.doNotTranslate,
-        // A name kept as written has no translation to prefer.
-        translations: input.doNotTranslate ? {} : input.translations,
-      };
+      const values = valuesOf(input);
       if (input.id === undefined) {
-        if ((await repo.count(museumId)) >= maxTerms) {
-          throw new ApiError(
-            422,
-            'glossary_full',
-            `The glossary holds ${maxTerms} entries, the most a museum may keep: remove some first.`,
-            { details: { max: maxTerms } },
-          );
-        }
+        if ((await repo.count(museumId)) >= maxTerms) throw full(maxTerms);
         const row = await repo.insert(museumId, values);
         if (row === 'taken') throw taken(values.term);
         await written(museumId);
@@ -135,12 +147,7 @@ export function glossaryService(
       const cached = await read(museumId);
       let terms = cached.byLanguage.get(lang);
       if (!terms) {
-        terms = cached.rows.map((row) => ({
-          term: row.term,
-          note: row.note,
-          doNotTranslate: row.doNotTranslate,
-          translation: row.doNotTranslate ? undefined : row.translations[lang],
-        }));
+        terms = termsIn(cached.rows, lang);
         cached.byLanguage.set(lang, terms);
       }
       return terms;

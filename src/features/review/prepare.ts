@@ -1,14 +1,14 @@
 import { ApiError } from '../../server/http/errors.ts';
-import { errorReason } from '../../server/db/errors.ts';
 import { isOffered, sameLanguage } from '../languages/index.ts';
-import type { Logger } from '../../server/log.ts';
 import type { WorkEstimate } from '../translation/translator.ts';
-import { reasonOf, type FailuresRepo } from '../translation/failures.ts';
-import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
-import type { ReviewService } from './service.ts';
 import { budgetReached } from './budget.ts';
-import type { StatusRepo } from './status-repo.ts';
 import { preparedLanguages } from './prepare-languages.ts';
+import {
+  budgetPaused,
+  prepareWorkers,
+  type PrepareDeps,
+  type PrepareWorkers,
+} from './prepare-worker.ts';
 
 /** Which articles and languages to prepare: one article, or every article of the museum. */
 export interface PrepareScope {
@@ -32,134 +32,27 @@ export interface PrepareStarted extends PrepareProgress {
   queued: number;
 }
 
-/**
- * Translate now: articles translated into chosen languages in the
- * background, so no visitor waits for them, and the museum's priority languages after every
- * save. The pairs wait in the database (queue-repo.ts): a process works through them one after
- * the other (each one's batches in parallel, as a visitor's reading would), for as long as its
- * budget allows (without end on the Node server; on Netlify within a function's limit), and any
- * later call takes up the rest: the curator's page asking for progress, the next Translate now,
- * the scheduled function (netlify/functions/prepare.mts).
- */
-export function prepareService(deps: {
-  review: ReviewService;
-  status: StatusRepo;
-  queue: QueueRepo;
-  /** Failed translations' back-off: Translate now tries a pair at once, and records how it went. */
-  failures?: Pick<FailuresRepo, 'clear' | 'clearLanguages' | 'failed'> | undefined;
-  configured: boolean;
-  sourceLanguage: (museumId: number) => Promise<string>;
-  priorityLanguages: (museumId: number) => Promise<string[]>;
-  /** The languages the museum's visitors may choose (null: all); not given: all. */
-  visitorLanguages?: (museumId: number) => Promise<readonly string[] | null>;
-  /** How long one worker starts new pairs; Infinity: until the queue is empty. */
-  budgetMs: number;
-  log?: Logger | undefined;
-  now?: () => number;
-  /** The time a failure is recorded at (the app's clock). */
-  clock?: (() => Date) | undefined;
-  /** The museum's monthly engine budget: reached, no new translation starts. */
-  budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
-}) {
-  const paused = (museumId: number) =>
-    deps.budget?.translationPaused(museumId) ?? Promise.resolve(false);
-
-  const now = deps.now ?? (() => performance.now());
-  const clock = deps.clock ?? (() => new Date());
-  /** This process's workers, by museum ('*': every museum, the scheduled drain). */
-  const workers = new Map<number | '*', Promise<number>>();
-  /** Saves whose priority languages are being read, before their pairs are queued. */
-  const asking = new Set<Promise<void>>();
-
-  const { checkLanguages, stillOffered } = preparedLanguages(deps);
-
-  async function articlesOf(museumId: number, scope: PrepareScope): Promise<number[]> {
-    if (scope.articleId !== undefined) {
-      // Another museum's article is not found (review.open answers 404).
-      await deps.review.open(museumId, scope.articleId, scope.langs[0]!);
-      return [scope.articleId];
-    }
-    return (await deps.status.articles(museumId)).map((a) => a.id);
+async function articlesOf(
+  deps: PrepareDeps,
+  museumId: number,
+  scope: PrepareScope,
+): Promise<number[]> {
+  if (scope.articleId !== undefined) {
+    // Another museum's article is not found (review.open answers 404).
+    await deps.review.open(museumId, scope.articleId, scope.langs[0]!);
+    return [scope.articleId];
   }
+  return (await deps.status.articles(museumId)).map((a) => a.id);
+}
 
-  async function translate(unit: QueuedUnit): Promise<void> {
-    try {
-      if (await paused(unit.museumId)) {
-        // Dropped, not kept waiting: Translate now is refused until the next month.
-        deps.log?.warn(
-          `translate now: article ${unit.articleId}, ${unit.lang} not translated: the museum's token budget is reached`,
-        );
-        return;
-      }
-      if (!(await stillOffered(unit))) return;
-      const { run, row } = await deps.review.open(unit.museumId, unit.articleId, unit.lang);
-      const result = await run.translate();
-      if (run.missing > 0 && !result.complete) {
-        // Visitors do not try it again at once either: the overview shows it failing.
-        const pair = { museumId: unit.museumId, articleId: unit.articleId, language: unit.lang };
-        await deps.failures?.failed(
-          { ...pair, generation: row.translationGeneration },
-          reasonOf(result),
-          result.untranslated,
-          clock(),
-        );
-      } else if (run.missing > 0) await deps.failures?.clear(unit.articleId, unit.lang);
-      if (!result.complete) {
-        deps.log?.warn(
-          `translate now: article ${unit.articleId}, ${unit.lang}: ${result.untranslated} text(s) left untranslated`,
-        );
-      }
-      // Counted even when nothing was sent: the overview lists the language as prepared.
-      await deps.review.recount(unit.museumId, unit.articleId, unit.lang);
-    } catch (error) {
-      // An article deleted meanwhile, or the museum's own language now: nothing to do.
-      if (!(error instanceof ApiError && (error.status === 404 || error.status === 422))) {
-        deps.log?.warn(`translate now: article ${unit.articleId}, ${unit.lang} failed`, error);
-      }
-    } finally {
-      await deps.queue.done(unit);
-    }
-  }
+async function progressOf(deps: PrepareDeps, museumId: number): Promise<PrepareProgress> {
+  const waiting = await deps.queue.waiting(museumId);
+  return { waiting, running: waiting > 0 };
+}
 
-  /** Pairs taken from the queue one after the other until none waits or the budget is spent. */
-  async function work(museumId: number | undefined, budgetMs: number): Promise<number> {
-    const started = now();
-    let done = 0;
-    while (now() - started < budgetMs) {
-      const unit = await deps.queue.claim(museumId);
-      if (!unit) break;
-      await translate(unit);
-      done += 1;
-    }
-    return done;
-  }
-
-  /**
-   * This process's worker for the museum, started if none runs: its promise, which fails when
-   * the queue cannot be read (the database is down). `quietly` for work nobody awaits.
-   */
-  function kick(museumId: number | undefined, budgetMs = deps.budgetMs): Promise<number> {
-    const key = museumId ?? '*';
-    let worker = workers.get(key);
-    if (!worker) {
-      worker = work(museumId, budgetMs).finally(() => workers.delete(key));
-      workers.set(key, worker);
-    }
-    return worker;
-  }
-
-  /** A worker's promise that never fails: a failure is logged (it is tried again later). */
-  const quietly = (worker: Promise<number>): Promise<number> =>
-    worker.catch((error: unknown) => {
-      deps.log?.warn(`translate now: the queue could not be read (${errorReason(error)})`);
-      return 0;
-    });
-
-  async function progress(museumId: number): Promise<PrepareProgress> {
-    const waiting = await deps.queue.waiting(museumId);
-    return { waiting, running: waiting > 0 };
-  }
-
+/** Translate now asked for by the curator: its cost first, then the work started. */
+function prepareAsked(deps: PrepareDeps, { kick, quietly }: PrepareWorkers) {
+  const { checkLanguages } = preparedLanguages(deps);
   return {
     /** What Translate now would cost, before it starts (the translator's estimate). */
     async estimate(
@@ -167,7 +60,7 @@ export function prepareService(deps: {
       scope: PrepareScope,
     ): Promise<WorkEstimate & { articles: number; langs: string[] }> {
       await checkLanguages(museumId, scope.langs);
-      const ids = await articlesOf(museumId, scope);
+      const ids = await articlesOf(deps, museumId, scope);
       const total: WorkEstimate = { segments: 0, batches: 0, tokens: 0 };
       for (const articleId of ids) {
         for (const lang of scope.langs) {
@@ -193,9 +86,9 @@ export function prepareService(deps: {
       if (!deps.configured) {
         throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
       }
-      if (await paused(museumId)) throw budgetReached();
+      if (await budgetPaused(deps, museumId)) throw budgetReached();
       await checkLanguages(museumId, scope.langs);
-      const ids = await articlesOf(museumId, scope);
+      const ids = await articlesOf(deps, museumId, scope);
       const units = ids.flatMap((articleId) => scope.langs.map((lang) => ({ articleId, lang })));
       // Tried at once, whatever the back-off of a pair that kept failing said.
       await deps.failures?.clearLanguages(museumId, scope.langs, scope.articleId);
@@ -203,13 +96,30 @@ export function prepareService(deps: {
       const worker = quietly(kick(museumId));
       background?.(worker);
       return {
-        ...(await progress(museumId)),
+        ...(await progressOf(deps, museumId)),
         articles: ids.length,
         langs: scope.langs,
         queued: units.length,
       };
     },
+  };
+}
 
+/** The work kept going: after saves, while the curator watches, and on a schedule. */
+function prepareKept(deps: PrepareDeps, { workers, kick, quietly }: PrepareWorkers) {
+  /** Saves whose priority languages are being read, before their pairs are queued. */
+  const asking = new Set<Promise<void>>();
+
+  /** The museum's priority languages to prepare after a save (none offered: none). */
+  async function priorityOf(museumId: number): Promise<string[]> {
+    const source = await deps.sourceLanguage(museumId);
+    const offered = (await deps.visitorLanguages?.(museumId)) ?? null;
+    return (await deps.priorityLanguages(museumId)).filter(
+      (l) => !sameLanguage(l, source) && isOffered(l, offered, source),
+    );
+  }
+
+  return {
     /**
      * The museum's progress; while pairs wait and no worker of this process runs, one starts:
      * the curator's page watching the work keeps it going from whichever process answers.
@@ -218,7 +128,7 @@ export function prepareService(deps: {
       museumId: number,
       background?: (work: Promise<unknown>) => void,
     ): Promise<PrepareProgress> {
-      const state = await progress(museumId);
+      const state = await progressOf(deps, museumId);
       if (state.running && deps.configured && !workers.has(museumId)) {
         background?.(quietly(kick(museumId)));
       }
@@ -232,12 +142,8 @@ export function prepareService(deps: {
     afterSave(museumId: number, articleId: number): Promise<void> {
       if (!deps.configured) return Promise.resolve();
       const run = (async () => {
-        const source = await deps.sourceLanguage(museumId);
-        const offered = (await deps.visitorLanguages?.(museumId)) ?? null;
-        const langs = (await deps.priorityLanguages(museumId)).filter(
-          (l) => !sameLanguage(l, source) && isOffered(l, offered, source),
-        );
-        if (langs.length === 0 || (await paused(museumId))) return;
+        const langs = await priorityOf(museumId);
+        if (langs.length === 0 || (await budgetPaused(deps, museumId))) return;
         await deps.queue.add(
           museumId,
           langs.map((lang) => ({ articleId, lang })),
@@ -268,6 +174,20 @@ export function prepareService(deps: {
       }
     },
   };
+}
+
+/**
+ * Translate now: articles translated into chosen languages in the
+ * background, so no visitor waits for them, and the museum's priority languages after every
+ * save. The pairs wait in the database (queue-repo.ts): a process works through them one after
+ * the other (each one's batches in parallel, as a visitor's reading would), for as long as its
+ * budget allows (without end on the Node server; on Netlify within a function's limit), and any
+ * later call takes up the rest: the curator's page asking for progress, the next Translate now,
+ * the scheduled function (netlify/functions/prepare.mts).
+ */
+export function prepareService(deps: PrepareDeps) {
+  const workers = prepareWorkers(deps);
+  return { ...prepareAsked(deps, workers), ...prepareKept(deps, workers) };
 }
 
 export type PrepareService = ReturnType<typeof prepareService>;

@@ -27,12 +27,8 @@ export interface Reviewer {
   userId: number;
 }
 
-/**
- * Translations a museum can stand behind: each text of an article in a language, with its
- * state, and the museum's corrections and approvals (checked.ts). `events` is told after every
- * write (src/app/subscribers.ts): the visitor pages this process keeps are dropped at once.
- */
-export function reviewService(deps: {
+/** What the review service reads and writes through. */
+export interface ReviewDeps {
   articles: EditorRepo;
   /** The museum's own language: its articles are written in it. */
   sourceLanguage: (museumId: number) => Promise<string>;
@@ -47,12 +43,77 @@ export function reviewService(deps: {
   failures?: Pick<FailuresRepo, 'find'> | undefined;
   /** The museum's monthly engine budget: reached, no text is translated again on demand. */
   budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
-}) {
-  const reviewed = (museumId: number, articleId: number, languages: readonly string[]) =>
-    deps.events?.emit('articleChanged', { how: 'reviewed', museumId, articleId, languages });
+}
 
-  /** The article in `lang`, as the translator and the museum's checks find it now. */
-  async function open(museumId: number, articleId: number, lang: string) {
+function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
+  const base = {
+    id: view.ref,
+    path: view.id,
+    source: view.source,
+    ...(view.flags.length > 0 && { flags: view.flags }),
+  };
+  if (checked && checked.source === view.source) {
+    return { ...base, text: checked.text, state: 'reviewed' } satisfies ReviewSegment;
+  }
+  if (checked) {
+    return {
+      ...base,
+      text: view.machine ?? null,
+      state: 'stale',
+      previous: { source: checked.source, text: checked.text },
+    } satisfies ReviewSegment;
+  }
+  return view.machine === undefined
+    ? ({ ...base, text: null, state: 'missing' } satisfies ReviewSegment)
+    : ({ ...base, text: view.machine, state: 'machine' } satisfies ReviewSegment);
+}
+
+/** The segments named, each found in the article now; an unknown one is refused, all or none. */
+function find(texts: SegmentView[], ids: readonly string[], field: string) {
+  const byRef = new Map(texts.map((t) => [t.ref, t]));
+  return ids.map((id, index) => {
+    const view = byRef.get(id);
+    if (!view) {
+      const at = ids.length === 1 && field === 'segmentId' ? field : `${field}.${index}`;
+      throw new ApiError(422, 'invalid_body', `${at}: ${id} is not a text of this article.`, {
+        details: { field: at },
+      });
+    }
+    return view;
+  });
+}
+
+/** A text the museum checked against the source as it is now is corrected, not translated. */
+function refuseChecked(view: SegmentView, mine: { source: string } | undefined): void {
+  if (mine && mine.source === view.source) {
+    throw new ApiError(
+      422,
+      'invalid_body',
+      `segmentId: ${view.ref} is checked by the museum: correct it instead.`,
+      { details: { field: 'segmentId' } },
+    );
+  }
+}
+
+/** Machine texts to approve as they are; a text without one is refused. */
+function approvals(views: readonly SegmentView[], segmentIds: readonly string[]): CheckedEntry[] {
+  return views.map((view) => {
+    if (view.machine === undefined) {
+      const field = `segmentIds.${segmentIds.indexOf(view.ref)}`;
+      throw new ApiError(
+        422,
+        'invalid_body',
+        `${field}: ${view.ref} has no machine translation to approve yet.`,
+        { details: { field } },
+      );
+    }
+    return { ref: view.ref, source: view.source, text: view.machine };
+  });
+}
+
+/** The article in `lang`, as the translator and the museum's checks find it now. */
+function opener(deps: ReviewDeps) {
+  return async function open(museumId: number, articleId: number, lang: string) {
     const row = await deps.articles.find(museumId, articleId);
     if (!row) throw missing();
     const source = await deps.sourceLanguage(museumId);
@@ -81,59 +142,12 @@ export function reviewService(deps: {
       glossary: await deps.glossary?.(museumId, lang),
     });
     return { texts: run.texts(), checked, source, row, run };
-  }
+  };
+}
 
-  function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
-    const base = {
-      id: view.ref,
-      path: view.id,
-      source: view.source,
-      ...(view.flags.length > 0 && { flags: view.flags }),
-    };
-    if (checked && checked.source === view.source) {
-      return { ...base, text: checked.text, state: 'reviewed' } satisfies ReviewSegment;
-    }
-    if (checked) {
-      return {
-        ...base,
-        text: view.machine ?? null,
-        state: 'stale',
-        previous: { source: checked.source, text: checked.text },
-      } satisfies ReviewSegment;
-    }
-    return view.machine === undefined
-      ? ({ ...base, text: null, state: 'missing' } satisfies ReviewSegment)
-      : ({ ...base, text: view.machine, state: 'machine' } satisfies ReviewSegment);
-  }
-
-  /** The segments named, each found in the article now; an unknown one is refused, all or none. */
-  function find(texts: SegmentView[], ids: readonly string[], field: string) {
-    const byRef = new Map(texts.map((t) => [t.ref, t]));
-    return ids.map((id, index) => {
-      const view = byRef.get(id);
-      if (!view) {
-        const at = ids.length === 1 && field === 'segmentId' ? field : `${field}.${index}`;
-        throw new ApiError(422, 'invalid_body', `${at}: ${id} is not a text of this article.`, {
-          details: { field: at },
-        });
-      }
-      return view;
-    });
-  }
-
-  async function save(
-    who: Reviewer,
-    articleId: number,
-    lang: string,
-    entries: CheckedEntry[],
-  ): Promise<void> {
-    await deps.checked.save(
-      { museumId: who.museumId, articleId, language: lang, checkedBy: who.userId },
-      entries,
-    );
-    await reviewed(who.museumId, articleId, [lang]);
-    await recount(who.museumId, articleId, lang);
-  }
+/** The article's texts in a language, and the overview's counts of them. */
+function reviewReads(deps: ReviewDeps) {
+  const open = opener(deps);
 
   async function segments(
     museumId: number,
@@ -178,7 +192,29 @@ export function reviewService(deps: {
     recount,
     /** The article in `lang` as the translator finds it (Translate now: prepare.ts). */
     open,
+  };
+}
 
+/** The museum's corrections and approvals, each followed by the visitor pages and the counts. */
+function reviewWrites(deps: ReviewDeps, { open, recount }: ReturnType<typeof reviewReads>) {
+  const reviewed = (museumId: number, articleId: number, languages: readonly string[]) =>
+    deps.events?.emit('articleChanged', { how: 'reviewed', museumId, articleId, languages });
+
+  async function save(
+    who: Reviewer,
+    articleId: number,
+    lang: string,
+    entries: CheckedEntry[],
+  ): Promise<void> {
+    await deps.checked.save(
+      { museumId: who.museumId, articleId, language: lang, checkedBy: who.userId },
+      entries,
+    );
+    await reviewed(who.museumId, articleId, [lang]);
+    await recount(who.museumId, articleId, lang);
+  }
+
+  return {
     /** The museum's own text for one segment: it becomes `reviewed`. */
     async update(
       who: Reviewer,
@@ -202,14 +238,7 @@ export function reviewService(deps: {
       const { texts, checked, run } = await open(who.museumId, input.articleId, input.lang);
       const [view] = find(texts, [input.segmentId], 'segmentId');
       const mine = checked.get(view!.ref);
-      if (mine && mine.source === view!.source) {
-        throw new ApiError(
-          422,
-          'invalid_body',
-          `segmentId: ${view!.ref} is checked by the museum: correct it instead.`,
-          { details: { field: 'segmentId' } },
-        );
-      }
+      refuseChecked(view!, mine);
       if (!deps.translator.configured) {
         throw new ApiError(503, 'no_engine', 'No translation engine is configured.');
       }
@@ -239,18 +268,7 @@ export function reviewService(deps: {
       const { texts } = await open(who.museumId, input.articleId, input.lang);
       // A text named twice is approved once (one row per text: never two writes of one row).
       const views = [...new Set(find(texts, input.segmentIds, 'segmentIds'))];
-      const entries = views.map((view) => {
-        if (view.machine === undefined) {
-          const field = `segmentIds.${input.segmentIds.indexOf(view.ref)}`;
-          throw new ApiError(
-            422,
-            'invalid_body',
-            `${field}: ${view.ref} has no machine translation to approve yet.`,
-            { details: { field } },
-          );
-        }
-        return { ref: view.ref, source: view.source, text: view.machine };
-      });
+      const entries = approvals(views, input.segmentIds);
       await save(who, input.articleId, input.lang, entries);
       return { articleId: input.articleId, lang: input.lang, approved: entries.length };
     },
@@ -275,6 +293,16 @@ export function reviewService(deps: {
       for (const lang of languages) await recount(who.museumId, articleId, lang);
     },
   };
+}
+
+/**
+ * Translations a museum can stand behind: each text of an article in a language, with its
+ * state, and the museum's corrections and approvals (checked.ts). `events` is told after every
+ * write (src/app/subscribers.ts): the visitor pages this process keeps are dropped at once.
+ */
+export function reviewService(deps: ReviewDeps) {
+  const reads = reviewReads(deps);
+  return { ...reads, ...reviewWrites(deps, reads) };
 }
 
 /** How many segments are in each state, and how many are flagged. */

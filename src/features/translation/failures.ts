@@ -86,6 +86,50 @@ export const failureOf = (row: Row): Failure => ({
 });
 
 /**
+ * One failed try written in one statement: two processes failing at once count one failure (the
+ * second finds the pair waiting); another generation's row (before a reset) starts again at one.
+ * Returns the museums whose rows changed.
+ */
+async function upsertFailure(
+  db: Database,
+  pair: FailurePair & { articleId: number },
+  reason: FailureReason,
+  texts: number,
+  now: Date,
+): Promise<number[]> {
+  const t = translationFailures;
+  const first = new Date(now.getTime() + backoffMs(1));
+  const sameRound = sql`${t.generation} = excluded.generation`;
+  const failures = sql`case when ${sameRound} then ${t.failures} + 1 else 1 end`;
+  const minutes = sql`power(2, least(${failures} - 1, 11))`;
+  const changed = await db
+    .insert(t)
+    .values({
+      museumId: pair.museumId,
+      articleId: pair.articleId,
+      language: pair.language,
+      generation: pair.generation,
+      failures: 1,
+      reason: encodeReason(reason, texts),
+      lastFailedAt: now,
+      nextTryAt: first,
+    })
+    .onConflictDoUpdate({
+      target: [t.articleId, t.language],
+      set: {
+        generation: sql`excluded.generation`,
+        failures,
+        reason: sql`excluded.reason`,
+        lastFailedAt: sql`excluded.last_failed_at`,
+        nextTryAt: sql`excluded.last_failed_at + least(${minutes} * interval '1 minute', interval '24 hours')`,
+      },
+      setWhere: sql`not (${sameRound} and ${t.nextTryAt} > excluded.last_failed_at)`,
+    })
+    .returning({ museumId: t.museumId });
+  return changed.map((r) => r.museumId);
+}
+
+/**
  * The articles' back-off in the database (translation_failures), read at every try so every
  * process sees a failure, and a fresh start, at once: one primary-key read, made only where the
  * engine would otherwise be called (never for a stored page). Each change raises the museum's
@@ -134,38 +178,14 @@ export function failuresRepo(db: Database) {
 
     async failed(pair: FailurePair, reason: FailureReason, texts: number, now: Date) {
       if (typeof pair.articleId !== 'number') return;
-      const t = translationFailures;
-      const first = new Date(now.getTime() + backoffMs(1));
-      // One statement: two processes failing at once count one failure (the second finds the
-      // pair waiting); another generation's row (before a reset) starts again at one.
-      const sameRound = sql`${t.generation} = excluded.generation`;
-      const failures = sql`case when ${sameRound} then ${t.failures} + 1 else 1 end`;
-      const minutes = sql`power(2, least(${failures} - 1, 11))`;
-      const changed = await db
-        .insert(t)
-        .values({
-          museumId: pair.museumId,
-          articleId: pair.articleId,
-          language: pair.language,
-          generation: pair.generation,
-          failures: 1,
-          reason: encodeReason(reason, texts),
-          lastFailedAt: now,
-          nextTryAt: first,
-        })
-        .onConflictDoUpdate({
-          target: [t.articleId, t.language],
-          set: {
-            generation: sql`excluded.generation`,
-            failures,
-            reason: sql`excluded.reason`,
-            lastFailedAt: sql`excluded.last_failed_at`,
-            nextTryAt: sql`excluded.last_failed_at + least(${minutes} * interval '1 minute', interval '24 hours')`,
-          },
-          setWhere: sql`not (${sameRound} and ${t.nextTryAt} > excluded.last_failed_at)`,
-        })
-        .returning(returning);
-      await bump(changed.map((r) => r.museumId));
+      const changed = await upsertFailure(
+        db,
+        { ...pair, articleId: pair.articleId },
+        reason,
+        texts,
+        now,
+      );
+      await bump(changed);
     },
 
     async succeeded(pair: FailurePair): Promise<void> {

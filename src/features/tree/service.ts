@@ -76,22 +76,67 @@ export interface TreeDocument extends CachedBody {
   revision: number;
 }
 
-/**
- * `events` is told after articles were deleted (src/app/subscribers.ts): the pages and scans
- * this process keeps that led to them are forgotten.
- */
-export function treeService(repo: TreeRepo, options: { events?: ArticleEvents | undefined } = {}) {
+async function treeOf(repo: TreeRepo, museumId: number): Promise<TreeItem[]> {
+  const [folderRows, articleRows] = await Promise.all([
+    repo.folders(museumId),
+    repo.articles(museumId),
+  ]);
+  return buildTree(folderRows, articleRows);
+}
+
+/** Removes an item found in the folder `path` leads to; returns the articles that went. */
+async function removeIn(
+  tx: TreeTx,
+  path: number[],
+  type: 'folder' | 'article',
+  id: number,
+): Promise<number[]> {
+  const parentId = await resolvePath(tx, path);
+  if (type === 'article') {
+    const article = await tx.article(id);
+    if (!article || article.folderId !== parentId) throw notFound('No such article here.');
+    await tx.deleteArticle(id);
+    return [id];
+  }
+  const folder = await tx.folder(id);
+  if (!folder || folder.parentId !== parentId) throw notFound('No such folder here.');
+  const under = await tx.articlesUnder(id);
+  await tx.deleteFolder(id);
+  return under;
+}
+
+async function moveIn(
+  tx: TreeTx,
+  move: { from: number[]; itemId: number; to: number[]; toFolderId: number | null },
+): Promise<void> {
+  const fromId = await resolvePath(tx, move.from);
+  const toId = await resolvePath(tx, move.to);
+  if (toId !== move.toFolderId) {
+    throw invalidMove('toFolderId must be the last folder of toPathArray.');
+  }
+  const folder = await tx.folder(move.itemId);
+  if (folder) {
+    if (folder.parentId !== fromId) throw notFound('No such folder here.');
+    // The destination path runs through all its ancestors: the item in it means a cycle.
+    if (move.to.includes(move.itemId)) {
+      throw invalidMove('A folder cannot move into itself or one of its folders.');
+    }
+    await tx.moveFolder(folder.id, toId);
+    return;
+  }
+  const article = await tx.article(move.itemId);
+  if (!article || article.folderId !== fromId) throw notFound('No such item here.');
+  await tx.moveArticle(article.id, toId);
+}
+
+function treeReads(repo: TreeRepo) {
   // The last tree built per museum. A cache: every request checks the revision in the
   // database, so a change made by any process is seen by the next read.
   const documents = new Map<number, TreeDocument>();
 
   return {
-    async tree(museumId: number): Promise<TreeItem[]> {
-      const [folderRows, articleRows] = await Promise.all([
-        repo.folders(museumId),
-        repo.articles(museumId),
-      ]);
-      return buildTree(folderRows, articleRows);
+    tree(museumId: number): Promise<TreeItem[]> {
+      return treeOf(repo, museumId);
     },
 
     /** GET /api/read/articles: every article, by title in the museum's reading order. */
@@ -109,12 +154,16 @@ export function treeService(repo: TreeRepo, options: { events?: ArticleEvents | 
       const revision = await repo.revision(museumId);
       const cached = documents.get(museumId);
       if (cached?.revision === revision) return cached;
-      const json = JSON.stringify(await this.tree(museumId));
+      const json = JSON.stringify(await treeOf(repo, museumId));
       const document: TreeDocument = { revision, ...cacheBody(json, { compressAbove: 1024 }) };
       documents.set(museumId, document);
       return document;
     },
+  };
+}
 
+function treeWrites(repo: TreeRepo, options: { events?: ArticleEvents | undefined }) {
+  return {
     addArticle(museumId: number, path: number[]): Promise<TreeItem> {
       return repo.locked(museumId, async (tx) => {
         const folderId = await resolvePath(tx, path);
@@ -151,20 +200,7 @@ export function treeService(repo: TreeRepo, options: { events?: ArticleEvents | 
 
     /** Deletes an item found in the folder `path` leads to; returns how many articles went. */
     async deleteItem(museumId: number, path: number[], type: 'folder' | 'article', id: number) {
-      const articleIds = await repo.locked(museumId, async (tx) => {
-        const parentId = await resolvePath(tx, path);
-        if (type === 'article') {
-          const article = await tx.article(id);
-          if (!article || article.folderId !== parentId) throw notFound('No such article here.');
-          await tx.deleteArticle(id);
-          return [id];
-        }
-        const folder = await tx.folder(id);
-        if (!folder || folder.parentId !== parentId) throw notFound('No such folder here.');
-        const under = await tx.articlesUnder(id);
-        await tx.deleteFolder(id);
-        return under;
-      });
+      const articleIds = await repo.locked(museumId, (tx) => removeIn(tx, path, type, id));
       if (articleIds.length > 0) {
         await options.events?.emit('articleChanged', { how: 'deleted', museumId, articleIds });
       }
@@ -175,28 +211,17 @@ export function treeService(repo: TreeRepo, options: { events?: ArticleEvents | 
       museumId: number,
       move: { from: number[]; itemId: number; to: number[]; toFolderId: number | null },
     ) {
-      return repo.locked(museumId, async (tx) => {
-        const fromId = await resolvePath(tx, move.from);
-        const toId = await resolvePath(tx, move.to);
-        if (toId !== move.toFolderId) {
-          throw invalidMove('toFolderId must be the last folder of toPathArray.');
-        }
-        const folder = await tx.folder(move.itemId);
-        if (folder) {
-          if (folder.parentId !== fromId) throw notFound('No such folder here.');
-          // The destination path runs through all its ancestors: the item in it means a cycle.
-          if (move.to.includes(move.itemId)) {
-            throw invalidMove('A folder cannot move into itself or one of its folders.');
-          }
-          await tx.moveFolder(folder.id, toId);
-          return;
-        }
-        const article = await tx.article(move.itemId);
-        if (!article || article.folderId !== fromId) throw notFound('No such item here.');
-        await tx.moveArticle(article.id, toId);
-      });
+      return repo.locked(museumId, (tx) => moveIn(tx, move));
     },
   };
+}
+
+/**
+ * `events` is told after articles were deleted (src/app/subscribers.ts): the pages and scans
+ * this process keeps that led to them are forgotten.
+ */
+export function treeService(repo: TreeRepo, options: { events?: ArticleEvents | undefined } = {}) {
+  return { ...treeReads(repo), ...treeWrites(repo, options) };
 }
 
 export type TreeService = ReturnType<typeof treeService>;

@@ -1,3 +1,4 @@
+import type { AwsClient } from 'aws4fetch';
 import { createStorage, type Driver } from 'unstorage';
 import type { S3Settings } from '../config.ts';
 import {
@@ -9,6 +10,111 @@ import {
   wrapStorage,
 } from './store.ts';
 import { errorCode, parseListing, type ListingPage } from './s3-listing.ts';
+
+/** The signed client and the bucket it reads, for the calls this module makes itself. */
+interface Bucket {
+  client: AwsClient;
+  /** endpoint/bucket, path-style. */
+  url: string;
+  name: string;
+}
+
+/** One page of a ListObjectsV2 listing, read; a failed or unreadable answer throws. */
+async function listingPage(bucket: Bucket, url: URL): Promise<ListingPage> {
+  const res = await bucket.client.fetch(url.toString());
+  const xml = await res.text();
+  if (!res.ok) {
+    const code = errorCode(xml);
+    throw new Error(
+      `S3 listing of bucket ${bucket.name} failed: ${res.status}${code ? ` ${code}` : ''}`,
+    );
+  }
+  try {
+    return parseListing(xml);
+  } catch (error) {
+    throw new Error(`S3 listing of bucket ${bucket.name} is not readable XML`, { cause: error });
+  }
+}
+
+/** Every key under `prefix`, page after page. */
+async function listKeys(bucket: Bucket, prefix: string, pageSize: number): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const url = new URL(bucket.url);
+    url.searchParams.set('list-type', '2');
+    url.searchParams.set('max-keys', String(pageSize));
+    if (prefix) url.searchParams.set('prefix', prefix);
+    if (token) url.searchParams.set('continuation-token', token);
+    const page = await listingPage(bucket, url);
+    keys.push(...page.keys);
+    if (page.truncated && !page.next) {
+      throw new Error(`S3 listing of bucket ${bucket.name} is truncated without a next page`);
+    }
+    token = page.truncated ? page.next : undefined;
+  } while (token);
+  return keys;
+}
+
+// Our keys' segments need no escaping (checkKey).
+const objectUrl = (bucket: Bucket, key: string) => `${bucket.url}/${key.replaceAll(':', '/')}`;
+const failure = (bucket: Bucket, what: string, key: string, res: Response) =>
+  new Error(
+    `S3 ${what} of ${key.replaceAll(':', '/')} in bucket ${bucket.name} failed: ${res.status}`,
+  );
+
+/** A GET that answered: its body cut to the range asked for (sent as asked when it already is). */
+async function ranged(
+  bucket: Bucket,
+  key: string,
+  res: Response,
+  body: ReadableStream<Uint8Array>,
+  range: { start: number; end: number },
+): Promise<ReadableStream<Uint8Array>> {
+  // A store that ignores Range answers the whole object (200); one may send more than
+  // asked (s3rver answers `bytes=0-0` with all of it): what is not asked for is dropped.
+  const sent = /^bytes (\d+)-(\d+)\//.exec(res.headers.get('content-range') ?? '');
+  const from = res.status === 206 && sent ? Number(sent[1]) : 0;
+  if (res.status === 206 && (!sent || (from === range.start && Number(sent[2]) <= range.end))) {
+    return body;
+  }
+  if (from > range.start) {
+    await body.cancel();
+    throw failure(bucket, `GET (range ${res.headers.get('content-range')})`, key, res);
+  }
+  return sliceStream(body, { start: range.start - from, end: range.end - from });
+}
+
+// A size is a HEAD; a stream a GET with a Range header, so only the bytes asked for travel.
+function s3Reads(bucket: Bucket): BlobReads {
+  return {
+    async size(key) {
+      const res = await bucket.client.fetch(objectUrl(bucket, key), { method: 'HEAD' });
+      if (res.status === 404) return undefined;
+      if (!res.ok) throw failure(bucket, 'HEAD', key, res);
+      const size = Number(res.headers.get('content-length'));
+      if (!Number.isSafeInteger(size) || size < 0) {
+        throw failure(bucket, 'HEAD (no length)', key, res);
+      }
+      return size;
+    },
+    async getStream(key, range) {
+      const res = await bucket.client.fetch(objectUrl(bucket, key), {
+        headers: range ? { Range: `bytes=${range.start}-${range.end}` } : {},
+      });
+      if (res.status === 404 || res.status === 416) {
+        await res.body?.cancel();
+        return res.status === 404 ? undefined : new ReadableStream({ start: (c) => c.close() });
+      }
+      if (!res.ok || !res.body) {
+        await res.body?.cancel();
+        throw failure(bucket, 'GET', key, res);
+      }
+      if (!range) return res.body;
+      return ranged(bucket, key, res, res.body, range);
+    },
+  };
+}
 
 /**
  * An S3-compatible bucket, for a museum that hosts Legenda itself at scale: unstorage's s3 driver
@@ -32,94 +138,22 @@ export async function s3BlobDriver(
     accessKeyId: s3.accessKeyId,
     secretAccessKey: s3.secretAccessKey,
   });
-  const bucketUrl = `${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}`;
-
-  async function listKeys(prefix: string): Promise<string[]> {
-    const keys: string[] = [];
-    let token: string | undefined;
-    do {
-      const url = new URL(bucketUrl);
-      url.searchParams.set('list-type', '2');
-      url.searchParams.set('max-keys', String(listPageSize));
-      if (prefix) url.searchParams.set('prefix', prefix);
-      if (token) url.searchParams.set('continuation-token', token);
-      const res = await client.fetch(url.toString());
-      const xml = await res.text();
-      if (!res.ok) {
-        const code = errorCode(xml);
-        throw new Error(
-          `S3 listing of bucket ${s3.bucket} failed: ${res.status}${code ? ` ${code}` : ''}`,
-        );
-      }
-      let page: ListingPage;
-      try {
-        page = parseListing(xml);
-      } catch (error) {
-        throw new Error(`S3 listing of bucket ${s3.bucket} is not readable XML`, { cause: error });
-      }
-      keys.push(...page.keys);
-      if (page.truncated && !page.next) {
-        throw new Error(`S3 listing of bucket ${s3.bucket} is truncated without a next page`);
-      }
-      token = page.truncated ? page.next : undefined;
-    } while (token);
-    return keys;
-  }
-
-  // unstorage gives the base as `a:b:` (undefined for everything).
-  const toPrefix = (base: string | undefined) => (base ?? '').replaceAll(':', '/');
-  // Our keys' segments need no escaping (checkKey).
-  const objectUrl = (key: string) => `${bucketUrl}/${key.replaceAll(':', '/')}`;
-  const failure = (what: string, key: string, res: Response) =>
-    new Error(
-      `S3 ${what} of ${key.replaceAll(':', '/')} in bucket ${s3.bucket} failed: ${res.status}`,
-    );
-
-  // A size is a HEAD; a stream a GET with a Range header, so only the bytes asked for travel.
-  const reads: BlobReads = {
-    async size(key) {
-      const res = await client.fetch(objectUrl(key), { method: 'HEAD' });
-      if (res.status === 404) return undefined;
-      if (!res.ok) throw failure('HEAD', key, res);
-      const size = Number(res.headers.get('content-length'));
-      if (!Number.isSafeInteger(size) || size < 0) throw failure('HEAD (no length)', key, res);
-      return size;
-    },
-    async getStream(key, range) {
-      const res = await client.fetch(objectUrl(key), {
-        headers: range ? { Range: `bytes=${range.start}-${range.end}` } : {},
-      });
-      if (res.status === 404 || res.status === 416) {
-        await res.body?.cancel();
-        return res.status === 404 ? undefined : new ReadableStream({ start: (c) => c.close() });
-      }
-      if (!res.ok || !res.body) {
-        await res.body?.cancel();
-        throw failure('GET', key, res);
-      }
-      if (!range) return res.body;
-      // A store that ignores Range answers the whole object (200); one may send more than
-      // asked (s3rver answers `bytes=0-0` with all of it): what is not asked for is dropped.
-      const sent = /^bytes (\d+)-(\d+)\//.exec(res.headers.get('content-range') ?? '');
-      const from = res.status === 206 && sent ? Number(sent[1]) : 0;
-      if (res.status === 206 && (!sent || (from === range.start && Number(sent[2]) <= range.end))) {
-        return res.body;
-      }
-      if (from > range.start) {
-        await res.body.cancel();
-        throw failure(`GET (range ${res.headers.get('content-range')})`, key, res);
-      }
-      return sliceStream(res.body, { start: range.start - from, end: range.end - from });
-    },
+  const bucket: Bucket = {
+    client,
+    url: `${s3.endpoint.replace(/\/+$/, '')}/${s3.bucket}`,
+    name: s3.bucket,
   };
+  // unstorage gives the base as `a:b:` (undefined for everything).
+  const keysUnder = (base: string | undefined) =>
+    listKeys(bucket, (base ?? '').replaceAll(':', '/'), listPageSize);
 
   return {
-    reads,
+    reads: s3Reads(bucket),
     driver: {
       ...driver,
-      getKeys: (base: string | undefined) => listKeys(toPrefix(base)),
+      getKeys: (base: string | undefined) => keysUnder(base),
       async clear(base: string | undefined) {
-        const keys = await listKeys(toPrefix(base));
+        const keys = await keysUnder(base);
         await eachLimited(keys, REMOVE_CONCURRENCY, async (key) => {
           await driver.removeItem!(key, {});
         });
