@@ -3,9 +3,9 @@ import { nativeName } from '../../languages/index.ts';
 import type { CircuitVisit } from './circuit.ts';
 import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
 import { offlineSaveBlock } from '../render/offline-block.ts';
-import { renderMessagePage } from '../render/message-page.ts';
+import { notFoundAnswer, renderMessagePage } from '../render/message-page.ts';
 import { href } from '../render/links.ts';
-import { pickerLanguages, renderLanguagePicker } from '../render/picker.ts';
+import { pickerAnswer } from '../render/picker.ts';
 import { textScale } from '../text-size.ts';
 
 /** Seconds between two looks at a circuit's first translation. */
@@ -19,30 +19,23 @@ export function renderCircuitVisit(
   const { ignoreStats } = options;
   switch (visit.kind) {
     case 'notFound':
-      return {
-        html: renderMessagePage(visit.uiLang, 'circuitNotFoundTitle', ['circuitNotFoundText']),
-        status: 404,
-        cacheControl: 'no-store',
-        keep: false,
-      };
+      return notFoundAnswer(
+        renderMessagePage(visit.uiLang, 'circuitNotFoundTitle', ['circuitNotFoundText']),
+      );
 
     case 'picker': {
       const { circuit } = visit;
-      const html = renderLanguagePicker({
-        title: circuit.title,
-        articleName: circuit.name,
-        path: '/circuit',
-        background: DEFAULT_BACKGROUND,
-        uiLang: visit.uiLang,
-        source: { code: circuit.language, label: nativeName(circuit.language) },
-        suggested: visit.suggested,
-        languages: pickerLanguages(visit.offered),
-        notOffered: visit.notOffered,
-        query: options.query,
-        ignoreStats,
-        noindex: ignoreStats,
-      });
-      return { html, status: 200, cacheControl: 'no-cache', keep: false };
+      return pickerAnswer(
+        visit,
+        { query: options.query, ignoreStats },
+        {
+          title: circuit.title,
+          articleName: circuit.name,
+          path: '/circuit',
+          background: DEFAULT_BACKGROUND,
+          source: circuit.language,
+        },
+      );
     }
 
     case 'circuit': {

@@ -48,3 +48,11 @@ export function renderOutagePage(lang: string): string {
 export function renderNotFoundPage(lang: string): string {
   return renderMessagePage(lang, 'notFoundTitle', ['notFoundText']);
 }
+
+/**
+ * A 404 as the visitor routes send it: never kept, never stored by the browser (the article or
+ * circuit may exist a moment later).
+ */
+export function notFoundAnswer(html: string) {
+  return { html, status: 404, cacheControl: 'no-store', keep: false } as const;
+}

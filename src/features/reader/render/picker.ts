@@ -50,6 +50,39 @@ export interface PickerOptions {
   notOffered?: string | undefined;
 }
 
+/** What a visit that must ask for a language knows: the visitor's and the museum's side. */
+export interface PickerVisit {
+  uiLang: string;
+  suggested: string[];
+  offered?: readonly string[] | undefined;
+  notOffered?: string | undefined;
+}
+
+/**
+ * The language picker as a visitor route answers it (an article's or a circuit's): not kept, as
+ * it depends on the visitor's phone languages and search; a preview's is not indexed.
+ */
+export function pickerAnswer(
+  visit: PickerVisit,
+  options: { query: string | undefined; ignoreStats: boolean },
+  page: Pick<PickerOptions, 'title' | 'articleName' | 'background' | 'path' | 'params'> & {
+    source: string;
+  },
+) {
+  const html = renderLanguagePicker({
+    ...page,
+    uiLang: visit.uiLang,
+    source: { code: page.source, label: nativeName(page.source) },
+    suggested: visit.suggested,
+    languages: pickerLanguages(visit.offered),
+    notOffered: visit.notOffered,
+    query: options.query,
+    ignoreStats: options.ignoreStats,
+    noindex: options.ignoreStats,
+  });
+  return { html, status: 200, cacheControl: 'no-cache', keep: false } as const;
+}
+
 export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 
 /** The picker's list: the languages the museum offers (undefined: every one). */

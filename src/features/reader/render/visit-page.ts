@@ -1,9 +1,9 @@
 import { backgroundOf } from '../../articles/content.ts';
 import { nativeName } from '../../languages/index.ts';
-import { renderNotFoundPage } from './message-page.ts';
+import { notFoundAnswer, renderNotFoundPage } from './message-page.ts';
 import { renderArticlePage, type VisitorPage } from './page.ts';
 import { renderArticleParts } from './page-parts.ts';
-import { pickerLanguages, renderLanguagePicker } from './picker.ts';
+import { pickerAnswer } from './picker.ts';
 import type { Visit, VisitSpeech } from '../visit/visit-types.ts';
 import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
@@ -127,33 +127,23 @@ export function renderVisit(
   const { ignoreStats } = options;
   switch (visit.kind) {
     case 'notFound':
-      return {
-        html: renderNotFoundPage(visit.uiLang),
-        status: 404,
-        cacheControl: 'no-store',
-        keep: false,
-      };
+      return notFoundAnswer(renderNotFoundPage(visit.uiLang));
 
     case 'picker': {
       const { article } = visit;
       // Before any translation: the article's first words in its own language, public text
       // that tells the visitor they scanned the right panel (title.ts); none without text.
-      const html = renderLanguagePicker({
-        title: publicTitle(visit.content),
-        articleName: article.name,
-        background: backgroundOf(visit.content),
-        uiLang: visit.uiLang,
-        source: { code: article.source, label: nativeName(article.source) },
-        suggested: visit.suggested,
-        languages: pickerLanguages(visit.offered),
-        notOffered: visit.notOffered,
-        query: options.query,
-        ignoreStats,
-        noindex: ignoreStats,
-        params: options.circuit ? { circuit: options.circuit } : undefined,
-      });
-      // Not kept: it depends on the visitor's phone languages and search.
-      return { html, status: 200, cacheControl: 'no-cache', keep: false };
+      return pickerAnswer(
+        visit,
+        { query: options.query, ignoreStats },
+        {
+          title: publicTitle(visit.content),
+          articleName: article.name,
+          background: backgroundOf(visit.content),
+          source: article.source,
+          params: options.circuit ? { circuit: options.circuit } : undefined,
+        },
+      );
     }
 
     case 'translating': {
