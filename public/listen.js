@@ -1,5 +1,5 @@
 /*
- * Read aloud (issue 20; reader/speech.ts says more). Loaded by reader.js when a visitor first
+ * Read aloud (ADR 0019; reader/speech/speech.ts says more). Loaded by reader.js when a visitor first
  * presses Listen, and starts at once; the button then pauses and goes on. Its words and
  * addresses come from the Listen block's data attributes.
  * - The browser's voice (data-use="browser"): the blocks' texts, taken from the page in order,

@@ -1,9 +1,9 @@
 /*
- * The visitor pages' one script (issue 19): registers the service worker (/sw.js), keeps the
- * page and its pictures, and drives the 'Save … for offline reading' block. Nothing needs it;
- * its words come from the block (reader/offline.ts, which says more). Issue 20: it shows the
+ * The visitor pages' one script: registers the service worker (/sw.js), keeps the page and its
+ * pictures, and drives the 'Save … for offline reading' block. Nothing needs it; its words come
+ * from the block (reader/render/offline-block.ts, which says more). Read aloud: it shows the
  * Listen button where a voice can read the page and loads listen.js on the first press
- * (reader/speech.ts).
+ * (reader/speech/speech.ts).
  */
 (() => {
   'use strict';
@@ -45,7 +45,7 @@
   const worker = navigator.serviceWorker;
   if (!worker || !window.caches || !window.fetch) return;
 
-  /** Sent with every fetch made here: the server counts no visit for it (reader/pages.ts). */
+  /** Sent with every fetch made here: the server counts no visit for it (reader/visit/pages.ts). */
   const SAVE = { 'Legenda-Save': '1' };
   const PAGE_HEADER = 'X-Legenda-Page';
   /** A stop still being translated is asked again after this long, until the deadline. */

@@ -1,5 +1,5 @@
 /*
- * Legenda's service worker (issue 19, offline reading on poor museum Wi-Fi). Plain script, no
+ * Legenda's service worker (offline reading on poor museum Wi-Fi; ADR 0024). Plain script, no
  * dependency, served from the root (/sw.js, never cached by HTTP: static-site.ts, netlify.toml)
  * so its scope covers /article, /circuit and /media/. What it keeps:
  * - visitor pages (/article?name=…, /circuit?name=…): network first; after PAGE_WAIT_MS without
@@ -11,7 +11,7 @@
  * Kept pages past MAX_PAGES and media past MAX_MEDIA_BYTES go, oldest first. A full disk
  * (quota) only means a copy is not kept: the answer is the network's, as without us.
  * A request carrying `Legenda-Save` (the circuit page's 'Save for offline reading', reader.js)
- * waits until its copy is kept; the server counts no visit for it (reader/pages.ts).
+ * waits until its copy is kept; the server counts no visit for it (reader/visit/pages.ts).
  * - QR scans (/r/{code}, a navigation): network first, as pages; without an answer, a code the
  *   save remembered (reader.js keeps an entry whose X-Legenda-Leads-To names the saved page it
  *   opens) is sent to that page, which opens from its kept copy. A scan made offline is not

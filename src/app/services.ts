@@ -63,7 +63,7 @@ export interface ServiceDeps extends AppDeps {
   /** scrypt cost for new password hashes; production uses the strong one, tests a cheaper one. */
   passwordParams?: ScryptParams;
   /**
-   * The museums' monthly engine budgets as the visitor routes ask them (reader/engine-gate.ts);
+   * The museums' monthly engine budgets as the visitor routes ask them (reader/visit/engine-gate.ts);
    * without one, the museums' own budgets (usage/service.ts). Tests hand a stand-in.
    */
   budget?: EngineBudget;

@@ -29,11 +29,11 @@ export interface AppEvents {
 
 /** What the subscribers act on: what this process keeps, and the work it does in the background. */
 export interface Subscribed {
-  /** The rendered visitor pages (reader/page-cache.ts). */
+  /** The rendered visitor pages (reader/visit/page-cache.ts). */
   pages: { clear(): void };
   /** Where each QR code leads (qrcodes/service.ts). */
   qrcodes: { forgetTargets(): void };
-  /** The circuits as visitors read them (reader/circuit.ts). */
+  /** The circuits as visitors read them (reader/circuit/circuit.ts). */
   circuitPages: { forget(): void };
   /** The overview's counts, made again in the background. */
   status: Pick<StatusService, 'later' | 'laterMuseum'>;

@@ -74,7 +74,7 @@ export const envSchema = z.object({
   TTS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(16),
-  /** What anonymous requests may start a minute (reader/engine-gate.ts). */
+  /** What anonymous requests may start a minute (reader/visit/engine-gate.ts). */
   VISITOR_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(6),
   VISITOR_NEW_SOUND_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(2),
   MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
@@ -135,7 +135,7 @@ export interface Config {
   /** Batches of one article sent to the engine at once. */
   translationConcurrency: number;
   /**
-   * New engine work visitors may start a minute (reader/engine-gate.ts): translations of an
+   * New engine work visitors may start a minute (reader/visit/engine-gate.ts): translations of an
    * (article, language) per visitor and per museum, pages read aloud per visitor.
    */
   visitorLimits: VisitorLimits;

@@ -5,7 +5,7 @@ import { renderCircuitVisit } from './circuit-render.ts';
 import { pageName, visitorLang } from '../checked.ts';
 
 /**
- * Issue 19: a circuit's page while its first translation is slow, and the document the
+ * Circuits (ADR 0018): a circuit's page while its first translation is slow, and the document the
  * translator is given. The rest goes through the whole app (src/features/circuits).
  */
 const circuit: CircuitSource = {

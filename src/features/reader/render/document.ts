@@ -21,14 +21,14 @@ export const PRODUCT_NAME = 'Legenda';
  * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
  * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
  */
-export const READER_SCRIPT_VERSION = '436b5621a3';
+export const READER_SCRIPT_VERSION = 'e973f39b7b';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
 
 /**
  * Read aloud's script (public/listen.js): loaded by reader.js only when a visitor
  * presses Listen, named by its version like reader.js (speech.test.ts checks it).
  */
-export const LISTEN_SCRIPT_VERSION = '62b852b0a3';
+export const LISTEN_SCRIPT_VERSION = 'e4cad94f3e';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 /**

@@ -50,7 +50,7 @@ export function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Spec 2: `[!` … `!]` is shown in italics; everything else stays plain text. */
+/** `[!` … `!]` is shown in italics; everything else stays plain text. */
 export function richText(value: unknown): ReactNode[] {
   return italicSegments(text(value)).map((part) =>
     part.italic ? h('em', null, part.text) : part.text,
