@@ -54,17 +54,9 @@ export async function startOnFreePort(
   start: (env: Record<string, string>) => Promise<RunningServer>,
   env: Record<string, string>,
 ): Promise<RunningServer & { direct: string }> {
-  // A port free a moment ago may be taken by another test's process before this one binds it:
-  // the server then says so and exits, and another free port is tried.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    try {
-      const server = await start({ ...env, PORT: String(port) });
-      return Object.assign(server, { direct: `http://127.0.0.1:${port}` });
-    } catch (error) {
-      if (attempt >= 3 || !String(error).includes('is already in use')) throw error;
-    }
-  }
+  const port = await freePort();
+  const server = await start({ ...env, PORT: String(port) });
+  return Object.assign(server, { direct: `http://127.0.0.1:${port}` });
 }
 
 /** Calls `probe` until it answers something `done` accepts; the last answer otherwise. */
