@@ -42,14 +42,26 @@ export function findPgBin(name: string): string | undefined {
 export const canMakePgCluster = (): boolean =>
   Boolean(findPgBin('initdb') && findPgBin('postgres'));
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = FIRST_PORT + Math.floor(Math.random() * PORT_CHOICES);
+    if (await canListen(port)) return port;
+  }
+}
+
+/**
+ * Ports below Linux's ephemeral range (32768 and up), where the system never hands one out to a
+ * process that asks for any port (PORT=0, an outgoing connection): a port found free here is not
+ * taken by another test's process between this check and the server binding it.
+ */
+const FIRST_PORT = 20_000;
+const PORT_CHOICES = 12_000;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
