@@ -5,21 +5,14 @@ import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import { sameLanguage } from '../languages/index.ts';
 import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
-import type { SegmentView, Translator } from '../translation/translator.ts';
+import type { Translator } from '../translation/translator.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
-import type { Failure, FailuresRepo } from '../translation/failures.ts';
-import type { FailingView, ReviewDocument, ReviewSegment } from './schema.ts';
+import type { FailuresRepo } from '../translation/failures.ts';
+import type { ReviewDocument, ReviewSegment } from './schema.ts';
+import { approvals, failingView, findSegments, refuseChecked, segmentOf } from './segment-views.ts';
 import type { StateCounts, StatusRepo } from './status-repo.ts';
 
 const missing = () => notFound('No such article in your museum.');
-
-const failingView = (failure: Failure): FailingView => ({
-  reason: failure.reason,
-  texts: failure.texts,
-  failures: failure.failures,
-  lastFailedAt: failure.lastFailedAt.toISOString(),
-  nextTryAt: failure.nextTryAt.toISOString(),
-});
 
 /** Who asks: the scope of every call (never taken from the client), and who checked. */
 export interface Reviewer {
@@ -43,72 +36,6 @@ export interface ReviewDeps {
   failures?: Pick<FailuresRepo, 'find'> | undefined;
   /** The museum's monthly engine budget: reached, no text is translated again on demand. */
   budget?: { translationPaused(museumId: number): Promise<boolean> } | undefined;
-}
-
-function segmentOf(view: SegmentView, checked: { source: string; text: string } | undefined) {
-  const base = {
-    id: view.ref,
-    path: view.id,
-    source: view.source,
-    ...(view.flags.length > 0 && { flags: view.flags }),
-  };
-  if (checked && checked.source === view.source) {
-    return { ...base, text: checked.text, state: 'reviewed' } satisfies ReviewSegment;
-  }
-  if (checked) {
-    return {
-      ...base,
-      text: view.machine ?? null,
-      state: 'stale',
-      previous: { source: checked.source, text: checked.text },
-    } satisfies ReviewSegment;
-  }
-  return view.machine === undefined
-    ? ({ ...base, text: null, state: 'missing' } satisfies ReviewSegment)
-    : ({ ...base, text: view.machine, state: 'machine' } satisfies ReviewSegment);
-}
-
-/** The segments named, each found in the article now; an unknown one is refused, all or none. */
-function find(texts: SegmentView[], ids: readonly string[], field: string) {
-  const byRef = new Map(texts.map((t) => [t.ref, t]));
-  return ids.map((id, index) => {
-    const view = byRef.get(id);
-    if (!view) {
-      const at = ids.length === 1 && field === 'segmentId' ? field : `${field}.${index}`;
-      throw new ApiError(422, 'invalid_body', `${at}: ${id} is not a text of this article.`, {
-        details: { field: at },
-      });
-    }
-    return view;
-  });
-}
-
-/** A text the museum checked against the source as it is now is corrected, not translated. */
-function refuseChecked(view: SegmentView, mine: { source: string } | undefined): void {
-  if (mine && mine.source === view.source) {
-    throw new ApiError(
-      422,
-      'invalid_body',
-      `segmentId: ${view.ref} is checked by the museum: correct it instead.`,
-      { details: { field: 'segmentId' } },
-    );
-  }
-}
-
-/** Machine texts to approve as they are; a text without one is refused. */
-function approvals(views: readonly SegmentView[], segmentIds: readonly string[]): CheckedEntry[] {
-  return views.map((view) => {
-    if (view.machine === undefined) {
-      const field = `segmentIds.${segmentIds.indexOf(view.ref)}`;
-      throw new ApiError(
-        422,
-        'invalid_body',
-        `${field}: ${view.ref} has no machine translation to approve yet.`,
-        { details: { field } },
-      );
-    }
-    return { ref: view.ref, source: view.source, text: view.machine };
-  });
 }
 
 /** The article in `lang`, as the translator and the museum's checks find it now. */
@@ -221,7 +148,7 @@ function reviewWrites(deps: ReviewDeps, { open, recount }: ReturnType<typeof rev
       input: { articleId: number; lang: string; segmentId: string; text: string },
     ): Promise<ReviewSegment> {
       const { texts } = await open(who.museumId, input.articleId, input.lang);
-      const [view] = find(texts, [input.segmentId], 'segmentId');
+      const [view] = findSegments(texts, [input.segmentId], 'segmentId');
       const entry = { ref: view!.ref, source: view!.source, text: input.text };
       await save(who, input.articleId, input.lang, [entry]);
       return segmentOf(view!, entry);
@@ -236,7 +163,7 @@ function reviewWrites(deps: ReviewDeps, { open, recount }: ReturnType<typeof rev
       input: { articleId: number; lang: string; segmentId: string },
     ): Promise<ReviewSegment> {
       const { texts, checked, run } = await open(who.museumId, input.articleId, input.lang);
-      const [view] = find(texts, [input.segmentId], 'segmentId');
+      const [view] = findSegments(texts, [input.segmentId], 'segmentId');
       const mine = checked.get(view!.ref);
       refuseChecked(view!, mine);
       if (!deps.translator.configured) {
@@ -267,7 +194,7 @@ function reviewWrites(deps: ReviewDeps, { open, recount }: ReturnType<typeof rev
     ): Promise<{ articleId: number; lang: string; approved: number }> {
       const { texts } = await open(who.museumId, input.articleId, input.lang);
       // A text named twice is approved once (one row per text: never two writes of one row).
-      const views = [...new Set(find(texts, input.segmentIds, 'segmentIds'))];
+      const views = [...new Set(findSegments(texts, input.segmentIds, 'segmentIds'))];
       const entries = approvals(views, input.segmentIds);
       await save(who, input.articleId, input.lang, entries);
       return { articleId: input.articleId, lang: input.lang, approved: entries.length };
