@@ -42,6 +42,10 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     baseURL: BASE_URL,
     locale: 'fr-FR',
+    // Still pages by default: the landing page's carousel and flag bursts kept a core half busy
+    // for every test that passed through it (measured: 0.4-0.8 of a core while a page sat idle,
+    // 0.1 without). The specs about motion ask for it back (landing-widgets, a11y).
+    reducedMotion: 'reduce',
     headless: true,
     // Off: recording snapshots of large pages (the 300-element editor) cost minutes on a busy
     // machine. Debug a failure with `npx playwright test --trace on`.

@@ -14,8 +14,10 @@ import {
 /**
  * axe-core finds no violation (all its rules, best practices included) on the shell's pages in
  * the states other tests do not reach: menus and dialogs open, an error shown, signed in. The
- * public pages as they load (home, not-found page…) are checked in site.spec.ts.
+ * public pages as they load (home, not-found page…) are checked in site.spec.ts, still; here
+ * they move (the carousel's Pause button shows only then).
  */
+test.use({ reducedMotion: 'no-preference' });
 
 for (const lang of LANGS) {
   const t = dict[lang];

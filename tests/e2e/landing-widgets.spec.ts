@@ -26,6 +26,10 @@ const IPHONE_UA =
 
 const cspErrors = new WeakMap<Page, string[]>();
 
+// The widgets move: these tests see the page as a visitor who allows motion (the other specs
+// run with reduced motion, playwright.config.ts); those about reduced motion ask for it.
+test.use({ reducedMotion: 'no-preference' });
+
 test.beforeEach(({ page }) => {
   const errors: string[] = [];
   cspErrors.set(page, errors);
