@@ -41,7 +41,7 @@ export const sizedStem = (id: string, width: number, height: number) => `${id}-w
  * {stem}.jpg or {stem}.png), or undefined for any other file.
  */
 export function sizedOwners(name: string): string[] | undefined {
-  const match = /^(.*-w\d{1,5}h\d{1,5})\.\d{2,5}\.(?:webp|jpg|png)$/.exec(name);
+  const match = /^(.*-w\d{1,5}h\d{1,5})\.\d{1,5}\.(?:webp|jpg|png)$/.exec(name);
   return match ? [`${match[1]}.jpg`, `${match[1]}.png`] : undefined;
 }
 

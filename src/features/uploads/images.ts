@@ -69,8 +69,7 @@ export function processImage(
   return oneAtATime(async () => {
     const base = await decode(bytes);
     const ext = base.channels === 4 ? 'png' : 'jpg';
-    let width = base.width;
-    while (width >= MIN_WIDTH) {
+    for (let width = base.width; ; ) {
       const encoded = await encodeAll(base, width, ext, maxBytes);
       if (Array.isArray(encoded)) {
         const height = Math.max(1, Math.round((base.height * width) / base.width));
@@ -79,10 +78,12 @@ export function processImage(
       // Bytes go with pixels, so with the width squared: aim under the limit in one step.
       const ratio = Math.sqrt(maxBytes / encoded.lightest) * 0.95;
       width = Math.floor(width * Math.min(SHRINK, ratio));
+      if (width < MIN_WIDTH) {
+        throw new ApiError(422, 'invalid_image', 'This image cannot be made light enough.', {
+          details: { reason: 'image_weight' },
+        });
+      }
     }
-    throw new ApiError(422, 'invalid_image', 'This image cannot be made light enough for phones.', {
-      details: { reason: 'image_weight' },
-    });
   });
 }
 

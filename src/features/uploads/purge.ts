@@ -15,7 +15,7 @@ export const UNNAMED_KEY = 'purge/unnamed-uploads';
 
 /** A media path in an article's content: its museum, kind folder and file name. */
 const NAMED =
-  /\/media\/(\d{1,10}\/(?:images|videos|subtitles|audio)\/[A-Za-z0-9-]{1,65}(?:\.\d{2,5})?\.[a-z0-9]{2,4})/g;
+  /\/media\/(\d{1,10}\/(?:images|videos|subtitles|audio)\/[A-Za-z0-9-]{1,65}(?:\.\d{1,5})?\.[a-z0-9]{2,4})/g;
 
 /** Every media path any article of any museum names (src, subtitles, audio: any field). */
 async function namedPaths(db: Database): Promise<Set<string>> {

@@ -46,7 +46,7 @@ export interface Media {
  * URL is /media/ + the rest.
  */
 const MEDIA_KEY =
-  /^(\d{1,10})\/(images|videos|subtitles|audio)\/([A-Za-z0-9]{1,32}(?:-[A-Za-z0-9]{1,32})?)(?:\.\d{2,5})?\.([a-z0-9]{2,4})$/;
+  /^(\d{1,10})\/(images|videos|subtitles|audio)\/([A-Za-z0-9]{1,32}(?:-[A-Za-z0-9]{1,32})?)(?:\.\d{1,5})?\.([a-z0-9]{2,4})$/;
 
 export const usesVideoId = (kind: UploadKind) => kind === 'video' || kind === 'subtitles';
 
