@@ -30,7 +30,9 @@ export async function noisyPhoto(
       background: { r: 200, g: 60, b: 20, alpha: 0.5 },
     },
   };
-  const grain = await sharp({ create: { width, height, channels: 3, background: '#808080', noise } })
+  const grain = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise },
+  })
     .raw()
     .toBuffer();
   const photo = sharp(grain, { raw: { width, height, channels: 3 } })

@@ -69,7 +69,7 @@ export function processImage(
   return oneAtATime(async () => {
     const base = await decode(bytes);
     const ext = base.channels === 4 ? 'png' : 'jpg';
-    for (let width = base.width; ; ) {
+    for (let width = base.width; ;) {
       const encoded = await encodeAll(base, width, ext, maxBytes);
       if (Array.isArray(encoded)) {
         const height = Math.max(1, Math.round((base.height * width) / base.width));
@@ -120,7 +120,7 @@ function unreadable(error: unknown): ApiError {
       422,
       'invalid_image',
       `Images may be at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels.`,
-      { details: { reason: 'pixels', maxPixels: MAX_INPUT_PIXELS } },
+      { details: { reason: 'pixels', megapixels: MAX_INPUT_PIXELS / 1_000_000 } },
     );
   }
   return new ApiError(422, 'invalid_image', 'This image could not be read: it may be damaged.', {

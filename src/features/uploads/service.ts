@@ -94,7 +94,13 @@ export function uploadsService(blobs: BlobStore) {
 
     /** An image of a museum, processed like an upload (documents brought in use it). */
     async storeImage(museumId: number, bytes: Uint8Array): Promise<Uploaded> {
-      return this.store({ kind: 'image', museumId, bytes, articleId: undefined, videoId: undefined });
+      return this.store({
+        kind: 'image',
+        museumId,
+        bytes,
+        articleId: undefined,
+        videoId: undefined,
+      });
     },
 
     /** A stored file by the path after /media/ (its size, not its bytes); else not found. */

@@ -36,11 +36,14 @@ let other: string;
 let articleId: number;
 let foreignArticleId: number;
 
-useTestApp({ env: { MAX_VIDEO_MB: '1', MAX_AUDIO_MB: '1', MAX_IMAGE_UPLOAD_MB: '1' } }, async (s) => {
-  ({ database, t, cookie, other } = s);
-  articleId = await addArticle(cookie);
-  foreignArticleId = await addArticle(other);
-});
+useTestApp(
+  { env: { MAX_VIDEO_MB: '1', MAX_AUDIO_MB: '1', MAX_IMAGE_UPLOAD_MB: '1' } },
+  async (s) => {
+    ({ database, t, cookie, other } = s);
+    articleId = await addArticle(cookie);
+    foreignArticleId = await addArticle(other);
+  },
+);
 
 async function addArticle(as: string): Promise<number> {
   const res = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie: as });

@@ -171,8 +171,7 @@ export function LegendView(el: LegendItemElement, first = false): ReactElement {
             src,
             alt: altOf(el),
             style: { width: percent(el.width, DEFAULT_LEGEND_WIDTH) },
-            share:
-              (number(el.size, DEFAULT_SIZE) * number(el.width, DEFAULT_LEGEND_WIDTH)) / 100,
+            share: (number(el.size, DEFAULT_SIZE) * number(el.width, DEFAULT_LEGEND_WIDTH)) / 100,
             first,
           })
         : null,

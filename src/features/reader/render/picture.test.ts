@@ -51,7 +51,12 @@ describe('images on the visitor page', () => {
 
   it('loads the first image at once and the others lazily, wherever they are', () => {
     const legend = { ...newBlock('legendItem'), src: SMALL };
-    const html = render({ ...newBlock('text'), content: 'Intro' }, image(PHOTO), legend, image(PHOTO));
+    const html = render(
+      { ...newBlock('text'), content: 'Intro' },
+      image(PHOTO),
+      legend,
+      image(PHOTO),
+    );
     const tags = html.match(/<img [^>]*>/g)!;
     expect(tags).toHaveLength(3);
     expect(tags[0]).not.toMatch(/loading|decoding/);
