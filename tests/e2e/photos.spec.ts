@@ -182,7 +182,7 @@ test.describe('photos straight from the camera', MUSEUM_SETTINGS, () => {
     const article = (await (
       await page.request.get(`/api/read/article?articleId=${id}`)
     ).json()) as { name: string };
-    await phone.goto(`/article?name=${article.name}`);
+    await phone.goto(`/article?name=${article.name}&lang=fr`);
     const pictures = phone.locator('img.reader-image');
     await expect(pictures).toHaveCount(2);
     // The first loads at once; the second (the photo, now below the drawing) when near.

@@ -95,9 +95,13 @@ export default function UploadField(props: Props) {
     setTold(null);
     try {
       const { file, scaled } = await fitting(kind, chosen, () => setPhase({ step: 'scaling' }));
+      if (mounted.current) setPhase({ step: 'sending', sent: 0 });
+      // Once an image has gone, the server processes it for phones: that is said too.
       const onProgress = (sent: number) => {
-        if (mounted.current)
-          setPhase(sent < 1 ? { step: 'sending', sent } : { step: 'processing' });
+        if (!mounted.current) return;
+        setPhase(
+          sent >= 1 && kind === 'image' ? { step: 'processing' } : { step: 'sending', sent },
+        );
       };
       const options = videoId ? { articleId, videoId, onProgress } : { articleId, onProgress };
       const result = await uploadMedia(kind, file, options);
