@@ -117,6 +117,9 @@ export default defineConfig({
         // Small, so a test can go over it (the editor's 413 toast).
         MAX_VIDEO_MB: '1',
         MAX_AUDIO_MB: '1',
+        // Under the 6 MB camera photo of photos.spec.ts, as on Netlify: the editor scales it
+        // down in the browser before sending it.
+        MAX_IMAGE_UPLOAD_MB: '5',
         // The booking popup frames the fake engine's stand-in page (plain http: loopback only).
         PUBLIC_BOOKING_URL: `${FAKE_ENGINE_URL}/booking`,
       },

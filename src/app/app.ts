@@ -98,6 +98,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, {
+      maxImageBytes: deps.config.maxImageBytes,
       maxVideoBytes: deps.config.maxVideoBytes,
       maxAudioBytes: deps.config.maxAudioBytes,
     }),

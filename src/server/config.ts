@@ -48,6 +48,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     databasePoolMax: e.DATABASE_POOL_MAX,
     blobStore: e.BLOB_STORE ?? 'fs',
     s3,
+    maxImageBytes: e.MAX_IMAGE_UPLOAD_MB * 1024 * 1024,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
     maxAudioBytes: e.MAX_AUDIO_MB * 1024 * 1024,
     admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, museum: e.ADMIN_MUSEUM },
@@ -135,7 +136,8 @@ export const NETLIFY_POOL_MAX = 2;
  * most 6 MB, and Netlify Blobs cannot read a byte range, so each range a phone asks for costs
  * the transfer of the video up to it (blobs.ts, netlifyReads). This keeps that cost bounded and
  * says so with a 413 naming the limit. Sound files (MAX_AUDIO_MB) are held to it for the same
- * reasons.
+ * reasons, and images (MAX_IMAGE_UPLOAD_MB) for the first one: the editor scales a larger photo
+ * down in the browser before sending it.
  */
 export const NETLIFY_MAX_VIDEO_MB = 6;
 
@@ -148,8 +150,8 @@ export const NETLIFY_PREPARE_BUDGET_MS = 15_000;
 /**
  * The settings of the Netlify function (netlify/functions/): the same environment, with what
  * Netlify needs. Blobs default to Netlify Blobs and logs to JSON lines; visitor counts are
- * written at once (an instance may be frozen after any answer); videos and sound files are at
- * most NETLIFY_MAX_VIDEO_MB; PostgreSQL is required
+ * written at once (an instance may be frozen after any answer); images, videos and sound files
+ * are at most NETLIFY_MAX_VIDEO_MB; PostgreSQL is required
  * (DATABASE_URL, or NETLIFY_DB_URL that Netlify Database sets) and the address must be https://
  * (Netlify's URL when PUBLIC_SITE_URL is unset).
  */
@@ -179,6 +181,7 @@ export function loadNetlifyConfig(): Config {
   return {
     ...config,
     databasePoolMax: config.databasePoolMax ?? NETLIFY_POOL_MAX,
+    maxImageBytes: Math.min(config.maxImageBytes, NETLIFY_MAX_VIDEO_MB * 1024 * 1024),
     maxVideoBytes: Math.min(config.maxVideoBytes, NETLIFY_MAX_VIDEO_MB * 1024 * 1024),
     maxAudioBytes: Math.min(config.maxAudioBytes, NETLIFY_MAX_VIDEO_MB * 1024 * 1024),
     prepareBudgetMs: NETLIFY_PREPARE_BUDGET_MS,

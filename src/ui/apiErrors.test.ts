@@ -61,11 +61,24 @@ describe('API errors in the interface language', () => {
       ...[...text.matchAll(/unsupported\(\s*'([a-z_]+)'/g)].map((m) => `unsupported_type_${m[1]}`),
       ...[...text.matchAll(/reason: '([a-z_]+)'/g)].map((m) => `invalid_subtitles_${m[1]}`),
     ];
-    expect(keys).toHaveLength(9);
+    // Processing an image (images.ts) has reasons of its own.
+    const images = readFileSync('src/features/uploads/images.ts', 'utf8');
+    keys.push(...[...images.matchAll(/reason: '([a-z_]+)'/g)].map((m) => `invalid_image_${m[1]}`));
+    expect(keys).toHaveLength(13);
     for (const key of keys) {
       expect(fr.apiErrors, `fr: ${key}`).toHaveProperty(key);
       expect(en.apiErrors, `en: ${key}`).toHaveProperty(key);
     }
+  });
+
+  it('says a HEIC photo and too many pixels in the curator’s words', () => {
+    expect(apiErrorMessage(tOf('en'), answer('unsupported_type', { reason: 'heic' }))).toBe(
+      'HEIC photos are not accepted: use JPEG, PNG, WebP, AVIF or GIF (a phone can save its photos as JPEG).',
+    );
+    const pixels = answer('invalid_image', { reason: 'pixels', megapixels: 100 });
+    expect(apiErrorMessage(tOf('fr'), pixels)).toBe(
+      'Cette image compte trop de pixels : 100 mégapixels au plus.',
+    );
   });
 
   it('says a wrong file, SRT subtitles and a taken url in French, never the server words', () => {

@@ -127,7 +127,11 @@ test('an article read once opens again without network, with its picture', async
     await expect(phone.locator('script')).toHaveCount(1);
     await expect(phone.locator('script')).toHaveAttribute('src', READER_SCRIPT);
     await controlled(phone);
-    const picture = await phone.locator('img.reader-image').getAttribute('src');
+    // The file the browser chose among the picture's sizes and formats.
+    const image = phone.locator('img.reader-image');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.currentSrc)).not.toBe('');
+    const picture = new URL(await image.evaluate((img: HTMLImageElement) => img.currentSrc))
+      .pathname;
     await expect.poll(() => kept(phone, address)).toBe(true);
     await expect.poll(() => kept(phone, picture!)).toBe(true);
 

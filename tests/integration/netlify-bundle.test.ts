@@ -3,13 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { functionFiles } from '../helpers/netlify.ts';
+import { functionFiles, readNetlifyToml } from '../helpers/netlify.ts';
 import { ROOT } from '../helpers/server.ts';
 
 /**
  * The functions bundled the way Netlify bundles TypeScript functions (zip-it-and-ship-it: one
  * esbuild bundle per file, ES module for .mts, Node platform, with a banner that gives bundled
- * CommonJS packages a `require`), then loaded and called: the bundle must hold everything the
+ * CommonJS packages a `require`, the external_node_modules of netlify.toml left out: sharp),
+ * then loaded and called: the bundle must hold everything the
  * function needs (the migration journal included) and answer. No database here: the answer is
  * the clear 503 of an unreachable one.
  */
@@ -38,6 +39,8 @@ beforeAll(async () => {
     outdir: out,
     outExtension: { '.js': '.mjs' },
     banner: { js: BANNER },
+    // As netlify.toml says (sharp's native library): loaded from node_modules at run time.
+    external: readNetlifyToml().functions.external_node_modules ?? [],
     logLevel: 'silent',
   });
   errors = result.errors;

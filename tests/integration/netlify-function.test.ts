@@ -215,10 +215,32 @@ describeWithPg('server', 'the Netlify functions', () => {
     });
     expect(res.status).toBe(200);
     const { mediaUrl } = (await res.json()) as { mediaUrl: string };
+    // Processed by sharp inside the function: its 1 × 1 PNG, and the WebP beside it.
+    expect(mediaUrl).toMatch(/-w1h1\.png$/);
     const served = await call(api, mediaUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1PX);
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]);
+    const webp = await call(api, mediaUrl.replace(/\.png$/, '.1.webp'));
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+  });
+
+  it('refuses an image over 6 MB (a function takes no larger request) whatever the setting', async () => {
+    const form = new FormData();
+    const big = new Uint8Array(6 * 1024 * 1024 + 1);
+    big.set(PNG_1PX);
+    form.append('image', new Blob([big], { type: 'image/png' }), 'big.png');
+    const res = await call(api, '/api/upload/image', {
+      method: 'POST',
+      headers: { cookie, origin: SITE },
+      body: form,
+    });
+    expect(res.status).toBe(413);
+    const { error } = (await res.json()) as { error: { message: string; details: unknown } };
+    expect(error.message).toBe('Image files may be at most 6 MB.');
+    expect(error.details).toEqual({ maxBytes: 6 * 1024 * 1024 });
   });
 
   it('/article?name=: the visitor page, rewritten by netlify.toml or as first asked', async () => {

@@ -84,6 +84,8 @@ describe('netlify.toml', () => {
     ) as { version: string };
     expect(nodePackage.version.split('.')[0]).toBe(toml.build.environment?.NODE_VERSION);
     expect(toml.functions.directory).toBe('netlify/functions');
+    // sharp's native library is shipped as installed, not bundled (netlify-bundle.test.ts).
+    expect(toml.functions.external_node_modules).toEqual(['sharp']);
     expect(functionFiles().length).toBeGreaterThan(0);
   });
 

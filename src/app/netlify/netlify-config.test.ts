@@ -68,6 +68,9 @@ describe('loadNetlifyConfig', () => {
     // Sound files (read aloud) likewise: 20 MB by default elsewhere, 6 here.
     expect(withEnv(site).maxAudioBytes).toBe(6 * 1024 * 1024);
     expect(withEnv({ ...site, MAX_AUDIO_MB: '4' }).maxAudioBytes).toBe(4 * 1024 * 1024);
+    // Images too: 25 MB by default elsewhere; the editor scales a larger photo down first.
+    expect(withEnv(site).maxImageBytes).toBe(6 * 1024 * 1024);
+    expect(withEnv({ ...site, MAX_IMAGE_UPLOAD_MB: '2' }).maxImageBytes).toBe(2 * 1024 * 1024);
   });
 
   it('refuses what cannot work on Netlify, naming each setting', () => {

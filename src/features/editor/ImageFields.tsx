@@ -23,6 +23,7 @@ export default function ImageFields({
         t={t}
         kind="image"
         label={t('editor.field.image')}
+        hint={t('editor.upload.imageHint')}
         value={element.src}
         articleId={articleId}
         onUploaded={({ mediaUrl }) => update({ src: mediaUrl })}

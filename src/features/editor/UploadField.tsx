@@ -1,17 +1,21 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { apiErrorMessage } from '../../ui/apiErrors.ts';
+import { apiErrorMessage, formatSize } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { LabelSuffix } from './labelSuffix.ts';
+import { SCALED_LONG_SIDE, scaleDown } from './scale-down.ts';
 import {
   ACCEPT,
-  MAX_IMAGE_BYTES,
+  uploadLimits,
   uploadMedia,
   type Uploaded,
   type UploadKind,
   type UploadResult,
 } from './upload.ts';
 import { useLatest } from './useLatest.ts';
+
+/** Where an upload is: scaled down in the browser, sent (with how much), processed. */
+type Phase = { step: 'scaling' } | { step: 'sending'; sent: number } | { step: 'processing' };
 
 type Props = {
   t: TFn;
@@ -29,12 +33,19 @@ type Props = {
 };
 
 /**
- * The toast for a refused upload (413 and the image over 200 KB; a wrong kind of file says so too, our choice), in the
- * curator's language: the server's code and details translated, never its English words. A 404
- * is an article gone meanwhile (or not this museum's): the file was not stored.
+ * The toast for a refused upload (413 with the limit, a wrong kind of file, an image that
+ * cannot be read), in the curator's language: the server's code and details translated, never
+ * its English words. A 404 is an article gone meanwhile (or not this museum's): the file was not
+ * stored.
  */
-function reportFailure(t: TFn, result: Extract<UploadResult, { ok: false }>) {
-  if ([404, 413, 415, 422].includes(result.status)) {
+function reportFailure(t: TFn, kind: UploadKind, result: Extract<UploadResult, { ok: false }>) {
+  const maxBytes = (result.body as { error?: { details?: { maxBytes?: unknown } } } | null)?.error
+    ?.details?.maxBytes;
+  if (kind === 'image' && result.status === 413 && typeof maxBytes === 'number') {
+    toast.error(t('editor.upload.imageTooLarge', { max: formatSize(t, maxBytes) }), {
+      autoClose: 8000,
+    });
+  } else if ([404, 413, 415, 422].includes(result.status)) {
     toast.error(apiErrorMessage(t, result), { autoClose: 5000 });
   } else {
     console.error('Upload failed', result.status, result.code, result.message);
@@ -42,12 +53,34 @@ function reportFailure(t: TFn, result: Extract<UploadResult, { ok: false }>) {
   }
 }
 
+/**
+ * A photo over the server's limit, made smaller in the browser first (scale-down.ts); the file
+ * as it is otherwise, or when it cannot be made small enough (the server then says 413).
+ */
+async function fitting(kind: UploadKind, file: File, onScaling: () => void) {
+  if (kind !== 'image') return { file, scaled: false };
+  const max = (await uploadLimits()).image;
+  if (max === undefined || file.size <= max) return { file, scaled: false };
+  onScaling();
+  const smaller = await scaleDown(file, max);
+  return smaller ? { file: smaller, scaled: true } : { file, scaled: false };
+}
+
+function phaseText(t: TFn, phase: Phase): string {
+  if (phase.step === 'scaling') return t('editor.upload.scaling');
+  if (phase.step === 'processing') return t('editor.upload.processing');
+  return t('editor.upload.sending', { percent: Math.round(phase.sent * 100) });
+}
+
 /** A file input that uploads at once and hands the answer to the element. */
 export default function UploadField(props: Props) {
   const { t, kind, label, hint, value, articleId, videoId } = props;
   const id = useId();
   const suffix = useContext(LabelSuffix);
-  const [busy, setBusy] = useState(false);
+  const [phase, setPhase] = useState<Phase | null>(null);
+  const busy = phase !== null;
+  /** What the last upload told: the visitor's download, and whether the photo was scaled. */
+  const [told, setTold] = useState<{ visitorBytes: number | null; scaled: boolean } | null>(null);
   const latest = useLatest(props);
   const mounted = useRef(true);
   useEffect(() => {
@@ -57,27 +90,35 @@ export default function UploadField(props: Props) {
     };
   }, []);
 
-  const send = async (file: File) => {
-    // An image over 200 KB is refused here and never sent.
-    if (kind === 'image' && file.size > MAX_IMAGE_BYTES) {
-      toast.error(t('editor.upload.imageTooLarge'));
-      return;
-    }
-    setBusy(true);
+  const send = async (chosen: File) => {
+    setPhase({ step: 'sending', sent: 0 });
+    setTold(null);
     try {
-      const options = videoId ? { articleId, videoId } : { articleId };
+      const { file, scaled } = await fitting(kind, chosen, () => setPhase({ step: 'scaling' }));
+      if (mounted.current) setPhase({ step: 'sending', sent: 0 });
+      // Once an image has gone, the server processes it for phones: that is said too.
+      const onProgress = (sent: number) => {
+        if (!mounted.current) return;
+        setPhase(
+          sent >= 1 && kind === 'image' ? { step: 'processing' } : { step: 'sending', sent },
+        );
+      };
+      const options = videoId ? { articleId, videoId, onProgress } : { articleId, onProgress };
       const result = await uploadMedia(kind, file, options);
       // The element may have moved meanwhile: the latest callback knows where it is now.
       if (result.ok) {
-        if (mounted.current) latest.current.onUploaded(result.uploaded);
+        if (mounted.current) {
+          latest.current.onUploaded(result.uploaded);
+          if (kind === 'image') setTold({ visitorBytes: result.uploaded.visitorBytes, scaled });
+        }
       } else {
-        reportFailure(t, result);
+        reportFailure(t, kind, result);
       }
     } catch (error) {
       console.error('Upload failed', error);
       toast.error(t('common.networkError'));
     } finally {
-      if (mounted.current) setBusy(false);
+      if (mounted.current) setPhase(null);
     }
   };
 
@@ -125,8 +166,8 @@ export default function UploadField(props: Props) {
         </label>
       </div>
       <p id={statusId} className="editor-field__hint" role="status">
-        {busy ? (
-          t('editor.upload.uploading')
+        {phase ? (
+          phaseText(t, phase)
         ) : value ? (
           <>
             {t('editor.upload.current')} <span className="editor-upload__name">{name}</span>
@@ -135,6 +176,21 @@ export default function UploadField(props: Props) {
           t('editor.upload.none')
         )}
       </p>
+      {phase?.step === 'sending' && (
+        <progress
+          className="editor-upload__progress"
+          max={1}
+          value={phase.sent}
+          aria-label={t('editor.upload.progress')}
+        />
+      )}
+      {value && !busy && told && (
+        <p className="editor-field__hint editor-upload__told">
+          {told.scaled && t('editor.upload.scaled', { px: SCALED_LONG_SIDE })}{' '}
+          {told.visitorBytes !== null &&
+            t('editor.upload.visitorSize', { size: formatSize(t, told.visitorBytes) })}
+        </p>
+      )}
       {value && !busy && (
         <button type="button" className="editor-link-button" onClick={props.onRemove}>
           {t('editor.upload.remove')}

@@ -35,6 +35,12 @@ export async function detectUpload(kind: UploadKind, bytes: Uint8Array): Promise
   const ext = found ? table[found.mime] : undefined;
   if (ext) return ext;
   if (kind === 'image') {
+    if (found?.mime === 'image/heic' || found?.mime === 'image/heif') {
+      throw unsupported(
+        'heic',
+        'HEIC photos are not accepted: use JPEG, PNG, WebP, AVIF or GIF (a phone can save its photos as JPEG).',
+      );
+    }
     throw looksLikeSvg(bytes)
       ? unsupported(
           'svg',

@@ -9,8 +9,6 @@ export type UploadKind = (typeof UPLOAD_KINDS)[number];
 export const isUploadKind = (kind: string): kind is UploadKind =>
   (UPLOAD_KINDS as readonly string[]).includes(kind);
 
-/** 200 KB: a visitor never downloads a larger image. */
-export const MAX_IMAGE_BYTES = 200 * 1024;
 export const MAX_SUBTITLES_BYTES = 512 * 1024;
 
 /** Detected MIME type → the extension the stored file gets. */

@@ -3,6 +3,7 @@ import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts
 import { ORIGIN } from '../../../tests/helpers/app.ts';
 import { PNG_1PX } from '../../../tests/helpers/media.ts';
 import { newBlock } from '../articles/content.ts';
+import { sizedOwners } from '../articles/image-sizes.ts';
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { purgeUnnamedUploads, UNNAMED_KEY, UNNAMED_UPLOAD_MS } from './purge.ts';
 
@@ -49,7 +50,16 @@ async function save(as: string, articleId: number, url: string, srcs: string[]) 
 }
 
 const purge = () => purgeUnnamedUploads({ db: database.db, blobs: t.blobs, now: t.clock.now });
-const stored = async () => (await t.blobs.list('media')).map((p) => `/media/${p}`).sort();
+/**
+ * The images stored, by the URL an article names; each has its WebP beside it (a 1-pixel PNG
+ * is stored at one width), which lives and goes with it.
+ */
+async function stored() {
+  const files = await t.blobs.list('media');
+  const images = files.filter((p) => !sizedOwners(p)).map((p) => `/media/${p}`);
+  expect(files).toHaveLength(images.length * 2);
+  return images.sort();
+}
 
 describe('the purge of unnamed uploads', () => {
   it('removes a file no article of any museum has named for a day, and only that', async () => {
@@ -68,10 +78,11 @@ describe('the purge of unnamed uploads', () => {
     await save(cookie, mine, 'salle-1', [named]);
     expect(await purge()).toBe(0);
     t.clock.advance(UNNAMED_UPLOAD_MS / 2);
-    expect(await purge()).toBe(1);
+    // Each image goes with its WebP: two files.
+    expect(await purge()).toBe(2);
     expect(await stored()).toEqual([named, theirsNamed, dropped].sort());
     t.clock.advance(UNNAMED_UPLOAD_MS / 2);
-    expect(await purge()).toBe(1);
+    expect(await purge()).toBe(2);
     expect(await stored()).toEqual([named, theirsNamed].sort());
     expect(never).not.toBe(dropped);
   });
@@ -90,6 +101,7 @@ describe('the purge of unnamed uploads', () => {
     // A file removed by other means, and a hostile entry, leave the record.
     await t.blobs.setJson(UNNAMED_KEY, { '../../etc/passwd': '2000-01-01T00:00:00Z' });
     await t.blobs.remove(src.slice(1));
+    await t.blobs.remove(src.slice(1).replace(/\.png$/, '.1.webp'));
     expect(await purge()).toBe(0);
     expect(await t.blobs.getJson(UNNAMED_KEY)).toEqual({});
   });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BlobStore } from '../../server/blobs.ts';
 import type { Database } from '../../server/db/index.ts';
 import { articles } from '../../server/db/schema.ts';
+import { sizedOwners } from '../articles/image-sizes.ts';
 
 /** How long an uploaded file no article names is kept: time to save the article that uses it. */
 export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
@@ -14,7 +15,7 @@ export const UNNAMED_KEY = 'purge/unnamed-uploads';
 
 /** A media path in an article's content: its museum, kind folder and file name. */
 const NAMED =
-  /\/media\/(\d{1,10}\/(?:images|videos|subtitles|audio)\/[A-Za-z0-9-]{1,65}\.[a-z0-9]{2,4})/g;
+  /\/media\/(\d{1,10}\/(?:images|videos|subtitles|audio)\/[A-Za-z0-9-]{1,65}(?:\.\d{1,5})?\.[a-z0-9]{2,4})/g;
 
 /** Every media path any article of any museum names (src, subtitles, audio: any field). */
 async function namedPaths(db: Database): Promise<Set<string>> {
@@ -44,8 +45,11 @@ export async function purgeUnnamedUploads(deps: {
   const at = deps.now();
   const kept: Record<string, string> = {};
   const removed: string[] = [];
+  // A processed image's smaller files live and go with the file its article names.
+  const isNamed = (path: string) =>
+    named.has(path) || (sizedOwners(path)?.some((owner) => named.has(owner)) ?? false);
   for (const path of stored) {
-    if (named.has(path)) continue;
+    if (isNamed(path)) continue;
     const since = Date.parse(seen[path] ?? '');
     if (Number.isNaN(since)) kept[path] = at.toISOString();
     else if (at.getTime() - since >= UNNAMED_UPLOAD_MS) removed.push(path);

@@ -6,7 +6,7 @@ import { readForm } from '../../server/http/multipart-form.ts';
 import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
 import { itemId } from '../articles/ids.ts';
-import { isUploadKind, MAX_IMAGE_BYTES, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';
+import { isUploadKind, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';
 import { usesVideoId, type UploadsService } from './service.ts';
 
 /** Room for the multipart envelope and the small fields around the file. */
@@ -22,20 +22,24 @@ function tooLarge(kind: UploadKind, max: number) {
   });
 }
 
+export interface UploadLimits {
+  maxImageBytes: number;
+  maxVideoBytes: number;
+  maxAudioBytes: number;
+}
+
 /**
  * POST /api/upload/{image|video|subtitles|audio}: multipart, the file in a
  * field named after its kind, with articleId (and videoId for videos and subtitles). Answers
- * {mediaUrl, videoId} (null but for videos and subtitles).
+ * {mediaUrl, videoId, visitorBytes} (videoId null but for videos and subtitles; visitorBytes
+ * the most a visitor downloads for the file). GET /api/upload/limits: the largest file of each
+ * kind, so the editor scales a photo down before sending what would be refused.
  */
-export function uploadRoutes(
-  uploads: UploadsService,
-  editor: EditorService,
-  limits: { maxVideoBytes: number; maxAudioBytes: number },
-) {
+export function uploadRoutes(uploads: UploadsService, editor: EditorService, limits: UploadLimits) {
   const app = new Hono<StaffEnv>();
   const maxFor = (kind: UploadKind) =>
     ({
-      image: MAX_IMAGE_BYTES,
+      image: limits.maxImageBytes,
       video: limits.maxVideoBytes,
       subtitles: MAX_SUBTITLES_BYTES,
       audio: limits.maxAudioBytes,
@@ -57,6 +61,15 @@ export function uploadRoutes(
       },
     })(c, next);
   };
+
+  app.get('/upload/limits', (c) =>
+    c.json({
+      image: limits.maxImageBytes,
+      video: limits.maxVideoBytes,
+      subtitles: MAX_SUBTITLES_BYTES,
+      audio: limits.maxAudioBytes,
+    }),
+  );
 
   app.post('/upload/:kind', limitBody, async (c) => {
     const kind = c.req.param('kind') as UploadKind;

@@ -2,7 +2,9 @@ import { customAlphabet } from 'nanoid';
 import type { BlobStore, ByteRange } from '../../server/blobs.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { MEDIA_PREFIX } from '../articles/content.ts';
+import { sizedStem } from '../articles/image-sizes.ts';
 import { detectUpload } from './detect.ts';
+import { MAX_VISITOR_IMAGE_BYTES, processImage } from './images.ts';
 import { KIND_FOLDERS, SERVED_TYPES, type UploadKind } from './kinds.ts';
 
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -23,6 +25,8 @@ export interface Upload {
 export interface Uploaded {
   mediaUrl: string;
   videoId: string | null;
+  /** The most a visitor downloads for it: an image's heaviest stored file, else the file. */
+  visitorBytes: number;
 }
 
 export interface Media {
@@ -36,25 +40,67 @@ export interface Media {
   open(range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
 }
 
-/** Blob keys of media: media/{museum}/{kind folder}/{name}.{ext}; the URL is /media/ + the rest. */
+/**
+ * Blob keys of media: media/{museum}/{kind folder}/{name}.{ext}, a processed image's smaller
+ * files with their width before the extension ({name}.480.webp, articles/image-sizes.ts); the
+ * URL is /media/ + the rest.
+ */
 const MEDIA_KEY =
-  /^(\d{1,10})\/(images|videos|subtitles|audio)\/([A-Za-z0-9]{1,32}(?:-[A-Za-z0-9]{1,32})?)\.([a-z0-9]{2,4})$/;
+  /^(\d{1,10})\/(images|videos|subtitles|audio)\/([A-Za-z0-9]{1,32}(?:-[A-Za-z0-9]{1,32})?)(?:\.\d{1,5})?\.([a-z0-9]{2,4})$/;
 
 export const usesVideoId = (kind: UploadKind) => kind === 'video' || kind === 'subtitles';
 
 export function uploadsService(blobs: BlobStore) {
+  /** Every file of a processed image, the fallback's (the one URL an article keeps) last. */
+  async function storeProcessed(folder: string, bytes: Uint8Array): Promise<Uploaded> {
+    const image = await processImage(bytes);
+    const stem = sizedStem(fileId(), image.width, image.height);
+    const main = `${stem}.${image.ext}`;
+    const named = image.files.map((file) => ({
+      name:
+        file.format !== 'webp' && file.width === image.width
+          ? main
+          : `${stem}.${file.width}.${file.format}`,
+      bytes: file.bytes,
+    }));
+    // The fallback, the one URL an article keeps, is written last: an editor holding a URL
+    // always finds its smaller files.
+    named.sort((a, b) => Number(a.name === main) - Number(b.name === main));
+    for (const file of named) await blobs.setBytes(`media/${folder}/${file.name}`, file.bytes);
+    return {
+      mediaUrl: `${MEDIA_PREFIX}${folder}/${main}`,
+      videoId: null,
+      visitorBytes: Math.max(...named.map((file) => file.bytes.byteLength)),
+    };
+  }
+
   return {
     async store(upload: Upload): Promise<Uploaded> {
       if (upload.bytes.byteLength === 0) {
         throw new ApiError(422, 'empty_file', 'The file is empty.');
       }
       const ext = await detectUpload(upload.kind, upload.bytes);
+      const folder = `${upload.museumId}/${KIND_FOLDERS[upload.kind]}`;
+      if (upload.kind === 'image' && !keptAsItCame(ext, upload.bytes)) {
+        return storeProcessed(folder, upload.bytes);
+      }
       // A video and its subtitles share a video id; images and sounds stand alone.
       const videoId = usesVideoId(upload.kind) ? (upload.videoId ?? newVideoId()) : null;
       const name = videoId ? `${videoId}-${fileId()}` : fileId();
-      const path = `${upload.museumId}/${KIND_FOLDERS[upload.kind]}/${name}.${ext}`;
+      const path = `${folder}/${name}.${ext}`;
       await blobs.setBytes(`media/${path}`, upload.bytes);
-      return { mediaUrl: `${MEDIA_PREFIX}${path}`, videoId };
+      return { mediaUrl: `${MEDIA_PREFIX}${path}`, videoId, visitorBytes: upload.bytes.byteLength };
+    },
+
+    /** An image of a museum, processed like an upload (documents brought in use it). */
+    async storeImage(museumId: number, bytes: Uint8Array): Promise<Uploaded> {
+      return this.store({
+        kind: 'image',
+        museumId,
+        bytes,
+        articleId: undefined,
+        videoId: undefined,
+      });
     },
 
     /** A stored file by the path after /media/ (its size, not its bytes); else not found. */
@@ -77,5 +123,13 @@ export function uploadsService(blobs: BlobStore) {
     },
   };
 }
+
+/**
+ * A GIF light enough is stored as it came, so its animation plays; a heavier one becomes a
+ * still of its first frame, processed like a photo (an animation cannot be held under the
+ * visitor's limit at every width).
+ */
+const keptAsItCame = (ext: string, bytes: Uint8Array) =>
+  ext === 'gif' && bytes.byteLength <= MAX_VISITOR_IMAGE_BYTES;
 
 export type UploadsService = ReturnType<typeof uploadsService>;

@@ -25,7 +25,8 @@ import {
   wav,
   webm,
 } from '../../../tests/helpers/media.ts';
-import { MAX_IMAGE_BYTES } from './kinds.ts';
+import sharp from 'sharp';
+import { noisyPhoto } from '../../../tests/helpers/photos.ts';
 import { parseRange } from '../../server/http/range.ts';
 
 let database: TestDatabase;
@@ -35,11 +36,14 @@ let other: string;
 let articleId: number;
 let foreignArticleId: number;
 
-useTestApp({ env: { MAX_VIDEO_MB: '1', MAX_AUDIO_MB: '1' } }, async (s) => {
-  ({ database, t, cookie, other } = s);
-  articleId = await addArticle(cookie);
-  foreignArticleId = await addArticle(other);
-});
+useTestApp(
+  { env: { MAX_VIDEO_MB: '1', MAX_AUDIO_MB: '1', MAX_IMAGE_UPLOAD_MB: '1' } },
+  async (s) => {
+    ({ database, t, cookie, other } = s);
+    articleId = await addArticle(cookie);
+    foreignArticleId = await addArticle(other);
+  },
+);
 
 async function addArticle(as: string): Promise<number> {
   const res = await t.postJson('/api/manage/add_article', { pathArray: [] }, { cookie: as });
@@ -72,16 +76,102 @@ describe('POST /api/upload/image', () => {
   it('stores a PNG and serves it back with its type, nosniff and long caching', async () => {
     const res = await upload('image', { image: file(PNG_1PX, 'image/png') });
     expect(res.status).toBe(200);
-    const { mediaUrl, videoId } = (await res.json()) as { mediaUrl: string; videoId: null };
-    expect(videoId).toBeNull();
-    expect(mediaUrl).toMatch(/^\/media\/\d+\/images\/[A-Za-z0-9]{16}\.png$/);
+    const body = (await res.json()) as { mediaUrl: string; videoId: null; visitorBytes: number };
+    expect(body.videoId).toBeNull();
+    // Processed: the name carries its size (articles/image-sizes.ts), a WebP beside it.
+    expect(body.mediaUrl).toMatch(/^\/media\/\d+\/images\/[A-Za-z0-9]{16}-w1h1\.png$/);
+    expect(body.visitorBytes).toBeGreaterThan(0);
 
-    const served = await t.request(mediaUrl);
+    const served = await t.request(body.mediaUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1PX);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1, 1]);
+    const webp = await t.request(body.mediaUrl.replace(/\.png$/, '.1.webp'));
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect(await stored()).toHaveLength(2);
+  });
+
+  it('takes JPEG, WebP, AVIF and GIF; a camera photo loses its GPS and comes in three widths', async () => {
+    const photo = await noisyPhoto({ width: 2000, height: 1500, sigma: 6 });
+    const res = await upload('image', { image: file(photo) });
+    expect(res.status).toBe(200);
+    const { mediaUrl, visitorBytes } = (await res.json()) as Record<string, string>;
+    expect(mediaUrl).toMatch(/-w1600h1200\.jpg$/);
+    expect(Number(visitorBytes)).toBeLessThanOrEqual(200 * 1024);
+    const files = await stored();
+    expect(files).toHaveLength(6);
+    for (const path of files) {
+      const bytes = Buffer.from(await (await t.request(`/media/${path}`)).arrayBuffer());
+      expect(bytes.byteLength, path).toBeLessThanOrEqual(200 * 1024);
+      expect((await sharp(bytes).metadata()).exif, path).toBeUndefined();
+    }
+
+    const square = sharp({ create: { width: 64, height: 64, channels: 3, background: '#264' } });
+    for (const [format, ext] of [
+      ['webp', 'jpg'],
+      ['avif', 'jpg'],
+      ['gif', 'gif'],
+    ] as const) {
+      const bytes = await square.clone().toFormat(format).toBuffer();
+      const answer = await upload('image', { image: file(bytes) });
+      expect(answer.status, format).toBe(200);
+      expect((await answer.json()).mediaUrl, format).toMatch(new RegExp(`\\.${ext}$`));
+    }
+  });
+
+  it('keeps a light GIF as it came (its animation plays) and makes a still of a heavy one', async () => {
+    const frames = await sharp({
+      create: { width: 32, height: 96, channels: 3, background: '#a22' },
+    })
+      .gif()
+      .toBuffer();
+    const light = await upload('image', { image: file(frames) });
+    const lightUrl = ((await light.json()) as { mediaUrl: string }).mediaUrl;
+    expect(lightUrl).toMatch(/\/[A-Za-z0-9]{16}\.gif$/);
+    expect(Buffer.from(await (await t.request(lightUrl)).arrayBuffer())).toEqual(frames);
+
+    const heavy = await sharp(await noisyPhoto({ width: 700, height: 500 }))
+      .gif()
+      .toBuffer();
+    expect(heavy.byteLength).toBeGreaterThan(200 * 1024);
+    const still = await upload('image', { image: file(heavy) });
+    expect(((await still.json()) as { mediaUrl: string }).mediaUrl).toMatch(/-w700h500\.jpg$/);
+  });
+
+  it('refuses HEIC with the formats that work, and a decompression bomb with a 422', async () => {
+    const box = Buffer.alloc(24);
+    box.writeUInt32BE(24, 0);
+    box.write('ftypheic', 4, 'latin1');
+    box.write('mif1heic', 16, 'latin1');
+    const heic = await upload('image', { image: file(Buffer.concat([box, Buffer.alloc(512)])) });
+    expect(heic.status).toBe(415);
+    const error = (await heic.json()).error;
+    expect(error.details).toEqual({ reason: 'heic' });
+    expect(error.message).toMatch(/JPEG, PNG, WebP, AVIF or GIF/);
+
+    const bomb = Buffer.from(PNG_1PX);
+    bomb.writeUInt32BE(30_000, 16);
+    bomb.writeUInt32BE(30_000, 20);
+    const { crc32 } = await import('node:zlib');
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const refused = await upload('image', { image: file(bomb) });
+    expect(refused.status).toBe(422);
+    expect((await refused.json()).error.details).toMatchObject({ reason: 'pixels' });
+    expect(await stored()).toEqual([]);
+  });
+
+  it('GET /api/upload/limits: the largest file of each kind, for the editor', async () => {
+    const res = await t.request('/api/upload/limits', { headers: { cookie } });
+    expect(await res.json()).toEqual({
+      image: 1024 * 1024,
+      video: 1024 * 1024,
+      subtitles: 512 * 1024,
+      audio: 1024 * 1024,
+    });
+    expect((await t.request('/api/upload/limits')).status).toBe(401);
   });
 
   it('judges the type by the bytes, not the name or the declared type', async () => {
@@ -113,14 +203,15 @@ describe('POST /api/upload/image', () => {
     expect(await stored()).toEqual([]);
   });
 
-  it('takes exactly 200 KB and refuses one byte more with 413, storing nothing', async () => {
-    expect((await upload('image', { image: file(pngOfSize(MAX_IMAGE_BYTES)) })).status).toBe(200);
-    const res = await upload('image', { image: file(pngOfSize(MAX_IMAGE_BYTES + 1)) });
+  it('takes MAX_IMAGE_UPLOAD_MB (1 MB here) and refuses one byte more with 413, storing nothing', async () => {
+    const max = 1024 * 1024;
+    expect((await upload('image', { image: file(pngOfSize(max)) })).status).toBe(200);
+    const res = await upload('image', { image: file(pngOfSize(max + 1)) });
     expect(res.status).toBe(413);
     const error = (await res.json()).error;
-    expect(error.message).toMatch(/200 KB/);
-    expect(error.details).toEqual({ maxBytes: MAX_IMAGE_BYTES });
-    expect(await stored()).toHaveLength(1);
+    expect(error.message).toBe('Image files may be at most 1 MB.');
+    expect(error.details).toEqual({ maxBytes: max });
+    expect(await stored()).toHaveLength(2);
     const huge = await upload('image', { image: file(pngOfSize(3 * 1024 * 1024)) });
     expect(huge.status).toBe(413);
   });

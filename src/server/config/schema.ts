@@ -53,6 +53,7 @@ export const envSchema = z.object({
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
+  MAX_IMAGE_UPLOAD_MB: z.coerce.number().int().min(1).max(200).default(25),
   MAX_VIDEO_MB: z.coerce.number().int().min(1).max(2048).default(50),
   MAX_AUDIO_MB: z.coerce.number().int().min(1).max(2048).default(20),
   ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
@@ -109,6 +110,8 @@ export interface Config {
   blobStore: 'fs' | 'netlify' | 's3' | 'memory';
   /** The bucket, with BLOB_STORE=s3 (and only then). */
   s3: S3Settings | undefined;
+  /** The largest image an upload may carry, in bytes (processed for visitors at upload). */
+  maxImageBytes: number;
   /** The largest video an upload may carry, in bytes. */
   maxVideoBytes: number;
   /** The largest sound file an upload may carry, in bytes (the read-aloud audio element). */

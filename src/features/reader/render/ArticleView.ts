@@ -19,7 +19,7 @@ import {
   type AudioWords,
   type Track,
 } from './block-views.ts';
-import { color, number, percent, richText, row, textStyle } from './view-values.ts';
+import { color, media, number, percent, richText, row, textStyle } from './view-values.ts';
 
 /**
  * The article as a visitor sees it: one component for the editor's phone
@@ -109,22 +109,38 @@ interface BlockViewProps {
   lang: string;
   track: Track;
   audio: AudioWords;
+  /** The article's first image, which loads at once (picture.ts); the others wait. */
+  first?: boolean;
+}
+
+const IMAGE_BLOCKS: ReadonlySet<unknown> = new Set(['image', 'link', 'legendItem']);
+
+/** The content index of the article's first block showing an image, or -1. */
+function firstImage(items: readonly unknown[]): number {
+  return items.findIndex(
+    (item, i) =>
+      i > 0 &&
+      typeof item === 'object' &&
+      item !== null &&
+      IMAGE_BLOCKS.has((item as { type?: unknown }).type) &&
+      media((item as { src?: unknown }).src) !== undefined,
+  );
 }
 
 /**
  * One block (or accordion detail). Memoised: the editor updates content immutably, so a block
  * whose object did not change is skipped when the preview re-renders on a keystroke.
  */
-const BlockView = memo(function BlockView({ block, lang, track, audio }: BlockViewProps) {
+const BlockView = memo(function BlockView({ block, lang, track, audio, first }: BlockViewProps) {
   if (typeof block !== 'object' || block === null) return null;
   const el = block as Block;
   switch (el.type) {
     case 'text':
       return TextView(el);
     case 'link':
-      return LinkView(el);
+      return LinkView(el, first);
     case 'image':
-      return ImageView(el);
+      return ImageView(el, first);
     case 'video':
       return VideoView(el, track);
     case 'space':
@@ -134,7 +150,7 @@ const BlockView = memo(function BlockView({ block, lang, track, audio }: BlockVi
         style: { height: number(el.size, DEFAULT_SPACE, SPACE_MAX) },
       });
     case 'legendItem':
-      return LegendView(el);
+      return LegendView(el, first);
     case 'accordion':
       return AccordionView(el, lang, track, audio);
     case 'audio':
@@ -172,9 +188,10 @@ export function articleBlocks(
     transcript: transcriptWord(lang),
   };
   const items = props.content as readonly unknown[];
+  const first = firstImage(items);
   const blocks: ReactNode[] = [];
   for (let i = Math.max(1, from); i <= Math.min(to, items.length - 1); i++) {
-    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio }));
+    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio, first: i === first }));
   }
   return blocks;
 }
@@ -204,9 +221,10 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
       given ?? { lang: subtitles?.lang ?? lang, language: '', transcript: transcriptWord(lang) },
     [given, subtitles?.lang, lang],
   );
+  const first = firstImage(items);
   const blocks: ReactNode[] = [];
   for (let i = 1; i < items.length; i++) {
-    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio }));
+    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio, first: i === first }));
   }
   const action = props.languageAction ?? null;
   return h(

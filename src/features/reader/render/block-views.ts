@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import {
   DEFAULT_LEGEND_WIDTH,
   DEFAULT_LINE_HEIGHT,
+  DEFAULT_SIZE,
   isSafeLink,
   type AudioElement,
   type ImageElement,
@@ -10,6 +11,7 @@ import {
   type TextElement,
   type VideoElement,
 } from '../../articles/content.ts';
+import { picture } from './picture.ts';
 import {
   align,
   color,
@@ -67,18 +69,19 @@ export function TextView(el: TextElement): ReactElement {
 /** The image's text alternative; empty marks it decorative. */
 const altOf = (el: { alt?: unknown }): string => (typeof el.alt === 'string' ? el.alt : '');
 
-export function LinkView(el: LinkElement): ReactElement {
+/** `first`: the article's first image (picture.ts). */
+export function LinkView(el: LinkElement, first = false): ReactElement {
   const href = typeof el.link === 'string' && isSafeLink(el.link) ? el.link : undefined;
   const web = href !== undefined && /^https?:/i.test(href);
   const src = media(el.src);
   const children = [
     src
-      ? h('img', {
+      ? picture({
           className: 'reader-link-image',
           src,
           alt: altOf(el),
-          loading: 'lazy',
-          decoding: 'async',
+          share: number(el.size, DEFAULT_SIZE),
+          first,
         })
       : null,
     h('span', { className: 'reader-link-text' }, ...richText(el.content)),
@@ -102,18 +105,18 @@ export function LinkView(el: LinkElement): ReactElement {
   );
 }
 
-export function ImageView(el: ImageElement): ReactElement | null {
+export function ImageView(el: ImageElement, first = false): ReactElement | null {
   const src = media(el.src);
   if (!src) return null;
   return row(
     el.justify,
-    h('img', {
+    picture({
       className: 'reader-image',
       src,
       alt: altOf(el),
-      loading: 'lazy',
-      decoding: 'async',
       style: { width: percent(el.size) },
+      share: number(el.size, DEFAULT_SIZE),
+      first,
     }),
   );
 }
@@ -149,7 +152,7 @@ export function VideoView(el: VideoElement, track: Track): ReactElement | null {
   );
 }
 
-export function LegendView(el: LegendItemElement): ReactElement {
+export function LegendView(el: LegendItemElement, first = false): ReactElement {
   const src = media(el.src);
   return row(
     'center',
@@ -163,13 +166,13 @@ export function LegendView(el: LegendItemElement): ReactElement {
         },
       },
       src
-        ? h('img', {
+        ? picture({
             className: 'reader-legend-image',
             src,
             alt: altOf(el),
-            loading: 'lazy',
-            decoding: 'async',
             style: { width: percent(el.width, DEFAULT_LEGEND_WIDTH) },
+            share: (number(el.size, DEFAULT_SIZE) * number(el.width, DEFAULT_LEGEND_WIDTH)) / 100,
+            first,
           })
         : null,
       h('p', { className: 'reader-legend-text', style: textStyle(el) }, ...richText(el.content)),
