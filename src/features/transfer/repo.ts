@@ -67,7 +67,12 @@ function exportReads(db: Database) {
         .from(articles)
         .where(eq(articles.museumId, museumId))
         .orderBy(asc(articles.id)),
+  };
+}
 
+/** The parts of the museum beside its tree: what it checked, its glossary, circuits, codes. */
+function partReads(db: Database) {
+  return {
     async translations(museumId: number): Promise<TranslationEntry[]> {
       const rows = await db
         .select({
@@ -143,8 +148,8 @@ export interface NewArticle {
   content: unknown;
 }
 
-/** The restore's writes, inside its one transaction: all scoped to the museum restored into. */
-function restoreWrites(tx: Database, museumId: number) {
+/** What the restore reads inside its transaction: the museum's articles, names already used. */
+function restoreReads(tx: Database, museumId: number) {
   return {
     async articleCount(): Promise<number> {
       const [row] = await tx
@@ -179,6 +184,13 @@ function restoreWrites(tx: Database, museumId: number) {
       }
       return taken;
     },
+  };
+}
+
+/** The restore's writes, inside its one transaction: all scoped to the museum restored into. */
+function restoreWrites(tx: Database, museumId: number) {
+  return {
+    ...restoreReads(tx, museumId),
 
     async insertFolder(parentId: number | null, name: string): Promise<number> {
       const [row] = await tx
@@ -250,6 +262,7 @@ export type RestoreTx = ReturnType<typeof restoreWrites>;
 export function transferRepo(db: Database) {
   return {
     ...exportReads(db),
+    ...partReads(db),
 
     async hasArticles(museumId: number): Promise<boolean> {
       const rows = await db

@@ -16,7 +16,7 @@ async function json<T>(res: Response): Promise<T> {
 
 export function upload(t: TestApp, as: string, kind: string, bytes: Uint8Array, fields = {}) {
   const form = new FormData();
-  form.append(kind, new Blob([bytes]), `file.${kind}`);
+  form.append(kind, new Blob([new Uint8Array(bytes)]), `file.${kind}`);
   for (const [name, value] of Object.entries(fields)) form.append(name, String(value));
   return t.request(`/api/upload/${kind}`, {
     method: 'POST',
@@ -28,7 +28,7 @@ export function upload(t: TestApp, as: string, kind: string, bytes: Uint8Array, 
 /** POST /api/upload/museum with these bytes as the archive. */
 export function restore(t: TestApp, as: string, bytes: Uint8Array, name = 'export.zip') {
   const form = new FormData();
-  form.append('archive', new Blob([bytes]), name);
+  form.append('archive', new Blob([new Uint8Array(bytes)]), name);
   return t.request('/api/upload/museum', {
     method: 'POST',
     headers: { cookie: as, origin: ORIGIN },
@@ -44,8 +44,8 @@ export async function exportZip(t: TestApp, as: string): Promise<Uint8Array> {
 
 export const unzip = (bytes: Uint8Array) => unzipSync(bytes);
 
-/** A folder in a folder, three articles with media, a checked text, a glossary, a circuit, codes. */
-export async function seedMuseum(t: TestApp, as: string) {
+/** A folder in a folder; in them and at the root, three articles with an image, a video, subtitles. */
+async function seedArticles(t: TestApp, as: string) {
   const api = staff(t, as);
   const { manage } = api;
   await json(await manage('add_folder', { pathArray: [], id: 'Salle 1' }));
@@ -95,6 +95,18 @@ export async function seedMuseum(t: TestApp, as: string) {
     },
   ]);
   await save(third, 'accueil', 'Accueil', [{ type: 'text', content: 'Bienvenue au musée.' }]);
+  return {
+    ids: { first, second, third, room, inner },
+    media: [image, video.mediaUrl, subtitles.mediaUrl],
+  };
+}
+
+/** Those articles, a glossary entry, a circuit, three QR codes (one free) and the settings. */
+export async function seedMuseum(t: TestApp, as: string) {
+  const api = staff(t, as);
+  const { manage } = api;
+  const { ids, media } = await seedArticles(t, as);
+  const { first, second } = ids;
   await json(
     await manage('save_glossary_term', {
       term: 'Joconde',
@@ -125,10 +137,10 @@ export async function seedMuseum(t: TestApp, as: string) {
     }),
   );
   return {
-    ids: { first, second, third, room, inner, circuitId },
+    ids: { ...ids, circuitId },
     names: ['la-joconde', 'le-radeau', 'accueil'],
     links: [codeOfFirst.link, codeOfCircuit.link, free.link],
-    media: [image, video.mediaUrl, subtitles.mediaUrl],
+    media,
   };
 }
 
