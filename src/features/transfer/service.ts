@@ -42,7 +42,10 @@ export function transferService(deps: {
         await writeMedia(archive, blobs, museumId, written);
         answer = await writeData(repo, museumId, plan);
       } catch (error) {
-        await Promise.allSettled(written.map((key) => blobs.remove(key)));
+        // Another restore into this museum that won the race may name the same files: they
+        // stay, and the hourly purge removes any no article names.
+        const raced = await repo.hasArticles(museumId).catch(() => false);
+        if (!raced) await Promise.allSettled(written.map((key) => blobs.remove(key)));
         throw error;
       }
       await deps.events?.emit('museumChanged', { museumId });

@@ -4,7 +4,8 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db
 import { staff } from '../../../tests/helpers/staff.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import type { RestoreAnswer } from './format.ts';
-import { checkText, exportZip, restore, seedMuseum, unzip } from './test-fixtures.ts';
+import { PNG_1PX } from '../../../tests/helpers/media.ts';
+import { checkText, exportZip, restore, seedMuseum, unzip, upload } from './test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -55,6 +56,7 @@ describe('a museum exported and restored into another Legenda', () => {
     const seeded = await seedMuseum(t, cookie);
     await checkText(t, cookie, seeded.ids.third, 'Bienvenue', 'Bienvenido al museo.');
     const before = await pages(t, seeded.names, 'fr');
+    const circuitBefore = await (await t.request('/circuit?name=visite-courte&lang=fr')).text();
     const beforeEs = await visitorPage(t, 'accueil', 'es');
     expect(beforeEs).toContain('Bienvenido al museo.');
 
@@ -143,8 +145,10 @@ describe('a museum exported and restored into another Legenda', () => {
       articleIds: number[];
     }[];
     expect(circuits.map((c) => [c.name, c.articleIds.length])).toEqual([['visite-courte', 2]]);
-    const circuitPage = await app.request('/circuit?name=visite-courte');
+    const circuitPage = await app.request('/circuit?name=visite-courte&lang=fr');
     expect(circuitPage.status).toBe(200);
+    const circuitText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(circuitText(await circuitPage.text())).toEqual(circuitText(circuitBefore));
   });
 
   it('gives new public names and codes where this Legenda holds them already', async () => {
@@ -159,8 +163,11 @@ describe('a museum exported and restored into another Legenda', () => {
     );
     // Museum A keeps its own; museum B's copies answer at their new names.
     const renamed = answer.renamed.find((r) => r.from === 'la-joconde')!.to;
-    const page = await t.request(`/article?name=${renamed}&lang=fr`);
-    expect(await page.text()).toContain('Portrait de Lisa Gherardini.');
+    const page = await (await t.request(`/article?name=${renamed}&lang=fr`)).text();
+    expect(page).toContain('Portrait de Lisa Gherardini.');
+    // Its media are museum B's own copies.
+    expect(page).toMatch(/src="\/media\/2\/images\//);
+    expect(page).not.toMatch(/\/media\/1\//);
     const newLink = answer.qrNotKept.find((q) => q.link === seeded.links[0])!.newLink;
     const scan = await t.request(`/r/${newLink}`, { redirect: 'manual' });
     expect(scan.headers.get('location')).toContain(`name=${renamed}`);
@@ -171,6 +178,7 @@ describe('a museum exported and restored into another Legenda', () => {
   it('holds nothing of another museum, and no account, session or count', async () => {
     const b = staff(t, other);
     await b.publish('secret-de-b', 'Secret', 'Le secret du musée B');
+    expect((await upload(t, other, 'image', PNG_1PX)).status).toBe(200);
     await seedMuseum(t, cookie);
     await t.request('/article?name=la-joconde&lang=fr');
     const files = unzip(await exportZip(t, cookie));
