@@ -193,13 +193,18 @@ describe('a museum exported and restored into another Legenda', () => {
     expect(Object.keys(files).filter((name) => name.startsWith('media/'))).toHaveLength(3);
   });
 
-  it('names the download after the museum and the day', async () => {
+  it('names the download after the museum and the day, and streams large files whole', async () => {
+    // Larger than the answer's buffer: the zip is made only as fast as it is read.
+    const large = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
+    await t.blobs.setBytes('media/1/videos/abc123-large.mp4', large);
     const res = await t.request('/api/export/museum', { headers: { cookie } });
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(
       'attachment; filename="legenda-musee-a-2026-11-21.zip"',
     );
-    expect(unzip(new Uint8Array(await res.arrayBuffer()))['manifest.json']).toBeDefined();
+    const files = unzip(new Uint8Array(await res.arrayBuffer()));
+    expect(files['manifest.json']).toBeDefined();
+    expect(Buffer.from(files['media/videos/abc123-large.mp4']!)).toEqual(Buffer.from(large));
     expect((await t.request('/api/export/museum')).status).toBe(401);
   });
 });
