@@ -24,6 +24,17 @@ const ALLOWED = {
   glossary: ['languages', 'translation'],
   circuits: ['articles', 'reader', 'tree'],
   usage: ['stats'],
+  // The whole museum out and in: every part of it, as each feature's rules check it.
+  transfer: [
+    'articles',
+    'circuits',
+    'glossary',
+    'languages',
+    'qrcodes',
+    'settings',
+    'tree',
+    'uploads',
+  ],
 };
 const features = Object.keys(ALLOWED);
 

@@ -25,6 +25,9 @@ import { qrcodesRepo } from '../features/qrcodes/repo.ts';
 import { scanner } from '../features/qrcodes/scan-routes.ts';
 import { qrcodesService } from '../features/qrcodes/service.ts';
 import { uploadsService } from '../features/uploads/service.ts';
+import { transferRepo } from '../features/transfer/repo.ts';
+import { transferService, type TransferService } from '../features/transfer/service.ts';
+import { mediaLimits } from '../features/transfer/archive.ts';
 import { createEngine } from '../features/translation/engine.ts';
 import { translationMemory, type TranslationMemory } from '../features/translation/memory.ts';
 import { failuresRepo, type FailuresRepo } from '../features/translation/failures.ts';
@@ -57,6 +60,9 @@ import type { SpeechService } from '../features/reader/speech/speech-service.ts'
 import type { EngineBudget } from '../features/reader/visit/engine-gate.ts';
 import type { UsageService } from '../features/usage/service.ts';
 import type { UsageCharts } from '../features/usage/chart.ts';
+
+/** The largest image a restore takes: stored images are far smaller, an original kept may not be. */
+const RESTORED_IMAGE_BYTES = 64 * 1024 * 1024;
 
 /** What createServices needs beyond the kernel's: the costs tests turn down or stand in for. */
 export interface ServiceDeps extends AppDeps {
@@ -100,6 +106,8 @@ export interface Services {
   /** Engine usage per museum and day, and the monthly budgets (`usage.budget` for visitors). */
   usage: UsageService;
   usageCharts: UsageCharts;
+  /** The whole museum out (a zip) and into another Legenda. */
+  transfer: TransferService;
 }
 
 /** The one translator of the process: each stored translation is told as an event. */
@@ -232,6 +240,17 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     translator,
     uploads: uploadsService(deps.blobs),
+    transfer: transferService({
+      repo: transferRepo(deps.db),
+      blobs: deps.blobs,
+      limits: mediaLimits({
+        image: RESTORED_IMAGE_BYTES,
+        video: deps.config.maxVideoBytes,
+        audio: deps.config.maxAudioBytes,
+      }),
+      now,
+      events,
+    }),
     review,
     status,
     prepare,

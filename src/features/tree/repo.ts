@@ -14,7 +14,7 @@ export interface ArticleRow {
 }
 
 /** The advisory lock class that serialises one museum's tree writes (with the museum id). */
-const TREE_LOCK_CLASS = 7302;
+export const TREE_LOCK_CLASS = 7302;
 
 export function treeRepo(db: Database) {
   return {

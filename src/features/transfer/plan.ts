@@ -1,0 +1,200 @@
+import { contentSchema, type ArticleContent } from '../articles/content.ts';
+import { MAX_CIRCUITS, saveCircuitSchema } from '../circuits/schema.ts';
+import { MAX_TERMS, saveTermSchema } from '../glossary/schema.ts';
+import { updateSettingsSchema } from '../settings/schema.ts';
+import { visitorLanguagesOf } from '../settings/visitor-languages.ts';
+import type { Archive } from './archive.ts';
+import { invalidArchive } from './archive.ts';
+import type { CircuitEntry, FolderEntry, GlossaryEntryOut, SettingsEntry } from './format.ts';
+
+/**
+ * A restore checked through before anything is written: every reference between the parts
+ * leads somewhere in the archive, every article's content passes the content schema (with its
+ * media addresses moved to the museum restored into), and the glossary, circuits and settings
+ * pass the rules their own screens apply.
+ */
+export interface RestorePlan {
+  /** Parents before children. */
+  folders: FolderEntry[];
+  articles: {
+    exportId: number;
+    folderId: number | null;
+    name: string;
+    unformattedName: string;
+    instructions: string;
+    content: ArticleContent;
+  }[];
+  translations: Archive['translations'];
+  glossary: GlossaryEntryOut[];
+  circuits: CircuitEntry[];
+  qrcodes: Archive['qrcodes'];
+  settings: SettingsEntry;
+}
+
+const wrong = (file: string, message: string) =>
+  invalidArchive('invalid_data', `${file}: ${message}`, { file });
+
+/** Every string of the content naming the old museum's media names the new museum's. */
+export function moveMedia(value: unknown, from: string, to: string): unknown {
+  if (typeof value === 'string')
+    return value.startsWith(from) ? to + value.slice(from.length) : value;
+  if (Array.isArray(value)) return value.map((item) => moveMedia(item, from, to));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, moveMedia(item, from, to)]),
+    );
+  }
+  return value;
+}
+
+function unique<T>(
+  items: readonly T[],
+  key: (item: T) => string | number,
+  file: string,
+  what: string,
+) {
+  const seen = new Set<string | number>();
+  for (const item of items) {
+    const k = key(item);
+    if (seen.has(k)) throw wrong(file, `${what} ${JSON.stringify(k)} appears twice.`);
+    seen.add(k);
+  }
+  return seen;
+}
+
+/** Folders with every parent before its children; a parent missing or a cycle is refused. */
+function orderFolders(folders: FolderEntry[]): FolderEntry[] {
+  const ids = unique(folders, (f) => f.id, 'data/folders.json', 'folder id');
+  const ordered: FolderEntry[] = [];
+  const placed = new Set<number>();
+  let rest = folders;
+  while (rest.length > 0) {
+    const ready = rest.filter((f) => f.parentId === null || placed.has(f.parentId));
+    if (ready.length === 0) {
+      const bad = rest[0]!;
+      throw wrong(
+        'data/folders.json',
+        bad.parentId !== null && !ids.has(bad.parentId)
+          ? `folder ${bad.id} is in a folder the archive does not hold.`
+          : `folder ${bad.id} is inside itself.`,
+      );
+    }
+    for (const f of ready) placed.add(f.id);
+    ordered.push(...ready);
+    rest = rest.filter((f) => !placed.has(f.id));
+  }
+  return ordered;
+}
+
+function planArticles(archive: Archive, folderIds: Set<number>, museumId: number) {
+  const file = 'data/articles.json';
+  unique(archive.articles, (a) => a.id, file, 'article id');
+  unique(archive.articles, (a) => a.name, file, 'article name');
+  const to = `/media/${museumId}/`;
+  return archive.articles.map((article) => {
+    if (article.folderId !== null && !folderIds.has(article.folderId)) {
+      throw wrong(file, `article ${article.name} is in a folder the archive does not hold.`);
+    }
+    const moved = moveMedia(article.content, archive.manifest.mediaPrefix, to);
+    const content = contentSchema.safeParse(moved);
+    if (!content.success) {
+      const issue = content.error.issues[0];
+      throw wrong(
+        file,
+        `the content of article ${article.name} is not valid (at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}).`,
+      );
+    }
+    const { id: exportId, folderPath: _, ...rest } = article;
+    return { ...rest, exportId, content: content.data };
+  });
+}
+
+function planGlossary(entries: Archive['glossary']): GlossaryEntryOut[] {
+  const file = 'data/glossary.json';
+  if (entries.length > MAX_TERMS) throw wrong(file, `more than ${MAX_TERMS} entries.`);
+  const terms = entries.map((entry, i) => {
+    const parsed = saveTermSchema.safeParse({ ...entry, id: undefined });
+    if (!parsed.success)
+      throw wrong(file, `entry ${i + 1}: ${parsed.error.issues[0]?.message ?? ''}`);
+    const { term, note, doNotTranslate, translations } = parsed.data;
+    return { term, note, doNotTranslate, translations };
+  });
+  unique(terms, (t) => t.term.toLowerCase(), file, 'term');
+  return terms;
+}
+
+function planCircuits(circuits: CircuitEntry[], articleIds: Set<number>): CircuitEntry[] {
+  const file = 'data/circuits.json';
+  if (circuits.length > MAX_CIRCUITS) throw wrong(file, `more than ${MAX_CIRCUITS} circuits.`);
+  unique(circuits, (c) => c.id, file, 'circuit id');
+  unique(circuits, (c) => c.name, file, 'circuit name');
+  return circuits.map((circuit) => {
+    const parsed = saveCircuitSchema.safeParse({ ...circuit, id: undefined });
+    if (!parsed.success) {
+      throw wrong(file, `circuit ${circuit.name}: ${parsed.error.issues[0]?.message ?? ''}`);
+    }
+    if (parsed.data.articleIds.some((id) => !articleIds.has(id))) {
+      throw wrong(file, `circuit ${circuit.name} stops at an article the archive does not hold.`);
+    }
+    const { name, title, intro, articleIds: stops } = parsed.data;
+    return { id: circuit.id, name, title, intro, articleIds: stops };
+  });
+}
+
+function planQrcodes(archive: Archive, articleIds: Set<number>, circuitIds: Set<number>) {
+  const file = 'data/qrcodes.json';
+  unique(archive.qrcodes, (q) => q.link, file, 'code');
+  for (const code of archive.qrcodes) {
+    const badArticle = code.articleId !== null && !articleIds.has(code.articleId);
+    const badCircuit = code.circuitId !== null && !circuitIds.has(code.circuitId);
+    if (badArticle || badCircuit || (code.articleId !== null && code.circuitId !== null)) {
+      throw wrong(file, `code ${code.link} leads to something the archive does not hold.`);
+    }
+  }
+  return archive.qrcodes;
+}
+
+function planTranslations(archive: Archive, articleIds: Set<number>) {
+  const file = 'data/translations.json';
+  unique(archive.translations, (t) => `${t.articleId} ${t.language} ${t.ref}`, file, 'translation');
+  for (const entry of archive.translations) {
+    if (!articleIds.has(entry.articleId)) {
+      throw wrong(file, `a translation belongs to an article the archive does not hold.`);
+    }
+  }
+  return archive.translations;
+}
+
+/** The settings as the settings screen would save them (its checks, its spelling). */
+function planSettings(settings: SettingsEntry): SettingsEntry {
+  const parsed = updateSettingsSchema.safeParse(settings);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw wrong('data/settings.json', `${issue?.path.join('.') ?? ''} ${issue?.message ?? ''}`);
+  }
+  const { sourceLanguage, timeZone } = parsed.data;
+  const priorityLanguages = parsed.data.priorityLanguages ?? [];
+  const speech = parsed.data.speech ?? settings.speech;
+  const visitorLanguages = visitorLanguagesOf(
+    { sourceLanguage, visitorLanguages: settings.visitorLanguages },
+    { visitorLanguages: null },
+    { priorityLanguages, speech },
+  );
+  return { sourceLanguage, timeZone, priorityLanguages, speech, visitorLanguages };
+}
+
+export function planRestore(archive: Archive, museumId: number): RestorePlan {
+  const folders = orderFolders(archive.folders);
+  const articles = planArticles(archive, new Set(folders.map((f) => f.id)), museumId);
+  const articleIds = new Set(articles.map((a) => a.exportId));
+  const circuits = planCircuits(archive.circuits, articleIds);
+  return {
+    folders,
+    articles,
+    translations: planTranslations(archive, articleIds),
+    glossary: planGlossary(archive.glossary),
+    circuits,
+    qrcodes: planQrcodes(archive, articleIds, new Set(circuits.map((c) => c.id))),
+    settings: planSettings(archive.settings),
+  };
+}

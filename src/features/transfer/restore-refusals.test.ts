@@ -1,0 +1,181 @@
+import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { PNG_1PX, SVG } from '../../../tests/helpers/media.ts';
+import { staff } from '../../../tests/helpers/staff.ts';
+import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { transferRepo } from './repo.ts';
+import { transferService } from './service.ts';
+import { mediaLimits } from './archive.ts';
+import { exportZip, restore, seedMuseum } from './test-fixtures.ts';
+
+let t: TestApp;
+let cookie: string;
+let other: string;
+const app = useTestApp({}, (s) => ({ t, cookie, other } = s));
+
+/**
+ * A valid export of museum A, as its files: made once, by the first test that asks (each test
+ * starts from an empty database, and every refusal below is of museum B's restore).
+ */
+let exported: Record<string, Uint8Array> | undefined;
+async function exportedFiles(): Promise<Record<string, Uint8Array>> {
+  if (!exported) {
+    await seedMuseum(t, cookie);
+    exported = unzipSync(await exportZip(t, cookie));
+  }
+  return exported;
+}
+
+const json = (value: unknown) => strToU8(JSON.stringify(value));
+
+async function refused(bytes: Uint8Array, status: number, reason?: string) {
+  const res = await restore(t, other, bytes);
+  const body = (await res.json()) as {
+    error: { code: string; message: string; details?: { reason?: string } };
+  };
+  expect(res.status, body.error.message).toBe(status);
+  if (reason) expect(body.error.details?.reason).toBe(reason);
+  // Nothing of it stayed: no article, no media file in museum B.
+  expect(await t.blobs.list('media/2')).toEqual([]);
+  const tree = (await (await staff(t, other).get('/api/tree')).json()) as unknown[];
+  expect(tree).toEqual([]);
+  return body.error;
+}
+
+/** Sets a 32-bit field of every central directory entry named `name`. */
+function patchCentral(zip: Uint8Array, name: string, offset: number, value: number) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const wanted = strToU8(name);
+  for (let at = 0; at + 46 < zip.length; at++) {
+    if (view.getUint32(at, true) !== 0x02014b50) continue;
+    const length = view.getUint16(at + 28, true);
+    const found = zip.subarray(at + 46, at + 46 + length);
+    if (found.length === wanted.length && found.every((b, i) => b === wanted[i])) {
+      view.setUint32(at + offset, value, true);
+    }
+  }
+  return zip;
+}
+
+describe('a restore refuses', () => {
+  it('a file that is not a zip, and a zip that is not an export', async () => {
+    await refused(strToU8('%PDF-1.7\n%âãÏÓ\n1 0 obj\n'), 422, 'not_zip');
+    await refused(zipSync({ 'notes.txt': strToU8('bonjour') }), 422, 'unexpected_file');
+    await refused(zipSync({ 'data/articles.json': json([]) }), 422, 'missing');
+  });
+
+  it('another format version, or a manifest that is not one', async () => {
+    const files = await exportedFiles();
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as object;
+    const error = await refused(
+      zipSync({ ...files, 'manifest.json': json({ ...manifest, version: 2 }) }),
+      422,
+      'version',
+    );
+    expect(error.message).toContain('version 2');
+    await refused(
+      zipSync({ ...files, 'manifest.json': json({ format: 'other' }) }),
+      422,
+      'not_export',
+    );
+  });
+
+  it('names that would lead out of the archive', async () => {
+    const files = await exportedFiles();
+    for (const name of [
+      '../../etc/passwd',
+      'media/images/../../../x.png',
+      '/abs/x.png',
+      'media\\images\\x.png',
+    ]) {
+      await refused(zipSync({ ...files, [name]: PNG_1PX } as Zippable), 422, 'unexpected_file');
+    }
+  });
+
+  it('a zip bomb, whether it says how large it is or lies about it', async () => {
+    const files = await exportedFiles();
+    const zeros = new Uint8Array(1024 * 1024);
+    const bomb = () => zipSync({ ...files, 'data/articles.json': zeros }, { level: 9 });
+    // Saying it unpacks to 300 MB: more than a data file may be, refused before it is unpacked.
+    await refused(
+      patchCentral(bomb(), 'data/articles.json', 24, 300 * 1024 * 1024),
+      422,
+      'too_large',
+    );
+    // Saying 100 bytes: unpacking stops there.
+    const lying = patchCentral(bomb(), 'data/articles.json', 24, 100);
+    await refused(lying, 422, 'bomb');
+  });
+
+  it('media whose bytes are not what their name says', async () => {
+    const files = await exportedFiles();
+    const image = Object.keys(files).find((name) => name.startsWith('media/images/'))!;
+    await refused(zipSync({ ...files, [image]: strToU8(SVG) }), 422, 'media_type');
+  });
+
+  it('data that breaks the rules of its part, naming the file', async () => {
+    const files = await exportedFiles();
+    const articles = JSON.parse(new TextDecoder().decode(files['data/articles.json'])) as {
+      content: unknown[];
+    }[];
+    articles[0]!.content.push({ type: 'text', content: 'x', color: 'red' });
+    const error = await refused(
+      zipSync({ ...files, 'data/articles.json': json(articles) }),
+      422,
+      'invalid_data',
+    );
+    expect(error.message).toContain('data/articles.json');
+    await refused(
+      zipSync({
+        ...files,
+        'data/qrcodes.json': json([{ link: 'AAAAAAAAAA', articleId: 999999, circuitId: null }]),
+      }),
+      422,
+      'invalid_data',
+    );
+  });
+
+  it('a museum that has articles already (409)', async () => {
+    const files = await exportedFiles();
+    await staff(t, other).publish('deja-la');
+    const res = await restore(t, other, zipSync(files));
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('museum_not_empty');
+    expect(await t.blobs.list('media/2')).toEqual([]);
+  });
+
+  it('and removes the media files it wrote when the database part fails', async () => {
+    const files = await exportedFiles();
+    const repo = transferRepo(app.database.db);
+    const failing = transferService({
+      repo: {
+        ...repo,
+        restore: () => Promise.reject(new Error('the database went away')),
+      },
+      blobs: t.blobs,
+      limits: mediaLimits({ image: 1 << 20, video: 1 << 20, audio: 1 << 20 }),
+      now: () => new Date(),
+    });
+    await expect(failing.restore(2, zipSync(files))).rejects.toThrow('the database went away');
+    expect(await t.blobs.list('media/2')).toEqual([]);
+  });
+
+  it('without a session, or without the archive field', async () => {
+    const form = new FormData();
+    form.append('archive', new Blob([zipSync({})]), 'x.zip');
+    const anonymous = await t.request('/api/upload/museum', {
+      method: 'POST',
+      headers: { origin: t.config.publicSiteUrl },
+      body: form,
+    });
+    expect(anonymous.status).toBe(401);
+    const wrongField = new FormData();
+    wrongField.append('file', new Blob([zipSync({})]), 'x.zip');
+    const res = await t.request('/api/upload/museum', {
+      method: 'POST',
+      headers: { cookie: other, origin: t.config.publicSiteUrl },
+      body: wrongField,
+    });
+    expect(res.status).toBe(422);
+  });
+});
