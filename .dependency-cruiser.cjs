@@ -24,6 +24,7 @@ const ALLOWED = {
   glossary: ['languages', 'translation'],
   circuits: ['articles', 'reader', 'tree'],
   usage: ['stats'],
+  imports: ['articles', 'tree', 'uploads'],
 };
 const features = Object.keys(ALLOWED);
 

@@ -25,6 +25,7 @@ import { qrcodesRepo } from '../features/qrcodes/repo.ts';
 import { scanner } from '../features/qrcodes/scan-routes.ts';
 import { qrcodesService } from '../features/qrcodes/service.ts';
 import { uploadsService } from '../features/uploads/service.ts';
+import { importsService, type ImportsService } from '../features/imports/service.ts';
 import { createEngine } from '../features/translation/engine.ts';
 import { translationMemory, type TranslationMemory } from '../features/translation/memory.ts';
 import { failuresRepo, type FailuresRepo } from '../features/translation/failures.ts';
@@ -77,6 +78,8 @@ export interface Services {
   tree: TreeService;
   editor: EditorService;
   uploads: UploadsService;
+  /** Word and Markdown documents brought in as articles. */
+  imports: ImportsService;
   translator: Translator;
   reader: VisitorPages;
   review: ReviewService;
@@ -204,6 +207,8 @@ export function createServices(deps: ServiceDeps): Services {
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
   subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
+  const tree = treeService(treeRepo(deps.db), { events });
+  const uploads = uploadsService(deps.blobs);
   return {
     events,
     speech: visitor.speech,
@@ -221,7 +226,8 @@ export function createServices(deps: ServiceDeps): Services {
       speechEngine: deps.config.speech !== undefined,
     }),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
-    tree: treeService(treeRepo(deps.db), { events }),
+    tree,
+    imports: importsService({ tree, uploads, blobs: deps.blobs }),
     editor: editorService({
       repo: editorRepo(deps.db),
       blobs: deps.blobs,
@@ -231,7 +237,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
     }),
     translator,
-    uploads: uploadsService(deps.blobs),
+    uploads,
     review,
     status,
     prepare,

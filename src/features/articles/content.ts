@@ -71,6 +71,7 @@ export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
   url: articleUrl,
   backgroundColor: color.default(DEFAULT_BACKGROUND),
+  publicTitle: z.string().max(120).default(''),
 });
 
 export const textSchema = z.object({
