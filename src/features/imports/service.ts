@@ -1,5 +1,4 @@
 import type { BlobStore } from '../../server/blobs.ts';
-import { ApiError } from '../../server/http/errors.ts';
 import {
   contentSchema,
   MAX_TITLE_LENGTH,
@@ -10,6 +9,7 @@ import type { ArticleDraft, TreeService } from '../tree/service.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { refused, type DocumentDraft, type DraftBlock } from './blocks.ts';
 import { readDocx } from './docx.ts';
+import { importImages } from './images.ts';
 import { readMarkdown } from './markdown.ts';
 
 /**
@@ -94,51 +94,7 @@ export function importsService(deps: {
   uploads: UploadsService;
   blobs: BlobStore;
 }) {
-  /** Stores every image of every draft; on a refusal, what was stored goes again. */
-  async function storeImages(museumId: number, drafts: DocumentDraft[]): Promise<string[][]> {
-    const stored: string[] = [];
-    try {
-      const urls: string[][] = [];
-      for (const draft of drafts) {
-        const mine: string[] = [];
-        for (const [index, image] of draft.images.entries()) {
-          mine.push(await storeOne(museumId, draft.file, index, image.bytes));
-          stored.push(mine.at(-1)!);
-        }
-        urls.push(mine);
-      }
-      return urls;
-    } catch (error) {
-      await removeAll(stored);
-      throw error;
-    }
-  }
-
-  async function storeOne(museumId: number, file: string, index: number, bytes: Uint8Array) {
-    try {
-      const upload = {
-        kind: 'image' as const,
-        museumId,
-        bytes,
-        articleId: undefined,
-        videoId: undefined,
-      };
-      return (await deps.uploads.store(upload)).mediaUrl;
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      const why = (error.details as { reason?: unknown } | undefined)?.reason;
-      throw refused(422, file, 'image', `image ${index + 1} was refused: ${error.message}`, {
-        image: index + 1,
-        imageReason: typeof why === 'string' ? why : error.code,
-      });
-    }
-  }
-
-  async function removeAll(mediaUrls: readonly string[]) {
-    for (const url of mediaUrls) {
-      await deps.blobs.remove(`media/${url.slice(MEDIA_PREFIX.length)}`);
-    }
-  }
+  const { storeImages, removeAll } = importImages(deps);
 
   return {
     async importDocuments(
