@@ -110,7 +110,9 @@ export default function ImportDocuments({
         {outcome.kind === 'sending' && (
           <>
             <progress max={100} value={outcome.percent} aria-label={t('tree.importing')} />{' '}
-            {t('tree.importProgress', { percent: outcome.percent })}
+            {outcome.percent < 100
+              ? t('tree.importProgress', { percent: outcome.percent })
+              : t('tree.importReading')}
           </>
         )}
         {outcome.kind === 'done' && <p>{outcome.message}</p>}
