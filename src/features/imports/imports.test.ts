@@ -172,8 +172,10 @@ describe('POST /api/upload/documents', () => {
 
   it("refuses another museum's folder, a bad path, no session and another origin", async () => {
     const theirs = await folder('Leur salle', other);
-    const foreign = await send([{ name: 'a.md', bytes: 'a' }], { path: [theirs] });
+    const foreign = await send([{ name: 'Phare.docx', bytes: word }], { path: [theirs] });
     expect(foreign.status).toBe(404);
+    // The image was stored before the folder was found foreign: removed again.
+    expect(await t.blobs.list('media')).toEqual([]);
     expect(await tree(other)).toEqual([
       { id: theirs, type: 'folder', name: 'Leur salle', children: [] },
     ]);
