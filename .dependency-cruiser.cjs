@@ -35,6 +35,7 @@ const ALLOWED = {
     'tree',
     'uploads',
   ],
+  imports: ['articles', 'tree', 'uploads'],
 };
 const features = Object.keys(ALLOWED);
 

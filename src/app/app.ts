@@ -16,6 +16,7 @@ import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { transferRoutes } from '../features/transfer/routes.ts';
+import { importRoutes } from '../features/imports/routes.ts';
 import { speechRoutes } from '../features/reader/http/speech-routes.ts';
 import { usageRoutes } from '../features/usage/routes.ts';
 import type { AppEnv } from '../server/context.ts';
@@ -98,6 +99,8 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route('/api', xliffRoutes(services.review, deps));
   // Before the uploads' /upload/:kind: /upload/museum is a restore.
   app.route('/api', transferRoutes(services.transfer));
+  // Before the uploads' /upload/:kind, which would take 'documents' for a kind.
+  app.route('/api', importRoutes(services.imports));
   app.route(
     '/api',
     uploadRoutes(services.uploads, services.editor, {

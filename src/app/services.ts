@@ -28,6 +28,7 @@ import { uploadsService } from '../features/uploads/service.ts';
 import { transferRepo } from '../features/transfer/repo.ts';
 import { transferService, type TransferService } from '../features/transfer/service.ts';
 import { mediaLimits } from '../features/transfer/archive.ts';
+import { importsService, type ImportsService } from '../features/imports/service.ts';
 import { createEngine } from '../features/translation/engine.ts';
 import { translationMemory, type TranslationMemory } from '../features/translation/memory.ts';
 import { failuresRepo, type FailuresRepo } from '../features/translation/failures.ts';
@@ -83,6 +84,8 @@ export interface Services {
   tree: TreeService;
   editor: EditorService;
   uploads: UploadsService;
+  /** Word and Markdown documents brought in as articles. */
+  imports: ImportsService;
   translator: Translator;
   reader: VisitorPages;
   review: ReviewService;
@@ -212,6 +215,8 @@ export function createServices(deps: ServiceDeps): Services {
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
   subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
+  const tree = treeService(treeRepo(deps.db), { events });
+  const uploads = uploadsService(deps.blobs);
   return {
     events,
     speech: visitor.speech,
@@ -229,7 +234,8 @@ export function createServices(deps: ServiceDeps): Services {
       speechEngine: deps.config.speech !== undefined,
     }),
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
-    tree: treeService(treeRepo(deps.db), { events }),
+    tree,
+    imports: importsService({ tree, uploads, blobs: deps.blobs }),
     editor: editorService({
       repo: editorRepo(deps.db),
       blobs: deps.blobs,
@@ -239,7 +245,7 @@ export function createServices(deps: ServiceDeps): Services {
       events,
     }),
     translator,
-    uploads: uploadsService(deps.blobs),
+    uploads,
     transfer: transferService({
       repo: transferRepo(deps.db),
       blobs: deps.blobs,

@@ -71,6 +71,8 @@ export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
   url: articleUrl,
   backgroundColor: color.default(DEFAULT_BACKGROUND),
+  // The title visitors see; optional here so content written before it keeps its exact shape.
+  publicTitle: z.string().max(120).optional(),
 });
 
 export const textSchema = z.object({

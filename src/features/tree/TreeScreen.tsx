@@ -2,6 +2,7 @@ import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
 import ContextMenu from './ContextMenu.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
+import ImportDocuments from './ImportDocuments.tsx';
 import TreeLine from './TreeLine.tsx';
 import { hrefOf, moveTargets, parentHref } from './screen.ts';
 import { useTree } from './useTree.ts';
@@ -9,7 +10,7 @@ import { useTreeFocus } from './useTreeFocus.ts';
 
 /**
  * The articles tree: the folder named by the URL, its lines with their
- * context menus, New article and Add a folder. This renders; useTree holds the state and the
+ * context menus, New article, Add a folder and Import documents. This renders; useTree holds the state and the
  * writes, useTreeFocus where focus goes after them.
  */
 export default function TreeScreen({ lang }: { lang: Lang }) {
@@ -107,6 +108,7 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
           {t('tree.addFolder')}
         </button>
       </div>
+      <ImportDocuments t={t} folderPath={folderPath} disabled={busy} onImported={tree.reload} />
       <p className="visually-hidden" role="status">
         {tree.announcement}
       </p>

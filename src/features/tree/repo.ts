@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, folders, museums } from '../../server/db/schema.ts';
 
@@ -99,6 +99,20 @@ function txReads(tx: Database, museumId: number) {
       return rows[0];
     },
 
+    /** The private names of the articles directly in a folder (null: the root). */
+    async articleNamesIn(folderId: number | null): Promise<string[]> {
+      const rows = await tx
+        .select({ name: articles.unformattedName })
+        .from(articles)
+        .where(
+          and(
+            mine(articles),
+            folderId === null ? isNull(articles.folderId) : eq(articles.folderId, folderId),
+          ),
+        );
+      return rows.map((row) => row.name);
+    },
+
     async slugTaken(slug: string): Promise<boolean> {
       const rows = await tx
         .select({ id: articles.id })
@@ -134,10 +148,15 @@ function txWrites(tx: Database, museumId: number) {
       return row!.id;
     },
 
-    async insertArticle(folderId: number | null, slug: string, content: unknown): Promise<number> {
+    async insertArticle(
+      folderId: number | null,
+      slug: string,
+      content: unknown,
+      title = '',
+    ): Promise<number> {
       const [row] = await tx
         .insert(articles)
-        .values({ museumId, folderId, name: slug, content })
+        .values({ museumId, folderId, name: slug, content, unformattedName: title })
         .returning({ id: articles.id });
       return row!.id;
     },

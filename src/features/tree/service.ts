@@ -3,7 +3,8 @@ import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleEvents } from '../articles/events.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
-import type { ArticleChoice, TreeItem } from './schema.ts';
+import type { ArticleContent } from '../articles/content.ts';
+import { MAX_NAME_LENGTH, type ArticleChoice, type TreeItem } from './schema.ts';
 
 /** Public url slugs: lower-case letters and digits, unguessable, made at creation. */
 const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
@@ -44,6 +45,22 @@ export function buildTree(folderRows: FolderRow[], articleRows: ArticleRow[]): T
   ];
   for (const [id, item] of folderItems) item.children = assemble(id);
   return assemble(null);
+}
+
+/** An article made by addArticles: its private name and its content (the url is replaced). */
+export interface ArticleDraft {
+  name: string;
+  content: ArticleContent;
+}
+
+/** `name`, or `name (2)`, `name (3)`… the first not taken, within the name's length limit. */
+export function uniqueName(name: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(name)) return name;
+  for (let n = 2; ; n++) {
+    const suffix = ` (${n})`;
+    const candidate = `${name.slice(0, MAX_NAME_LENGTH - suffix.length).trimEnd()}${suffix}`;
+    if (!taken.has(candidate)) return candidate;
+  }
 }
 
 const invalidMove = (message: string) => new ApiError(422, 'invalid_move', message);
@@ -172,6 +189,35 @@ function treeWrites(repo: TreeRepo, options: { events?: ArticleEvents | undefine
         const id = await tx.insertArticle(folderId, slug, newArticleContent(slug));
         return { id, type: 'article', name: '' };
       });
+    },
+
+    /**
+     * Several articles made at once in the folder `path` leads to, all or none (one
+     * transaction), each with its content and a private name made unique in the folder
+     * ('Name', 'Name (2)'…). Each is then told as saved, so it is translated and counted as
+     * an article the editor saved.
+     */
+    async addArticles(museumId: number, path: number[], drafts: readonly ArticleDraft[]) {
+      const ids = await repo.locked(museumId, async (tx) => {
+        const folderId = await resolvePath(tx, path);
+        const taken = new Set(await tx.articleNamesIn(folderId));
+        const made: number[] = [];
+        for (const draft of drafts) {
+          let slug = newSlug();
+          while (await tx.slugTaken(slug)) slug = newSlug();
+          const name = uniqueName(draft.name, taken);
+          taken.add(name);
+          const [meta, ...blocks] = draft.content;
+          made.push(
+            await tx.insertArticle(folderId, slug, [{ ...meta, url: slug }, ...blocks], name),
+          );
+        }
+        return made;
+      });
+      for (const articleId of ids) {
+        await options.events?.emit('articleChanged', { how: 'saved', museumId, articleId });
+      }
+      return ids;
     },
 
     addFolder(museumId: number, path: number[], name: string): Promise<TreeItem> {

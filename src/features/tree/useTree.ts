@@ -75,6 +75,8 @@ export function useTree(lang: Lang, t: TFn, focusLater: (target: FocusTarget) =>
 
   return {
     load,
+    /** Reads the tree again (after documents were imported into it). */
+    reload: loaded.reload,
     place,
     label,
     headingText,
