@@ -33,9 +33,12 @@ export type DataPart = keyof typeof DATA_FILES;
 /** Media folders in the archive, as the blob store names them under media/{museum}/. */
 export const MEDIA_FOLDERS = ['images', 'videos', 'subtitles', 'audio'] as const;
 export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
-/** media/{folder}/{file}: one safe file name, nothing nested, no way out of the folder. */
+/**
+ * media/{folder}/{file}: one safe file name, nothing nested, no way out of the folder. An image's
+ * smaller sizes carry their width before the extension ({id}-w1600h1200.480.webp, ADR 0027).
+ */
 export const MEDIA_ENTRY =
-  /^media\/(images|videos|subtitles|audio)\/([A-Za-z0-9][A-Za-z0-9_-]{0,95}\.[a-z0-9]{2,4})$/;
+  /^media\/(images|videos|subtitles|audio)\/([A-Za-z0-9][A-Za-z0-9_-]{0,95}(?:\.\d{1,5})?\.[a-z0-9]{2,4})$/;
 
 /** The largest archive a restore takes (the upload itself). */
 export const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024;

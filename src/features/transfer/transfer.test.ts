@@ -76,7 +76,8 @@ describe('a museum exported and restored into another Legenda', () => {
     expect(manifest.counts).toMatchObject({
       articles: 3,
       folders: 2,
-      media: 3,
+      // The image, its WebP size for phones (ADR 0027), the video and its subtitles.
+      media: 4,
       translations: 1,
       glossary: 1,
       circuits: 1,
@@ -90,7 +91,7 @@ describe('a museum exported and restored into another Legenda', () => {
     expect(answer).toMatchObject({
       articles: 3,
       folders: 2,
-      media: 3,
+      media: 4,
       translations: 1,
       glossary: 1,
       circuits: 1,
@@ -190,7 +191,9 @@ describe('a museum exported and restored into another Legenda', () => {
     expect(all).not.toContain('Musée B');
     expect(all).not.toMatch(/@museum\.example|password|scrypt|token/i);
     expect(all).not.toMatch(/"count"|daily|budget/i);
-    expect(Object.keys(files).filter((name) => name.startsWith('media/'))).toHaveLength(3);
+    const media = Object.keys(files).filter((name) => name.startsWith('media/'));
+    expect(media).toHaveLength(4);
+    expect(media.filter((name) => /-w1h1\.1\.webp$/.test(name))).toHaveLength(1);
   });
 
   it('names the download after the museum and the day, and streams large files whole', async () => {
