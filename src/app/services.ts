@@ -173,6 +173,20 @@ function reviewServices(
   return { review, prepare, status };
 }
 
+/** The whole museum out and in (features/transfer). */
+function transferOf(deps: ServiceDeps, made: { now: () => Date; events: EventBus<AppEvents> }) {
+  return transferService({
+    repo: transferRepo(deps.db),
+    blobs: deps.blobs,
+    limits: mediaLimits({
+      image: RESTORED_IMAGE_BYTES,
+      video: deps.config.maxVideoBytes,
+      audio: deps.config.maxAudioBytes,
+    }),
+    ...made,
+  });
+}
+
 export function createServices(deps: ServiceDeps): Services {
   const now = deps.now ?? (() => new Date());
   // What changed, told in this process; who listens, and in what order: subscribers.ts.
@@ -246,17 +260,7 @@ export function createServices(deps: ServiceDeps): Services {
     }),
     translator,
     uploads,
-    transfer: transferService({
-      repo: transferRepo(deps.db),
-      blobs: deps.blobs,
-      limits: mediaLimits({
-        image: RESTORED_IMAGE_BYTES,
-        video: deps.config.maxVideoBytes,
-        audio: deps.config.maxAudioBytes,
-      }),
-      now,
-      events,
-    }),
+    transfer: transferOf(deps, { now, events }),
     review,
     status,
     prepare,
