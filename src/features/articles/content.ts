@@ -11,6 +11,7 @@ import {
   MAX_CAPTION_LENGTH,
   MAX_DETAILS,
   MAX_ELEMENTS,
+  MAX_PUBLIC_TITLE_LENGTH,
   SPACE_MAX,
   align,
   alt,
@@ -48,6 +49,7 @@ export {
   MAX_DETAILS,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
+  MAX_PUBLIC_TITLE_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_URL_LENGTH,
   MAX_LINK_LENGTH,
@@ -67,10 +69,25 @@ export {
   LEGEND_SIDES,
 } from './content-fields.ts';
 
+/**
+ * The title visitors see (heading, tab, picker, circuits), translated with the article's texts;
+ * optional: empty, the page is named by its first words. Trimmed, one line. Not the staff's
+ * private name, which stays the museum's.
+ */
+export const publicTitleField = text
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .max(MAX_PUBLIC_TITLE_LENGTH, `must be at most ${MAX_PUBLIC_TITLE_LENGTH} characters`),
+  )
+  .default('');
+
 export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
   url: articleUrl,
   backgroundColor: color.default(DEFAULT_BACKGROUND),
+  publicTitle: publicTitleField,
 });
 
 export const textSchema = z.object({

@@ -65,6 +65,8 @@ export interface ArticleViewProps {
   textControls?: ReactNode;
   /** Below the blocks, above the footer: a circuit's 'stop n of N', previous and next. */
   after?: ReactNode;
+  /** Above the blocks: the article's public title (the visitor page's h1), when it has one. */
+  heading?: ReactNode;
 }
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -213,7 +215,12 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     'div',
     { className: 'reader', style: { backgroundColor: background } },
     props.notice ?? null,
-    h('div', { className: 'reader-blocks' }, blocks.length === 0 ? (props.empty ?? null) : blocks),
+    h(
+      'div',
+      { className: 'reader-blocks' },
+      props.heading ?? null,
+      blocks.length === 0 ? (props.empty ?? null) : blocks,
+    ),
     props.after ?? null,
     h(
       'footer',

@@ -48,6 +48,7 @@ export const VISITOR_CSS = `body{margin:0}
 .reader-note span{padding:8px 0}
 .reader .reader-note a{display:inline-flex;align-items:center;min-height:44px;padding:0 8px;color:#1f1422;font-weight:700;text-decoration:underline}
 .reader-empty{margin:32px 0;font-size:18px;text-align:center}
+.reader-title{margin:0 0 16px;font-size:1.6em;line-height:1.2;overflow-wrap:anywhere}
 .reader-page{font-size:18px}
 .reader-page h1{margin:8px 0 16px;font-size:26px;line-height:1.2}
 .reader-page h2{margin:28px 0 4px;font-size:19px}
