@@ -3,12 +3,13 @@ import type { TFn } from '../../i18n/react.ts';
 import { AddAtTop } from './AddControl.tsx';
 import {
   MAX_INSTRUCTIONS_LENGTH,
+  MAX_PUBLIC_TITLE_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
   type Metadatas,
 } from '../articles/content.ts';
 import { ColorField, TextAreaField, TextField } from './fields.tsx';
-import { urlMessage } from './problems.ts';
+import { publicTitleMessage, urlMessage } from './problems.ts';
 import type { Action } from './state.ts';
 
 type Props = {
@@ -24,7 +25,10 @@ type Props = {
   onAddAtTop: (type: string) => void;
 };
 
-/** The article's own fields: title, url, background colour, translation instructions. */
+/**
+ * The article's own fields: the private title and, beside it, the title shown to visitors; url,
+ * background colour, translation instructions.
+ */
 function MetaFields({
   t,
   title,
@@ -57,6 +61,15 @@ function MetaFields({
         />
         <TextField
           className="editor-field--wide"
+          label={t('editor.field.publicTitle')}
+          value={meta.publicTitle}
+          maxLength={MAX_PUBLIC_TITLE_LENGTH}
+          hint={`${t('editor.field.publicTitleHint')} ${publicTitleCount(t, meta.publicTitle)}`}
+          error={publicTitleMessage(t, meta.publicTitle)}
+          onChange={(publicTitle) => dispatch({ type: 'setMeta', patch: { publicTitle } })}
+        />
+        <TextField
+          className="editor-field--wide"
           label={t('editor.field.url')}
           value={meta.url}
           maxLength={MAX_URL_LENGTH}
@@ -81,6 +94,14 @@ function MetaFields({
       <AddAtTop t={t} onAdd={onAddAtTop} />
     </section>
   );
+}
+
+/** '12 / 120 characters', and at the limit a sentence saying it is reached. */
+function publicTitleCount(t: TFn, title: string): string {
+  const count = Array.from(title).length;
+  return count >= MAX_PUBLIC_TITLE_LENGTH
+    ? t('editor.field.publicTitleFull', { max: MAX_PUBLIC_TITLE_LENGTH })
+    : t('editor.field.publicTitleCount', { count, max: MAX_PUBLIC_TITLE_LENGTH });
 }
 
 export default memo(MetaFields);
