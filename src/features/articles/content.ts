@@ -72,7 +72,8 @@ export {
 /**
  * The title visitors see (heading, tab, picker, circuits), translated with the article's texts;
  * optional: empty, the page is named by its first words. Trimmed, one line. Not the staff's
- * private name, which stays the museum's.
+ * private name, which stays the museum's. An empty one is left out (absent reads as ''), so the
+ * content of an article without one is stored as it was before the field existed.
  */
 export const publicTitleField = text
   .transform((s) => s.replace(/\s+/g, ' ').trim())
@@ -81,7 +82,8 @@ export const publicTitleField = text
       .string()
       .max(MAX_PUBLIC_TITLE_LENGTH, `must be at most ${MAX_PUBLIC_TITLE_LENGTH} characters`),
   )
-  .default('');
+  .optional()
+  .transform((s) => (s === '' ? undefined : s));
 
 export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
@@ -211,7 +213,10 @@ export const contentSchema = z.tuple([metadatasSchema], blockSchema).check((ctx)
   }
 }) satisfies z.ZodType<ArticleContent>;
 
-export type Metadatas = z.infer<typeof metadatasSchema>;
+/** `publicTitle` is absent when there is none: read it with `?? ''`. */
+export type Metadatas = Omit<z.infer<typeof metadatasSchema>, 'publicTitle'> & {
+  publicTitle?: string | undefined;
+};
 export type TextElement = z.infer<typeof textSchema>;
 export type LinkElement = z.infer<typeof linkSchema>;
 export type ImageElement = z.infer<typeof imageSchema>;

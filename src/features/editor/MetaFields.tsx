@@ -40,6 +40,7 @@ function MetaFields({
   onAddAtTop,
 }: Props) {
   const titleError = showTitleError && title.trim() === '' ? t('editor.errors.title') : null;
+  const publicTitle = meta.publicTitle ?? '';
   const urlError =
     urlMessage(t, meta.url) ??
     (takenUrl !== null && meta.url === takenUrl ? t('editor.errors.urlTaken') : null);
@@ -62,11 +63,11 @@ function MetaFields({
         <TextField
           className="editor-field--wide"
           label={t('editor.field.publicTitle')}
-          value={meta.publicTitle}
+          value={publicTitle}
           maxLength={MAX_PUBLIC_TITLE_LENGTH}
-          hint={`${t('editor.field.publicTitleHint')} ${publicTitleCount(t, meta.publicTitle)}`}
-          error={publicTitleMessage(t, meta.publicTitle)}
-          onChange={(publicTitle) => dispatch({ type: 'setMeta', patch: { publicTitle } })}
+          hint={`${t('editor.field.publicTitleHint')} ${publicTitleCount(t, publicTitle)}`}
+          error={publicTitleMessage(t, publicTitle)}
+          onChange={(value) => dispatch({ type: 'setMeta', patch: { publicTitle: value } })}
         />
         <TextField
           className="editor-field--wide"

@@ -66,7 +66,7 @@ function metadatasOf(stored: unknown, name: string): Metadatas {
     url: typeof record.url === 'string' ? record.url : name,
     backgroundColor: background.success ? background.data : DEFAULT_BACKGROUND,
     // Kept as written, even too long, so the curator sees it and shortens it.
-    publicTitle: typeof record.publicTitle === 'string' ? record.publicTitle : '',
+    ...(typeof record.publicTitle === 'string' && { publicTitle: record.publicTitle }),
   };
 }
 

@@ -63,7 +63,7 @@ export const canMoveDetailUp = (detail: number): boolean => detail >= 1;
 export const EMPTY_DRAFT: Draft = {
   title: '',
   instructions: '',
-  content: [{ type: 'metadatas', url: '', backgroundColor: '#341539', publicTitle: '' }],
+  content: [{ type: 'metadatas', url: '', backgroundColor: '#341539' }],
 };
 
 export function editorReducer(state: Draft, action: Action): Draft {
