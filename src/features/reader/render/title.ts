@@ -40,10 +40,20 @@ export function shorten(text: string, max = MAX_TITLE): string {
   return `${cut.replace(/[\s\p{P}]+$/u, '')}…`;
 }
 
-/** The title the curator wrote for visitors, trimmed; undefined when there is none. */
+/** Text without the `[! !]` italics markers, its spaces made one. */
+const plainText = (text: string) =>
+  italicSegments(text)
+    .map((part) => part.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The title the curator wrote for visitors, as plain text (italics markers, which keep a name
+ * untranslated, left out); undefined when there is none.
+ */
 export function ownTitle(content: ArticleContent): string | undefined {
-  // Content built before the field existed may lack it, even past the schema's default.
-  const title = (content[0]?.publicTitle ?? '').trim();
+  const title = plainText(content[0]?.publicTitle ?? '');
   return title === '' ? undefined : title;
 }
 
@@ -54,11 +64,7 @@ export function publicTitle(content: ArticleContent): string | undefined {
   const own = ownTitle(content);
   if (own !== undefined) return own;
   for (const block of content.slice(1) as Block[]) {
-    const plain = italicSegments(firstText(block))
-      .map((part) => part.text)
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const plain = plainText(firstText(block));
     if (/\p{L}|\p{N}/u.test(plain)) return shorten(plain);
   }
   return undefined;
