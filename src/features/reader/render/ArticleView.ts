@@ -215,12 +215,8 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     'div',
     { className: 'reader', style: { backgroundColor: background } },
     props.notice ?? null,
-    h(
-      'div',
-      { className: 'reader-blocks' },
-      props.heading ?? null,
-      blocks.length === 0 ? (props.empty ?? null) : blocks,
-    ),
+    props.heading ?? null,
+    h('div', { className: 'reader-blocks' }, blocks.length === 0 ? (props.empty ?? null) : blocks),
     props.after ?? null,
     h(
       'footer',
