@@ -63,6 +63,23 @@ describe('the public title in translation', () => {
     expect({ ...result.content[0], publicTitle: TITLE }).toEqual(content[0]);
   });
 
+  it('holds back no block of a page being translated while it is still missing', async () => {
+    const translator = createTranslator({
+      engine: fakeEngine(fake),
+      memory: translationMemory(createMemoryBlobStore()),
+    });
+    const request = {
+      articleId: 2,
+      generation: 0,
+      content: titled(),
+      instructions: '',
+      sourceLang: 'fr',
+      targetLang: 'de',
+    };
+    // Nothing translated yet: no block readable, and never fewer than none.
+    expect((await translator.open(request)).landed().blocks).toBe(0);
+  });
+
   it('is put back alone: a content without a translated title keeps its entry', () => {
     const content = titled();
     const translated = applyTranslations(content, new Map([['1.content', 'Uno']]));
