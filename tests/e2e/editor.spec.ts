@@ -107,6 +107,7 @@ for (const lang of LANGS) {
       live: main.getByRole('link', { name: new RegExp(`^${escapeRegExp(te.seeLive)}`) }),
       state: main.getByRole('group', { name: te.actions, exact: true }).getByRole('status'),
       title: settings.getByLabel(f.title, { exact: true }),
+      publicTitle: settings.getByLabel(f.publicTitle, { exact: true }),
       url: settings.getByLabel(f.url, { exact: true }),
       background: settings.getByLabel(f.background, { exact: true }),
       instructions: settings.getByLabel(f.instructions, { exact: true }),
@@ -390,6 +391,14 @@ for (const lang of LANGS) {
             : 'Amphora: an ancient two-handled jar. Keep “1st century”.';
         await s.instructions.fill(instructions);
         await expect(s.settings.getByText(f.instructionsHint, { exact: true })).toBeVisible();
+        // The title shown to visitors, beside the private one; a counter says how much is left.
+        const publicTitle = lang === 'fr' ? 'Une amphore vinaire' : 'A wine amphora';
+        await s.publicTitle.fill(publicTitle);
+        await expect(
+          s.settings.getByText(
+            fill(f.publicTitleCount, { count: String(publicTitle.length), max: '120' }),
+          ),
+        ).toBeVisible();
 
         // The elements: every type, every option.
         const A = {
@@ -487,7 +496,9 @@ for (const lang of LANGS) {
           content: lang === 'fr' ? 'À supprimer' : 'To delete',
         };
 
-        const built: Json[] = [{ type: 'metadatas', url: urlName, backgroundColor: '#1a2b3c' }];
+        const built: Json[] = [
+          { type: 'metadatas', url: urlName, backgroundColor: '#1a2b3c', publicTitle },
+        ];
         for (const block of [A, B, image, video, link, space, accordion, legend, hostile, doomed]) {
           await build(page, built.length, block);
           built.push(block);
@@ -591,6 +602,7 @@ for (const lang of LANGS) {
         await page.reload();
         await expect(s.heading).toHaveText(`Article ${article.id} : ${title}`);
         await expect(s.title).toHaveValue(title);
+        await expect(s.publicTitle).toHaveValue(publicTitle);
         await expect(s.url).toHaveValue(urlName);
         await expect(s.background).toHaveValue('#1a2b3c');
         await expect(s.instructions).toHaveValue(instructions);
@@ -608,6 +620,11 @@ for (const lang of LANGS) {
         const [visitor] = await Promise.all([page.context().waitForEvent('page'), s.live.click()]);
         await visitor.locator('a[href*="lang=fr"]').first().click();
         await expect(visitor.locator('.reader-text').first()).toHaveText(B.content);
+        await expect(visitor).toHaveTitle(publicTitle);
+        // In another language, the public title is translated with the texts: heading and tab.
+        await visitor.goto(`/article?name=${urlName}&lang=es`);
+        await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(`[es] ${publicTitle}`);
+        await expect(visitor).toHaveTitle(`[es] ${publicTitle}`);
         await visitor.close();
       },
     );

@@ -1,3 +1,4 @@
+import { untitledName } from '../../src/features/articles/label.ts';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
@@ -194,7 +195,7 @@ for (const lang of LANGS) {
       await expect(line).toBeVisible();
       const [created] = await treeAt(page, [root.id, room.id]);
       expect(created?.type).toBe('article');
-      await expect(line).toHaveText(fill(tt.untitled, { id: String(created?.id) }));
+      await expect(line).toHaveText(untitledName(created?.id ?? 0));
       await expect(line).toHaveAttribute('href', url(lang, `/article?id=${created?.id}`));
       await line.click();
       await expect(page).toHaveURL(url(lang, `/article?id=${created?.id}`));
@@ -251,7 +252,7 @@ for (const lang of LANGS) {
       await s.renameBox(renamed).press('Escape');
 
       // An untitled article shows its id and can be named.
-      const untitled = fill(tt.untitled, { id: String(article.id) });
+      const untitled = untitledName(article.id);
       await s.line(untitled).click({ button: 'right' });
       await s.item(tt.rename).click();
       await expect(s.renameBox(untitled)).toHaveValue('');

@@ -10,6 +10,8 @@ export interface ArticleChoice {
   name: string;
   /** The title staff gave it; may be empty. */
   unformatted_name: string;
+  /** The title shown to visitors; absent when it has none. */
+  public_title?: string;
 }
 
 const isArticleChoice = (value: unknown): value is ArticleChoice => {
@@ -19,7 +21,8 @@ const isArticleChoice = (value: unknown): value is ArticleChoice => {
     line !== null &&
     typeof line.id === 'number' &&
     typeof line.name === 'string' &&
-    typeof line.unformatted_name === 'string'
+    typeof line.unformatted_name === 'string' &&
+    (line.public_title === undefined || typeof line.public_title === 'string')
   );
 };
 

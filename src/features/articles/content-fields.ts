@@ -25,6 +25,8 @@ export const MAX_ELEMENTS = 500;
 export const MAX_DETAILS = 200;
 export const MAX_TEXT_LENGTH = 5_000;
 export const MAX_TITLE_LENGTH = 120;
+/** The title visitors see (the metadatas entry's `publicTitle`): as long as the private name. */
+export const MAX_PUBLIC_TITLE_LENGTH = 120;
 export const MAX_INSTRUCTIONS_LENGTH = 2_000;
 export const MAX_URL_LENGTH = 100;
 export const MAX_LINK_LENGTH = 2_000;

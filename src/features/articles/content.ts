@@ -11,6 +11,7 @@ import {
   MAX_CAPTION_LENGTH,
   MAX_DETAILS,
   MAX_ELEMENTS,
+  MAX_PUBLIC_TITLE_LENGTH,
   SPACE_MAX,
   align,
   alt,
@@ -48,6 +49,7 @@ export {
   MAX_DETAILS,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
+  MAX_PUBLIC_TITLE_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_URL_LENGTH,
   MAX_LINK_LENGTH,
@@ -67,12 +69,27 @@ export {
   LEGEND_SIDES,
 } from './content-fields.ts';
 
+/**
+ * The title visitors see (heading, tab, picker, circuits), translated with the article's texts;
+ * optional: empty, the page is named by its first words. Trimmed, one line. Not the staff's
+ * private name, which stays the museum's. An empty one is left out (absent reads as ''), so the
+ * content of an article without one is stored as it was before the field existed.
+ */
+export const publicTitleField = text
+  .transform((s) => s.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .max(MAX_PUBLIC_TITLE_LENGTH, `must be at most ${MAX_PUBLIC_TITLE_LENGTH} characters`),
+  )
+  .optional()
+  .transform((s) => (s === '' ? undefined : s));
+
 export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
   url: articleUrl,
   backgroundColor: color.default(DEFAULT_BACKGROUND),
-  // The title visitors see; optional here so content written before it keeps its exact shape.
-  publicTitle: z.string().max(120).optional(),
+  publicTitle: publicTitleField,
 });
 
 export const textSchema = z.object({
@@ -196,7 +213,10 @@ export const contentSchema = z.tuple([metadatasSchema], blockSchema).check((ctx)
   }
 }) satisfies z.ZodType<ArticleContent>;
 
-export type Metadatas = z.infer<typeof metadatasSchema>;
+/** `publicTitle` is absent when there is none: read it with `?? ''`. */
+export type Metadatas = Omit<z.infer<typeof metadatasSchema>, 'publicTitle'> & {
+  publicTitle?: string | undefined;
+};
 export type TextElement = z.infer<typeof textSchema>;
 export type LinkElement = z.infer<typeof linkSchema>;
 export type ImageElement = z.infer<typeof imageSchema>;

@@ -3,6 +3,13 @@ import type { Database } from '../../server/db/index.ts';
 import { articles, museums } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 
+/**
+ * An article's title shown to visitors as the database reads it from the stored content ('' when
+ * there is none, as in content saved before the field existed): for staff lists (label.ts).
+ */
+export const publicTitleColumn = () =>
+  sql<string>`coalesce(${articles.content}->0->>'publicTitle', '')`;
+
 export interface ArticleRecord {
   id: number;
   name: string;

@@ -1,3 +1,4 @@
+import { articleLabel } from '../articles/label.ts';
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import SearchInput from '../../ui/SearchInput.tsx';
@@ -9,9 +10,13 @@ export const MAX_SHOWN = 50;
 
 export type ArticlesLoad = Loaded<ArticleOption[]>;
 
-/** The title shown for an article; an untitled one is 'Article {id}' as in the tree. */
-export function articleTitle(t: TFn, article: ArticleOption): string {
-  return article.unformatted_name.trim() || t('tree.untitled', { id: article.id });
+/** An article as the circuits screen names it: as every staff screen does (articles/label.ts). */
+export function articleTitle(article: ArticleOption): string {
+  return articleLabel({
+    id: article.id,
+    title: article.unformatted_name,
+    publicTitle: article.public_title,
+  });
 }
 
 type Props = {
@@ -41,7 +46,7 @@ export default function ArticleAdder({ t, load, taken, onAdd, searchRef, disable
   const offered = (articles ?? [])
     .filter((article) => !inCircuit.has(article.id))
     .map((article) => {
-      const title = articleTitle(t, article);
+      const title = articleTitle(article);
       return { article, title, key: `${searchKey(title)}\n${searchKey(article.name)}` };
     });
   const needle = searchKey(query.trim());

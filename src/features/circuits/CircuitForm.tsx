@@ -1,3 +1,4 @@
+import { untitledName } from '../articles/label.ts';
 import { useId, type RefObject, type SubmitEvent } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import ArticleAdder, { articleTitle, type ArticlesLoad } from './ArticleAdder.tsx';
@@ -40,15 +41,13 @@ export default function CircuitForm(props: Props) {
   const id = useId();
   const editing = draft.id !== undefined;
   const byId = new Map<number, StopLabel>(
-    articles.data
-      ? articles.data.map((a) => [a.id, { title: articleTitle(t, a), name: a.name }])
-      : [],
+    articles.data ? articles.data.map((a) => [a.id, { title: articleTitle(a), name: a.name }]) : [],
   );
   const labelOf = (articleId: number): StopLabel =>
     byId.get(articleId) ??
     (articles.data
       ? { title: t('circuits.articleGone', { id: articleId }), name: null }
-      : { title: t('tree.untitled', { id: articleId }), name: null });
+      : { title: untitledName(articleId), name: null });
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -162,7 +161,7 @@ export default function CircuitForm(props: Props) {
             setDraft({ ...draft, articleIds });
             announce(
               t('circuits.added', {
-                title: articleTitle(t, article),
+                title: articleTitle(article),
                 position: articleIds.length,
               }),
             );

@@ -1,3 +1,4 @@
+import { untitledName } from '../articles/label.ts';
 import { useEffect, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
@@ -187,11 +188,10 @@ function Circuits({ lang }: { lang: Lang }) {
     });
 
   const articleTitles = new Map<number, string>(
-    (articles.data ?? []).map((a) => [a.id, articleTitle(t, a)]),
+    (articles.data ?? []).map((a) => [a.id, articleTitle(a)]),
   );
   const titleOf = (id: number) =>
-    articleTitles.get(id) ??
-    (articles.data ? t('circuits.articleGone', { id }) : t('tree.untitled', { id }));
+    articleTitles.get(id) ?? (articles.data ? t('circuits.articleGone', { id }) : untitledName(id));
 
   const creating =
     editing !== null && editing.saved === undefined && editing.draft.id === undefined;

@@ -3,12 +3,13 @@ import type { TFn } from '../../i18n/react.ts';
 import { AddAtTop } from './AddControl.tsx';
 import {
   MAX_INSTRUCTIONS_LENGTH,
+  MAX_PUBLIC_TITLE_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
   type Metadatas,
 } from '../articles/content.ts';
 import { ColorField, TextAreaField, TextField } from './fields.tsx';
-import { urlMessage } from './problems.ts';
+import { publicTitleMessage, urlMessage } from './problems.ts';
 import type { Action } from './state.ts';
 
 type Props = {
@@ -24,7 +25,10 @@ type Props = {
   onAddAtTop: (type: string) => void;
 };
 
-/** The article's own fields: title, url, background colour, translation instructions. */
+/**
+ * The article's own fields: the private title and, beside it, the title shown to visitors; url,
+ * background colour, translation instructions.
+ */
 function MetaFields({
   t,
   title,
@@ -36,6 +40,7 @@ function MetaFields({
   onAddAtTop,
 }: Props) {
   const titleError = showTitleError && title.trim() === '' ? t('editor.errors.title') : null;
+  const publicTitle = meta.publicTitle ?? '';
   const urlError =
     urlMessage(t, meta.url) ??
     (takenUrl !== null && meta.url === takenUrl ? t('editor.errors.urlTaken') : null);
@@ -54,6 +59,15 @@ function MetaFields({
           hint={t('editor.field.titleHint')}
           error={titleError}
           onChange={(value) => dispatch({ type: 'setField', field: 'title', value })}
+        />
+        <TextField
+          className="editor-field--wide"
+          label={t('editor.field.publicTitle')}
+          value={publicTitle}
+          maxLength={MAX_PUBLIC_TITLE_LENGTH}
+          hint={`${t('editor.field.publicTitleHint')} ${publicTitleCount(t, publicTitle)}`}
+          error={publicTitleMessage(t, publicTitle)}
+          onChange={(value) => dispatch({ type: 'setMeta', patch: { publicTitle: value } })}
         />
         <TextField
           className="editor-field--wide"
@@ -81,6 +95,14 @@ function MetaFields({
       <AddAtTop t={t} onAdd={onAddAtTop} />
     </section>
   );
+}
+
+/** '12 / 120 characters', and at the limit a sentence saying it is reached. */
+function publicTitleCount(t: TFn, title: string): string {
+  const count = Array.from(title).length;
+  return count >= MAX_PUBLIC_TITLE_LENGTH
+    ? t('editor.field.publicTitleFull', { max: MAX_PUBLIC_TITLE_LENGTH })
+    : t('editor.field.publicTitleCount', { count, max: MAX_PUBLIC_TITLE_LENGTH });
 }
 
 export default memo(MetaFields);

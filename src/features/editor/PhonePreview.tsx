@@ -1,7 +1,9 @@
 import { useMemo, type MouseEvent, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { ArticleView } from '../reader/render/ArticleView.ts';
-import type { ArticleContent } from '../articles/content.ts';
+import { backgroundOf, type ArticleContent } from '../articles/content.ts';
+import { inkOn } from '../reader/render/ink.ts';
+import { ownTitle } from '../reader/render/title.ts';
 import { panelId, tabId } from './EditorViewSwitch.tsx';
 
 /** Links in the preview show where they go but are not followed (the editor would be left). */
@@ -41,6 +43,19 @@ export default function PhonePreview({ t, content, tab, ref }: Props) {
       }
     : { 'aria-labelledby': 'editor-preview' };
   const off = tab !== null && !tab.shown;
+  // The title shown to visitors, as their page shows it (its h1; a level below this section's
+  // heading here).
+  const title = ownTitle(content);
+  const heading = title && (
+    <p
+      className="reader-title"
+      role="heading"
+      aria-level={3}
+      style={{ color: inkOn(backgroundOf(content)) }}
+    >
+      {title}
+    </p>
+  );
   return (
     <section
       ref={ref}
@@ -58,6 +73,7 @@ export default function PhonePreview({ t, content, tab, ref }: Props) {
             productName="Legenda"
             languageLabel="Français"
             audio={audio}
+            heading={heading}
           />
         </div>
       </div>

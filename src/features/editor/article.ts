@@ -65,6 +65,8 @@ function metadatasOf(stored: unknown, name: string): Metadatas {
     type: 'metadatas',
     url: typeof record.url === 'string' ? record.url : name,
     backgroundColor: background.success ? background.data : DEFAULT_BACKGROUND,
+    // Kept as written, even too long, so the curator sees it and shortens it.
+    ...(typeof record.publicTitle === 'string' && { publicTitle: record.publicTitle }),
   };
 }
 

@@ -274,6 +274,16 @@ describe('POST /api/manage/update_article', () => {
     ['a control character', [meta, { type: 'text', content: 'a\u0007b' }], 'content'],
     ['a url with spaces', [{ type: 'metadatas', url: 'le port' }], 'newContent.0.url'],
     ['an empty url', [{ type: 'metadatas', url: '' }], 'newContent.0.url'],
+    [
+      'a public title of 121 characters',
+      [{ ...meta, publicTitle: `  ${'a'.repeat(121)}  ` }],
+      'newContent.0.publicTitle',
+    ],
+    [
+      'a control character in the public title',
+      [{ ...meta, publicTitle: 'Le\u0007port' }],
+      'newContent.0.publicTitle',
+    ],
     ['no metadatas first', [{ type: 'text' }], 'newContent.0'],
     ['a second metadatas', [meta, meta], 'newContent.1.type'],
     [

@@ -3,6 +3,7 @@ import {
   MAX_ALT_LENGTH,
   MAX_CAPTION_LENGTH,
   MAX_INSTRUCTIONS_LENGTH,
+  MAX_PUBLIC_TITLE_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
@@ -10,6 +11,7 @@ import {
   STYLE_MAX,
   STYLE_MIN,
   URL_PATTERN,
+  hasControlCharacters,
 } from '../articles/content.ts';
 import type { Draft } from './state.ts';
 import { typeLabel } from './labels.ts';
@@ -23,6 +25,8 @@ function fieldLabel(t: TFn, draft: Draft, path: ProblemPath): string {
   switch (key) {
     case 'title':
       return t('editor.field.title');
+    case 'publicTitle':
+      return t('editor.field.publicTitle');
     case 'instructions':
       return t('editor.field.instructions');
     case 'url':
@@ -78,6 +82,10 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
       return typeof value === 'string' && value.length > MAX_INSTRUCTIONS_LENGTH
         ? t('editor.errors.tooLong', { max: MAX_INSTRUCTIONS_LENGTH })
         : t('editor.errors.text');
+    case 'publicTitle':
+      return (
+        publicTitleMessage(t, typeof value === 'string' ? value : '') ?? t('editor.errors.invalid')
+      );
     case 'url':
       return urlMessage(t, typeof value === 'string' ? value : '') ?? t('editor.errors.urlTaken');
     case 'fontSize':
@@ -114,6 +122,15 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
       // Never the schema's or the server's English words in the interface.
       return t('editor.errors.invalid');
   }
+}
+
+/** What is wrong with a public title (too long once trimmed, a control character), or null. */
+export function publicTitleMessage(t: TFn, title: string): string | null {
+  if (hasControlCharacters(title)) return t('editor.errors.text');
+  if (title.replace(/\s+/g, ' ').trim().length > MAX_PUBLIC_TITLE_LENGTH) {
+    return t('editor.errors.tooLong', { max: MAX_PUBLIC_TITLE_LENGTH });
+  }
+  return null;
 }
 
 /** What is wrong with an article url, or null when it is valid (letters, digits and dashes standing for spaces). */

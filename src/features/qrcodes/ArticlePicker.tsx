@@ -1,3 +1,4 @@
+import { articleLabel as staffLabel } from '../articles/label.ts';
 import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import SearchInput from '../../ui/SearchInput.tsx';
@@ -27,9 +28,17 @@ type Props = {
   disabled: boolean;
 };
 
-/** The title shown for an article; an untitled one is 'Article {id}' as in the tree. */
-export function articleLabel(t: TFn, article: { id: number; unformatted_name: string }): string {
-  return article.unformatted_name.trim() || t('tree.untitled', { id: article.id });
+/** An article as the QR screens name it: as every staff screen does (articles/label.ts). */
+export function articleLabel(article: {
+  id: number;
+  unformatted_name: string;
+  public_title?: string | undefined;
+}): string {
+  return staffLabel({
+    id: article.id,
+    title: article.unformatted_name,
+    publicTitle: article.public_title,
+  });
 }
 
 /** What the picker shows of one choice: an article or a circuit. */
@@ -170,7 +179,7 @@ export default function ArticlePicker(props: Props) {
       {...props}
       toChoice={(article) => ({
         id: article.id,
-        label: articleLabel(t, article),
+        label: articleLabel(article),
         detail: article.name,
       })}
       words={{

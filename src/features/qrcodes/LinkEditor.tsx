@@ -49,7 +49,11 @@ export default function LinkEditor({ t, lang, code, articles, circuits, reload }
   const linkedTitle =
     code.id_article === null
       ? null
-      : articleLabel(t, { id: code.id_article, unformatted_name: code.unformatted_name ?? '' });
+      : articleLabel({
+          id: code.id_article,
+          unformatted_name: code.unformatted_name ?? '',
+          public_title: code.public_title,
+        });
 
   const send = async (target: { articleId: number } | { circuitId: number }) => {
     const result = await call(updateQrcode, { ...target, qrcodeId: code.id });

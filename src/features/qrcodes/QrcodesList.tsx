@@ -128,9 +128,10 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
                       </span>
                     ) : (
                       <span className="qr-line__article">
-                        {articleLabel(t, {
+                        {articleLabel({
                           id: code.id_article ?? code.id,
                           unformatted_name: code.unformatted_name ?? '',
+                          public_title: code.public_title,
                         })}
                       </span>
                     )}

@@ -54,9 +54,10 @@ function PrintCard({
   const title =
     code.circuit_title !== null
       ? t('qrcodes.circuit', { title: code.circuit_title })
-      : articleLabel(t, {
+      : articleLabel({
           id: code.id_article ?? code.id,
           unformatted_name: code.unformatted_name ?? '',
+          public_title: code.public_title,
         });
   return (
     <li className="print-card">

@@ -27,7 +27,9 @@ export function parseQrcode(body: unknown): QrcodeDocument | null {
   const circuit_id = body.circuit_id ?? null;
   const circuit_title = body.circuit_title ?? null;
   const circuit_name = body.circuit_name ?? null;
+  const public_title = body.public_title;
   if (
+    (public_title !== undefined && typeof public_title !== 'string') ||
     typeof id !== 'number' ||
     typeof link !== 'string' ||
     typeof url !== 'string' ||
@@ -46,6 +48,7 @@ export function parseQrcode(body: unknown): QrcodeDocument | null {
     url,
     id_article,
     unformatted_name,
+    ...(public_title !== undefined && { public_title }),
     name,
     circuit_id,
     circuit_title,

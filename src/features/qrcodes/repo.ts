@@ -2,12 +2,15 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, circuits, museums, qrcodes } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
+import { publicTitleColumn } from '../articles/repo.ts';
 
 export interface QrcodeRow {
   id: number;
   link: string;
   articleId: number | null;
   title: string | null;
+  /** The article's title shown to visitors ('' when none), null when no article. */
+  publicTitle: string | null;
   name: string | null;
   circuitId: number | null;
   circuitTitle: string | null;
@@ -35,6 +38,7 @@ const columns = {
   link: qrcodes.link,
   articleId: qrcodes.articleId,
   title: articles.unformattedName,
+  publicTitle: publicTitleColumn(),
   name: articles.name,
   circuitId: qrcodes.circuitId,
   circuitTitle: circuits.title,

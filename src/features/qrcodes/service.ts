@@ -33,6 +33,7 @@ const qrcodeDocument = (row: QrcodeRow, publicSiteUrl: string): QrcodeDocument =
   url: shortUrl(publicSiteUrl, row.link),
   id_article: row.articleId,
   unformatted_name: row.title,
+  ...(row.publicTitle && { public_title: row.publicTitle }),
   name: row.name,
   circuit_id: row.circuitId,
   circuit_title: row.circuitTitle,

@@ -1,3 +1,4 @@
+import { articleName, publicTitleBeside } from '../articles/label.ts';
 import { useId, useMemo, useState } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
@@ -68,7 +69,9 @@ export default function Overview(props: {
 
   const wanted = fold(filter.trim());
   const matching = wanted
-    ? data.articles.filter((a) => fold(`${a.title} ${a.name}`).includes(wanted))
+    ? data.articles.filter((a) =>
+        fold(`${a.title} ${a.publicTitle ?? ''} ${a.name}`).includes(wanted),
+      )
     : data.articles;
   const visible = matching.slice(0, shown);
   const failing = new Map(
@@ -150,7 +153,7 @@ export default function Overview(props: {
                   <tr key={article.articleId}>
                     <th scope="row">
                       <a href={href(article.articleId)}>
-                        {article.title || `#${article.articleId}`}
+                        <ArticleTitles article={article} />
                       </a>
                     </th>
                     {data.languages.map((code) => {
@@ -193,5 +196,21 @@ export default function Overview(props: {
         </section>
       )}
     </div>
+  );
+}
+
+/** An article's private name, and under it the title shown to visitors (articles/label.ts). */
+function ArticleTitles({
+  article,
+}: {
+  article: { articleId: number; title: string; publicTitle?: string | undefined };
+}) {
+  const named = { id: article.articleId, title: article.title, publicTitle: article.publicTitle };
+  const beside = publicTitleBeside(named);
+  return (
+    <>
+      {articleName(named)}
+      {beside !== undefined && <span className="article-public-title">{beside}</span>}
+    </>
   );
 }

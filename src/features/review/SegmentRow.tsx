@@ -4,6 +4,7 @@ import { italicSegments } from '../articles/italics.ts';
 import type { ReviewSegment } from './schema.ts';
 import type { SegmentFlag } from '../translation/flags.ts';
 import SourceChanges from './SourceChanges.tsx';
+import { TITLE_SEGMENT_REF } from '../translation/segments.ts';
 
 type Props = {
   t: TFn;
@@ -73,7 +74,9 @@ export default function SegmentRow(props: Props) {
   return (
     <li className={`review-row review-row--${segment.state}`} data-segment={segment.id}>
       <div className="review-row__source" lang={sourceLang}>
-        <p className="review-row__label">{t('review.source')}</p>
+        <p className="review-row__label">
+          {segment.id === TITLE_SEGMENT_REF ? t('review.sourceTitle') : t('review.source')}
+        </p>
         <p>
           <Rich text={segment.source} />
         </p>

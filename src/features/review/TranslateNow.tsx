@@ -1,3 +1,4 @@
+import { articleLabel } from '../articles/label.ts';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
@@ -15,7 +16,7 @@ type Props = {
   languages: readonly LanguageOption[];
   /** Under the languages: why some are not listed (the museum offers only some). */
   languagesHint?: string | undefined;
-  articles: readonly { articleId: number; title: string }[];
+  articles: readonly { articleId: number; title: string; publicTitle?: string | undefined }[];
   /** Told while the work goes on and when it ends: the overview reads its counts again. */
   onProgress: () => void;
 };
@@ -159,7 +160,7 @@ export default function TranslateNow(props: Props) {
             <option value="">{t('prepare.all', { count: String(articles.length) })}</option>
             {articles.map((a) => (
               <option key={a.articleId} value={String(a.articleId)}>
-                {a.title || `#${a.articleId}`}
+                {articleLabel({ id: a.articleId, title: a.title, publicTitle: a.publicTitle })}
               </option>
             ))}
           </select>

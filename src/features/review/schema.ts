@@ -22,7 +22,7 @@ const segmentId = z
   .string()
   .max(64)
   .regex(
-    /^[A-Za-z0-9_-]{1,24}\.(?:content|alt|header|caption|transcript)$/,
+    /^[A-Za-z0-9_-]{1,24}\.(?:content|alt|header|caption|transcript|publicTitle)$/,
     'is not a segment of this article',
   );
 

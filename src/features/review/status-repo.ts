@@ -49,12 +49,14 @@ function overviewSql(museumId: number): SQL {
       ),
       'articles', coalesce(
       json_agg(
-        json_build_object(
+        -- The public title only when there is one (stripped when null): counts are never null.
+        json_strip_nulls(json_build_object(
           'articleId', a.id,
           'title', a.unformatted_name,
+          'publicTitle', nullif(a.content->0->>'publicTitle', ''),
           'name', a.name,
           'languages', coalesce(s.langs, '{}'::json)
-        )
+        ))
         order by lower(a.unformatted_name), a.id
       ),
       '[]'::json

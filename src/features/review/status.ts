@@ -11,6 +11,8 @@ export interface TranslationStatus {
   articles: {
     articleId: number;
     title: string;
+    /** The title shown to visitors, when it has one. */
+    publicTitle?: string;
     name: string;
     /** By language: only the languages this article was read or prepared in. */
     languages: Record<string, StateCounts>;

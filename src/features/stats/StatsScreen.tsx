@@ -1,3 +1,4 @@
+import { articleLabel } from '../articles/label.ts';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
@@ -63,7 +64,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
   // The selector's list, by title as the server sorts them.
   const articles: Article[] = (useArticleList().data ?? []).map((a) => ({
     id: a.id,
-    title: a.unformatted_name,
+    title: articleLabel({ id: a.id, title: a.unformatted_name, publicTitle: a.public_title }),
   }));
   const [selected, setSelected] = useState('');
   /** The request in flight of each chart: a newer one aborts it. */

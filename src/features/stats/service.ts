@@ -1,3 +1,4 @@
+import { articleName, untitledName } from '../articles/label.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { languageName } from '../languages/index.ts';
 import { dayOf } from './counts.ts';
@@ -127,7 +128,8 @@ export function statsService(repo: StatsRepo, now: () => Date) {
       repo.circuitTitles(museumId, circuitIds),
     ]);
     return new Map([
-      ...articles.map((t): [string, string] => [String(t.id), t.title]),
+      // Named as every staff screen names it; a chart legend has room for one name.
+      ...articles.map((t): [string, string] => [String(t.id), articleName(t)]),
       ...circuits.map((t): [string, string] => [`c${t.id}`, circuitName[lang](t.title)]),
     ]);
   }
@@ -167,7 +169,7 @@ export function statsService(repo: StatsRepo, now: () => Date) {
             key === OTHERS
               ? othersName[by][request.lang]
               : titles
-                ? (titles.get(key) ?? `#${key}`)
+                ? (titles.get(key) ?? untitledName(Number(key)))
                 : languageName(key, request.lang),
         })),
       );

@@ -3,11 +3,12 @@ import type { ArticleContent, Block, Detail } from '../articles/content.ts';
 import type { GlossaryHint } from './glossary-match.ts';
 
 /**
- * The text of an article a visitor reads: text, link and legend text, accordion
+ * The text of an article a visitor reads: its public title (first, so it travels in the first
+ * batch), text, link and legend text, accordion
  * headers and details, image descriptions (`alt`, read aloud), and a sound's caption and
  * transcript (read aloud, ADR 0019; the recording itself stays the museum's). Never URLs, colours, sizes or
- * types. A segment's id is its path in the content: `3.content`, `5.alt`, `6.header.content`,
- * `6.details.2.content`, `7.transcript`.
+ * types. A segment's id is its path in the content: `0.publicTitle`, `3.content`, `5.alt`,
+ * `6.header.content`, `6.details.2.content`, `7.transcript`.
  */
 /** What the engine is sent of a segment: where it is, and its text. */
 export interface SegmentText {
@@ -62,9 +63,17 @@ function pushFields(out: Segment[], prefix: string, item: Block | Detail): void 
   }
 }
 
+/** The public title's segment id (where it is) and lasting name (the metadatas entry has no id). */
+export const TITLE_SEGMENT_ID = '0.publicTitle';
+export const TITLE_SEGMENT_REF = 'metadatas.publicTitle';
+
 export function extractSegments(stored: ArticleContent): Segment[] {
   const out: Segment[] = [];
   const content = withBlockIds(stored);
+  const title = stored[0].publicTitle ?? '';
+  if (isTranslatable(title)) {
+    out.push({ id: TITLE_SEGMENT_ID, text: title, ref: TITLE_SEGMENT_REF });
+  }
   content.forEach((item, index) => {
     if (index === 0 || item.type === 'metadatas') return;
     if (item.type === 'accordion') {
@@ -108,7 +117,9 @@ export function applyTranslations(
   translated: ReadonlyMap<string, string>,
 ): ArticleContent {
   if (translated.size === 0) return content;
-  const [meta, ...blocks] = content;
+  const [stored, ...blocks] = content;
+  const title = translated.get(TITLE_SEGMENT_ID);
+  const meta = title === undefined ? stored : { ...stored, publicTitle: title };
   const out: Block[] = blocks.map((block, i) => {
     const index = i + 1;
     if (block.type !== 'accordion') return withFields(block, String(index), translated);

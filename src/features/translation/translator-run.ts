@@ -3,7 +3,7 @@ import { makeBatches } from './batches.ts';
 import { storedFlags } from './flags.ts';
 import { NO_WORK, type TranslationJobs } from './jobs.ts';
 import type { Job, JobOutcome, KeyedSegment } from './job-types.ts';
-import { applyTranslations, type Segment } from './segments.ts';
+import { applyTranslations, TITLE_SEGMENT_ID, type Segment } from './segments.ts';
 import { estimateWork } from './translator-estimate.ts';
 import type { RunSegment } from './translator-segments.ts';
 import type {
@@ -153,8 +153,9 @@ export class ArticleRun implements TranslationRun {
         stored[s.key] ??
         live.find((made) => Object.hasOwn(made, s.key))?.[s.key];
       if (text !== undefined) byId.set(s.id, text);
-      // In reading order: the first text missing ends the blocks a visitor may read.
-      else blocks = Math.min(blocks, blockOf(s.id) - 1);
+      // In reading order: the first text missing ends the blocks a visitor may read. The public
+      // title (block 0, the metadatas entry) holds back no block: it comes first anyway.
+      else if (s.id !== TITLE_SEGMENT_ID) blocks = Math.min(blocks, blockOf(s.id) - 1);
     }
     return { content: applyTranslations(content, byId), blocks };
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import type { TFn } from '../../i18n/react.ts';
 import { useDismiss } from '../../ui/useDismiss.ts';
 import type { TreeItem } from './names.ts';
+import { publicTitleBeside } from '../articles/label.ts';
 
 export type MenuOrigin = { x: number; y: number; returnFocus: HTMLElement | null };
 
@@ -62,6 +63,10 @@ export default function TreeLine(props: Props) {
   };
 
   const typeLabel = item.type === 'folder' ? t('tree.folder') : t('tree.article');
+  const beside =
+    item.type === 'article'
+      ? publicTitleBeside({ id: item.id, title: item.name, publicTitle: item.publicTitle })
+      : undefined;
   return (
     <li
       className={`tree__line tree__line--${item.type}`}
@@ -96,6 +101,7 @@ export default function TreeLine(props: Props) {
         <>
           <a ref={linkRef} className="tree__link" href={href} onKeyDown={onLinkKey}>
             {label}
+            {beside !== undefined && <span className="article-public-title">{beside}</span>}
           </a>
           <button
             type="button"

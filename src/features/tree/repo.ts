@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, folders, museums } from '../../server/db/schema.ts';
+import { publicTitleColumn } from '../articles/repo.ts';
 
 export interface FolderRow {
   id: number;
@@ -11,6 +12,8 @@ export interface ArticleRow {
   id: number;
   folderId: number | null;
   name: string;
+  /** The title shown to visitors; only the tree's list reads it. */
+  publicTitle?: string;
 }
 
 /** The advisory lock class that serialises one museum's tree writes (with the museum id). */
@@ -27,7 +30,12 @@ export function treeRepo(db: Database) {
 
     async articles(museumId: number): Promise<ArticleRow[]> {
       return db
-        .select({ id: articles.id, folderId: articles.folderId, name: articles.unformattedName })
+        .select({
+          id: articles.id,
+          folderId: articles.folderId,
+          name: articles.unformattedName,
+          publicTitle: publicTitleColumn(),
+        })
         .from(articles)
         .where(eq(articles.museumId, museumId));
     },
@@ -35,7 +43,12 @@ export function treeRepo(db: Database) {
     /** Every article with its url name and title: the QR picker's and statistics' list. */
     async articleChoices(museumId: number) {
       return db
-        .select({ id: articles.id, name: articles.name, title: articles.unformattedName })
+        .select({
+          id: articles.id,
+          name: articles.name,
+          title: articles.unformattedName,
+          publicTitle: publicTitleColumn(),
+        })
         .from(articles)
         .where(eq(articles.museumId, museumId));
     },

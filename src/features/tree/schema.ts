@@ -33,6 +33,8 @@ export interface TreeItem {
   id: number;
   type: 'folder' | 'article';
   name: string;
+  /** An article's title shown to visitors, when it has one (shown beside its name). */
+  publicTitle?: string;
   children?: TreeItem[];
 }
 

@@ -1,6 +1,7 @@
 // What the articles screen shows, worked out from the loaded tree and the URL's folder path:
 // which folder, its lines' labels and links, where an item may move, what a failed write says.
 // No DOM, no React: useTree, the view and the unit tests (screen.test.ts) share them.
+import { articleName } from '../articles/label.ts';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { errorCode, type ApiResult } from '../../ui/api.ts';
@@ -31,12 +32,13 @@ export function placeOf(roots: TreeItem[] | null, path: number[] | null): Place 
   };
 }
 
-/** What a line shows: its name, or 'Article {id}' / 'Folder {id}' while it has none. */
+/**
+ * What a line shows: its name, or 'Article {id}' (as every staff screen names it, label.ts) /
+ * 'Folder {id}' while it has none.
+ */
 export function itemLabel(t: TFn, item: TreeItem): string {
-  if (item.name !== '') return item.name;
-  return item.type === 'article'
-    ? t('tree.untitled', { id: item.id })
-    : `${t('tree.folder')} ${item.id}`;
+  if (item.type === 'article') return articleName({ id: item.id, title: item.name });
+  return item.name !== '' ? item.name : `${t('tree.folder')} ${item.id}`;
 }
 
 /** A folder's line opens its page below this one; an article's, its editor. */

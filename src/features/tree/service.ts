@@ -34,7 +34,12 @@ export function buildTree(folderRows: FolderRow[], articleRows: ArticleRow[]): T
   for (const f of folderRows) add(f.parentId, folderItems.get(f.id)!);
   const articleItems = new Map<number | null, TreeItem[]>();
   for (const a of articleRows) {
-    const item: TreeItem = { id: a.id, type: 'article', name: a.name };
+    const item: TreeItem = {
+      id: a.id,
+      type: 'article',
+      name: a.name,
+      ...(a.publicTitle && { publicTitle: a.publicTitle }),
+    };
     const list = articleItems.get(a.folderId);
     if (list) list.push(item);
     else articleItems.set(a.folderId, [item]);
@@ -161,7 +166,13 @@ function treeReads(repo: TreeRepo) {
       const rows = await repo.articleChoices(museumId);
       return rows
         .sort((a, b) => collator.compare(a.title, b.title) || a.id - b.id)
-        .map((row) => ({ id: row.id, name: row.name, unformatted_name: row.title }));
+        .map((row) => ({
+          id: row.id,
+          name: row.name,
+          unformatted_name: row.title,
+          // Only when there is one: the list stays as it was for articles without.
+          ...(row.publicTitle && { public_title: row.publicTitle }),
+        }));
     },
 
     /** The tree ready to send, rebuilt only when the museum's revision moved. */

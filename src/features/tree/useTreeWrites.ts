@@ -1,3 +1,4 @@
+import { untitledName } from '../articles/label.ts';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
@@ -111,8 +112,7 @@ export function useTreeWrites(options: {
 
   const addArticle = async () => {
     const created = (await write(manage.add_article, { pathArray: folderPath }))?.answer;
-    if (created)
-      setAnnouncement(t('tree.created', { name: t('tree.untitled', { id: created.id }) }));
+    if (created) setAnnouncement(t('tree.created', { name: untitledName(created.id) }));
   };
 
   const addFolder = async () => {

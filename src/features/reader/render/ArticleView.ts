@@ -65,6 +65,8 @@ export interface ArticleViewProps {
   textControls?: ReactNode;
   /** Below the blocks, above the footer: a circuit's 'stop n of N', previous and next. */
   after?: ReactNode;
+  /** Above the blocks: the article's public title (the visitor page's h1), when it has one. */
+  heading?: ReactNode;
 }
 
 const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -231,6 +233,7 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     'div',
     { className: 'reader', style: { backgroundColor: background } },
     props.notice ?? null,
+    props.heading ?? null,
     h('div', { className: 'reader-blocks' }, blocks.length === 0 ? (props.empty ?? null) : blocks),
     props.after ?? null,
     h(

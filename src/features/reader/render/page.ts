@@ -3,7 +3,7 @@ import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
 import { ArticleView } from './ArticleView.ts';
 import { languageName, languageTag } from '../../languages/index.ts';
 import { inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
-import { publicTitle } from './title.ts';
+import { ownTitle, publicTitle } from './title.ts';
 import { format, uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from '../text-size.ts';
 import { circuitNavView, type CircuitNav } from './circuit-nav.ts';
@@ -124,6 +124,11 @@ export function articleDocument(
       ? listenBlock({ ...page.listen, uiLang, ink: inkOn(background) })
       : null;
   const notice = page.note ? noteView(page.note, uiLang, lang) : undefined;
+  const titleFrom = streamed?.titleFrom ?? page.content;
+  // The curator's public title is the visible heading; without one, the first words name the
+  // page for screen readers only (the first block shows them already).
+  const own = ownTitle(titleFrom);
+  const title = own ?? publicTitle(titleFrom) ?? PRODUCT_NAME;
   const view = createElement(ArticleView, {
     content: page.content,
     productName: PRODUCT_NAME,
@@ -148,10 +153,11 @@ export function articleDocument(
       : undefined,
     textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
     after: page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
+    heading:
+      own === undefined
+        ? undefined
+        : h('h1', { className: 'reader-title', style: { color: inkOn(background) } }, own),
   });
-  // A heading for screen readers: the article's own first block may be an image or a text.
-  // Its first words, in the language shown; never the staff's private title (title.ts).
-  const title = publicTitle(streamed?.titleFrom ?? page.content) ?? PRODUCT_NAME;
   return renderDocument(
     {
       lang,
@@ -161,6 +167,6 @@ export function articleDocument(
       textScale: page.textSize && textScale(page.textSize.step),
       css: streamed?.css ?? (listen ? LISTEN_CSS : undefined),
     },
-    h('main', null, h('h1', { className: 'reader-sr' }, title), view),
+    h('main', null, own === undefined ? h('h1', { className: 'reader-sr' }, title) : null, view),
   );
 }

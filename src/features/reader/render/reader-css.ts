@@ -7,6 +7,7 @@
 export const READER_CSS = `.reader{display:flex;flex-direction:column;min-height:100%;color:#fff;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans',sans-serif;font-size:16px;line-height:1.4;overflow-wrap:break-word;-webkit-text-size-adjust:100%;text-size-adjust:100%}
 .reader *,.reader ::before,.reader ::after{box-sizing:border-box}
 .reader-blocks{flex:1;width:100%;max-width:48rem;margin:0 auto;padding:16px 12px}
+.reader-title{width:100%;max-width:48rem;margin:0 auto;padding:16px 12px 0;font-size:1.6em;line-height:1.2}
 .reader-row{display:flex;width:100%;margin:0 0 8px}
 .reader-text,.reader-legend-text,.reader-summary,.reader-link{margin:0;font-weight:400;font-style:normal;white-space:pre-wrap}
 .reader em{font-style:italic}

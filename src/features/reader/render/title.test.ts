@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../articles/content.ts';
-import { MAX_TITLE, publicTitle, shorten } from './title.ts';
+import { renderArticlePage } from './page.ts';
+import { MAX_TITLE, ownTitle, publicTitle, shorten } from './title.ts';
 
 const article = (...blocks: unknown[]) =>
   readContent([{ type: 'metadatas', url: 'x', backgroundColor: '#102030' }, ...blocks], 'x');
@@ -70,5 +71,44 @@ describe('shorten', () => {
     const cut = shorten(japanese);
     expect(Array.from(cut)).toHaveLength(MAX_TITLE);
     expect(cut.endsWith('…')).toBe(true);
+  });
+});
+
+describe('the public title the curator wrote', () => {
+  const titled = (publicTitle: string | undefined, ...blocks: unknown[]) =>
+    readContent(
+      [{ type: 'metadatas', url: 'x', backgroundColor: '#ffffff', publicTitle }, ...blocks],
+      'x',
+    );
+  const page = (content: ReturnType<typeof titled>) =>
+    renderArticlePage({ content, lang: 'fr', languageLabel: 'Français' });
+
+  it('names the page before its first words, whole, without the italics markers', () => {
+    const long = `La ${'très '.repeat(20)}longue histoire`;
+    const content = titled(long, { type: 'text', content: 'Premier paragraphe' });
+    expect(ownTitle(content)).toBe(long);
+    expect(publicTitle(content)).toBe(long);
+    expect(publicTitle(titled('Le [!Belem!]', { type: 'text', content: 'x' }))).toBe('Le Belem');
+  });
+
+  it('is the visible heading and the tab title; without one the first words stay, heard only', () => {
+    const html = page(titled('Le port', { type: 'text', content: 'Premier paragraphe' }));
+    expect(html).toContain('<title>Le port</title>');
+    // Visible, in the page's ink on its background (near black on white).
+    expect(html).toContain('<h1 class="reader-title" style="color:#1f1422">Le port</h1>');
+    expect(html.match(/<h1/g)).toHaveLength(1);
+
+    for (const none of [undefined, '', '   ']) {
+      const plain = page(titled(none, { type: 'text', content: 'Premier paragraphe' }));
+      expect(plain).toContain('<title>Premier paragraphe</title>');
+      expect(plain).toContain('<h1 class="reader-sr">Premier paragraphe</h1>');
+      expect(plain).not.toContain('<h1 class="reader-title"');
+    }
+  });
+
+  it('escapes hostile markup in the heading and the tab title', () => {
+    const html = page(titled('<img src=x onerror=alert(1)></title><script>x</script>'));
+    expect(html).not.toMatch(/<img|<script>x/);
+    expect(html).toContain('<title>&lt;img src=x onerror=alert(1)&gt;&lt;/title&gt;');
   });
 });

@@ -2,11 +2,12 @@ import type { ArticleContent, Block } from '../../articles/content.ts';
 import { italicSegments } from '../../articles/italics.ts';
 
 /**
- * The name of an article as visitors see it: its first words, never the staff's
- * title, which is a "private name, visible only to the museum". Taken from the content
- * the page shows, so a translated page has a translated title with no field of its own to keep
- * or translate: the first text a visitor reads (a text, link, legend, accordion header or a
- * sound's caption, in reading order), without the `[! !]` italics markers, cut on a word boundary.
+ * The name of an article as visitors see it, never the staff's title, which is a "private name,
+ * visible only to the museum". The curator's public title (the metadatas entry's `publicTitle`,
+ * translated with the article's texts) when there is one; otherwise its first words. Taken from
+ * the content the page shows, so a translated page has a translated title: the first text a
+ * visitor reads (a text, link, legend, accordion header or a sound's caption, in reading order),
+ * without the `[! !]` italics markers, cut on a word boundary.
  */
 
 /** Longest title, in characters (a browser tab shows fewer; a screen reader reads it whole). */
@@ -39,14 +40,31 @@ export function shorten(text: string, max = MAX_TITLE): string {
   return `${cut.replace(/[\s\p{P}]+$/u, '')}…`;
 }
 
-/** The article's public title, or undefined when it has no text at all (images only). */
+/** Text without the `[! !]` italics markers, its spaces made one. */
+const plainText = (text: string) =>
+  italicSegments(text)
+    .map((part) => part.text)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The title the curator wrote for visitors, as plain text (italics markers, which keep a name
+ * untranslated, left out); undefined when there is none.
+ */
+export function ownTitle(content: ArticleContent): string | undefined {
+  const title = plainText(content[0]?.publicTitle ?? '');
+  return title === '' ? undefined : title;
+}
+
+/**
+ * The article's public title, or undefined when it has none and no text at all (images only).
+ */
 export function publicTitle(content: ArticleContent): string | undefined {
+  const own = ownTitle(content);
+  if (own !== undefined) return own;
   for (const block of content.slice(1) as Block[]) {
-    const plain = italicSegments(firstText(block))
-      .map((part) => part.text)
-      .join('')
-      .replace(/\s+/g, ' ')
-      .trim();
+    const plain = plainText(firstText(block));
     if (/\p{L}|\p{N}/u.test(plain)) return shorten(plain);
   }
   return undefined;
