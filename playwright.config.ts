@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { loadTestSettings } from './src/server/config.ts';
+import { e2eServerEnv } from './tests/e2e/server-env.ts';
 import { ADMIN, E2E_PORT, FAKE_ENGINE_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
 import { CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
 
@@ -77,52 +78,12 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       stdout: 'ignore',
       stderr: 'pipe',
-      env: {
-        NODE_ENV: 'production',
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        PUBLIC_SITE_URL: BASE_URL,
-        DATA_DIR,
-        // Set here, so neither the shell nor a developer's .env brings PostgreSQL, a proxy or
-        // a real engine: translations come from the fake one.
-        DATABASE_URL: '',
-        BLOB_STORE: 'fs',
-        TRUST_PROXY: 'false',
-        OPENAI_BASE_URL: `${FAKE_ENGINE_URL}/v1`,
-        OPENAI_API_KEY: 'test',
-        OPENAI_MODEL: '',
-        // A stuck call fails fast and is not tried again: the tests wait for no engine.
-        OPENAI_TIMEOUT_MS: '5000',
-        OPENAI_MAX_RETRIES: '0',
-        // The fake engine answers `[es] ` and the source text: in another language than asked.
-        TRANSLATION_LANGUAGE_CHECK: 'off',
-        // Read aloud: the fake engine's stand-in speech engine; a hung call fails fast.
-        TTS_BASE_URL: `${FAKE_ENGINE_URL}/v1`,
-        TTS_API_KEY: 'test',
-        TTS_MODEL: 'tts-fake',
-        TTS_VOICE: 'nova',
-        TTS_TIMEOUT_MS: '3000',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: 'warn',
-        // Node's compile cache, shared with the processes vitest starts: the server, and the
-        // site build it runs, load their modules faster from the second run on.
-        NODE_COMPILE_CACHE: path.join(import.meta.dirname, '.tmp/node-compile-cache'),
-        // One browser on one address runs every spec: the visitors' limits (vitest covers
-        // them) are set out of its way.
-        VISITOR_NEW_TRANSLATIONS_PER_MINUTE: '10000',
-        VISITOR_NEW_SOUND_PAGES_PER_MINUTE: '10000',
-        MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: '10000',
-        MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: '100000',
-        // Small, so a test can go over it (the editor's 413 toast).
-        MAX_VIDEO_MB: '1',
-        MAX_AUDIO_MB: '1',
-        // Under the 6 MB camera photo of photos.spec.ts, as on Netlify: the editor scales it
-        // down in the browser before sending it.
-        MAX_IMAGE_UPLOAD_MB: '5',
-        // The booking popup frames the fake engine's stand-in page (plain http: loopback only).
-        PUBLIC_BOOKING_URL: `${FAKE_ENGINE_URL}/booking`,
-      },
+      env: e2eServerEnv({
+        port: E2E_PORT,
+        publicSiteUrl: BASE_URL,
+        dataDir: DATA_DIR,
+        admin: ADMIN,
+      }),
     },
   ],
 });
