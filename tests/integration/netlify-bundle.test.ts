@@ -51,7 +51,9 @@ afterAll(() => {
   fs.rmSync(out, { recursive: true, force: true });
 });
 
-describe('the Netlify functions, bundled', () => {
+// Each bundle is a whole app of several megabytes, parsed and started afresh: seconds each on a
+// quiet machine, many more while the rest of the suite runs beside it.
+describe('the Netlify functions, bundled', { timeout: 120_000 }, () => {
   for (const { name, file } of functionFiles()) {
     it(`${name}: bundles, loads and answers`, async () => {
       expect(errors).toEqual([]);
