@@ -52,7 +52,8 @@ test('a Word document imported from the tree becomes an article; the control in 
 
   // The tree reloads showing the new article; it opens in the editor with its blocks.
   const list = main.getByRole('list', { name: fr.tree.list, exact: true });
-  await list.getByRole('link', { name: 'Phare', exact: true }).click();
+  // Named by the file, with the document's first heading beside it as the public title.
+  await list.getByRole('link', { name: 'Phare Le phare de la pointe', exact: true }).click();
   const preview = page.locator('.phone__screen');
   const blocks = preview.locator('.reader-blocks > *');
   await expect(blocks).toHaveCount(5);
