@@ -3,6 +3,7 @@ import { authRoutes, sessionRoute } from '../features/auth/routes.ts';
 import { treeRoutes } from '../features/tree/routes.ts';
 import { readSessionCookie } from '../features/auth/cookie.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
+import { publishingRoutes } from '../features/editor/publishing-routes.ts';
 import { readerRoutes } from '../features/reader/http/routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { glossaryRoutes } from '../features/glossary/routes.ts';
@@ -88,6 +89,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   });
   app.route('/api', treeRoutes(services.tree));
   app.route('/api', editorRoutes(services.editor));
+  app.route('/api', publishingRoutes(services.publishing));
   app.route('/api', qrcodeRoutes(services.qrcodes));
   // Before the charts' /stats/:chart: engine-usage is its own.
   app.route('/api', usageRoutes(services.usage, services.usageCharts));

@@ -98,6 +98,33 @@ function startDraining(services: Services, log: Logger): () => void {
 }
 
 /**
+ * Publishes planned publishes whose time has come (editor/publishing.ts), at start and every
+ * minute, so an article goes live within a minute of its time. Returns what stops it.
+ */
+function startPublishing(services: Services, log: Logger): () => void {
+  let running = false;
+  const publish = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const { published, failed } = await services.publishing.publishDue();
+      if (published.length > 0) log.info(`Published ${published.length} planned article(s).`);
+      for (const { id, reason } of failed) {
+        log.warn(`The planned publish of article ${id} was called off: ${reason}`);
+      }
+    } catch (error) {
+      log.warn(`Planned publishes could not be read (${errorReason(error)}).`);
+    } finally {
+      running = false;
+    }
+  };
+  void publish();
+  const publishing = setInterval(() => void publish(), 60_000);
+  publishing.unref();
+  return () => clearInterval(publishing);
+}
+
+/**
  * On SIGTERM or SIGINT: requests in flight finish (cut after 10 s), the background work stops,
  * the counts are written and the database closes before the process exits.
  */
@@ -159,6 +186,7 @@ async function main(): Promise<void> {
     uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
   });
   const stopDraining = startDraining(services, log);
+  const stopPublishing = startPublishing(services, log);
 
   // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
   const server = createServer(
@@ -183,7 +211,11 @@ async function main(): Promise<void> {
     );
     void database.close().finally(() => process.exit(1));
   });
-  stopOnSignals(server, log, { services, database, background: [stopPurging, stopDraining] });
+  stopOnSignals(server, log, {
+    services,
+    database,
+    background: [stopPurging, stopDraining, stopPublishing],
+  });
 }
 
 await main();

@@ -4,6 +4,9 @@ import { treeRepo } from '../features/tree/repo.ts';
 import { treeService } from '../features/tree/service.ts';
 import { editorRepo } from '../features/articles/repo.ts';
 import { editorService } from '../features/editor/service.ts';
+import { publishingService, type PublishingService } from '../features/editor/publishing.ts';
+import { draftsRepo } from '../features/articles/drafts.ts';
+import { revisionsRepo } from '../features/articles/revisions.ts';
 import { reviewService } from '../features/review/service.ts';
 import { prepareService } from '../features/review/prepare.ts';
 import { queueRepo } from '../features/review/queue-repo.ts';
@@ -83,6 +86,8 @@ export interface Services {
   auth: AuthService;
   tree: TreeService;
   editor: EditorService;
+  /** Drafts, publishing (now or at a time), unpublishing and the revisions kept. */
+  publishing: PublishingService;
   uploads: UploadsService;
   /** Word and Markdown documents brought in as articles. */
   imports: ImportsService;
@@ -231,6 +236,15 @@ export function createServices(deps: ServiceDeps): Services {
   subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
   const tree = treeService(treeRepo(deps.db), { events });
   const uploads = uploadsService(deps.blobs);
+  const editor = editorService({
+    repo: editorRepo(deps.db),
+    blobs: deps.blobs,
+    memory,
+    checked: checkedRepo(deps.db),
+    failures,
+    events,
+    now,
+  });
   return {
     events,
     speech: visitor.speech,
@@ -250,13 +264,14 @@ export function createServices(deps: ServiceDeps): Services {
     auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
     tree,
     imports: importsService({ tree, uploads, blobs: deps.blobs }),
-    editor: editorService({
+    editor,
+    publishing: publishingService({
       repo: editorRepo(deps.db),
-      blobs: deps.blobs,
-      memory,
-      checked: checkedRepo(deps.db),
-      failures,
+      drafts: draftsRepo(deps.db),
+      revisions: revisionsRepo(deps.db),
+      editor,
       events,
+      now,
     }),
     translator,
     uploads,

@@ -15,6 +15,7 @@ import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
 export const SCHEDULED_PREPARE_BUDGET_MS = 10_000;
 
 /**
+ * The planned publishes whose time has come (docs/adr/0028-drafts-and-revisions.md), then
  * Translate now on Netlify when nobody watches (netlify/functions/prepare.mts, every minute):
  * what a call left in the queue (review/prepare.ts: its budget spent, the page closed) is taken
  * up here, a few pairs a minute, until none waits. Netlify ignores the answer; it says what
@@ -59,12 +60,18 @@ export async function createNetlifyPrepare(
   return {
     async run() {
       try {
+        // Planned publishes first: the priority languages they queue are drained just after.
+        const { published, failed } = await services.publishing.publishDue();
+        if (published.length > 0) log.info(`Published ${published.length} planned article(s).`);
+        for (const { id, reason } of failed) {
+          log.warn(`The planned publish of article ${id} was called off: ${reason}`);
+        }
         const prepared = await services.prepare.drain(
           options.budgetMs ?? SCHEDULED_PREPARE_BUDGET_MS,
         );
         await services.status.settled();
         if (prepared > 0) log.info(`Translate now: ${prepared} article × language pair(s) done.`);
-        return json(200, { prepared });
+        return json(200, { prepared, published: published.length });
       } catch (error) {
         if (isUnavailable(error)) {
           log.warn(`Translate now: database unavailable (${errorReason(error)})`);

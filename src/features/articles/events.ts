@@ -10,6 +10,8 @@ export type ArticleChanged =
   | { how: 'saved' | 'reset'; museumId: number; articleId: number }
   /** Deleted with the tree: one article, or every article of a deleted folder. */
   | { how: 'deleted'; museumId: number; articleIds: readonly number[] }
+  /** Taken back from visitors: they see 'not available yet' (docs/adr/0028-drafts-and-revisions.md). */
+  | { how: 'unpublished'; museumId: number; articleId: number }
   /**
    * Texts of it reviewed in these languages: corrected, approved, imported from a file, or
    * translated again on the museum's demand.

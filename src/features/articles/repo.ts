@@ -2,6 +2,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, museums } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
+import { keepRevision, type RevisionAuthor } from './revisions.ts';
+import type { ArticleDraft } from '../../server/db/schema.ts';
 
 /**
  * An article's title shown to visitors as the database reads it from the stored content ('' when
@@ -18,6 +20,24 @@ export interface ArticleRecord {
   content: unknown;
   revision: number;
   translationGeneration: number;
+  /** When what visitors read went live; null while they see 'not available yet'. */
+  publishedAt: Date | null;
+}
+
+/** An article as the editor reads it: the published version, its draft and its publication. */
+export interface EditedArticle extends ArticleRecord {
+  draft: ArticleDraft | null;
+  publishAt: Date | null;
+}
+
+/**
+ * A save that publishes (docs/adr/0028-drafts-and-revisions.md): when, by whom, and the words of
+ * the version, kept as a published revision.
+ */
+export interface PublishStamp {
+  at: Date;
+  by: RevisionAuthor;
+  words: number;
 }
 
 export interface ArticleChange {
@@ -35,6 +55,7 @@ const columns = {
   content: articles.content,
   revision: articles.revision,
   translationGeneration: articles.translationGeneration,
+  publishedAt: articles.publishedAt,
 };
 
 /** What a save answers: see `saveArticle`. */
@@ -55,6 +76,7 @@ async function saveArticle(
   id: number,
   change: ArticleChange,
   expected: number | undefined,
+  stamp: PublishStamp,
 ): Promise<SaveResult> {
   const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
   const save = db.transaction(async (tx) => {
@@ -81,11 +103,18 @@ async function saveArticle(
         instructions: change.instructions,
         content: change.content,
         revision: sql`${articles.revision} + 1`,
-        updatedAt: new Date(),
+        updatedAt: stamp.at,
+        // What is saved here is what visitors read: any draft and planned publish are done.
+        publishedAt: stamp.at,
+        publishAt: null,
+        publishBy: null,
+        draft: null,
       })
       .where(expected === undefined ? ours : and(ours, eq(articles.revision, expected)))
       .returning({ revision: articles.revision });
     if (!row) return expected === undefined ? undefined : current();
+    const version = { museumId, articleId: id, revision: row.revision, kind: 'published' as const };
+    await keepRevision(tx, { ...version, ...change, words: stamp.words }, stamp.by, stamp.at);
     await tx
       .update(museums)
       .set({ treeRevision: sql`${museums.treeRevision} + 1` })
@@ -108,6 +137,24 @@ export function editorRepo(db: Database) {
         .from(articles)
         .where(and(eq(articles.museumId, museumId), eq(articles.id, id)));
       return row;
+    },
+
+    /** The article with its draft and publication, as the editor reads it. */
+    async findEdited(museumId: number, id: number): Promise<EditedArticle | undefined> {
+      const [row] = await db
+        .select({ ...columns, draft: articles.draft, publishAt: articles.publishAt })
+        .from(articles)
+        .where(and(eq(articles.museumId, museumId), eq(articles.id, id)));
+      return row;
+    },
+
+    /** The article's draft, if any (a staff preview of it); never read for visitors. */
+    async findDraft(id: number): Promise<ArticleDraft | null> {
+      const [row] = await db
+        .select({ draft: articles.draft })
+        .from(articles)
+        .where(eq(articles.id, id));
+      return row?.draft ?? null;
     },
 
     /** A published article by its public url, whatever the museum (the visitor page). */
@@ -148,14 +195,18 @@ export function editorRepo(db: Database) {
       return row?.generation;
     },
 
-    /** Saves an article if its url is free and, with `expected`, its revision unchanged. */
+    /**
+     * Saves and publishes an article if its url is free and, with `expected`, its revision
+     * unchanged; the version is kept as a published revision.
+     */
     async update(
       museumId: number,
       id: number,
       change: ArticleChange,
-      expected?: number,
+      expected: number | undefined,
+      stamp: PublishStamp,
     ): Promise<SaveResult> {
-      return saveArticle(db, museumId, id, change, expected);
+      return saveArticle(db, museumId, id, change, expected, stamp);
     },
   };
 }

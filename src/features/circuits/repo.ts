@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { articles, circuits, circuitStops, museums, qrcodes } from '../../server/db/schema.ts';
@@ -158,7 +158,8 @@ async function publicCircuit(db: Database, name: string): Promise<PublicCircuit 
     .select({ articleId: articles.id, name: articles.name, content: articles.content })
     .from(circuitStops)
     .innerJoin(articles, eq(articles.id, circuitStops.articleId))
-    .where(eq(circuitStops.circuitId, circuit.id))
+    // Visitors walk only the stops they can read: one not published yet is left out until it is.
+    .where(and(eq(circuitStops.circuitId, circuit.id), isNotNull(articles.publishedAt)))
     .orderBy(asc(circuitStops.position));
   const stopIds = stops.map((stop) => stop.articleId);
   const leading = await db

@@ -10,8 +10,12 @@ import {
 import type { ArticleDocument } from './schema.ts';
 import type { Draft } from './state.ts';
 
-/** GET /api/read/article's answer: the server's own type, `name` the public url. */
-export type ArticleAnswer = ArticleDocument;
+/**
+ * GET /api/read/article's answer: the server's own type, `name` the public url; its draft and
+ * publication not read by the editor yet.
+ */
+export type ArticleAnswer = Omit<ArticleDocument, 'draft' | 'publication'> &
+  Partial<Pick<ArticleDocument, 'draft' | 'publication'>>;
 
 /** The answer when it has the expected shape, else null. */
 export function parseArticle(body: unknown): ArticleAnswer | null {

@@ -4,6 +4,7 @@ import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import { readArticleQuery, resetTranslationsSchema, updateArticleSchema } from './schema.ts';
 import type { EditorService } from './service.ts';
+import { authorOf } from './publishing-routes.ts';
 
 /** An article of 500 elements of long text fits; anything larger is refused unread. */
 export const MAX_ARTICLE_BYTES = 1024 * 1024;
@@ -27,6 +28,7 @@ export function editorRoutes(editor: EditorService) {
       title: body.unformatted_name,
       instructions: body.instructions,
       revision: body.revision,
+      by: authorOf(c),
     });
     return c.json(saved);
   });

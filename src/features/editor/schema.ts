@@ -6,6 +6,7 @@ import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,
 } from '../articles/content.ts';
+import type { DraftDocument, Publication } from './publication.ts';
 
 /** Payloads of the editor's calls, shared by the editor island and the API. */
 
@@ -50,6 +51,9 @@ export interface ArticleDocument {
   instructions: string;
   content: unknown[];
   revision: number;
+  /** The draft beside the published version (what the editor edits when there is one), or null. */
+  draft: DraftDocument | null;
+  publication: Publication;
 }
 
 /** POST /api/manage/update_article answers this. */
@@ -58,3 +62,39 @@ export interface SavedArticle {
   name: string;
   revision: number;
 }
+
+/** POST /api/manage/save_draft: update_article's payload, kept as a draft. */
+export const saveDraftSchema = updateArticleSchema;
+
+/** A body naming only an article: discard_draft, unpublish, cancel_schedule. */
+export const articleBody = z.object({ articleId: itemId });
+
+/** The article's revision a write was based on: 409 when someone saved meanwhile. */
+export const revisionGuard = {
+  revision: z.number().int().min(0).max(2_147_483_647).optional(),
+};
+
+/** The revision a body or query names: an article's revision number. */
+const revisionNumber = z.coerce.number('must be a revision number').int().min(0).max(2_147_483_647);
+
+export const publishSchema = z.object({
+  articleId: itemId,
+  /** ISO 8601 with a time zone, in the future: the publish is planned; none: now. */
+  at: z.iso
+    .datetime({
+      offset: true,
+      message: 'must be an ISO 8601 date and time, e.g. 2027-03-01T09:00:00+01:00',
+    })
+    .optional(),
+  /** The revision the curator published from, when given: 409 if someone saved meanwhile. */
+  revision: z.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+export const restoreRevisionSchema = z.object({
+  articleId: itemId,
+  revision: revisionNumber,
+  /** The article's revision the curator restored from, when given: 409 when stale. */
+  expected: z.number().int().min(0).max(2_147_483_647).optional(),
+});
+
+export const revisionQuery = z.object({ articleId: itemId, revision: revisionNumber });

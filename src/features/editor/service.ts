@@ -7,6 +7,9 @@ import { withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
+import type { RevisionAuthor } from '../articles/revisions.ts';
+import { draftDocument, publicationOf } from './publication.ts';
+import { wordsOf } from './words.ts';
 import type { ArticleDocument, SavedArticle } from './schema.ts';
 
 const missing = () => notFound('No such article in your museum.');
@@ -26,13 +29,20 @@ export interface EditorDeps {
    * the article again, and a save has its priority languages prepared.
    */
   events?: ArticleEvents | undefined;
+  /** The clock of publishing and the revisions kept; the real one when not given. */
+  now?: (() => Date) | undefined;
 }
+
+/** Who saved when no one signed in did (the demo article, a start's own writes). */
+export const NOBODY: RevisionAuthor = { userId: null, email: '' };
 
 export function editorService(deps: EditorDeps) {
   const { repo, blobs, memory, checked, failures, events } = deps;
+  const now = deps.now ?? (() => new Date());
   return {
+    /** The published version, with its draft and publication (docs/adr/0028-drafts-and-revisions.md). */
     async read(museumId: number, id: number): Promise<ArticleDocument> {
-      const row = await repo.find(museumId, id);
+      const row = await repo.findEdited(museumId, id);
       if (!row) throw missing();
       return {
         id: row.id,
@@ -42,6 +52,8 @@ export function editorService(deps: EditorDeps) {
         // Named as every reader names them (block-ids.ts), so the editor saves those names.
         content: Array.isArray(row.content) ? withBlockIds(row.content) : [],
         revision: row.revision,
+        draft: draftDocument(row.draft),
+        publication: publicationOf(row),
       };
     },
 
@@ -49,14 +61,22 @@ export function editorService(deps: EditorDeps) {
      * The article's public name follows the url of its metadatas entry. With `revision` (the
      * one the editor loaded), a save based on an older revision changes nothing and answers 409
      * `stale_revision` with the current revision in `details`; without it (the save's payload
-     * as first defined has none), the save overwrites whatever is stored.
+     * as first defined has none), the save overwrites whatever is stored. A save publishes:
+     * visitors read it at once, and any draft or planned publish is done with.
      */
     async update(
       museumId: number,
       id: number,
-      input: { content: ArticleContent; title: string; instructions: string; revision?: number },
+      input: {
+        content: ArticleContent;
+        title: string;
+        instructions: string;
+        revision?: number | undefined;
+        by?: RevisionAuthor | undefined;
+      },
     ): Promise<SavedArticle> {
       const name = input.content[0].url;
+      const stamp = { at: now(), by: input.by ?? NOBODY, words: wordsOf(input.content) };
       const result = await repo.update(
         museumId,
         id,
@@ -67,6 +87,7 @@ export function editorService(deps: EditorDeps) {
           content: withBlockIds(input.content),
         },
         input.revision,
+        stamp,
       );
       if (result === undefined) throw missing();
       if (typeof result === 'object' && 'stale' in result) {

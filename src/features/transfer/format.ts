@@ -87,6 +87,11 @@ export const articlesSchema = z.array(
       .refine((s) => !hasControlCharacters(s), 'must not contain control characters'),
     /** Checked against the content schema when restored. */
     content: z.array(z.unknown()).min(1),
+    /**
+     * Whether visitors read it (docs/adr/0028-drafts-and-revisions.md); archives made before
+     * drafts existed hold only published articles.
+     */
+    published: z.boolean().default(true),
   }),
 );
 

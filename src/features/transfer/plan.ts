@@ -23,6 +23,7 @@ export interface RestorePlan {
     unformattedName: string;
     instructions: string;
     content: ArticleContent;
+    published: boolean;
   }[];
   translations: Archive['translations'];
   glossary: GlossaryEntryOut[];

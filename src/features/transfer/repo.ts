@@ -63,6 +63,7 @@ function exportReads(db: Database) {
           unformattedName: articles.unformattedName,
           instructions: articles.instructions,
           content: articles.content,
+          published: sql<boolean>`${articles.publishedAt} is not null`,
         })
         .from(articles)
         .where(eq(articles.museumId, museumId))
@@ -146,6 +147,8 @@ export interface NewArticle {
   unformattedName: string;
   instructions: string;
   content: unknown;
+  /** Published in the museum it was exported from: visitors read it from the restore on. */
+  published: boolean;
 }
 
 /** What the restore reads inside its transaction: the museum's articles, names already used. */
@@ -204,7 +207,12 @@ function restoreWrites(tx: Database, museumId: number) {
     async insertArticles(rows: NewArticle[]): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
       for (const part of chunks(rows)) {
-        const values = part.map(({ exportId: _, ...row }) => ({ museumId, ...row }));
+        const at = new Date();
+        const values = part.map(({ exportId: _, published, ...row }) => ({
+          museumId,
+          ...row,
+          publishedAt: published ? at : null,
+        }));
         const made = await tx
           .insert(articles)
           .values(values)

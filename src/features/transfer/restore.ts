@@ -112,6 +112,7 @@ async function writeArticles(
       name,
       unformattedName: article.unformattedName,
       instructions: article.instructions,
+      published: article.published,
       // The metadatas entry holds the article's address too: the two stay the same.
       content: [{ ...meta, url: name }, ...blocks],
     };

@@ -153,20 +153,73 @@ export const articles = pgTable(
      * stops using the old ones at once, whatever its in-memory cache holds.
      */
     translationGeneration: counter('translation_generation'),
+    /**
+     * Drafts and publishing (docs/adr/0028-drafts-and-revisions.md): the columns above are what
+     * visitors read. When the version they read went live; null while visitors see the 'not
+     * available yet' page (never published, or taken back).
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A publish planned for this time (done within a minute of it), or null. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /** Who planned it: the revision it makes is theirs. */
+    publishBy: integer('publish_by').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The next version, which only staff see, or null: publishing makes it the content. */
+    draft: jsonb('draft').$type<ArticleDraft | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('articles_name_key').on(t.name),
     index('articles_museum_folder_idx').on(t.museumId, t.folderId),
+    index('articles_publish_at_idx').on(t.publishAt),
   ],
 );
+
+/** An article's draft: what the editor saves beside the published version. */
+export interface ArticleDraft {
+  content: unknown;
+  unformattedName: string;
+  instructions: string;
+}
 
 /** The article a row belongs to: deleting the article deletes it. */
 const articleId = () =>
   integer('article_id')
     .notNull()
     .references(() => articles.id, { onDelete: 'cascade' });
+
+/**
+ * Every version of an article kept (docs/adr/0028-drafts-and-revisions.md): each publish, and
+ * the drafts, one per ten minutes of one person's editing. `revision` is the article's revision
+ * the version was saved at, so it names it for the editor's history.
+ */
+export const articleRevisions = pgTable(
+  'article_revisions',
+  {
+    id: identity(),
+    museumId: museumId(),
+    articleId: articleId(),
+    revision: integer('revision').notNull(),
+    kind: text('kind', { enum: ['draft', 'published'] }).notNull(),
+    content: jsonb('content').notNull(),
+    unformattedName: text('unformatted_name').notNull(),
+    instructions: text('instructions').notNull(),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The email of who saved it, at the time: kept when the account goes. */
+    savedByName: text('saved_by_name').notNull().default(''),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The first save of a draft revision: later saves within ten minutes of it update it. */
+    createdAt: createdAt(),
+    /** Words of its texts, for the history's list. */
+    words: integer('words').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('article_revisions_article_revision_key').on(t.articleId, t.revision),
+    index('article_revisions_article_saved_idx').on(t.articleId, t.savedAt),
+  ],
+);
 
 /**
  * Circuits (ADR 0018): a room, a tour, "the 16 panels". The name is the public url
@@ -429,6 +482,7 @@ export const schema = {
   treeItemIds,
   folders,
   articles,
+  articleRevisions,
   circuits,
   circuitStops,
   qrcodes,

@@ -55,6 +55,10 @@ export function asking(req: RequestReader): Asking {
   };
 }
 
+/** `preview=draft`: staff of the museum read the article's draft (visit/service.ts). */
+export const PREVIEW_PARAM = 'preview';
+export const PREVIEW_DRAFT = 'draft';
+
 /** The language a page is asked in: the address's when it names one, else the remembered one. */
 const pageLanguage = (ask: Asking): VisitorLang | undefined =>
   ask.langGiven ? ask.asked : ask.remembered;
@@ -78,6 +82,7 @@ export function articleRequest(
   // The text size: the footer's A−/A+ link's, else the one chosen before (text-size.ts).
   const sizeAsked = textSize(req.query(TEXT_SIZE_PARAM));
   const sizeRemembered = rememberedTextSize(ask.cookie);
+  const draft = req.query(PREVIEW_PARAM) === PREVIEW_DRAFT;
   return {
     request: {
       // A name no page can have is answered 404 (pages.ts), in the visitor's language.
@@ -85,7 +90,9 @@ export function articleRequest(
       lang: pageLanguage(ask),
       choose: ask.choose,
       query: ask.query,
-      ignoreStats: ask.preview,
+      // A draft preview counts nothing, whoever asks it.
+      ignoreStats: ask.preview || draft,
+      draft,
       saving: isSaveRequest(req.header(SAVE_HEADER)),
       textSize: sizeAsked ?? sizeRemembered,
       visitor,

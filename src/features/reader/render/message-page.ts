@@ -13,8 +13,8 @@ export const OUTAGE_RETRY_SECONDS = 10;
 /** A page of ours with a heading and sentences, in the visitor's language (else English). */
 export function renderMessagePage(
   lang: string,
-  heading: 'outageTitle' | 'notFoundTitle' | 'circuitNotFoundTitle',
-  sentences: ('outageText' | 'wait' | 'notFoundText' | 'circuitNotFoundText')[],
+  heading: 'outageTitle' | 'notFoundTitle' | 'circuitNotFoundTitle' | 'notYetTitle',
+  sentences: ('outageText' | 'wait' | 'notFoundText' | 'circuitNotFoundText' | 'notYetText')[],
   refreshSeconds?: number,
 ): string {
   const ui = uiLanguage(lang);
@@ -47,6 +47,14 @@ export function renderOutagePage(lang: string): string {
 /** The 404 page, in the visitor's language when we have its words (else English). */
 export function renderNotFoundPage(lang: string): string {
   return renderMessagePage(lang, 'notFoundTitle', ['notFoundText']);
+}
+
+/**
+ * An article visitors cannot read yet (never published, or taken back): a 404 in the visitor's
+ * language that says it may come (docs/adr/0028-drafts-and-revisions.md).
+ */
+export function renderNotYetPage(lang: string): string {
+  return renderMessagePage(lang, 'notYetTitle', ['notYetText']);
 }
 
 /**

@@ -61,6 +61,8 @@ export const UI_KEYS = [
   'empty',
   'notFoundTitle',
   'notFoundText',
+  'notYetTitle',
+  'notYetText',
   'changeLanguage',
   'outageTitle',
   'outageText',

@@ -1,6 +1,6 @@
 import { backgroundOf } from '../../articles/content.ts';
 import { nativeName } from '../../languages/index.ts';
-import { notFoundAnswer, renderNotFoundPage } from './message-page.ts';
+import { notFoundAnswer, renderNotFoundPage, renderNotYetPage } from './message-page.ts';
 import { renderArticlePage, type VisitorPage } from './page.ts';
 import { renderArticleParts } from './page-parts.ts';
 import { pickerAnswer } from './picker.ts';
@@ -128,6 +128,9 @@ export function renderVisit(
   switch (visit.kind) {
     case 'notFound':
       return notFoundAnswer(renderNotFoundPage(visit.uiLang));
+
+    case 'notYet':
+      return notFoundAnswer(renderNotYetPage(visit.uiLang));
 
     case 'picker': {
       const { article } = visit;

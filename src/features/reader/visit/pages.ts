@@ -41,7 +41,8 @@ export type PageRequest = Omit<VisitRequest, 'name'> & { name: PageName | undefi
  */
 function pageKey(request: PageRequest): string {
   const { name, lang, choose, query, ignoreStats } = request;
-  if (!name || !lang || choose || query !== undefined) return '';
+  // A draft preview is the staff's alone: never kept.
+  if (!name || !lang || choose || query !== undefined || request.draft) return '';
   return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${request.circuit ?? ''}`;
 }
 

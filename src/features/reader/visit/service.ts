@@ -40,7 +40,8 @@ async function readable(
 ): Promise<ReadableArticle | undefined> {
   const { deps } = visiting;
   const row = await deps.repo.findByName(name);
-  if (!row || !isOffered(lang, row.visitorLanguages, row.language)) return undefined;
+  // Read aloud reads what visitors read: nothing of an article not published.
+  if (!row?.publishedAt || !isOffered(lang, row.visitorLanguages, row.language)) return undefined;
   const article = visitArticle(row);
   const content = readContent(row.content, row.name);
   const generation = row.translationGeneration;
@@ -121,13 +122,33 @@ function showing(
 }
 
 /**
+ * The article as this request may read it: its draft for staff of its museum asking
+ * `preview=draft` (the published version when it has none), else the published version, or
+ * undefined when visitors cannot read it yet (docs/adr/0028-drafts-and-revisions.md).
+ */
+async function previewed(
+  { deps }: Visiting,
+  request: VisitRequest,
+  row: ArticleRow,
+): Promise<ArticleRow | undefined> {
+  const staff = request.draft && request.staffMuseum && (await request.staffMuseum());
+  if (staff !== row.museumId) return row.publishedAt ? row : undefined;
+  const draft = await deps.repo.findDraft(row.id);
+  if (!draft) return row;
+  return { ...row, content: draft.content, instructions: draft.instructions };
+}
+
+/**
  * What a visitor page shows: 404, the picker, the article in the language asked for (stored,
  * or translated now), or the original and why.
  */
 async function visit(visiting: Visiting, request: VisitRequest): Promise<Visit> {
   const suggested = suggestedLanguages(request.acceptLanguage);
-  const row = await visiting.deps.repo.findByName(request.name);
-  if (!row) return { kind: 'notFound', uiLang: request.lang ?? suggested[0] ?? 'fr' };
+  const found = await visiting.deps.repo.findByName(request.name);
+  const uiLang = request.lang ?? suggested[0] ?? 'fr';
+  if (!found) return { kind: 'notFound', uiLang };
+  const row = await previewed(visiting, request, found);
+  if (!row) return { kind: 'notYet', uiLang };
   const content = readContent(row.content, row.name);
   const { lang } = request;
   const notOffered = lang && !isOffered(lang, row.visitorLanguages, row.language) ? lang : '';

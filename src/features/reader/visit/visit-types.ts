@@ -43,6 +43,11 @@ export interface VisitRequest {
   head?: boolean | undefined;
   /** The museum of the staff member signed in on this request (engine-gate.ts), if any. */
   staffMuseum?: (() => Promise<number | undefined>) | undefined;
+  /**
+   * `preview=draft`: staff of the article's museum read its draft (counted nothing, never
+   * kept); anyone else reads the published page (docs/adr/0028-drafts-and-revisions.md).
+   */
+  draft?: boolean | undefined;
 }
 
 export interface VisitArticle {
@@ -57,6 +62,8 @@ export interface VisitArticle {
 
 export type Visit =
   | { kind: 'notFound'; uiLang: string }
+  /** An article visitors cannot read yet (never published, or taken back): a 404 of its own. */
+  | { kind: 'notYet'; uiLang: string }
   | {
       kind: 'picker';
       article: VisitArticle;

@@ -1,0 +1,229 @@
+import { ApiError, notFound } from '../../server/http/errors.ts';
+import { invalidBody } from '../../server/http/json-body.ts';
+import { withBlockIds } from '../articles/block-ids.ts';
+import { readContent, type ArticleContent } from '../articles/content.ts';
+import type { DraftResult, DraftsRepo } from '../articles/drafts.ts';
+import type { ArticleEvents } from '../articles/events.ts';
+import type { EditorRepo } from '../articles/repo.ts';
+import type { RevisionAuthor, RevisionsRepo } from '../articles/revisions.ts';
+import {
+  draftDocument,
+  publicationOf,
+  type DraftDocument,
+  type Publication,
+} from './publication.ts';
+import type { EditorService } from './service.ts';
+import { wordsOf } from './words.ts';
+
+/**
+ * Drafts, publishing at a date, unpublishing and the revisions kept
+ * (docs/adr/0028-drafts-and-revisions.md). Publishing goes through the editor's save
+ * (`editor.update`), so what visitors read changes in one place: the translation of what
+ * changed, the ArticleChanged event and the visitor pages forgotten happen as for any save.
+ */
+
+export interface PublishingDeps {
+  repo: EditorRepo;
+  drafts: DraftsRepo;
+  revisions: RevisionsRepo;
+  editor: EditorService;
+  /** Told when an article is taken back from visitors (its pages forgotten). */
+  events?: ArticleEvents | undefined;
+  now?: (() => Date) | undefined;
+}
+
+/** A draft as save_draft sends it. */
+export interface DraftInput {
+  content: ArticleContent;
+  title: string;
+  instructions: string;
+  revision?: number | undefined;
+}
+
+/** What save_draft, discard_draft and restore_revision answer. */
+export interface DraftSaved {
+  id: number;
+  revision: number;
+  draft: DraftDocument | null;
+}
+
+/** What publish, cancel_schedule and unpublish answer. */
+export interface Published {
+  id: number;
+  revision: number;
+  publication: Publication;
+}
+
+const missing = () => notFound('No such article in your museum.');
+
+function stale(current: number, sent: number | undefined): ApiError {
+  return new ApiError(
+    409,
+    'stale_revision',
+    `Someone else saved this article meanwhile: it is at revision ${current}, not ${sent}. Reload it, or send revision ${current} to overwrite it.`,
+    { details: { revision: current } },
+  );
+}
+
+/** A guarded draft write's answer, or its 404 or 409. */
+function written(result: DraftResult, sent: number | undefined): { revision: number } {
+  if (result === undefined) throw missing();
+  if ('stale' in result) throw stale(result.stale, sent);
+  return result;
+}
+
+/** When to publish: undefined for now, or a time to come (422 naming `at` otherwise). */
+function plannedTime(at: string | undefined, now: Date): Date | undefined {
+  if (at === undefined) return undefined;
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) {
+    throw invalidBody([{ path: 'at', message: 'must be an ISO 8601 date and time' }]);
+  }
+  if (time.getTime() <= now.getTime()) {
+    throw invalidBody([{ path: 'at', message: 'must be in the future' }]);
+  }
+  return time;
+}
+
+export function publishingService(deps: PublishingDeps) {
+  const { repo, drafts, revisions, editor, events } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** The article's publication as it stands now. */
+  async function state(museumId: number, id: number): Promise<Published> {
+    const row = await repo.findEdited(museumId, id);
+    if (!row) throw missing();
+    return { id, revision: row.revision, publication: publicationOf(row) };
+  }
+
+  /** Publishes the draft (or the published version again, when none) now. */
+  async function publishNow(
+    museumId: number,
+    id: number,
+    by: RevisionAuthor,
+    expected: number | undefined,
+  ): Promise<Published> {
+    const row = await repo.findEdited(museumId, id);
+    if (!row) throw missing();
+    if (expected !== undefined && row.revision !== expected) throw stale(row.revision, expected);
+    const source = row.draft ?? {
+      content: row.content,
+      unformattedName: row.unformattedName,
+      instructions: row.instructions,
+    };
+    await editor.update(museumId, id, {
+      content: readContent(source.content, row.name),
+      title: source.unformattedName,
+      instructions: source.instructions,
+      // Based on what was read: a draft saved meanwhile is not published unseen.
+      revision: row.revision,
+      by,
+    });
+    return state(museumId, id);
+  }
+
+  return {
+    async saveDraft(museumId: number, by: RevisionAuthor, id: number, input: DraftInput) {
+      const draft = {
+        content: withBlockIds(input.content),
+        unformattedName: input.title,
+        instructions: input.instructions,
+      };
+      const keep = { by, words: wordsOf(input.content) };
+      const result = await drafts.writeDraft(museumId, id, input.revision, { draft, keep }, now());
+      const { revision } = written(result, input.revision);
+      return { id, revision, draft: draftDocument(draft) } satisfies DraftSaved;
+    },
+
+    /** Now, or planned at `at` (an ISO 8601 time to come). */
+    async publish(
+      museumId: number,
+      by: RevisionAuthor,
+      id: number,
+      options: { at?: string | undefined; revision?: number | undefined } = {},
+    ): Promise<Published> {
+      const at = plannedTime(options.at, now());
+      if (!at) return publishNow(museumId, id, by, options.revision);
+      if (!(await drafts.schedule(museumId, id, at, by.userId))) throw missing();
+      return state(museumId, id);
+    },
+
+    /** The planned publish called off; what visitors read stays as it is. */
+    async cancelSchedule(museumId: number, id: number): Promise<Published> {
+      if (!(await drafts.schedule(museumId, id, null, null))) throw missing();
+      return state(museumId, id);
+    },
+
+    async discardDraft(museumId: number, id: number, revision?: number): Promise<DraftSaved> {
+      const result = await drafts.writeDraft(museumId, id, revision, { draft: null }, now());
+      return { id, revision: written(result, revision).revision, draft: null };
+    },
+
+    /** Visitors see 'not available yet' from now on; the texts and translations stay. */
+    async unpublish(museumId: number, id: number): Promise<Published> {
+      if (!(await drafts.unpublish(museumId, id))) throw missing();
+      await events?.emit('articleChanged', { how: 'unpublished', museumId, articleId: id });
+      return state(museumId, id);
+    },
+
+    async list(museumId: number, id: number) {
+      const rows = await revisions.list(museumId, id);
+      if (!rows) throw missing();
+      return rows.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() }));
+    },
+
+    async read(museumId: number, id: number, revision: number) {
+      const row = await revisions.find(museumId, id, revision);
+      if (!row) throw notFound('No such revision of this article in your museum.');
+      const { content, unformattedName, instructions, savedAt, ...entry } = row;
+      return {
+        ...entry,
+        savedAt: savedAt.toISOString(),
+        ...draftDocument({ content, unformattedName, instructions }),
+      };
+    },
+
+    /** The revision becomes the draft (kept as a revision of its own); nothing is published. */
+    async restore(
+      museumId: number,
+      by: RevisionAuthor,
+      id: number,
+      revision: number,
+      expected?: number,
+    ): Promise<DraftSaved> {
+      const row = await revisions.find(museumId, id, revision);
+      if (!row) throw notFound('No such revision of this article in your museum.');
+      const draft = {
+        content: row.content,
+        unformattedName: row.unformattedName,
+        instructions: row.instructions,
+      };
+      const keep = { by, words: row.words, fresh: true };
+      const result = await drafts.writeDraft(museumId, id, expected, { draft, keep }, now());
+      return { id, revision: written(result, expected).revision, draft: draftDocument(draft) };
+    },
+
+    /**
+     * Publishes every planned publish whose time has come (the Node server every minute, the
+     * scheduled function on Netlify). One that cannot be made (its url taken meanwhile) is
+     * called off and named in `failed`, so it is not tried every minute for ever.
+     */
+    async publishDue(): Promise<{ published: number[]; failed: { id: number; reason: string }[] }> {
+      const published: number[] = [];
+      const failed: { id: number; reason: string }[] = [];
+      for (const due of await drafts.due(now())) {
+        try {
+          await publishNow(due.museumId, due.id, due.by, undefined);
+          published.push(due.id);
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          await drafts.schedule(due.museumId, due.id, null, null);
+          failed.push({ id: due.id, reason: error.message });
+        }
+      }
+      return { published, failed };
+    },
+  };
+}
+
+export type PublishingService = ReturnType<typeof publishingService>;
