@@ -14,6 +14,10 @@ export interface ArticleRow {
   name: string;
   /** The title shown to visitors; only the tree's list reads it. */
   publicTitle?: string;
+  /** Its publication, for the tree's marks (docs/adr/0028-drafts-and-revisions.md). */
+  published?: boolean;
+  publishAt?: Date | null;
+  hasDraft?: boolean;
 }
 
 /** The advisory lock class that serialises one museum's tree writes (with the museum id). */
@@ -35,6 +39,9 @@ export function treeRepo(db: Database) {
           folderId: articles.folderId,
           name: articles.unformattedName,
           publicTitle: publicTitleColumn(),
+          published: sql<boolean>`${articles.publishedAt} is not null`,
+          publishAt: articles.publishAt,
+          hasDraft: sql<boolean>`${articles.draft} is not null`,
         })
         .from(articles)
         .where(eq(articles.museumId, museumId));

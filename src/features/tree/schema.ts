@@ -35,6 +35,14 @@ export interface TreeItem {
   name: string;
   /** An article's title shown to visitors, when it has one (shown beside its name). */
   publicTitle?: string;
+  /**
+   * An article visitors cannot read: 'unpublished' (never published, or taken back) or
+   * 'scheduled' (a publish planned at `publishAt`, ISO 8601). Absent: published.
+   */
+  publication?: 'unpublished' | 'scheduled';
+  publishAt?: string;
+  /** An article with a draft not published yet. */
+  hasDraft?: true;
   children?: TreeItem[];
 }
 

@@ -18,6 +18,16 @@ export const newArticleContent = (slug: string) => [
 const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
 const byName = (a: TreeItem, b: TreeItem) => collator.compare(a.name, b.name) || a.id - b.id;
 
+/** The tree's marks of an article's publication; nothing for one published as it stands. */
+function publicationMarks(a: ArticleRow): Pick<TreeItem, 'publication' | 'publishAt' | 'hasDraft'> {
+  return {
+    ...(a.publishAt
+      ? { publication: 'scheduled' as const, publishAt: a.publishAt.toISOString() }
+      : a.published === false && { publication: 'unpublished' as const }),
+    ...(a.hasDraft && { hasDraft: true as const }),
+  };
+}
+
 /** Folders first, then articles, each by name (numbers in names sort as numbers). */
 export function buildTree(folderRows: FolderRow[], articleRows: ArticleRow[]): TreeItem[] {
   const children = new Map<number | null, TreeItem[]>();
@@ -39,6 +49,7 @@ export function buildTree(folderRows: FolderRow[], articleRows: ArticleRow[]): T
       type: 'article',
       name: a.name,
       ...(a.publicTitle && { publicTitle: a.publicTitle }),
+      ...publicationMarks(a),
     };
     const list = articleItems.get(a.folderId);
     if (list) list.push(item);
