@@ -28,7 +28,14 @@ export interface NetlifyPrepare {
 
 export async function createNetlifyPrepare(
   settings: Config,
-  options: { log?: Logger; blobs?: BlobStore; db?: Database; budgetMs?: number } = {},
+  options: {
+    log?: Logger;
+    blobs?: BlobStore;
+    db?: Database;
+    budgetMs?: number;
+    /** The clock of the planned publishes (a test's); the real one when not given. */
+    now?: () => Date;
+  } = {},
 ): Promise<NetlifyPrepare> {
   const log = options.log ?? createLogger(settings);
   let close = () => Promise.resolve();
@@ -50,6 +57,7 @@ export async function createNetlifyPrepare(
     blobs: options.blobs ?? (await createBlobStore(settings)),
     log,
     clientAddress: () => '',
+    ...(options.now && { now: options.now }),
   });
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), {
@@ -71,7 +79,7 @@ export async function createNetlifyPrepare(
         );
         await services.status.settled();
         if (prepared > 0) log.info(`Translate now: ${prepared} article × language pair(s) done.`);
-        return json(200, { prepared, published: published.length });
+        return json(200, published.length > 0 ? { prepared, published: published.length } : { prepared });
       } catch (error) {
         if (isUnavailable(error)) {
           log.warn(`Translate now: database unavailable (${errorReason(error)})`);

@@ -78,11 +78,13 @@ export function articleRequest(
   | undefined {
   const name = req.query('name');
   if (name === undefined) return undefined;
-  const ask = asking(req);
+  const draft = req.query(PREVIEW_PARAM) === PREVIEW_DRAFT;
+  // A draft preview is a staff preview: framed by our pages, remembering nothing.
+  const asked = asking(req);
+  const ask = draft ? { ...asked, preview: true } : asked;
   // The text size: the footer's A−/A+ link's, else the one chosen before (text-size.ts).
   const sizeAsked = textSize(req.query(TEXT_SIZE_PARAM));
   const sizeRemembered = rememberedTextSize(ask.cookie);
-  const draft = req.query(PREVIEW_PARAM) === PREVIEW_DRAFT;
   return {
     request: {
       // A name no page can have is answered 404 (pages.ts), in the visitor's language.
@@ -91,7 +93,7 @@ export function articleRequest(
       choose: ask.choose,
       query: ask.query,
       // A draft preview counts nothing, whoever asks it.
-      ignoreStats: ask.preview || draft,
+      ignoreStats: ask.preview,
       draft,
       saving: isSaveRequest(req.header(SAVE_HEADER)),
       textSize: sizeAsked ?? sizeRemembered,
