@@ -79,7 +79,10 @@ export async function createNetlifyPrepare(
         );
         await services.status.settled();
         if (prepared > 0) log.info(`Translate now: ${prepared} article × language pair(s) done.`);
-        return json(200, published.length > 0 ? { prepared, published: published.length } : { prepared });
+        return json(
+          200,
+          published.length > 0 ? { prepared, published: published.length } : { prepared },
+        );
       } catch (error) {
         if (isUnavailable(error)) {
           log.warn(`Translate now: database unavailable (${errorReason(error)})`);

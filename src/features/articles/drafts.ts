@@ -33,50 +33,60 @@ async function raiseTreeRevision(tx: Database, museumId: number): Promise<void> 
     .where(eq(museums.id, museumId));
 }
 
+/**
+ * Writes the draft and raises the article's revision, if the article is still at `expected`
+ * (when given): read under the row's lock, so of two writes based on one revision exactly one
+ * is made, on PostgreSQL under concurrency too.
+ */
+async function writeDraft(
+  db: Database,
+  museumId: number,
+  id: number,
+  expected: number | undefined,
+  write: DraftWrite,
+  at: Date,
+): Promise<DraftResult> {
+  const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ revision: articles.revision })
+      .from(articles)
+      .where(ours)
+      .for('update');
+    if (!found) return undefined;
+    if (expected !== undefined && found.revision !== expected) return { stale: found.revision };
+    const [row] = await tx
+      .update(articles)
+      .set({ draft: write.draft, revision: sql`${articles.revision} + 1`, updatedAt: at })
+      .where(ours)
+      .returning({ revision: articles.revision });
+    if (write.keep && write.draft) {
+      const version = {
+        museumId,
+        articleId: id,
+        revision: row!.revision,
+        kind: 'draft' as const,
+        ...write.draft,
+        words: write.keep.words,
+      };
+      await keepRevision(tx, version, write.keep.by, at, write.keep.fresh);
+    }
+    await raiseTreeRevision(tx, museumId);
+    return row;
+  });
+}
+
 export function draftsRepo(db: Database) {
   const ours = (museumId: number, id: number) =>
     and(eq(articles.museumId, museumId), eq(articles.id, id));
   return {
-    /**
-     * Writes the draft and raises the article's revision, if the article is still at
-     * `expected` (when given): read under the row's lock, so of two writes based on one
-     * revision exactly one is made, on PostgreSQL under concurrency too.
-     */
-    async writeDraft(
+    writeDraft: (
       museumId: number,
       id: number,
       expected: number | undefined,
       write: DraftWrite,
       at: Date,
-    ): Promise<DraftResult> {
-      return db.transaction(async (tx) => {
-        const [found] = await tx
-          .select({ revision: articles.revision })
-          .from(articles)
-          .where(ours(museumId, id))
-          .for('update');
-        if (!found) return undefined;
-        if (expected !== undefined && found.revision !== expected) return { stale: found.revision };
-        const [row] = await tx
-          .update(articles)
-          .set({ draft: write.draft, revision: sql`${articles.revision} + 1`, updatedAt: at })
-          .where(ours(museumId, id))
-          .returning({ revision: articles.revision });
-        if (write.keep && write.draft) {
-          const version = {
-            museumId,
-            articleId: id,
-            revision: row!.revision,
-            kind: 'draft' as const,
-            ...write.draft,
-            words: write.keep.words,
-          };
-          await keepRevision(tx, version, write.keep.by, at, write.keep.fresh);
-        }
-        await raiseTreeRevision(tx, museumId);
-        return row;
-      });
-    },
+    ) => writeDraft(db, museumId, id, expected, write, at),
 
     /** Plans a publish at `at` (null: none planned). False: not the museum's article. */
     async schedule(museumId: number, id: number, at: Date | null, by: number | null) {

@@ -144,6 +144,9 @@ describe('GET /api/read/article', () => {
       instructions: '',
       content: [{ type: 'metadatas', url: name, backgroundColor: '#341539' }],
       revision: 0,
+      // A new article has no draft and is not published yet (docs/adr/0028-drafts-and-revisions.md).
+      draft: null,
+      publication: { state: 'unpublished', publishedAt: null, publishAt: null },
     });
     expect(name).toMatch(/^article-[a-z0-9]{10}$/);
   });

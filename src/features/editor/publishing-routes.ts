@@ -61,6 +61,12 @@ export function publishingRoutes(publishing: PublishingService) {
     return c.json(await publishing.unpublish(museum(c), articleId));
   });
 
+  historyRoutes(app, publishing);
+  return app;
+}
+
+/** The history: the kept versions listed, one read whole, one restored as the draft. */
+function historyRoutes(app: Hono<StaffEnv>, publishing: PublishingService): void {
   app.post('/manage/restore_revision', async (c) => {
     const body = await readJson(c, restoreRevisionSchema);
     const restored = await publishing.restore(
@@ -96,6 +102,4 @@ export function publishingRoutes(publishing: PublishingService) {
     const { articleId, revision } = query.data;
     return c.json(await publishing.read(museum(c), articleId, revision));
   });
-
-  return app;
 }

@@ -85,77 +85,154 @@ function plannedTime(at: string | undefined, now: Date): Date | undefined {
   return time;
 }
 
-export function publishingService(deps: PublishingDeps) {
-  const { repo, drafts, revisions, editor, events } = deps;
-  const now = deps.now ?? (() => new Date());
+/** What every call works with: the dependencies and the clock. */
+interface Publishing extends PublishingDeps {
+  now: () => Date;
+}
 
-  /** The article's publication as it stands now. */
-  async function state(museumId: number, id: number): Promise<Published> {
-    const row = await repo.findEdited(museumId, id);
-    if (!row) throw missing();
-    return { id, revision: row.revision, publication: publicationOf(row) };
-  }
+/** The article's publication as it stands now. */
+async function state({ repo }: Publishing, museumId: number, id: number): Promise<Published> {
+  const row = await repo.findEdited(museumId, id);
+  if (!row) throw missing();
+  return { id, revision: row.revision, publication: publicationOf(row) };
+}
 
-  /** Publishes the draft (or the published version again, when none) now. */
-  async function publishNow(
-    museumId: number,
-    id: number,
-    by: RevisionAuthor,
-    expected: number | undefined,
-  ): Promise<Published> {
-    const row = await repo.findEdited(museumId, id);
-    if (!row) throw missing();
-    if (expected !== undefined && row.revision !== expected) throw stale(row.revision, expected);
-    const source = row.draft ?? {
-      content: row.content,
-      unformattedName: row.unformattedName,
-      instructions: row.instructions,
-    };
-    await editor.update(museumId, id, {
-      content: readContent(source.content, row.name),
-      title: source.unformattedName,
-      instructions: source.instructions,
-      // Based on what was read: a draft saved meanwhile is not published unseen.
-      revision: row.revision,
-      by,
-    });
-    return state(museumId, id);
-  }
+/** Publishes the draft (or the published version again, when none) now. */
+async function publishNow(
+  p: Publishing,
+  museumId: number,
+  id: number,
+  by: RevisionAuthor,
+  expected: number | undefined,
+): Promise<Published> {
+  const row = await p.repo.findEdited(museumId, id);
+  if (!row) throw missing();
+  if (expected !== undefined && row.revision !== expected) throw stale(row.revision, expected);
+  const source = row.draft ?? {
+    content: row.content,
+    unformattedName: row.unformattedName,
+    instructions: row.instructions,
+  };
+  await p.editor.update(museumId, id, {
+    content: readContent(source.content, row.name),
+    title: source.unformattedName,
+    instructions: source.instructions,
+    // Based on what was read: a draft saved meanwhile is not published unseen.
+    revision: row.revision,
+    by,
+  });
+  return state(p, museumId, id);
+}
 
+async function saveDraft(
+  p: Publishing,
+  museumId: number,
+  by: RevisionAuthor,
+  id: number,
+  input: DraftInput,
+): Promise<DraftSaved> {
+  const draft = {
+    content: withBlockIds(input.content),
+    unformattedName: input.title,
+    instructions: input.instructions,
+  };
+  const keep = { by, words: wordsOf(input.content) };
+  const result = await p.drafts.writeDraft(museumId, id, input.revision, { draft, keep }, p.now());
+  const { revision } = written(result, input.revision);
+  return { id, revision, draft: draftDocument(draft) };
+}
+
+/** Now, or planned at `at` (an ISO 8601 time to come). */
+async function publish(
+  p: Publishing,
+  museumId: number,
+  by: RevisionAuthor,
+  id: number,
+  options: { at?: string | undefined; revision?: number | undefined } = {},
+): Promise<Published> {
+  const at = plannedTime(options.at, p.now());
+  if (!at) return publishNow(p, museumId, id, by, options.revision);
+  if (!(await p.drafts.schedule(museumId, id, at, by.userId))) throw missing();
+  return state(p, museumId, id);
+}
+
+/** One kept version, read whole. */
+async function readRevision(p: Publishing, museumId: number, id: number, revision: number) {
+  const row = await p.revisions.find(museumId, id, revision);
+  if (!row) throw notFound('No such revision of this article in your museum.');
+  const { content, unformattedName, instructions, savedAt, ...entry } = row;
   return {
-    async saveDraft(museumId: number, by: RevisionAuthor, id: number, input: DraftInput) {
-      const draft = {
-        content: withBlockIds(input.content),
-        unformattedName: input.title,
-        instructions: input.instructions,
-      };
-      const keep = { by, words: wordsOf(input.content) };
-      const result = await drafts.writeDraft(museumId, id, input.revision, { draft, keep }, now());
-      const { revision } = written(result, input.revision);
-      return { id, revision, draft: draftDocument(draft) } satisfies DraftSaved;
-    },
+    ...entry,
+    savedAt: savedAt.toISOString(),
+    ...draftDocument({ content, unformattedName, instructions }),
+  };
+}
 
-    /** Now, or planned at `at` (an ISO 8601 time to come). */
-    async publish(
+/** The revision becomes the draft (kept as a revision of its own); nothing is published. */
+async function restore(
+  p: Publishing,
+  museumId: number,
+  by: RevisionAuthor,
+  id: number,
+  revision: number,
+  expected?: number,
+): Promise<DraftSaved> {
+  const row = await p.revisions.find(museumId, id, revision);
+  if (!row) throw notFound('No such revision of this article in your museum.');
+  const draft = {
+    content: row.content,
+    unformattedName: row.unformattedName,
+    instructions: row.instructions,
+  };
+  const keep = { by, words: row.words, fresh: true };
+  const result = await p.drafts.writeDraft(museumId, id, expected, { draft, keep }, p.now());
+  return { id, revision: written(result, expected).revision, draft: draftDocument(draft) };
+}
+
+/**
+ * Publishes every planned publish whose time has come (the Node server every minute, the
+ * scheduled function on Netlify). One that cannot be made (its url taken meanwhile) is called
+ * off and named in `failed`, so it is not tried every minute for ever.
+ */
+async function publishDue(
+  p: Publishing,
+): Promise<{ published: number[]; failed: { id: number; reason: string }[] }> {
+  const published: number[] = [];
+  const failed: { id: number; reason: string }[] = [];
+  for (const due of await p.drafts.due(p.now())) {
+    try {
+      await publishNow(p, due.museumId, due.id, due.by, undefined);
+      published.push(due.id);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await p.drafts.schedule(due.museumId, due.id, null, null);
+      failed.push({ id: due.id, reason: error.message });
+    }
+  }
+  return { published, failed };
+}
+
+export function publishingService(deps: PublishingDeps) {
+  const p: Publishing = { ...deps, now: deps.now ?? (() => new Date()) };
+  const { drafts, revisions, events } = deps;
+  return {
+    saveDraft: (museumId: number, by: RevisionAuthor, id: number, input: DraftInput) =>
+      saveDraft(p, museumId, by, id, input),
+    publish: (
       museumId: number,
       by: RevisionAuthor,
       id: number,
-      options: { at?: string | undefined; revision?: number | undefined } = {},
-    ): Promise<Published> {
-      const at = plannedTime(options.at, now());
-      if (!at) return publishNow(museumId, id, by, options.revision);
-      if (!(await drafts.schedule(museumId, id, at, by.userId))) throw missing();
-      return state(museumId, id);
-    },
+      options?: { at?: string | undefined; revision?: number | undefined },
+    ) => publish(p, museumId, by, id, options),
 
     /** The planned publish called off; what visitors read stays as it is. */
     async cancelSchedule(museumId: number, id: number): Promise<Published> {
       if (!(await drafts.schedule(museumId, id, null, null))) throw missing();
-      return state(museumId, id);
+      return state(p, museumId, id);
     },
 
     async discardDraft(museumId: number, id: number, revision?: number): Promise<DraftSaved> {
-      const result = await drafts.writeDraft(museumId, id, revision, { draft: null }, now());
+      const result = await drafts.writeDraft(museumId, id, revision, { draft: null }, p.now());
       return { id, revision: written(result, revision).revision, draft: null };
     },
 
@@ -163,66 +240,26 @@ export function publishingService(deps: PublishingDeps) {
     async unpublish(museumId: number, id: number): Promise<Published> {
       if (!(await drafts.unpublish(museumId, id))) throw missing();
       await events?.emit('articleChanged', { how: 'unpublished', museumId, articleId: id });
-      return state(museumId, id);
+      return state(p, museumId, id);
     },
 
+    /** The article's kept versions, newest first. */
     async list(museumId: number, id: number) {
       const rows = await revisions.list(museumId, id);
       if (!rows) throw missing();
       return rows.map((row) => ({ ...row, savedAt: row.savedAt.toISOString() }));
     },
 
-    async read(museumId: number, id: number, revision: number) {
-      const row = await revisions.find(museumId, id, revision);
-      if (!row) throw notFound('No such revision of this article in your museum.');
-      const { content, unformattedName, instructions, savedAt, ...entry } = row;
-      return {
-        ...entry,
-        savedAt: savedAt.toISOString(),
-        ...draftDocument({ content, unformattedName, instructions }),
-      };
-    },
-
-    /** The revision becomes the draft (kept as a revision of its own); nothing is published. */
-    async restore(
+    read: (museumId: number, id: number, revision: number) =>
+      readRevision(p, museumId, id, revision),
+    restore: (
       museumId: number,
       by: RevisionAuthor,
       id: number,
       revision: number,
       expected?: number,
-    ): Promise<DraftSaved> {
-      const row = await revisions.find(museumId, id, revision);
-      if (!row) throw notFound('No such revision of this article in your museum.');
-      const draft = {
-        content: row.content,
-        unformattedName: row.unformattedName,
-        instructions: row.instructions,
-      };
-      const keep = { by, words: row.words, fresh: true };
-      const result = await drafts.writeDraft(museumId, id, expected, { draft, keep }, now());
-      return { id, revision: written(result, expected).revision, draft: draftDocument(draft) };
-    },
-
-    /**
-     * Publishes every planned publish whose time has come (the Node server every minute, the
-     * scheduled function on Netlify). One that cannot be made (its url taken meanwhile) is
-     * called off and named in `failed`, so it is not tried every minute for ever.
-     */
-    async publishDue(): Promise<{ published: number[]; failed: { id: number; reason: string }[] }> {
-      const published: number[] = [];
-      const failed: { id: number; reason: string }[] = [];
-      for (const due of await drafts.due(now())) {
-        try {
-          await publishNow(due.museumId, due.id, due.by, undefined);
-          published.push(due.id);
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          await drafts.schedule(due.museumId, due.id, null, null);
-          failed.push({ id: due.id, reason: error.message });
-        }
-      }
-      return { published, failed };
-    },
+    ) => restore(p, museumId, by, id, revision, expected),
+    publishDue: () => publishDue(p),
   };
 }
 

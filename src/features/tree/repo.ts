@@ -173,10 +173,12 @@ function txWrites(tx: Database, museumId: number) {
       slug: string,
       content: unknown,
       title = '',
+      /** When visitors may read it from; none: not published (docs/adr/0028-drafts-and-revisions.md). */
+      publishedAt: Date | null = null,
     ): Promise<number> {
       const [row] = await tx
         .insert(articles)
-        .values({ museumId, folderId, name: slug, content, unformattedName: title })
+        .values({ museumId, folderId, name: slug, content, unformattedName: title, publishedAt })
         .returning({ id: articles.id });
       return row!.id;
     },

@@ -216,14 +216,16 @@ function treeWrites(repo: TreeRepo, options: { events?: ArticleEvents | undefine
     /**
      * Several articles made at once in the folder `path` leads to, all or none (one
      * transaction), each with its content and a private name made unique in the folder
-     * ('Name', 'Name (2)'…). Each is then told as saved, so it is translated and counted as
-     * an article the editor saved.
+     * ('Name', 'Name (2)'…), published: a document brought in is a finished text, read by
+     * visitors at once as before drafts existed (docs/adr/0028-drafts-and-revisions.md). Each
+     * is then told as saved, so it is translated and counted as an article the editor saved.
      */
     async addArticles(museumId: number, path: number[], drafts: readonly ArticleDraft[]) {
       const ids = await repo.locked(museumId, async (tx) => {
         const folderId = await resolvePath(tx, path);
         const taken = new Set(await tx.articleNamesIn(folderId));
         const made: number[] = [];
+        const now = new Date();
         for (const draft of drafts) {
           let slug = newSlug();
           while (await tx.slugTaken(slug)) slug = newSlug();
@@ -231,7 +233,7 @@ function treeWrites(repo: TreeRepo, options: { events?: ArticleEvents | undefine
           taken.add(name);
           const [meta, ...blocks] = draft.content;
           made.push(
-            await tx.insertArticle(folderId, slug, [{ ...meta, url: slug }, ...blocks], name),
+            await tx.insertArticle(folderId, slug, [{ ...meta, url: slug }, ...blocks], name, now),
           );
         }
         return made;
