@@ -192,6 +192,38 @@ function transferOf(deps: ServiceDeps, made: { now: () => Date; events: EventBus
   });
 }
 
+/** The editor's save, and the drafts and publishing built on it (ADR 0028). */
+function editorServices(
+  deps: ServiceDeps,
+  made: {
+    memory: TranslationMemory;
+    failures: FailuresRepo;
+    events: EventBus<AppEvents>;
+    now: () => Date;
+  },
+) {
+  const { memory, failures, events, now } = made;
+  const repo = editorRepo(deps.db);
+  const editor = editorService({
+    repo,
+    blobs: deps.blobs,
+    memory,
+    checked: checkedRepo(deps.db),
+    failures,
+    events,
+    now,
+  });
+  const publishing = publishingService({
+    repo,
+    drafts: draftsRepo(deps.db),
+    revisions: revisionsRepo(deps.db),
+    editor,
+    events,
+    now,
+  });
+  return { editor, publishing };
+}
+
 export function createServices(deps: ServiceDeps): Services {
   const now = deps.now ?? (() => new Date());
   // What changed, told in this process; who listens, and in what order: subscribers.ts.
@@ -236,15 +268,7 @@ export function createServices(deps: ServiceDeps): Services {
   subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
   const tree = treeService(treeRepo(deps.db), { events });
   const uploads = uploadsService(deps.blobs);
-  const editor = editorService({
-    repo: editorRepo(deps.db),
-    blobs: deps.blobs,
-    memory,
-    checked: checkedRepo(deps.db),
-    failures,
-    events,
-    now,
-  });
+  const { editor, publishing } = editorServices(deps, { memory, failures, events, now });
   return {
     events,
     speech: visitor.speech,
@@ -265,14 +289,7 @@ export function createServices(deps: ServiceDeps): Services {
     tree,
     imports: importsService({ tree, uploads, blobs: deps.blobs }),
     editor,
-    publishing: publishingService({
-      repo: editorRepo(deps.db),
-      drafts: draftsRepo(deps.db),
-      revisions: revisionsRepo(deps.db),
-      editor,
-      events,
-      now,
-    }),
+    publishing,
     translator,
     uploads,
     transfer: transferOf(deps, { now, events }),

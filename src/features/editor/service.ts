@@ -36,26 +36,32 @@ export interface EditorDeps {
 /** Who saved when no one signed in did (the demo article, a start's own writes). */
 export const NOBODY: RevisionAuthor = { userId: null, email: '' };
 
+/** The published version, with its draft and publication (docs/adr/0028-drafts-and-revisions.md). */
+async function readArticle(
+  repo: EditorRepo,
+  museumId: number,
+  id: number,
+): Promise<ArticleDocument> {
+  const row = await repo.findEdited(museumId, id);
+  if (!row) throw missing();
+  return {
+    id: row.id,
+    name: row.name,
+    unformatted_name: row.unformattedName,
+    instructions: row.instructions,
+    // Named as every reader names them (block-ids.ts), so the editor saves those names.
+    content: Array.isArray(row.content) ? withBlockIds(row.content) : [],
+    revision: row.revision,
+    draft: draftDocument(row.draft),
+    publication: publicationOf(row),
+  };
+}
+
 export function editorService(deps: EditorDeps) {
   const { repo, blobs, memory, checked, failures, events } = deps;
   const now = deps.now ?? (() => new Date());
   return {
-    /** The published version, with its draft and publication (docs/adr/0028-drafts-and-revisions.md). */
-    async read(museumId: number, id: number): Promise<ArticleDocument> {
-      const row = await repo.findEdited(museumId, id);
-      if (!row) throw missing();
-      return {
-        id: row.id,
-        name: row.name,
-        unformatted_name: row.unformattedName,
-        instructions: row.instructions,
-        // Named as every reader names them (block-ids.ts), so the editor saves those names.
-        content: Array.isArray(row.content) ? withBlockIds(row.content) : [],
-        revision: row.revision,
-        draft: draftDocument(row.draft),
-        publication: publicationOf(row),
-      };
-    },
+    read: (museumId: number, id: number) => readArticle(repo, museumId, id),
 
     /**
      * The article's public name follows the url of its metadatas entry. With `revision` (the
