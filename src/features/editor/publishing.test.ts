@@ -326,6 +326,33 @@ describe('the staff preview of a draft', () => {
   });
 });
 
+describe('the tree', () => {
+  it('marks articles not published, planned, and with a draft', async () => {
+    const live = await published('salle-1');
+    const planned = await published('salle-2');
+    const res = await manage('add_article', { pathArray: [] });
+    const { id: fresh } = (await res.json()) as { id: number };
+    await saveDraft(live, 'salle-1', 'Brouillon');
+    await manage('publish', { articleId: planned, at: '2026-12-01T09:00:00+01:00' });
+    const tree = (await (await get('/api/tree')).json()) as Record<string, unknown>[];
+    const marks = (id: number) => {
+      const { publication, publishAt, hasDraft } = tree.find((item) => item.id === id)!;
+      return { publication, publishAt, hasDraft };
+    };
+    expect(marks(live)).toEqual({ publication: undefined, publishAt: undefined, hasDraft: true });
+    expect(marks(planned)).toEqual({
+      publication: 'scheduled',
+      publishAt: '2026-12-01T08:00:00.000Z',
+      hasDraft: undefined,
+    });
+    expect(marks(fresh)).toEqual({
+      publication: 'unpublished',
+      publishAt: undefined,
+      hasDraft: undefined,
+    });
+  });
+});
+
 describe('circuits', () => {
   it('skip stops not published, and show them once they are', async () => {
     const first = await published('salle-1', 'Premier arrêt');

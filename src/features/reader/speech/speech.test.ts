@@ -275,6 +275,32 @@ describe('GET /speech', () => {
     expect(speech.calls.at(-1)!.input).toBe('Bienvenue au musée du port.');
   });
 
+  it('reads what visitors read: never a draft, nothing of an article not published', async () => {
+    const id = await publish();
+    const draft = await t.postJson(
+      '/api/manage/save_draft',
+      {
+        articleId: id,
+        newContent: [
+          { type: 'metadatas', url: 'salle-1' },
+          { type: 'text', content: 'Brouillon.' },
+        ],
+        unformatted_name: 'Panneau 1',
+        instructions: '',
+      },
+      { cookie },
+    );
+    expect(draft.status).toBe(200);
+    expect((await sound(1, {}, 'fr')).status).toBe(200);
+    expect(speech.calls.at(-1)!.input).toBe('Bienvenue au musée du port.');
+    const off = await t.postJson('/api/manage/unpublish', { articleId: id }, { cookie });
+    expect(off.status).toBe(200);
+    speech.reset();
+    expect((await sound(1, {}, 'fr')).status).toBe(404);
+    expect((await sound(3, {}, 'es')).status).toBe(404);
+    expect(speech.calls).toHaveLength(0);
+  });
+
   it('makes a block again after its edit, and every block after a reset of translations', async () => {
     const id = await publish();
     await page();
