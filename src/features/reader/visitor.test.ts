@@ -168,6 +168,37 @@ describe('reading in a language', () => {
     expect(html).toContain('<html lang="ar" dir="rtl"');
   });
 
+  it('translates a draft only for its staff preview, counted nothing; visitors read the published text', async () => {
+    const id = await publish('salle-1');
+    const draft = await t.postJson(
+      '/api/manage/save_draft',
+      {
+        articleId: id,
+        newContent: [
+          { type: 'metadatas', url: 'salle-1' },
+          { type: 'text', content: 'Un texte en préparation.' },
+        ],
+        unformatted_name: 'Panneau 1',
+        instructions: '',
+      },
+      { cookie },
+    );
+    expect(draft.status).toBe(200);
+    const visitor = await (await visit('name=salle-1&lang=es')).text();
+    expect(visitor).toContain('[es] Bienvenue au');
+    expect(sentSegments()).not.toContain('Un texte en préparation.');
+    fake.reset();
+    const preview = await (await visit('name=salle-1&lang=es&preview=draft', { cookie })).text();
+    expect(preview).toContain('[es] Un texte en préparation.');
+    expect(sentSegments()).toEqual(['Un texte en préparation.']);
+    // Without the museum's session, the published page, from what is stored.
+    fake.reset();
+    const anyone = await (await visit('name=salle-1&lang=es&preview=draft')).text();
+    expect(anyone).not.toContain('Un texte en préparation.');
+    expect(fake.calls).toHaveLength(0);
+    expect(await counts()).toEqual([{ language: 'es', kind: 'request', count: 1 }]);
+  });
+
   it('counts nothing for a staff preview (ignoreStats=true)', async () => {
     await publish('salle-1');
     await visit('name=salle-1&lang=es&ignoreStats=true');

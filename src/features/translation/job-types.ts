@@ -13,6 +13,11 @@ export interface JobRequest {
   instructions: string;
   sourceLang: string;
   targetLang: string;
+  /**
+   * Stored without dropping the article's other translations: a staff preview of a draft, whose
+   * texts are not yet what visitors read (docs/adr/0028-drafts-and-revisions.md).
+   */
+  keepOthers?: boolean | undefined;
 }
 
 export interface KeyedSegment {

@@ -166,8 +166,8 @@ export class TranslationJob implements Job {
         request.generation,
         request.targetLang,
         { ...this.#made, ...flagEntries },
-        // Translations of texts the article no longer holds are dropped.
-        { keep: allKeys },
+        // Translations of texts the article no longer holds are dropped (not by a draft's).
+        request.keepOthers ? {} : { keep: allKeys },
       );
       this.#options.onStored?.(request);
     } catch (error) {

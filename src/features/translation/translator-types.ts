@@ -44,6 +44,11 @@ export interface ArticleRequest {
    * Give the same array for the same glossary and language: its matcher is compiled once.
    */
   glossary?: readonly GlossaryTerm[] | undefined;
+  /**
+   * Stored without dropping the article's other translations: a staff preview of a draft, whose
+   * texts are not yet what visitors read (docs/adr/0028-drafts-and-revisions.md).
+   */
+  keepOthers?: boolean | undefined;
 }
 
 export interface TranslateArticleRequest extends ArticleRequest {

@@ -135,7 +135,7 @@ async function previewed(
   if (staff !== row.museumId) return row.publishedAt ? row : undefined;
   const draft = await deps.repo.findDraft(row.id);
   if (!draft) return row;
-  return { ...row, content: draft.content, instructions: draft.instructions };
+  return { ...row, content: draft.content, instructions: draft.instructions, fromDraft: true };
 }
 
 /**

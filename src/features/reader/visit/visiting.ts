@@ -17,8 +17,13 @@ export interface Visiting {
   backoff: BackoffStore;
 }
 
-/** An article's row as the repository gives it. */
-export type ArticleRow = NonNullable<Awaited<ReturnType<EditorRepo['findByName']>>>;
+/**
+ * An article's row as the repository gives it; `fromDraft`: its draft put in place of the
+ * published version, for a staff preview.
+ */
+export type ArticleRow = NonNullable<Awaited<ReturnType<EditorRepo['findByName']>>> & {
+  fromDraft?: boolean;
+};
 
 /**
  * An article page being decided: the article, the language asked for, and `show`, which counts
@@ -91,5 +96,7 @@ export async function jobOf(
     targetLang: lang,
     checked,
     glossary,
+    // A draft's translations join the stored ones, never replacing what visitors read.
+    ...(row.fromDraft && { keepOthers: true }),
   };
 }
