@@ -176,6 +176,36 @@ describe('a museum exported and restored into another Legenda', () => {
     expect(original.headers.get('location')).toContain('name=la-joconde');
   });
 
+  it('keeps whether visitors read each article; the drafts stay behind', async () => {
+    const a = staff(t, cookie);
+    const shown = await a.publish('salle-publiee', 'Publiée', 'Texte lu par les visiteurs');
+    const added = await a.manage('add_article', { pathArray: [] });
+    const { id: hidden } = (await added.json()) as { id: number };
+    await a.save(hidden, 'salle-cachee', 'Cachée', 'Texte pas encore publié');
+    expect((await a.manage('unpublish', { articleId: hidden })).status).toBe(200);
+    const draft = await a.manage('save_draft', {
+      articleId: shown,
+      newContent: [
+        { type: 'metadatas', url: 'salle-publiee' },
+        { type: 'text', content: 'Brouillon' },
+      ],
+      unformatted_name: 'Publiée',
+      instructions: '',
+    });
+    expect(draft.status).toBe(200);
+    const { app, as } = await anotherLegenda();
+    const res = await restore(app, as, await exportZip(t, cookie));
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await visitorPage(app, 'salle-publiee', 'fr')).toContain('Texte lu par les visiteurs');
+    const page = await app.request('/article?name=salle-cachee&lang=fr');
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain('Pas encore disponible');
+    const all = Object.values(unzip(await exportZip(t, cookie)))
+      .map((bytes) => new TextDecoder().decode(bytes))
+      .join('\n');
+    expect(all).not.toContain('Brouillon');
+  });
+
   it('holds nothing of another museum, and no account, session or count', async () => {
     const b = staff(t, other);
     await b.publish('secret-de-b', 'Secret', 'Le secret du musée B');
