@@ -39,6 +39,8 @@ const fr = dict.fr;
 async function newArticle(page: Page, title: string): Promise<Article> {
   const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
   await post(page, 'rename_article', { articleId: id, newName: title });
+  // A new article is not published until a curator publishes it: visitors read this one.
+  await post(page, 'publish', { articleId: id });
   const response = await page.request.get(`/api/read/article?articleId=${id}`);
   expect(response.status()).toBe(200);
   const { name } = (await response.json()) as { name: string };
