@@ -69,27 +69,25 @@
 
   /**
    * The picture this browser shows for an image offered in several sizes (srcset, <picture>): a
-   * hidden copy is shown here, where the screen's width and density are those the page will be
-   * read with, and the one file it takes is the one kept. Keeping every size would make a phone
-   * fetch each photo five times over.
+   * copy that is never put in the page (nothing a reader or a script could meet) chooses as the
+   * page does, at this screen's width and density, and the one file it takes is the one kept.
+   * Keeping every size would make a phone fetch each photo eight times over.
    */
   function chosenSize(img) {
-    const held =
-      img.parentElement && img.parentElement.tagName === 'PICTURE' ? img.parentElement : img;
-    const copy = document.importNode(held, true);
-    const probe = copy.tagName === 'IMG' ? copy : copy.querySelector('img');
-    probe.loading = 'eager';
-    const box = document.createElement('div');
-    box.hidden = true;
-    box.append(copy);
-    document.body.append(box);
+    const probe = document.createElement('img');
+    const held = img.parentElement;
+    if (held && held.tagName === 'PICTURE') {
+      const copy = document.createElement('picture');
+      held.querySelectorAll('source').forEach((source) => copy.append(source.cloneNode()));
+      copy.append(probe);
+    }
     return new Promise((resolve) => {
-      const done = () => {
-        box.remove();
-        resolve(probe.currentSrc);
-      };
+      const done = () => resolve(probe.currentSrc);
       probe.addEventListener('load', done, { once: true });
       probe.addEventListener('error', done, { once: true });
+      probe.sizes = img.getAttribute('sizes') || '';
+      probe.srcset = img.getAttribute('srcset') || '';
+      probe.src = img.getAttribute('src');
     });
   }
 
