@@ -10,17 +10,20 @@ import { pageFiles, VISITOR_PAGE } from './tests/budgets/pages.ts';
 const site = path.resolve(import.meta.dirname, 'dist');
 
 const PUBLIC_PAGES: [name: string, page: string, limit: string][] = [
-  // 144 kB on 2026-11-25: React and the carousel, booking and flag-burst islands.
-  ['Home page (fr)', 'index.html', '160 kB'],
-  ['Home page (en)', 'en.html', '160 kB'],
+  // 144 kB on 2026-11-25: React and the carousel, booking and flag-burst islands. 161.7 kB on
+  // 2026-11-27: the staff dictionary every island shares (both languages) gained the photo
+  // upload, document import, museum export and public title (about 2 kB gzip).
+  ['Home page (fr)', 'index.html', '165 kB'],
+  ['Home page (en)', 'en.html', '165 kB'],
   // 123–128 kB on 2026-11-25: React and the booking island. 137–142 kB on 2026-11-27: the
   // staff dictionary every island shares (src/i18n, both languages, in the shared chunk) gained
   // the engine budget, the languages offered and the failing translations (about 1.5 kB).
-  ['Contact (fr)', 'contact.html', '145 kB'],
-  ['Contact (en)', 'en/contact.html', '145 kB'],
-  ['Blog (fr)', 'blog.html', '145 kB'],
-  ['Blog (en)', 'en/blog.html', '145 kB'],
-  ['Not found', '404.html', '145 kB'],
+  // 140.5–145.3 kB on 2026-11-27: the same dictionary, as for the home page (about 2 kB).
+  ['Contact (fr)', 'contact.html', '148 kB'],
+  ['Contact (en)', 'en/contact.html', '148 kB'],
+  ['Blog (fr)', 'blog.html', '148 kB'],
+  ['Blog (en)', 'en/blog.html', '148 kB'],
+  ['Not found', '404.html', '148 kB'],
 ];
 
 export default [

@@ -67,21 +67,42 @@
     }
   }
 
-  /** The uploads a page shows as pictures (img, srcset, video poster), never a video itself. */
-  function imagesIn(doc) {
+  /**
+   * The picture this browser shows for an image offered in several sizes (srcset, <picture>): a
+   * copy that is never put in the page (nothing a reader or a script could meet) chooses as the
+   * page does, at this screen's width and density, and the one file it takes is the one kept.
+   * Keeping every size would make a phone fetch each photo eight times over.
+   */
+  function chosenSize(img) {
+    const probe = document.createElement('img');
+    const held = img.parentElement;
+    if (held && held.tagName === 'PICTURE') {
+      const copy = document.createElement('picture');
+      held.querySelectorAll('source').forEach((source) => copy.append(source.cloneNode()));
+      copy.append(probe);
+    }
+    return new Promise((resolve) => {
+      const done = () => resolve(probe.currentSrc);
+      probe.addEventListener('load', done, { once: true });
+      probe.addEventListener('error', done, { once: true });
+      probe.sizes = img.getAttribute('sizes') || '';
+      probe.srcset = img.getAttribute('srcset') || '';
+      probe.src = img.getAttribute('src');
+    });
+  }
+
+  /** The uploads a page shows as pictures (img, its chosen size, video poster), never a video. */
+  async function imagesIn(doc) {
     const found = new Set();
     const add = (value) => {
       const path = value && local(value.trim());
       if (path && path.startsWith('/media/')) found.add(path);
     };
-    doc.querySelectorAll('img[src], video[poster]').forEach((el) => {
-      add(el.getAttribute(el.tagName === 'IMG' ? 'src' : 'poster'));
-    });
-    doc.querySelectorAll('img[srcset], picture source[srcset]').forEach((el) => {
-      for (const candidate of el.getAttribute('srcset').split(',')) {
-        add(candidate.trim().split(/\s+/)[0]);
-      }
-    });
+    doc.querySelectorAll('video[poster]').forEach((el) => add(el.getAttribute('poster')));
+    for (const img of doc.querySelectorAll('img[src]')) {
+      const sized = img.hasAttribute('srcset') || img.parentElement?.tagName === 'PICTURE';
+      add(sized ? await chosenSize(img) : img.getAttribute('src'));
+    }
     return [...found];
   }
 
@@ -201,7 +222,7 @@
         bytes += page.bytes;
         ok = true;
         const doc = new DOMParser().parseFromString(page.html, 'text/html');
-        for (const src of imagesIn(doc)) {
+        for (const src of await imagesIn(doc)) {
           if (pictures.has(src)) continue;
           pictures.add(src);
           const got = await picture(src);
@@ -239,7 +260,7 @@
       await fetch(location.href, { headers: SAVE }).catch(() => undefined);
     }
     if (navigator.connection && navigator.connection.saveData) return;
-    for (const src of imagesIn(document)) await fetch(src).catch(() => undefined);
+    for (const src of await imagesIn(document)) await fetch(src).catch(() => undefined);
   }
 
   const controlled = () =>

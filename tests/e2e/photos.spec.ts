@@ -200,6 +200,21 @@ test.describe('photos straight from the camera', MUSEUM_SETTINGS, () => {
     const chosen = await pictures.last().evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(chosen).toMatch(/-w1600h1200\.1600\.webp$/);
     expect(images.length).toBeGreaterThanOrEqual(2);
+    // Kept for offline reading as shown: only the size this phone took of each image, never
+    // every size (one photo five times over on a museum's Wi-Fi).
+    const shown = await pictures.evaluateAll((all) =>
+      all.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname),
+    );
+    await expect
+      .poll(() =>
+        phone.evaluate(async (paths) => {
+          for (const p of paths) if (!(await caches.match(p, { ignoreVary: true }))) return false;
+          return true;
+        }, shown),
+      )
+      .toBe(true);
+    const fetched = new Set(images.map((response) => new URL(response.url()).pathname));
+    expect([...fetched].sort()).toEqual([...new Set(shown)].sort());
     for (const response of images) {
       const body = await response.body();
       expect(body.byteLength, response.url()).toBeLessThanOrEqual(MAX_VISITOR_BYTES);

@@ -117,9 +117,9 @@ describe('zip bombs', () => {
 });
 
 describe('Markdown', () => {
-  it('turns CommonMark into blocks, the first heading the public title', () => {
+  it('turns CommonMark into blocks, the first heading the public title', async () => {
     const png = PNG_1PX.toString('base64');
-    const draft = md(
+    const draft = await md(
       `# Le phare\n\nTexte *penché* et **gras**.\n\n- un\n- deux\n  1. sous\n\n3. trois\n4. quatre\n\n` +
         `[Horaires](https://example.org/horaires)\n\n## Suite\n\n![Le phare](data:image/png;base64,${png})\n\n` +
         `![Ailleurs](photo.jpg)\n`,
@@ -139,8 +139,8 @@ describe('Markdown', () => {
     expect(draft.skippedImages).toEqual(['photo.jpg']);
   });
 
-  it('keeps hostile text as text and drops control characters', () => {
-    const draft = md(
+  it('keeps hostile text as text and drops control characters', async () => {
+    const draft = await md(
       '<script>alert(1)</script>\n\nA\u0001B\u001b[31m \uD800 [x](javascript:alert(1)) <b>b</b>\n',
     );
     expect(draft.blocks).toEqual([
@@ -151,8 +151,8 @@ describe('Markdown', () => {
     ]);
   });
 
-  it('splits a very long paragraph into texts the model takes', () => {
-    const draft = md(`${'mot '.repeat(3000)}\n`);
+  it('splits a very long paragraph into texts the model takes', async () => {
+    const draft = await md(`${'mot '.repeat(3000)}\n`);
     expect(draft.blocks.length).toBe(3);
     for (const block of draft.blocks)
       expect((block as { content: string }).content.length).toBeLessThanOrEqual(5000);

@@ -1,4 +1,3 @@
-import mammoth from 'mammoth';
 import {
   draftBuilder,
   listLine,
@@ -125,6 +124,8 @@ export async function readDocx(file: string, bytes: Uint8Array): Promise<Documen
     throw refused(415, file, 'not_docx', 'this file is not a Word document (.docx).');
   }
   let model: DocxNode | undefined;
+  // Loaded with the first document, not with the app (every start would pay for it).
+  const { default: mammoth } = await import('mammoth');
   const convert = mammoth.convertToHtml(
     { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
     {

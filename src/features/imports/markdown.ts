@@ -1,5 +1,4 @@
 import type { Nodes, Parents, RootContent } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
 import {
   draftBuilder,
   listLine,
@@ -99,7 +98,7 @@ function block(node: RootContent, out: DraftBuilder) {
   }
 }
 
-export function readMarkdown(file: string, bytes: Uint8Array): DocumentDraft {
+export async function readMarkdown(file: string, bytes: Uint8Array): Promise<DocumentDraft> {
   let source: string;
   try {
     source = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -111,6 +110,8 @@ export function readMarkdown(file: string, bytes: Uint8Array): DocumentDraft {
     throw refused(415, file, 'not_text', 'a Markdown file must be UTF-8 text.');
   }
   const out = draftBuilder(file);
+  // Loaded with the first Markdown file, not with the app (every start would pay for it).
+  const { fromMarkdown } = await import('mdast-util-from-markdown');
   for (const node of fromMarkdown(source).children) block(node, out);
   return out.draft;
 }

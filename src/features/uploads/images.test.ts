@@ -30,7 +30,8 @@ async function refusal(bytes: Uint8Array): Promise<ApiError> {
   return error as ApiError;
 }
 
-describe('processImage', () => {
+// A camera's photo is seconds of work for one core: many more while the rest of the suite runs.
+describe('processImage', { timeout: 120_000 }, () => {
   it('makes a 6 MB, 4000 × 3000 camera photo light: every file at most 200 KB, no GPS', async () => {
     const photo = await noisyPhoto();
     expect(photo.byteLength).toBeGreaterThan(5 * 1024 * 1024);

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import { ApiError } from '../../server/http/errors.ts';
 import { IMAGE_WIDTHS, widthsFor } from '../articles/image-sizes.ts';
 
@@ -26,10 +26,23 @@ const SHRINK = 0.8;
 /** Below this width the image is not worth showing; a file that cannot fit by then is refused. */
 const MIN_WIDTH = 160;
 
-// One libvips thread per operation and no operation cache: on a 2-core server or a Netlify
-// function a photo being processed must leave room for visitors' pages.
-sharp.concurrency(1);
-sharp.cache(false);
+type SharpLib = (typeof import('sharp'))['default'];
+let loading: Promise<SharpLib> | undefined;
+
+/**
+ * sharp (a native library) is loaded with the first photo, not with the app: every start of the
+ * server, of its commands and of a Netlify function would pay for it otherwise. One libvips
+ * thread per operation and no operation cache: on a 2-core server or a Netlify function a photo
+ * being processed must leave room for visitors' pages.
+ */
+function sharpLib(): Promise<SharpLib> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 type Format = 'webp' | 'jpg' | 'png';
 
@@ -92,6 +105,7 @@ export function processImage(
  * size is made from it. Transparency is kept only where a pixel uses it.
  */
 async function decode(bytes: Uint8Array): Promise<Base> {
+  const sharp = await sharpLib();
   try {
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const largest = IMAGE_WIDTHS.at(-1)!;
@@ -146,6 +160,7 @@ async function encodeAll(base: Base, largest: number, ext: 'jpg' | 'png', maxByt
 }
 
 async function fit(base: Base, width: number, format: Format, maxBytes: number) {
+  const sharp = await sharpLib();
   const { data, channels } = base;
   const raw = { raw: { width: base.width, height: base.height, channels } };
   const resized = await sharp(data, raw).resize({ width }).raw().toBuffer({

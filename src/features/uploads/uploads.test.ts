@@ -72,7 +72,8 @@ async function stored(): Promise<string[]> {
   return t.blobs.list('media');
 }
 
-describe('POST /api/upload/image', () => {
+// Photos are processed for real (sharp): seconds each while the rest of the suite runs.
+describe('POST /api/upload/image', { timeout: 120_000 }, () => {
   it('stores a PNG and serves it back with its type, nosniff and long caching', async () => {
     const res = await upload('image', { image: file(PNG_1PX, 'image/png') });
     expect(res.status).toBe(200);
