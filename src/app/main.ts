@@ -99,9 +99,10 @@ function startDraining(services: Services, log: Logger): () => void {
 
 /**
  * Publishes planned publishes whose time has come (editor/publishing.ts), at start and every
- * minute, so an article goes live within a minute of its time. Returns what stops it.
+ * `everyMs` (PUBLISH_CHECK_MS, a minute by default), so an article goes live within that time
+ * of its hour. Returns what stops it.
  */
-function startPublishing(services: Services, log: Logger): () => void {
+function startPublishing(services: Services, log: Logger, everyMs: number): () => void {
   let running = false;
   const publish = async () => {
     if (running) return;
@@ -119,7 +120,7 @@ function startPublishing(services: Services, log: Logger): () => void {
     }
   };
   void publish();
-  const publishing = setInterval(() => void publish(), 60_000);
+  const publishing = setInterval(() => void publish(), everyMs);
   publishing.unref();
   return () => clearInterval(publishing);
 }
@@ -186,7 +187,7 @@ async function main(): Promise<void> {
     uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
   });
   const stopDraining = startDraining(services, log);
-  const stopPublishing = startPublishing(services, log);
+  const stopPublishing = startPublishing(services, log, config.publishCheckMs);
 
   // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
   const server = createServer(

@@ -72,6 +72,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     prepareBudgetMs: Number.POSITIVE_INFINITY,
     countsFlushMs: e.COUNTS_FLUSH_MS,
+    publishCheckMs: e.PUBLISH_CHECK_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     secrets: [

@@ -60,6 +60,9 @@ export function e2eServerEnv(server: E2EServer): Record<string, string> {
     // Under the 6 MB camera photo of photos.spec.ts, as on Netlify: the editor scales it
     // down in the browser before sending it.
     MAX_IMAGE_UPLOAD_MB: '5',
+    // Planned publishes are looked for every second, not every minute: publishing.spec.ts sees
+    // one go live a few seconds after its time, without waiting a minute.
+    PUBLISH_CHECK_MS: '1000',
     // The booking popup frames the fake engine's stand-in page (plain http: loopback only).
     PUBLIC_BOOKING_URL: `${FAKE_ENGINE_URL}/booking`,
   };

@@ -17,6 +17,7 @@ import { EMPTY_DRAFT, editorReducer, sameDraft, type Draft } from './state.ts';
 import { useArticle } from './useArticle.ts';
 import { useEditorView } from './useEditorView.ts';
 import { useLatest } from './useLatest.ts';
+import { usePublishingControls } from './usePublishingControls.tsx';
 import { useResetTranslations } from './useResetTranslations.ts';
 import { useSave } from './useSave.ts';
 import { useStableT } from './useStableT.ts';
@@ -25,8 +26,9 @@ type Props = { lang: Lang; articleId: number };
 
 /**
  * The article editor: the article's fields and elements on the left, the live phone
- * preview on the right; save, reset translations and the live page in a toolbar that stays in
- * reach. Edits stay local until saved; leaving with unsaved edits asks first. A save over
+ * preview on the right; publish, save the draft (the editor opens a saved draft), the publishing
+ * menu, reset translations and the live page in a toolbar that stays in reach. Edits stay local
+ * until saved; leaving with unsaved edits asks first. Ctrl+S publishes, as Save did before drafts. A save over
  * someone else's newer one is refused: the conflict dialog offers their version (the curator's
  * changes set aside, to bring back with one click) or saving over it. Where the two columns
  * stack (a phone), Edit | Preview tabs show one at a time.
@@ -58,6 +60,16 @@ export default function EditorScreen({ lang, articleId }: Props) {
   const [setAside, setSetAside] = useState<Draft | null>(null);
   // Set-aside changes are unsaved work too: leaving asks first.
   useUnsavedGuard(dirty || setAside !== null);
+  const publishing = usePublishingControls({
+    t,
+    lang,
+    articleId,
+    load,
+    reload,
+    baseRevision,
+    dirty,
+    saveDraft: () => save(draft, 'draft'),
+  });
 
   const heading =
     load.status === 'ready'
@@ -67,7 +79,7 @@ export default function EditorScreen({ lang, articleId }: Props) {
     if (heading) document.title = translate(lang, 'meta.titleTemplate', { page: heading });
   }, [heading, lang]);
 
-  // Ctrl+S (⌘S) saves, as in any editor.
+  // Ctrl+S (⌘S) saves, as in any editor: Publish, the primary action (as before drafts).
   const saveNow = useLatest(() => void save(draft));
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -158,8 +170,11 @@ export default function EditorScreen({ lang, articleId }: Props) {
           saving={saving}
           resetting={resetting}
           onSave={() => void save(draft)}
+          onSaveDraft={() => void save(draft, 'draft')}
           onReset={() => setConfirming(true)}
+          {...publishing.toolbar}
         />
+        {publishing.notice}
         {setAside && (
           <SetAsideNotice
             t={t}
@@ -221,6 +236,7 @@ export default function EditorScreen({ lang, articleId }: Props) {
             }}
           />
         )}
+        {publishing.dialogs}
         {conflict && (
           <ConflictDialog
             t={t}

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { liveHref } from './article.ts';
+import { draftHref, liveHref } from './article.ts';
+import PublishMenu, { type PublishAction } from './PublishMenu.tsx';
 
 type Props = {
   t: TFn;
@@ -9,20 +10,25 @@ type Props = {
   dirty: boolean;
   saving: boolean;
   resetting: boolean;
+  /** What the publication line says ('Publié depuis le…'); null while it cannot be said. */
+  publication: string | null;
+  /** A draft is saved beside what visitors read: its preview, 'Unpublished changes'. */
+  hasDraft: boolean;
+  /** The publishing menu's actions, and whether one is running. */
+  choices: { scheduled: boolean; discard: boolean; unpublish: boolean };
+  publishing: boolean;
   onSave: () => void;
+  onSaveDraft: () => void;
   onReset: () => void;
+  onPublishing: (action: PublishAction) => void;
 };
 
-/** The editor's actions, kept in reach while scrolling: state, live page, reset, save. */
-export default function EditorToolbar({
-  t,
-  name,
-  dirty,
-  saving,
-  resetting,
-  onSave,
-  onReset,
-}: Props) {
+/**
+ * The editor's actions, kept in reach while scrolling: what is saved and what visitors read,
+ * the live page and the draft's preview, reset, the publishing menu, save the draft, publish.
+ */
+export default function EditorToolbar(props: Props) {
+  const { t, name, dirty, saving, resetting, publication, hasDraft } = props;
   const ref = useRef<HTMLDivElement>(null);
   // Toasts (top-right) start below this sticky bar, so that they never cover Save or
   // Reset: its height, which wrapping changes, is given to the CSS (global.css).
@@ -41,32 +47,65 @@ export default function EditorToolbar({
   }, []);
   return (
     <div ref={ref} className="editor-toolbar" role="group" aria-label={t('editor.actions')}>
-      <p
-        className={`editor-toolbar__state${dirty ? ' editor-toolbar__state--dirty' : ''}`}
-        role="status"
-      >
-        {dirty ? t('editor.unsaved') : t('editor.upToDate')}
-      </p>
-      <a className="editor-toolbar__live" href={liveHref(name)} target="_blank" rel="noopener">
-        {t('editor.seeLive')}
-        <span className="visually-hidden"> {t('editor.newTab')}</span>
-      </a>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        disabled={resetting}
-        onClick={onReset}
-      >
-        {t('editor.reset')}
-      </button>
-      <button
-        type="button"
-        className="button button--primary button--small"
-        disabled={saving}
-        onClick={onSave}
-      >
-        {t('editor.save')}
-      </button>
+      <div className="editor-toolbar__states">
+        <p
+          className={`editor-toolbar__state${dirty ? ' editor-toolbar__state--dirty' : ''}`}
+          role="status"
+        >
+          {dirty ? t('editor.unsaved') : t('editor.upToDate')}
+        </p>
+        <p className="editor-toolbar__publication">
+          {publication}
+          {hasDraft && (
+            <span className="editor-toolbar__changes">{t('publishing.unpublishedChanges')}</span>
+          )}
+        </p>
+      </div>
+      <div className="editor-toolbar__links">
+        <a className="editor-toolbar__live" href={liveHref(name)} target="_blank" rel="noopener">
+          {t('editor.seeLive')}
+          <span className="visually-hidden"> {t('editor.newTab')}</span>
+        </a>
+        {hasDraft && (
+          <a className="editor-toolbar__live" href={draftHref(name)} target="_blank" rel="noopener">
+            {t('publishing.previewDraft')}
+            <span className="visually-hidden"> {t('editor.newTab')}</span>
+          </a>
+        )}
+      </div>
+      <div className="editor-toolbar__buttons">
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={resetting}
+          onClick={props.onReset}
+        >
+          {t('editor.reset')}
+        </button>
+        <PublishMenu
+          t={t}
+          disabled={props.publishing || saving}
+          choices={props.choices}
+          onChoose={props.onPublishing}
+        />
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={saving}
+          onClick={props.onSaveDraft}
+        >
+          {t('publishing.saveDraft')}
+        </button>
+        <button
+          type="button"
+          className="button button--primary button--small"
+          disabled={saving}
+          aria-keyshortcuts="Control+S"
+          onClick={props.onSave}
+        >
+          {t('editor.save')}
+        </button>
+      </div>
     </div>
   );
 }

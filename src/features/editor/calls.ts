@@ -3,7 +3,15 @@
 import type { z } from 'zod';
 import { postRoute, readRoute } from '../../ui/api.ts';
 import { parseArticle } from './article.ts';
-import type { resetTranslationsSchema, SavedArticle, updateArticleSchema } from './schema.ts';
+import type { DraftSaved, Published } from './publishing.ts';
+import type {
+  articleBody,
+  publishSchema,
+  resetTranslationsSchema,
+  SavedArticle,
+  saveDraftSchema,
+  updateArticleSchema,
+} from './schema.ts';
 
 /** GET /api/read/article: the article as saved. */
 export const articleRoute = (articleId: number) =>
@@ -17,4 +25,20 @@ export const updateArticle = postRoute<
 
 export const resetTranslations = postRoute<z.input<typeof resetTranslationsSchema>, unknown>(
   '/api/manage/reset_traductions',
+);
+
+/** save_draft takes update_article's body; the draft is kept beside what visitors read. */
+export const saveDraft = postRoute<
+  Omit<z.input<typeof saveDraftSchema>, 'newContent'> & { newContent: unknown },
+  DraftSaved
+>('/api/manage/save_draft');
+
+/** Publish now, or at `at` (ISO 8601 with its offset, to come). */
+export const publish = postRoute<z.input<typeof publishSchema>, Published>('/api/manage/publish');
+export const cancelSchedule = postRoute<z.input<typeof articleBody>, Published>(
+  '/api/manage/cancel_schedule',
+);
+export const unpublish = postRoute<z.input<typeof articleBody>, Published>('/api/manage/unpublish');
+export const discardDraft = postRoute<{ articleId: number; revision?: number }, DraftSaved>(
+  '/api/manage/discard_draft',
 );

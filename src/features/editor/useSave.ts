@@ -5,7 +5,7 @@ import { call, errorCode, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender } from './announce.ts';
-import { updateArticle } from './calls.ts';
+import { saveDraft, updateArticle } from './calls.ts';
 import { focusProblem, typedProblems, type TypedProblem } from './focusProblem.ts';
 import { describeProblem, placeOf } from './problems.ts';
 import type { Draft } from './state.ts';
@@ -96,26 +96,39 @@ function refuse(
 type Sent = { revision: number } | { conflict: number };
 
 /**
+ * Publish (update_article: what visitors read, at once) or keep as the draft (save_draft);
+ * docs/adr/0028-drafts-and-revisions.md.
+ */
+export type SaveMode = 'publish' | 'draft';
+
+const WORDS = {
+  publish: { pending: 'editor.saving', done: 'editor.saved' },
+  draft: { pending: 'publishing.savingDraft', done: 'publishing.draftSaved' },
+} as const;
+
+/**
  * Sends the checked draft as the next revision after `revision`; a refusal throws the reason to
  * show (a url taken is told to `onTaken` first).
  */
 async function send(
   t: TFn,
+  mode: SaveMode,
   articleId: number,
   draft: Draft,
   content: unknown,
   revision: number,
   onTaken: (url: string) => void,
 ): Promise<Sent> {
+  const body = {
+    articleId,
+    newContent: content,
+    unformatted_name: draft.title,
+    instructions: draft.instructions,
+    revision,
+  };
   let result: ApiResult;
   try {
-    result = await call(updateArticle, {
-      articleId,
-      newContent: content,
-      unformatted_name: draft.title,
-      instructions: draft.instructions,
-      revision,
-    });
+    result = mode === 'draft' ? await call(saveDraft, body) : await call(updateArticle, body);
   } catch (error) {
     console.error('Saving the article failed', error);
     throw error;
@@ -131,8 +144,11 @@ async function send(
   throw new Shown(serverReason(t, draft, result));
 }
 
-/** Someone else saved the article since the draft's revision; `revision` is theirs. */
-export type Conflict = { revision: number };
+/**
+ * Someone else saved the article since the draft's revision; `revision` is theirs, `mode` what
+ * the refused save was (overwriting does the same).
+ */
+export type Conflict = { revision: number; mode: SaveMode };
 
 type Options = {
   t: TFn;
@@ -146,7 +162,7 @@ type Options = {
 };
 
 /**
- * Save: checked here first (a refused save names the element and the field), then
+ * Publish or save the draft: checked here first (a refused save names the element and the field), then
  * 'Saving article...', then 'Article saved' and a reload, or the error. Each save says which
  * revision the draft is based on; when someone else saved meanwhile, the server refuses it and
  * `conflict` is set: nothing typed is lost, and `overwrite` saves again over their revision.
@@ -159,50 +175,52 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision, showFor
   const [takenUrl, setTakenUrl] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
-  /** Saves `draft` as the next revision after `revision`. */
-  const saveOn = async (draft: Draft, revision: number) => {
+  /** Saves `draft` as the next revision after `revision`; true when it was saved. */
+  const saveOn = async (draft: Draft, revision: number, mode: SaveMode): Promise<boolean> => {
     setAttempted(true);
     const checked = checkDraft(draft);
     const typed = typedProblems();
     if (!checked.ok || typed.length > 0) {
       refuse(t, draft, checked.ok ? [] : checked.problems, typed, showForm);
-      return;
+      return false;
     }
     setSaving(true);
-    const pending = toast.loading(t('editor.saving'));
+    const pending = toast.loading(t(WORDS[mode].pending));
     let outcome: Sent;
     try {
-      outcome = await send(t, articleId, draft, checked.content, revision, setTakenUrl);
+      outcome = await send(t, mode, articleId, draft, checked.content, revision, setTakenUrl);
     } catch (error) {
       settle(pending, 'error', error instanceof Shown ? error.message : t('common.genericError'));
       setSaving(false);
-      return;
+      return false;
     }
     if ('conflict' in outcome) {
       // The dialog tells it; no toast on top of it.
       toast.dismiss(pending);
       setSaving(false);
-      setConflict({ revision: outcome.conflict });
-      return;
+      setConflict({ revision: outcome.conflict, mode });
+      return false;
     }
-    settle(pending, 'success', t('editor.saved'));
+    settle(pending, 'success', t(WORDS[mode].done));
     markSaved(draft, outcome.revision);
     setSaving(false);
     await reload(draft);
+    return true;
   };
 
-  const save = async (draft: Draft) => {
+  /** Publishes `draft`, or keeps it as the article's draft; true when it was saved. */
+  const save = async (draft: Draft, mode: SaveMode = 'publish'): Promise<boolean> => {
     const revision = baseRevision();
     // Not loaded yet, already saving, or a conflict waiting for the curator's choice.
-    if (saving || conflict || revision === null) return;
-    await saveOn(draft, revision);
+    if (saving || conflict || revision === null) return false;
+    return saveOn(draft, revision, mode);
   };
 
   /** Saves over the other version, knowingly: based on the revision the conflict named. */
   const overwrite = async (draft: Draft) => {
     if (saving || !conflict) return;
     setConflict(null);
-    await saveOn(draft, conflict.revision);
+    await saveOn(draft, conflict.revision, conflict.mode);
   };
 
   /** Closes the conflict without saving (the draft stays as it is). */

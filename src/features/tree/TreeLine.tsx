@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import type { TFn } from '../../i18n/react.ts';
 import { useDismiss } from '../../ui/useDismiss.ts';
 import type { TreeItem } from './names.ts';
+import type { PublicationMark } from './screen.ts';
 import { publicTitleBeside } from '../articles/label.ts';
 
 export type MenuOrigin = { x: number; y: number; returnFocus: HTMLElement | null };
@@ -12,6 +13,8 @@ type Props = {
   /** Shown name: the name, or 'Article {id}' for an untitled article. */
   label: string;
   href: string;
+  /** 'Not published', 'Scheduled…', 'Draft': shown under the name, outside its link. */
+  marks: PublicationMark[];
   renaming: boolean;
   menuOpen: boolean;
   linkRef: (element: HTMLAnchorElement | null) => void;
@@ -99,10 +102,13 @@ export default function TreeLine(props: Props) {
         />
       ) : (
         <>
-          <a ref={linkRef} className="tree__link" href={href} onKeyDown={onLinkKey}>
-            {label}
-            {beside !== undefined && <span className="article-public-title">{beside}</span>}
-          </a>
+          <div className="tree__main">
+            <a ref={linkRef} className="tree__link" href={href} onKeyDown={onLinkKey}>
+              {label}
+              {beside !== undefined && <span className="article-public-title">{beside}</span>}
+            </a>
+            {props.marks.length > 0 && <Marks marks={props.marks} />}
+          </div>
           <button
             type="button"
             className="tree__actions"
@@ -120,6 +126,26 @@ export default function TreeLine(props: Props) {
         </>
       )}
     </li>
+  );
+}
+
+/** The article's publication marks, each a word (its whole sentence for screen readers). */
+function Marks({ marks }: { marks: PublicationMark[] }) {
+  return (
+    <span className="tree__marks">
+      {marks.map((mark) => (
+        <span key={mark.kind} className={`tree__mark tree__mark--${mark.kind}`} title={mark.title}>
+          {mark.title === undefined ? (
+            mark.text
+          ) : (
+            <>
+              <span aria-hidden="true">{mark.text}</span>
+              <span className="visually-hidden">{mark.title}</span>
+            </>
+          )}
+        </span>
+      ))}
+    </span>
   );
 }
 

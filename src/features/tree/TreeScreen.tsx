@@ -1,22 +1,25 @@
 import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT } from '../../i18n/react.ts';
+import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
 import ContextMenu from './ContextMenu.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 import ImportDocuments from './ImportDocuments.tsx';
 import TreeLine from './TreeLine.tsx';
-import { hrefOf, moveTargets, parentHref } from './screen.ts';
+import { hrefOf, moveTargets, parentHref, publicationMarks } from './screen.ts';
 import { useTree } from './useTree.ts';
 import { useTreeFocus } from './useTreeFocus.ts';
 
 /**
  * The articles tree: the folder named by the URL, its lines with their
- * context menus, New article, Add a folder and Import documents. This renders; useTree holds the state and the
+ * context menus and publication marks, New article, Add a folder and Import documents. This renders; useTree holds the state and the
  * writes, useTreeFocus where focus goes after them.
  */
 export default function TreeScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const { headingRef, linkRef, focusLater } = useTreeFocus();
   const tree = useTree(lang, t, focusLater);
+  // Planned publishes are dated on the museum's clocks.
+  const zone = useMuseumTimeZone();
   const { load, label, busy, menu, deleting } = tree;
   const { notFound, items, folderPath } = tree.place;
 
@@ -80,6 +83,7 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
               item={item}
               label={label(item)}
               href={hrefOf(lang, folderPath, item)}
+              marks={publicationMarks(t, lang, item, zone)}
               renaming={tree.renaming === item.id}
               menuOpen={menu?.item.id === item.id}
               linkRef={linkRef(item.id)}

@@ -9,6 +9,7 @@ import {
   moveTargets,
   parentHref,
   placeOf,
+  publicationMarks,
   writeFailureMessage,
 } from './screen.ts';
 
@@ -145,5 +146,47 @@ describe('writeFailureMessage', () => {
       fr('apiErrors.invalid_path'),
     );
     expect(writeFailureMessage(fr, answer(500), 'other')).toBe(fr('tree.writeFailed'));
+  });
+});
+
+describe('publicationMarks', () => {
+  const article = (more: Partial<TreeItem>): TreeItem => ({
+    id: 5,
+    type: 'article',
+    name: 'Harp',
+    ...more,
+  });
+
+  it('marks nothing on a published article or a folder', () => {
+    expect(publicationMarks(fr, 'fr', article({}), 'Europe/Paris')).toEqual([]);
+    expect(
+      publicationMarks(fr, 'fr', { id: 1, type: 'folder', name: 'Hall' }, 'Europe/Paris'),
+    ).toEqual([]);
+  });
+
+  it('marks an article not published, and one with a draft', () => {
+    expect(
+      publicationMarks(en, 'en', article({ publication: 'unpublished', hasDraft: true }), null),
+    ).toEqual([
+      { kind: 'unpublished', text: 'Not published' },
+      { kind: 'draft', text: 'Draft' },
+    ]);
+    expect(publicationMarks(fr, 'fr', article({ hasDraft: true }), null)).toEqual([
+      { kind: 'draft', text: 'Brouillon' },
+    ]);
+  });
+
+  it('dates a planned publish on the museum clocks, its zone named in full', () => {
+    const item = article({ publication: 'scheduled', publishAt: '2027-03-01T08:00:00.000Z' });
+    expect(publicationMarks(fr, 'fr', item, 'Europe/Paris')).toEqual([
+      {
+        kind: 'scheduled',
+        text: 'Prévu le 1 mars 2027 à 09:00',
+        title: 'Publication prévue le 1 mars 2027 à 09:00 (heure de Paris)',
+      },
+    ]);
+    expect(publicationMarks(en, 'en', item, null)).toEqual([
+      { kind: 'scheduled', text: 'Scheduled' },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { errorCode, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
+import { formatZoned, zoneName } from '../../ui/zoned-time.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
 import { resolveFolderPath, type TreeItem } from './names.ts';
 
@@ -98,4 +99,43 @@ export function writeFailureMessage(t: TFn, result: ApiResult, kind: WriteKind):
   }
   // Other refusals by their code, in the interface's language (src/ui/apiErrors.ts).
   return code ? apiErrorMessage(t, result) : t('tree.writeFailed');
+}
+
+/** A mark beside an article's name: what visitors cannot read yet, or read an older version of. */
+export type PublicationMark = {
+  kind: 'unpublished' | 'scheduled' | 'draft';
+  text: string;
+  /** The whole sentence, its time zone named, for those who point at it. */
+  title?: string;
+};
+
+/**
+ * An article's marks (docs/adr/0028-drafts-and-revisions.md): 'Not published' (never, or taken
+ * back), 'Scheduled {date}' on the museum's clocks (`zone`, null until known: no date then),
+ * 'Draft' when changes wait to be published. None for a folder or a published article.
+ */
+export function publicationMarks(
+  t: TFn,
+  lang: Lang,
+  item: TreeItem,
+  zone: string | null,
+): PublicationMark[] {
+  if (item.type !== 'article') return [];
+  const marks: PublicationMark[] = [];
+  if (item.publication === 'unpublished') {
+    marks.push({ kind: 'unpublished', text: t('publishing.treeUnpublished') });
+  } else if (item.publication === 'scheduled') {
+    if (zone !== null && item.publishAt) {
+      const when = formatZoned(item.publishAt, zone, lang);
+      marks.push({
+        kind: 'scheduled',
+        text: t('publishing.treeScheduled', { when }),
+        title: t('publishing.treeScheduledLong', { when, zone: zoneName(t, zone) }),
+      });
+    } else {
+      marks.push({ kind: 'scheduled', text: t('publishing.treeScheduledNoDate') });
+    }
+  }
+  if (item.hasDraft) marks.push({ kind: 'draft', text: t('publishing.treeDraft') });
+  return marks;
 }

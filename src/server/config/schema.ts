@@ -74,6 +74,8 @@ export const envSchema = z.object({
   TTS_VOICE: optionalText,
   TTS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   COUNTS_FLUSH_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** How often the Node server publishes planned publishes that are due (a minute by default). */
+  PUBLISH_CHECK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(16),
   /** What anonymous requests may start a minute (reader/visit/engine-gate.ts). */
   VISITOR_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(6),
@@ -149,6 +151,8 @@ export interface Config {
   prepareBudgetMs: number;
   /** Visitor counts are written this often (0: at each visit). */
   countsFlushMs: number;
+  /** The Node server looks for planned publishes that are due this often. */
+  publishCheckMs: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** `text` lines for a terminal, or one JSON object a line for a log collector. */
   logFormat: 'text' | 'json';

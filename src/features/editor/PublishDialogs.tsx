@@ -1,0 +1,76 @@
+import type { Lang } from '../../i18n/index.ts';
+import type { TFn } from '../../i18n/react.ts';
+import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
+import type { PublishAction } from './PublishMenu.tsx';
+import ScheduleDialog from './ScheduleDialog.tsx';
+import type { ScheduleOutcome } from './usePublishing.ts';
+
+type Props = {
+  t: TFn;
+  lang: Lang;
+  /** The dialog open: the action chosen in the publishing menu. */
+  action: PublishAction;
+  zone: string | null;
+  /** The planned publish, ISO 8601, when there is one. */
+  planned: string | null;
+  busy: boolean;
+  /** Plans the publish (saving the changes in progress as the draft first). */
+  onSchedule: (at: string, said: string) => Promise<ScheduleOutcome>;
+  onCallOff: () => void;
+  onDiscard: () => void;
+  onUnpublish: () => void;
+  onClose: () => void;
+};
+
+/**
+ * The dialog of the publishing action chosen: the schedule's date and time, or a confirmation
+ * before discarding the draft or taking the article back from visitors. Calling a schedule off
+ * needs none: it can be planned again at once.
+ */
+export default function PublishDialogs(props: Props) {
+  const { t, action, busy, onClose } = props;
+  if (action === 'schedule') {
+    if (props.zone === null) return null;
+    return (
+      <ScheduleDialog
+        t={t}
+        lang={props.lang}
+        zone={props.zone}
+        planned={props.planned}
+        busy={busy}
+        onSchedule={props.onSchedule}
+        onCallOff={props.onCallOff}
+        onClose={onClose}
+      />
+    );
+  }
+  if (action === 'discard') {
+    return (
+      <ConfirmDialog
+        title={t('publishing.discardTitle')}
+        cancelLabel={t('editor.cancel')}
+        confirmLabel={t('publishing.discardConfirm')}
+        busy={busy}
+        onConfirm={props.onDiscard}
+        onCancel={onClose}
+      >
+        <p>{t('publishing.discardText')}</p>
+      </ConfirmDialog>
+    );
+  }
+  if (action === 'unpublish') {
+    return (
+      <ConfirmDialog
+        title={t('publishing.unpublishTitle')}
+        cancelLabel={t('editor.cancel')}
+        confirmLabel={t('publishing.unpublishConfirm')}
+        busy={busy}
+        onConfirm={props.onUnpublish}
+        onCancel={onClose}
+      >
+        <p>{t('publishing.unpublishText')}</p>
+      </ConfirmDialog>
+    );
+  }
+  return null;
+}

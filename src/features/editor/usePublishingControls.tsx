@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { Lang } from '../../i18n/index.ts';
+import type { TFn } from '../../i18n/react.ts';
+import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
+import { zoneName } from '../../ui/zoned-time.ts';
+import { publicationText, publishingChoices } from './publicationText.ts';
+import PublishDialogs from './PublishDialogs.tsx';
+import type { PublishAction } from './PublishMenu.tsx';
+import type { ArticleLoad, ReloadBase } from './useArticle.ts';
+import { usePublishing } from './usePublishing.ts';
+
+type Options = {
+  t: TFn;
+  lang: Lang;
+  articleId: number;
+  load: ArticleLoad;
+  reload: (base?: ReloadBase) => Promise<boolean>;
+  baseRevision: () => number | null;
+  /** Unsaved changes: saved as the draft before a publish is planned, so it publishes them. */
+  dirty: boolean;
+  /** Saves the editor's changes as the draft; true when saved. */
+  saveDraft: () => Promise<boolean>;
+};
+
+/**
+ * The editor's publishing state and actions beside Publish and Save draft
+ * (docs/adr/0028-drafts-and-revisions.md): what the toolbar says and offers, the dialog of the
+ * action chosen, and the note that the editor holds the draft.
+ */
+export function usePublishingControls(options: Options) {
+  const { t, lang, articleId, load, reload, baseRevision } = options;
+  const zone = useMuseumTimeZone();
+  const actions = usePublishing({ t, articleId, reload, baseRevision });
+  const [dialog, setDialog] = useState<PublishAction | null>(null);
+  const article = load.status === 'ready' ? load.article : null;
+  const publication = article?.publication;
+  const hasDraft = !!article?.draft;
+  const close = () => setDialog(null);
+
+  const choose = (action: PublishAction) => {
+    // Calling a plan off needs no confirmation: it can be planned again at once.
+    if (action === 'cancelSchedule') void actions.callOff();
+    else setDialog(action);
+  };
+
+  const schedule = async (at: string, said: string) => {
+    if (options.dirty && !(await options.saveDraft())) {
+      // The save's toast or conflict dialog says why; the dialog makes way for it.
+      close();
+      return 'failed' as const;
+    }
+    const zoned = zone === null ? said : `${said} (${zoneName(t, zone)})`;
+    return actions.schedule(at, t('publishing.scheduledToast', { when: zoned }));
+  };
+
+  const toolbar = {
+    publication: publicationText(t, lang, publication, zone),
+    hasDraft,
+    choices: publishingChoices(publication, hasDraft),
+    publishing: actions.busy,
+    onPublishing: choose,
+  };
+
+  const dialogs = dialog && (
+    <PublishDialogs
+      t={t}
+      lang={lang}
+      action={dialog}
+      zone={zone}
+      planned={publication?.state === 'scheduled' ? publication.publishAt : null}
+      busy={actions.busy}
+      onSchedule={schedule}
+      onCallOff={() => {
+        close();
+        void actions.callOff();
+      }}
+      onDiscard={() => {
+        close();
+        void actions.discard();
+      }}
+      onUnpublish={() => {
+        close();
+        void actions.takeBack();
+      }}
+      onClose={close}
+    />
+  );
+
+  const notice = hasDraft && <p className="editor-draft-note">{t('publishing.draftOpened')}</p>;
+
+  return { toolbar, dialogs, notice };
+}
