@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { draftHref, liveHref } from './article.ts';
+import type { RefObject } from 'react';
 import PublishMenu, { type PublishAction } from './PublishMenu.tsx';
 
 type Props = {
@@ -21,6 +22,7 @@ type Props = {
   onSaveDraft: () => void;
   onReset: () => void;
   onPublishing: (action: PublishAction) => void;
+  menuRef: RefObject<HTMLButtonElement | null>;
 };
 
 /**
@@ -84,9 +86,10 @@ export default function EditorToolbar(props: Props) {
         </button>
         <PublishMenu
           t={t}
-          disabled={props.publishing || saving}
+          busy={props.publishing || saving}
           choices={props.choices}
           onChoose={props.onPublishing}
+          toggleRef={props.menuRef}
         />
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { useDismiss } from '../../ui/useDismiss.ts';
 
@@ -7,22 +7,25 @@ export type PublishAction = 'schedule' | 'cancelSchedule' | 'discard' | 'unpubli
 
 type Props = {
   t: TFn;
-  disabled: boolean;
+  /** An action or a save is running: the button stays (and keeps the focus) but opens nothing. */
+  busy: boolean;
   /** Which actions apply to the article as it stands. */
   choices: { scheduled: boolean; discard: boolean; unpublish: boolean };
   onChoose: (action: PublishAction) => void;
+  /** The menu's button: where the focus goes back when the dialog of an action closes. */
+  toggleRef: RefObject<HTMLButtonElement | null>;
 };
 
 /**
  * 'More actions': the publishing actions used now and then, folded so that the toolbar keeps to
  * two lines on a phone. A disclosure (a button and the list it shows): Escape or a click away
- * closes it and the focus stays on (or goes back to) its button, which the dialog an action
- * opens gives the focus back to when it closes.
+ * closes it and the focus stays on (or goes back to) its button, where the dialog an action
+ * opens gives the focus back when it closes (usePublishingControls).
  */
-export default function PublishMenu({ t, disabled, choices, onChoose }: Props) {
+export default function PublishMenu({ t, busy, choices, onChoose, toggleRef }: Props) {
   const [open, setOpen] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = toggleRef;
   const listId = useId();
   useDismiss(open, boxRef, (reason) => {
     setOpen(false);
@@ -60,8 +63,8 @@ export default function PublishMenu({ t, disabled, choices, onChoose }: Props) {
         className="button button--ghost button--small publish-menu__toggle"
         aria-expanded={open}
         aria-controls={listId}
-        disabled={disabled}
-        onClick={() => setOpen((was) => !was)}
+        aria-disabled={busy || undefined}
+        onClick={() => setOpen((was) => !was && !busy)}
       >
         {t('publishing.more')}
       </button>
@@ -70,7 +73,7 @@ export default function PublishMenu({ t, disabled, choices, onChoose }: Props) {
           <li key={action}>
             <button
               type="button"
-              className={`context-menu__item${danger ? " context-menu__item--danger" : ""}`}
+              className={`context-menu__item${danger ? ' context-menu__item--danger' : ''}`}
               onClick={() => choose(action)}
             >
               {label}

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
 import { zoneName } from '../../ui/zoned-time.ts';
+import { afterRender } from './announce.ts';
 import { publicationText, publishingChoices } from './publicationText.ts';
 import PublishDialogs from './PublishDialogs.tsx';
 import type { PublishAction } from './PublishMenu.tsx';
@@ -32,10 +33,16 @@ export function usePublishingControls(options: Options) {
   const zone = useMuseumTimeZone();
   const actions = usePublishing({ t, articleId, reload, baseRevision });
   const [dialog, setDialog] = useState<PublishAction | null>(null);
+  const menuRef = useRef<HTMLButtonElement>(null);
   const article = load.status === 'ready' ? load.article : null;
   const publication = article?.publication;
   const hasDraft = !!article?.draft;
-  const close = () => setDialog(null);
+  const close = () => {
+    setDialog(null);
+    // The dialog leaves the page before it is closed, so the browser does not give the focus
+    // back: it goes to the menu's button the dialog was opened from.
+    afterRender(() => menuRef.current?.focus());
+  };
 
   const choose = (action: PublishAction) => {
     // Calling a plan off needs no confirmation: it can be planned again at once.
@@ -59,6 +66,7 @@ export function usePublishingControls(options: Options) {
     choices: publishingChoices(publication, hasDraft),
     publishing: actions.busy,
     onPublishing: choose,
+    menuRef,
   };
 
   const dialogs = dialog && (
