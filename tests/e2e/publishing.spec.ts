@@ -7,6 +7,7 @@ import {
   dict,
   escapeRegExp,
   expect,
+  expectNoViolations,
   fill,
   MUSEUM_SETTINGS,
   post,
@@ -165,6 +166,7 @@ for (const { lang, width } of COMBOS) {
       await dialog.getByRole('button', { name: tp.scheduleConfirm, exact: true }).click();
       await expect(dialog.getByRole('alert')).toHaveText(tp.schedulePast);
       await expect(date).toHaveAttribute('aria-invalid', 'true');
+      await expectNoViolations(page);
       await date.fill(tomorrow);
       await dialog.getByRole('button', { name: tp.scheduleConfirm, exact: true }).click();
       await expect(dialog).toHaveCount(0);

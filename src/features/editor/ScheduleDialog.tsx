@@ -108,7 +108,8 @@ export default function ScheduleDialog(props: Props) {
         )}
         <div className="dialog__actions">
           <button type="button" className="button button--ghost" onClick={props.onClose}>
-            {t('editor.cancel')}
+            {/* Beside 'Cancel schedule', a plain 'Cancel' would read as the same thing. */}
+            {planned ? t('publishing.keepSchedule') : t('editor.cancel')}
           </button>
           {planned && (
             <button type="button" className="button button--ghost" onClick={props.onCallOff}>
