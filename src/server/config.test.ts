@@ -21,6 +21,14 @@ describe('settings', () => {
     }
   });
 
+  it('looks for planned publishes every minute unless told, never more than once a second', () => {
+    expect(parseConfig({}).publishCheckMs).toBe(60_000);
+    expect(parseConfig({ PUBLISH_CHECK_MS: '1000' }).publishCheckMs).toBe(1000);
+    for (const value of ['10', '0', 'soon']) {
+      expect(() => parseConfig({ PUBLISH_CHECK_MS: value }), value).toThrow(/PUBLISH_CHECK_MS/);
+    }
+  });
+
   it('uses secure cookies behind an https address and drops a trailing slash', () => {
     const config = parseConfig({ PUBLIC_SITE_URL: 'https://app.legenda.example/' });
     expect(config.publicSiteUrl).toBe('https://app.legenda.example');
