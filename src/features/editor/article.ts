@@ -7,12 +7,13 @@ import {
   type Block,
   type Metadatas,
 } from '../articles/content.ts';
+import type { DraftDocument, Publication } from './publication.ts';
 import type { ArticleDocument } from './schema.ts';
 import type { Draft } from './state.ts';
 
 /**
- * GET /api/read/article's answer: the server's own type, `name` the public url; its draft and
- * publication not read by the editor yet.
+ * GET /api/read/article's answer: the server's own type, `name` the public url (of the
+ * published version); its draft and publication absent when the server sent none.
  */
 export type ArticleAnswer = Omit<ArticleDocument, 'draft' | 'publication'> &
   Partial<Pick<ArticleDocument, 'draft' | 'publication'>>;
@@ -37,24 +38,48 @@ export function parseArticle(body: unknown): ArticleAnswer | null {
     instructions: record.instructions,
     content: record.content,
     revision: typeof record.revision === 'number' ? record.revision : 0,
+    ...(isDraft(record.draft) && { draft: record.draft }),
+    ...(isPublication(record.publication) && { publication: record.publication }),
   };
 }
 
+function isDraft(value: unknown): value is DraftDocument {
+  const draft = value as Partial<DraftDocument> | null;
+  return (
+    typeof draft === 'object' &&
+    draft !== null &&
+    Array.isArray(draft.content) &&
+    typeof draft.unformatted_name === 'string' &&
+    typeof draft.instructions === 'string'
+  );
+}
+
+function isPublication(value: unknown): value is Publication {
+  const publication = value as Partial<Publication> | null;
+  return (
+    typeof publication === 'object' &&
+    publication !== null &&
+    ['unpublished', 'published', 'scheduled'].includes(publication.state ?? '')
+  );
+}
+
 /**
- * The stored content as editable objects with every default filled in. A metadatas entry that
+ * What the editor edits: the draft when there is one (docs/adr/0028-drafts-and-revisions.md),
+ * else the published version, as editable objects with every default filled in. A metadatas entry that
  * does not parse keeps what can be kept (its url stays visible, to be fixed before saving); a
  * block that does not parse (written by an older version) is left out, as on the visitor page.
  */
 export function draftOf(article: ArticleAnswer): Draft {
+  const source = article.draft ?? article;
   // Named as the server names them (block-ids.ts): by position in what is stored.
-  const [first, ...rest] = withBlockIds(article.content);
+  const [first, ...rest] = withBlockIds(source.content);
   const blocks: Block[] = [];
   for (const item of rest) {
     const block = blockSchema.safeParse(item);
     if (block.success) blocks.push(block.data);
   }
   const content: ArticleContent = [metadatasOf(first, article.name), ...blocks];
-  return { title: article.unformatted_name, instructions: article.instructions, content };
+  return { title: source.unformatted_name, instructions: source.instructions, content };
 }
 
 function metadatasOf(stored: unknown, name: string): Metadatas {
