@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { toast } from '../../ui/toast.ts';
@@ -42,8 +42,16 @@ export default function History({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = () => {
     setOpen(false);
-    buttonRef.current?.focus();
   };
+  // Once the dialog is gone (the page behind it is inert until then), back to the button.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    else if (wasOpen.current) {
+      wasOpen.current = false;
+      buttonRef.current?.focus();
+    }
+  }, [open]);
   const restored = async () => {
     close();
     if (await reload()) toast.success(t('history.restored'));
