@@ -31,6 +31,10 @@ type Json = Record<string, unknown>;
 
 const V1 = 'Le vase attique fut trouvé à Vulci en 1828.';
 const V2 = 'Le vase attique fut découvert à Vulci en 1829, puis restauré.';
+/** Someone else's draft, saved while the history is open. */
+const OTHER = 'Le vase attique, brouillon d’un collègue.';
+
+const metadatasFor = (url: string) => ({ type: 'metadatas', url, backgroundColor: '#341539' });
 
 async function readJson<T>(page: Page, path: string): Promise<T> {
   const response = await page.request.get(path);
@@ -43,7 +47,7 @@ async function publishedTwice(page: Page, title: string) {
   const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
   await post(page, 'rename_article', { articleId: id, newName: title });
   const name = `vase-${randomUUID().slice(0, 8)}`;
-  const metadatas = { type: 'metadatas', url: name, backgroundColor: '#341539' };
+  const metadatas = metadatasFor(name);
   const text = newBlock('text');
   for (const content of [V1, V2]) {
     await post(page, 'update_article', {
@@ -148,8 +152,22 @@ for (const { lang, width, height, phone } of JOURNEYS) {
       await confirm.getByRole('button', { name: th.cancel, exact: true }).click();
       await expect(confirm).toHaveCount(0);
       await expect(titleField).toHaveValue(`${title} (brouillon)`);
+
+      // Someone else saves a draft meanwhile: the restore is refused and told, nothing changed…
+      await post(page, 'save_draft', {
+        articleId: article.id,
+        newContent: [metadatasFor(article.name), { ...newBlock('text'), content: OTHER }],
+        unformatted_name: title,
+        instructions: '',
+      });
       await restore.click();
       await confirm.getByRole('button', { name: th.confirm, exact: true }).click();
+      const stale = version.getByRole('alert').filter({ hasText: th.stale });
+      await expect(stale).toBeVisible();
+      await expect(toast(page, th.restored)).toHaveCount(0);
+      await expect(titleField).toHaveValue(`${title} (brouillon)`);
+      // …until the curator restores over it, knowingly (their draft stays in the history).
+      await stale.getByRole('button', { name: th.restoreAnyway, exact: true }).click();
 
       // The editor shows the first version as its draft, saved; the history is closed.
       await expect(toast(page, th.restored)).toBeVisible();
@@ -168,9 +186,10 @@ for (const { lang, width, height, phone } of JOURNEYS) {
       );
       expect(stored.draft?.content[1]?.content).toBe(V1);
       expect(stored.content[1]?.content).toBe(V2);
-      // The restore is a version of its own, a draft, newest.
+      // The other draft and the restore are versions of their own, drafts, newest first.
       await main.getByRole('button', { name: th.open, exact: true }).click();
-      await expect(entries).toHaveCount(3);
+      await expect(entries).toHaveCount(4);
+      await expect(entries.nth(1)).toHaveAccessibleName(new RegExp(`^${escapeRegExp(th.draft)} `));
       await expect(entries.first()).toHaveAccessibleName(new RegExp(`^${escapeRegExp(th.draft)} `));
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);

@@ -5,6 +5,7 @@ import {
   formatSavedAt,
   parseRevision,
   parseRevisions,
+  staleRevision,
   textOf,
   type RevisionDocument,
 } from './history.ts';
@@ -85,5 +86,26 @@ describe('when a version was saved', () => {
     expect(formatSavedAt('2026-07-01T22:30:00.000Z', 'fr', 'Europe/Paris')).toMatch(
       /^2 juil\. 2026.*00:30$/,
     );
+  });
+});
+
+describe('a refused restore', () => {
+  const refusal = (status: number, body: unknown) => staleRevision({ status, body });
+
+  it('names the revision someone else saved meanwhile', () => {
+    const body = { error: { code: 'stale_revision', message: '…', details: { revision: 7 } } };
+    expect(refusal(409, body)).toBe(7);
+  });
+
+  it('is no conflict for any other answer', () => {
+    expect(refusal(409, { error: { code: 'url_taken', details: { revision: 7 } } })).toBeNull();
+    expect(
+      refusal(422, { error: { code: 'stale_revision', details: { revision: 7 } } }),
+    ).toBeNull();
+    expect(
+      refusal(409, { error: { code: 'stale_revision', details: { revision: -1 } } }),
+    ).toBeNull();
+    expect(refusal(409, { error: { code: 'stale_revision' } })).toBeNull();
+    expect(refusal(409, null)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { call, errorCode, type ApiResult } from '../../ui/api.ts';
+import { call, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
-import { restoreRevision } from './history.ts';
+import { restoreRevision, staleRevision } from './history.ts';
 
 /**
  * Where a restore stands: asked for and waiting for the curator's yes, sent, or refused because
@@ -14,17 +14,6 @@ export type RestoreStep =
   | { step: 'confirming' }
   | { step: 'restoring' }
   | { step: 'stale'; current: number };
-
-/** The revision a 409 `stale_revision` names, or null for any other answer. */
-function staleRevision(result: ApiResult): number | null {
-  if (result.status !== 409 || errorCode(result) !== 'stale_revision') return null;
-  const details = (result.body as { error?: { details?: { revision?: unknown } } } | null)?.error
-    ?.details;
-  const revision = details?.revision;
-  return typeof revision === 'number' && Number.isInteger(revision) && revision >= 0
-    ? revision
-    : null;
-}
 
 type Options = {
   t: TFn;
