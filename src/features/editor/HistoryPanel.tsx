@@ -121,6 +121,7 @@ export default function HistoryPanel(props: Props) {
             dirty={props.dirty}
             baseRevision={props.baseRevision}
             onRestored={props.onRestored}
+            onStale={() => void list.reload()}
           />
         )}
       </div>

@@ -27,6 +27,8 @@ type Props = {
   dirty: boolean;
   baseRevision: () => number | null;
   onRestored: () => Promise<void>;
+  /** A restore was refused, someone else having saved meanwhile: their version is listed. */
+  onStale: () => void;
 };
 
 /**
@@ -46,12 +48,20 @@ export default function RevisionDiff(props: Props) {
     revision: entry.revision,
     baseRevision: props.baseRevision,
     onRestored: props.onRestored,
+    onStale: props.onStale,
   });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // Where the list and the version stack (a phone), the version chosen is brought into view.
+  const staleRef = useRef<HTMLDivElement>(null);
+  const shown = after !== null;
+  const stale = restore.state.step === 'stale';
+  // Where the list and the version stack (a phone), the version chosen is brought into view
+  // once it is there to read, and a refusal below it too.
   useEffect(() => {
-    headingRef.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [entry.revision]);
+    if (shown) headingRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [shown]);
+  useEffect(() => {
+    if (stale) staleRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [stale]);
 
   const date = formatSavedAt(entry.savedAt, lang, timeZone);
   const busy = restore.state.step === 'restoring';
@@ -80,8 +90,8 @@ export default function RevisionDiff(props: Props) {
               removedLabel={t('history.removed')}
             />
           )}
-          {restore.state.step === 'stale' && (
-            <div className="history__stale" role="alert">
+          {stale ? (
+            <div ref={staleRef} className="history__stale" role="alert">
               <p>{t('history.stale')}</p>
               <button
                 type="button"
@@ -91,15 +101,16 @@ export default function RevisionDiff(props: Props) {
                 {t('history.restoreAnyway')}
               </button>
             </div>
+          ) : (
+            <button
+              type="button"
+              className="button button--primary history__restore"
+              disabled={busy}
+              onClick={restore.ask}
+            >
+              {busy ? t('history.restoring') : t('history.restore')}
+            </button>
           )}
-          <button
-            type="button"
-            className="button button--primary history__restore"
-            disabled={busy}
-            onClick={restore.ask}
-          >
-            {busy ? t('history.restoring') : t('history.restore')}
-          </button>
         </>
       )}
       {restore.state.step === 'confirming' && (

@@ -24,6 +24,8 @@ type Options = {
   baseRevision: () => number | null;
   /** After the restore: the editor loads the article again (the restored version is its draft). */
   onRestored: () => Promise<void>;
+  /** Refused: someone else saved meanwhile (the history lists their version again). */
+  onStale: () => void;
 };
 
 /**
@@ -31,7 +33,8 @@ type Options = {
  * based on the editor's revision. When someone else saved meanwhile the server refuses it and the
  * step says so; `restore(current)` then restores over their save, knowingly.
  */
-export function useRestore({ t, articleId, revision, baseRevision, onRestored }: Options) {
+export function useRestore(options: Options) {
+  const { t, articleId, revision, baseRevision, onRestored, onStale } = options;
   const [state, setState] = useState<RestoreStep>({ step: 'idle' });
 
   const restore = async (expected: number | null) => {
@@ -52,6 +55,7 @@ export function useRestore({ t, articleId, revision, baseRevision, onRestored }:
     const current = staleRevision(result);
     if (current !== null) {
       setState({ step: 'stale', current });
+      onStale();
       return;
     }
     if (!result.ok) {
