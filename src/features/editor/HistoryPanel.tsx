@@ -59,7 +59,8 @@ export default function HistoryPanel(props: Props) {
           {t('history.close')}
         </button>
       </div>
-      <div className="history__body">
+      {/* Two columns once there are versions; a message alone takes the whole width. */}
+      <div className={`history__body${entries?.length ? ' history__body--columns' : ''}`}>
         <div className="history__list">
           {entries === undefined ? (
             list.status === 'failed' ? (
@@ -79,35 +80,36 @@ export default function HistoryPanel(props: Props) {
           ) : entries.length === 0 ? (
             <p>{t('history.empty')}</p>
           ) : (
-            <>
-              <p className="history__hint">{t('history.choose')}</p>
-              <ol className="history__entries" aria-label={t('history.listLabel')}>
-                {entries.map((entry) => (
-                  <li key={entry.revision}>
-                    <button
-                      type="button"
-                      className="history__entry"
-                      aria-pressed={chosen?.revision === entry.revision}
-                      onClick={() => setChosen(entry)}
-                    >
-                      <span className={`history__kind history__kind--${entry.kind}`}>
-                        {t(entry.kind === 'published' ? 'history.published' : 'history.draft')}
-                      </span>{' '}
-                      {/* Spaces between the parts: a screen reader reads the button as one name. */}
-                      <time dateTime={entry.savedAt}>
-                        {formatSavedAt(entry.savedAt, lang, timeZone)}
-                      </time>{' '}
-                      <span className="history__who">
-                        {t('history.by', { email: entry.savedBy })}
-                      </span>{' '}
-                      <span className="history__words">{wordCount(t, lang, entry.words)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ol>
-            </>
+            <ol className="history__entries" aria-label={t('history.listLabel')}>
+              {entries.map((entry) => (
+                <li key={entry.revision}>
+                  <button
+                    type="button"
+                    className="history__entry"
+                    aria-pressed={chosen?.revision === entry.revision}
+                    onClick={() => setChosen(entry)}
+                  >
+                    <span className={`history__kind history__kind--${entry.kind}`}>
+                      {t(entry.kind === 'published' ? 'history.published' : 'history.draft')}
+                    </span>{' '}
+                    {/* Spaces between the parts: a screen reader reads the button as one name. */}
+                    <time dateTime={entry.savedAt}>
+                      {formatSavedAt(entry.savedAt, lang, timeZone)}
+                    </time>{' '}
+                    <span className="history__who">
+                      {t('history.by', { email: entry.savedBy })}
+                    </span>{' '}
+                    <span className="history__words">{wordCount(t, lang, entry.words)}</span>
+                  </button>
+                </li>
+              ))}
+            </ol>
           )}
         </div>
+        {/* Nothing chosen yet: above the list on a phone, in the version's place on a wide screen. */}
+        {!chosen && entries !== undefined && entries.length > 0 && (
+          <p className="history__hint">{t('history.choose')}</p>
+        )}
         {chosen && (
           <RevisionDiff
             key={chosen.revision}
