@@ -8,6 +8,7 @@ import { MAX_ELEMENTS } from '../articles/content.ts';
 import EditorToolbar from './EditorToolbar.tsx';
 import EditorViewSwitch, { panelId, tabId } from './EditorViewSwitch.tsx';
 import ElementList from './ElementList.tsx';
+import History from './History.tsx';
 import { typeLabel } from './labels.ts';
 import MetaFields from './MetaFields.tsx';
 import PhonePreview from './PhonePreview.tsx';
@@ -159,6 +160,16 @@ export default function EditorScreen({ lang, articleId }: Props) {
           >
             {t('review.editorLink')}
           </a>
+          <History
+            t={t}
+            lang={lang}
+            articleId={articleId}
+            name={load.article.name}
+            current={draft}
+            dirty={dirty}
+            baseRevision={baseRevision}
+            reload={reload}
+          />
         </div>
         <h1 ref={headingRef} className="editor-heading" tabIndex={-1}>
           {heading}

@@ -1,6 +1,5 @@
-import { diffWords } from 'diff';
-import { useMemo } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import WordDiff from '../../ui/WordDiff.tsx';
 import { italicSegments } from '../articles/italics.ts';
 
 /** The text as a reader sees it: `[! !]` markers gone (they are not words). */
@@ -15,24 +14,13 @@ const plain = (text: string) =>
  */
 export default function SourceChanges(props: { t: TFn; before: string; after: string }) {
   const { t, before, after } = props;
-  const parts = useMemo(() => diffWords(plain(before), plain(after)), [before, after]);
   return (
-    <p className="review-changes">
-      {parts.map((part, i) =>
-        part.added ? (
-          <ins key={i}>
-            <span className="visually-hidden">{t('review.added')} </span>
-            {part.value}
-          </ins>
-        ) : part.removed ? (
-          <del key={i}>
-            <span className="visually-hidden">{t('review.removed')} </span>
-            {part.value}
-          </del>
-        ) : (
-          <span key={i}>{part.value}</span>
-        ),
-      )}
-    </p>
+    <WordDiff
+      className="review-changes"
+      before={plain(before)}
+      after={plain(after)}
+      addedLabel={t('review.added')}
+      removedLabel={t('review.removed')}
+    />
   );
 }
