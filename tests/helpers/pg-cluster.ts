@@ -116,7 +116,11 @@ export async function startPgCluster(): Promise<PgCluster> {
   const version = execFileSync(postgres, ['--version'], { encoding: 'utf8' }).trim();
 
   let server: ChildProcess | undefined;
-  let serverLog = '';
+  // The server's log goes to a file, never a pipe: a pipe is only emptied while the process that
+  // made the cluster runs its event loop, and `npm run test:pg` waits for Vitest with spawnSync.
+  // Once 64 KB of log lines (a checkpoint for every database made or dropped) filled it, the
+  // checkpointer blocked on writing and every CREATE or DROP DATABASE waited for it for ever.
+  const logPath = path.join(dir, 'server.log');
   const start = async () => {
     const [cmd, ...rest] = [
       ...prefix,
@@ -136,11 +140,16 @@ export async function startPgCluster(): Promise<PgCluster> {
       '-c',
       'full_page_writes=off',
     ];
-    server = spawn(cmd!, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
-    server.stderr?.on('data', (d) => (serverLog += d));
+    const log = fs.openSync(logPath, 'a');
+    try {
+      server = spawn(cmd!, rest, { stdio: ['ignore', 'ignore', log] });
+    } finally {
+      fs.closeSync(log);
+    }
     try {
       await waitForQueries(port, 30_000);
     } catch (error) {
+      const serverLog = fs.readFileSync(logPath, 'utf8');
       throw new Error(`${(error as Error).message}\n${serverLog}`, { cause: error });
     }
   };

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../src/features/auth/policy.ts';
@@ -187,6 +188,25 @@ describeWithPg('cluster', 'PostgreSQL stopped in the middle of a run', () => {
       'Construit en 1834, v1.',
     ]);
     expect(await treeRevision()).toBe(before);
+  });
+
+  it('keeps answering while the process that started it is busy: its log never fills a pipe', () => {
+    // `npm run test:pg` waits for Vitest with spawnSync, as this does for the child: 200 KB of
+    // warnings in the server's log once blocked every backend behind a full stderr pipe.
+    const script = `
+      import pg from 'pg';
+      const client = new pg.Client(process.argv[1]);
+      await client.connect();
+      for (let i = 0; i < 20; i++) {
+        await client.query("do $$ begin raise warning '%', repeat('x', 10000); end $$");
+      }
+      await client.end();`;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script, databaseUrl], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
   });
 
   it('works again without a restart: sign-in, saves, scans, and the counts kept meanwhile', async () => {
