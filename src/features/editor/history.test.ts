@@ -5,10 +5,10 @@ import {
   formatSavedAt,
   parseRevision,
   parseRevisions,
-  staleRevision,
   textOf,
   type RevisionDocument,
 } from './history.ts';
+import { staleRevision } from './stale.ts';
 import type { Draft } from './state.ts';
 
 const entry = {

@@ -3,7 +3,7 @@
 // server's side: nothing of zod reaches the browser).
 import type { z } from 'zod';
 import type { Lang } from '../../i18n/index.ts';
-import { postRoute, readRoute, type ApiResult } from '../../ui/api.ts';
+import { postRoute, readRoute } from '../../ui/api.ts';
 import { italicSegments } from '../articles/italics.ts';
 import { extractSegments } from '../translation/segments.ts';
 import { draftOf } from './article.ts';
@@ -110,20 +110,6 @@ export function formatSavedAt(iso: string, lang: Lang, timeZone: string | null):
     timeStyle: 'short',
     ...(timeZone && { timeZone }),
   }).format(new Date(iso));
-}
-
-/**
- * The article's revision a 409 `stale_revision` names (someone else saved meanwhile), or null
- * for any other answer.
- */
-export function staleRevision(result: Pick<ApiResult, 'status' | 'body'>): number | null {
-  const error = isRecord(result.body) ? result.body.error : undefined;
-  if (result.status !== 409 || !isRecord(error) || error.code !== 'stale_revision') return null;
-  const details = isRecord(error) ? error.details : undefined;
-  const revision = isRecord(details) ? details.revision : undefined;
-  return typeof revision === 'number' && Number.isInteger(revision) && revision >= 0
-    ? revision
-    : null;
 }
 
 /** GET /api/read/revisions: the article's kept versions, newest first. */

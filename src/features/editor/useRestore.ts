@@ -3,7 +3,8 @@ import type { TFn } from '../../i18n/react.ts';
 import { call, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
-import { restoreRevision, staleRevision } from './history.ts';
+import { restoreRevision } from './history.ts';
+import { staleRevision } from './stale.ts';
 
 /**
  * Where a restore stands: asked for and waiting for the curator's yes, sent, or refused because

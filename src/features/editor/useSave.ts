@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
 import { afterRender } from './announce.ts';
 import { saveDraft, updateArticle } from './calls.ts';
+import { staleRevision } from './stale.ts';
 import { focusProblem, typedProblems, type TypedProblem } from './focusProblem.ts';
 import { describeProblem, placeOf } from './problems.ts';
 import type { Draft } from './state.ts';
@@ -31,17 +32,6 @@ function serverReason(t: TFn, draft: Draft, result: ApiResult): string {
     return describeProblem(t, draft, { path: pathOfServerDetail(detail.path), message });
   }
   return apiErrorMessage(t, result);
-}
-
-/** The revision a 409 `stale_revision` names (someone else's save), or null. */
-function staleRevision(result: ApiResult): number | null {
-  if (result.status !== 409 || errorCode(result) !== 'stale_revision') return null;
-  const details = (result.body as { error?: { details?: { revision?: unknown } } } | null)?.error
-    ?.details;
-  const revision = details?.revision;
-  return typeof revision === 'number' && Number.isInteger(revision) && revision >= 0
-    ? revision
-    : null;
 }
 
 /** Turns the pending toast into its outcome, as toast.promise does. */
