@@ -117,6 +117,15 @@ export interface RevisionEntry {
 }
 
 /** The history's reads, scoped to one museum: another museum's article has no history. */
+/** What the history lists of each version. */
+const summary = {
+  revision: articleRevisions.revision,
+  kind: articleRevisions.kind,
+  savedAt: articleRevisions.savedAt,
+  savedBy: articleRevisions.savedByName,
+  words: articleRevisions.words,
+};
+
 export function revisionsRepo(db: Database) {
   const ours = (museumId: number, articleId: number) =>
     and(eq(articleRevisions.museumId, museumId), eq(articleRevisions.articleId, articleId));
@@ -129,13 +138,7 @@ export function revisionsRepo(db: Database) {
         .where(and(eq(articles.museumId, museumId), eq(articles.id, articleId)));
       if (!article) return undefined;
       return db
-        .select({
-          revision: articleRevisions.revision,
-          kind: articleRevisions.kind,
-          savedAt: articleRevisions.savedAt,
-          savedBy: articleRevisions.savedByName,
-          words: articleRevisions.words,
-        })
+        .select(summary)
         .from(articleRevisions)
         .where(ours(museumId, articleId))
         .orderBy(desc(articleRevisions.revision));
@@ -145,11 +148,7 @@ export function revisionsRepo(db: Database) {
     async find(museumId: number, articleId: number, revision: number) {
       const [row] = await db
         .select({
-          revision: articleRevisions.revision,
-          kind: articleRevisions.kind,
-          savedAt: articleRevisions.savedAt,
-          savedBy: articleRevisions.savedByName,
-          words: articleRevisions.words,
+          ...summary,
           content: articleRevisions.content,
           unformattedName: articleRevisions.unformattedName,
           instructions: articleRevisions.instructions,
