@@ -159,7 +159,14 @@ describeWithPg('server', 'two server processes on one PostgreSQL', () => {
     );
     expect(await savedOnB.json()).toMatchObject({ revision: 2 });
     const readOnA = await (await a.get(`/api/read/article?articleId=${articleId}`, cookie)).json();
-    expect(readOnA).toEqual({ ...readOnB, revision: 2, content: readOnA.content });
+    // Published again by B's save: since then.
+    expect(readOnA).toEqual({
+      ...readOnB,
+      revision: 2,
+      content: readOnA.content,
+      publication: { ...readOnB.publication, publishedAt: readOnA.publication.publishedAt },
+    });
+    expect(readOnA.publication.state).toBe('published');
     expect(readOnA.content[1].content).toBe('Une carte du port de Brest.');
   });
 

@@ -23,7 +23,9 @@ function migrationsBefore(tag: string): string {
   return folder;
 }
 
-describe('the drafts and publishing migration', () => {
+// A new embedded database taken through every migration: about 15 s alone, several times that on
+// a busy two-core machine.
+describe('the drafts and publishing migration', { timeout: 120_000 }, () => {
   const client = new PGlite();
   const db = drizzle({ client });
   const before = migrationsBefore('0012_publishing');
