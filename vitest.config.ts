@@ -21,6 +21,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores here; each file loads its own database copy.
     maxWorkers: 2,
+    // Each isolated file's worker imports drizzle-orm afresh: the hook spares it a second.
+    execArgv: ['--import', './tests/helpers/fast-resolve.ts'],
     projects: [
       {
         extends: true,
