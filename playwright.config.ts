@@ -11,7 +11,7 @@ import { CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
 /**
  * End-to-end tests: the real build served by the real Node entry on a free port, with a fresh
  * copy of the migrated, empty embedded database (the first start creates the one admin account),
- * driven by the system Chromium. `npm run test:e2e` (or `npx playwright test`) builds and serves by itself. The
+ * driven by the system Chromium (its headless shell when installed). `npm run test:e2e` (or `npx playwright test`) builds and serves by itself. The
  * translation engine is the fake one (tests/helpers/fake-engine-server.ts), started first.
  */
 
@@ -23,7 +23,7 @@ const DATA_PARENT = path.join(os.tmpdir(), 'legenda-e2e');
 const DATA_DIR = path.join(DATA_PARENT, `${Date.now()}-${randomUUID().slice(0, 8)}`);
 pruneOldDataDirs(DATA_PARENT, 10 * 60 * 1000);
 
-const { chromiumPath } = loadTestSettings();
+const { e2eChromiumPath } = loadTestSettings();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -53,7 +53,7 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: e2eChromiumPath,
       args: [...CHROMIUM_ARGS],
     },
   },

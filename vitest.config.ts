@@ -21,6 +21,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores here; each file loads its own database copy.
     maxWorkers: 2,
+    // Each isolated file's worker imports drizzle-orm afresh: the hook spares it a second.
+    execArgv: ['--import', './tests/helpers/fast-resolve.ts'],
     projects: [
       {
         extends: true,
@@ -37,6 +39,9 @@ export default defineConfig({
           name: 'isolated',
           // The files that need a PostgreSQL server are here: one cluster for all of them.
           globalSetup: ['tests/helpers/global-setup.ts', 'tests/helpers/pg-global-setup.ts'],
+          // The Netlify functions bundled by netlify-bundle.test.ts are loaded by Node itself, as
+          // Netlify loads them: through Vite's transform each multi-megabyte bundle cost seconds.
+          server: { deps: { external: [/\/\.tmp\/netlify-bundle-\d+\//] } },
           include: [
             'src/!(features)/**/*.test.ts',
             ...KEEP_ISOLATED,

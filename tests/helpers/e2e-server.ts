@@ -1,3 +1,4 @@
+import './fast-resolve.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pgliteDataDirTemplate, pgliteTemplate } from './pglite-template.ts';
