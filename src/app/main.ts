@@ -197,6 +197,12 @@ async function main(): Promise<void> {
       log,
     }),
   );
+  // Idle keep-alive connections stay 65 s, not Node's 5: a client or proxy that pools them
+  // (nginx, a load balancer, Playwright's request API) may send on one just as the server closes
+  // it, and gets a reset; the server must be the side that keeps them longer. Node requires
+  // headersTimeout above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(config.port, config.host, () => {
     const port = (server.address() as AddressInfo).port;
     const where = config.publicSiteUrl.includes(`:${config.port}`)

@@ -56,6 +56,18 @@ describe('npm start (the Node entry)', () => {
     const password = /password:\s+(\S+)/.exec(output)?.[1] ?? '';
     expect(password).toMatch(/^[A-Za-z0-9]{20}$/);
     expect((await login(server.url, 'admin@legenda.local', password)).status).toBe(200);
+    // Pooled connections are kept longer than clients' pools wait (a reset otherwise).
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      const agent = new http.Agent({ keepAlive: true });
+      http
+        .get(`${server.url}/healthz`, { agent }, (res) => {
+          res.resume();
+          agent.destroy();
+          resolve(res.headers['keep-alive']);
+        })
+        .on('error', reject);
+    });
+    expect(keepAlive).toBe('timeout=65');
     expect(await server.stop()).toBe(0);
   });
 
