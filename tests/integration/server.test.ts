@@ -63,7 +63,7 @@ describe('npm start (the Node entry)', () => {
         .get(`${server.url}/healthz`, { agent }, (res) => {
           res.resume();
           agent.destroy();
-          resolve(res.headers['keep-alive']);
+          resolve(res.headers['keep-alive']?.toString());
         })
         .on('error', reject);
     });
