@@ -3,10 +3,7 @@ import { authService } from '../features/auth/service.ts';
 import { treeRepo } from '../features/tree/repo.ts';
 import { treeService } from '../features/tree/service.ts';
 import { editorRepo } from '../features/articles/repo.ts';
-import { editorService } from '../features/editor/service.ts';
-import { publishingService, type PublishingService } from '../features/editor/publishing.ts';
-import { draftsRepo } from '../features/articles/drafts.ts';
-import { revisionsRepo } from '../features/articles/revisions.ts';
+import type { PublishingService } from '../features/editor/publishing.ts';
 import { reviewService } from '../features/review/service.ts';
 import { prepareService } from '../features/review/prepare.ts';
 import { queueRepo } from '../features/review/queue-repo.ts';
@@ -43,6 +40,7 @@ import type { AppDeps } from '../server/context.ts';
 import { createEventBus, type EventBus } from '../server/events.ts';
 import { subscribe, type AppEvents } from './subscribers.ts';
 import { visitorServices } from './visitor-services.ts';
+import { editorServices } from './editor-services.ts';
 import type { ScryptParams } from '../features/auth/passwords.ts';
 import type { AuthService } from '../features/auth/service.ts';
 import type { TreeService } from '../features/tree/service.ts';
@@ -190,38 +188,6 @@ function transferOf(deps: ServiceDeps, made: { now: () => Date; events: EventBus
     }),
     ...made,
   });
-}
-
-/** The editor's save, and the drafts and publishing built on it (ADR 0028). */
-function editorServices(
-  deps: ServiceDeps,
-  made: {
-    memory: TranslationMemory;
-    failures: FailuresRepo;
-    events: EventBus<AppEvents>;
-    now: () => Date;
-  },
-) {
-  const { memory, failures, events, now } = made;
-  const repo = editorRepo(deps.db);
-  const editor = editorService({
-    repo,
-    blobs: deps.blobs,
-    memory,
-    checked: checkedRepo(deps.db),
-    failures,
-    events,
-    now,
-  });
-  const publishing = publishingService({
-    repo,
-    drafts: draftsRepo(deps.db),
-    revisions: revisionsRepo(deps.db),
-    editor,
-    events,
-    now,
-  });
-  return { editor, publishing };
 }
 
 export function createServices(deps: ServiceDeps): Services {
