@@ -28,6 +28,9 @@ export const MAX_TITLE_LENGTH = 120;
 /** The title visitors see (the metadatas entry's `publicTitle`): as long as the private name. */
 export const MAX_PUBLIC_TITLE_LENGTH = 120;
 export const MAX_INSTRUCTIONS_LENGTH = 2_000;
+/** Stop numbers, as audio guides number their stops: 1 to 9999, unique in a museum. */
+export const STOP_MIN = 1;
+export const STOP_MAX = 9_999;
 export const MAX_URL_LENGTH = 100;
 export const MAX_LINK_LENGTH = 2_000;
 export const MAX_ALT_LENGTH = 300;
