@@ -1,9 +1,9 @@
 /*
- * The visitor pages' one script: registers the service worker (/sw.js), keeps the page and its
- * pictures, and drives the 'Save … for offline reading' block. Nothing needs it; its words come
- * from the block (reader/render/offline-block.ts, which says more). Read aloud: it shows the
- * Listen button where a voice can read the page and loads listen.js on the first press
- * (reader/speech/speech.ts).
+ * The visitor pages' one script: registers the service worker (/sw.js) and keeps the page and its
+ * pictures. Nothing needs it. On a circuit page with the 'Save … for offline reading' block, it
+ * loads offline.js, which drives it (reader/render/offline-block.ts says more), and hands it
+ * imagesIn. Read aloud: it shows the Listen button where a voice can read the page and loads
+ * listen.js on the first press (reader/speech/speech.ts).
  */
 (() => {
   'use strict';
@@ -47,15 +47,8 @@
 
   /** Sent with every fetch made here: the server counts no visit for it (reader/visit/pages.ts). */
   const SAVE = { 'Legenda-Save': '1' };
-  const PAGE_HEADER = 'X-Legenda-Page';
-  /** A stop still being translated is asked again after this long, until the deadline. */
-  const RETRY_MS = 2000;
-  const DEADLINE_MS = 3 * 60 * 1000;
-  const PARALLEL = 3;
 
   const openedBefore = !worker.controller;
-
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** A path of this site ('/article?…'), else undefined. */
   function local(href) {
@@ -106,151 +99,6 @@
     return [...found];
   }
 
-  /** Fetches a picture through the worker (which keeps it); its size, or -1. */
-  async function picture(path) {
-    try {
-      const response = await fetch(path, { headers: SAVE });
-      return response.ok ? (await response.blob()).size : -1;
-    } catch {
-      return -1;
-    }
-  }
-
-  /** A page as the server finally shows it (not its progress page): { html, bytes } or null. */
-  async function finalPage(path, deadline) {
-    for (;;) {
-      try {
-        const response = await fetch(path, { headers: SAVE });
-        if (response.status === 404) return null;
-        if (response.ok && response.headers.has(PAGE_HEADER)) {
-          const body = await response.blob();
-          return { html: await body.text(), bytes: body.size };
-        }
-      } catch {
-        // Offline for a moment: tried again below.
-      }
-      if (Date.now() + RETRY_MS > deadline) return null;
-      await sleep(RETRY_MS);
-    }
-  }
-
-  /** The `data-stops` JSON: the stops' paths on this site. */
-  function listed(json) {
-    try {
-      const list = JSON.parse(json || '[]');
-      return Array.isArray(list) ? list.map(local).filter(Boolean) : [];
-    } catch {
-      return [];
-    }
-  }
-
-  const isKept = (path) => caches.match(path, { ignoreVary: true }).then(Boolean, () => false);
-
-  /** public/sw.js's cache of pages, and the header that says where a kept QR code leads. */
-  const PAGES = 'legenda-pages-v1';
-  const LEADS_TO = 'x-legenda-leads-to';
-
-  /**
-   * The `data-codes` JSON ({ code: path }): each QR code whose page is kept is remembered with
-   * it, so that scanning the code without network opens that page (public/sw.js).
-   */
-  async function rememberCodes(json) {
-    let codes = {};
-    try {
-      codes = JSON.parse(json || '{}') || {};
-    } catch {
-      return;
-    }
-    await Promise.all(
-      Object.keys(codes).map(async (code) => {
-        const path = local(String(codes[code]));
-        if (!path || !(await isKept(path))) return;
-        try {
-          const cache = await caches.open(PAGES);
-          const headers = { [LEADS_TO]: path, 'x-legenda-kept-at': String(Date.now()) };
-          await cache.put(`/r/${encodeURIComponent(code)}`, new Response(null, { headers }));
-        } catch {
-          // A full disk: that code needs the network, as before.
-        }
-      }),
-    );
-  }
-
-  function fill(template, values) {
-    return (template || '').replace(/\{(\w+)\}/g, (whole, name) =>
-      Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole,
-    );
-  }
-
-  function size(bytes, lang) {
-    const big = bytes >= 1000 * 1000;
-    try {
-      return new Intl.NumberFormat(lang, {
-        style: 'unit',
-        unit: big ? 'megabyte' : 'kilobyte',
-        maximumFractionDigits: 1,
-      }).format(bytes / (big ? 1000 * 1000 : 1000));
-    } catch {
-      return `${Math.round(bytes / 1000)} kB`;
-    }
-  }
-
-  /** Saves what the block names; resolves when the block says how it went. */
-  async function save(block) {
-    const button = block.querySelector('button');
-    const status = block.querySelector('[role="status"]');
-    const lang = block.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang;
-    const stops = listed(block.dataset.stops);
-    const circuit = local(block.dataset.circuit || '');
-    const pages = [...new Set(circuit ? [circuit, ...stops] : stops)];
-    const deadline = Date.now() + DEADLINE_MS;
-    const pictures = new Set();
-    let done = 0;
-    let failed = 0;
-    let bytes = 0;
-    const say = (text) => {
-      if (status) status.textContent = text;
-    };
-    const progress = () => say(fill(block.dataset.saving, { done, total: pages.length }));
-
-    if (button) button.disabled = true;
-    progress();
-    const one = async (path) => {
-      let ok = false;
-      const page = await finalPage(path, deadline);
-      if (page) {
-        bytes += page.bytes;
-        ok = true;
-        const doc = new DOMParser().parseFromString(page.html, 'text/html');
-        for (const src of await imagesIn(doc)) {
-          if (pictures.has(src)) continue;
-          pictures.add(src);
-          const got = await picture(src);
-          if (got < 0 || !(await isKept(src))) ok = false;
-          else bytes += got;
-        }
-        ok = ok && (await isKept(path));
-      }
-      done += 1;
-      if (!ok) failed += 1;
-      progress();
-    };
-    const queue = [...pages];
-    await Promise.all(
-      Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
-        for (let path = queue.shift(); path; path = queue.shift()) await one(path);
-      }),
-    );
-    await rememberCodes(block.dataset.codes);
-    say(
-      failed === 0
-        ? fill(block.dataset.saved, { stops: stops.length, size: size(bytes, lang) })
-        : fill(block.dataset.failed, { failed, total: pages.length }),
-    );
-    block.dataset.state = failed === 0 ? 'saved' : 'failed';
-    if (button) button.disabled = false;
-  }
-
   /** This page and its pictures kept, as the worker keeps what it sees go by. */
   async function keepThisPage() {
     // Opened before the worker was there (a first visit): asked again through it, which keeps
@@ -275,9 +123,12 @@
       () =>
         controlled().then(() => {
           const block = document.querySelector('[data-offline-save]');
-          if (block) {
-            block.hidden = false;
-            block.querySelector('button')?.addEventListener('click', () => void save(block));
+          const script = block && local(block.dataset.script || '');
+          if (script) {
+            self.LegendaReader = { imagesIn };
+            const tag = document.createElement('script');
+            tag.src = script;
+            document.head.append(tag);
           }
           void keepThisPage();
         }),

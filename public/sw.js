@@ -13,15 +13,21 @@
  * A request carrying `Legenda-Save` (the circuit page's 'Save for offline reading', reader.js)
  * waits until its copy is kept; the server counts no visit for it (reader/visit/pages.ts).
  * - QR scans (/r/{code}, a navigation): network first, as pages; without an answer, a code the
- *   save remembered (reader.js keeps an entry whose X-Legenda-Leads-To names the saved page it
+ *   save remembered (offline.js keeps an entry whose X-Legenda-Leads-To names the saved page it
  *   opens) is sent to that page, which opens from its kept copy. A scan made offline is not
  *   counted (README, Offline reading).
+ * - a saved circuit's sounds and videos (public/offline.js): the audio and video uploads and the
+ *   server's voice (/speech) fetched by a save are kept in SAVED, with no limit but the phone's
+ *   (the visitor chose them and removes them with the circuit). Players ask for byte ranges,
+ *   answered from the kept copy (206); uploads never change, so their copy comes first; a sound
+ *   of /speech may be made again after an edit, so the network comes first, as pages.
  */
 'use strict';
 
 const VERSION = 1;
 const PAGES = `legenda-pages-v${VERSION}`;
 const MEDIA = `legenda-media-v${VERSION}`;
+const SAVED = `legenda-saved-v${VERSION}`;
 const MAX_PAGES = 200;
 const MAX_MEDIA_BYTES = 100 * 1024 * 1024;
 /** How long a page may take before the kept copy is shown instead (poor Wi-Fi). */
@@ -63,13 +69,58 @@ function kindOf(request) {
       : undefined;
   }
   if (url.pathname.startsWith('/r/')) return request.mode === 'navigate' ? 'scan' : undefined;
-  // The pages' script, named by its version (document.ts): kept like a picture.
-  if (url.pathname === '/reader.js') return url.searchParams.has('v') ? 'media' : undefined;
+  // The pages' scripts, named by their version (document.ts): kept like a picture.
+  if (SCRIPTS.includes(url.pathname)) return url.searchParams.has('v') ? 'media' : undefined;
   if (url.pathname.startsWith('/media/')) {
     const video = request.destination === 'video' || request.destination === 'audio';
     return video || request.headers.has('range') ? undefined : 'media';
   }
   return undefined;
+}
+
+/** The visitor pages' scripts: reader.js on every page, listen.js for Listen, offline.js for a save. */
+const SCRIPTS = ['/reader.js', '/listen.js', '/offline.js'];
+
+/**
+ * 'sound' for what a saved circuit plays (the server's voice, an audio or video upload asked by a
+ * player: by its destination or a byte range), else undefined. kindOf leaves these alone.
+ */
+function soundOf(request) {
+  if (request.method !== 'GET') return undefined;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return undefined;
+  if (url.pathname === '/speech') return url.searchParams.has('ignoreStats') ? undefined : 'sound';
+  if (!url.pathname.startsWith('/media/')) return undefined;
+  const player = request.destination === 'video' || request.destination === 'audio';
+  return player || request.headers.has('range') ? 'sound' : undefined;
+}
+
+/** Types a save keeps in SAVED: sounds, videos and their subtitles. */
+const isPlayed = (type) => /^(audio|video)\//.test(type) || type.startsWith('text/vtt');
+
+/**
+ * A kept copy answered as a byte range asks (RFC 9110, one range: 206; none, several or one we
+ * do not read: the whole copy; past its end: 416), as the server answers uploads.
+ */
+async function ranged(copy, range) {
+  const match = /^bytes=(\d*)-(\d*)$/.exec((range || '').trim());
+  if (!match || (match[1] === '' && match[2] === '')) return copy;
+  const body = await copy.blob();
+  const size = body.size;
+  let start = Number(match[1]);
+  let end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  }
+  const headers = new Headers(copy.headers);
+  if (start >= size || start > end) {
+    headers.set('content-range', `bytes */${size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  headers.set('content-range', `bytes ${start}-${end}/${size}`);
+  headers.set('content-length', String(end - start + 1));
+  return new Response(body.slice(start, end + 1), { status: 206, headers });
 }
 
 const LIMITS = {
@@ -109,7 +160,7 @@ async function keep(name, url, response) {
     await cache.put(url, new Response(body, { status: response.status, headers }));
     if (name === PAGES) {
       if ((await cache.keys()).length > MAX_PAGES) await trim(cache, name);
-    } else {
+    } else if (name === MEDIA) {
       mediaBytes = mediaBytes === undefined ? await weigh(cache) : mediaBytes + body.size;
       if (mediaBytes > MAX_MEDIA_BYTES) {
         await trim(cache, name);
@@ -206,7 +257,8 @@ async function media(event) {
   const request = event.request;
   const url = request.url;
   const after = background(event);
-  const copy = await kept(MEDIA, url);
+  // A saved circuit's subtitles (or a sound asked without a range) are in SAVED.
+  const copy = (await kept(MEDIA, url)) || (await kept(SAVED, url));
   if (copy) {
     after();
     return copy;
@@ -220,13 +272,50 @@ async function media(event) {
   }
   const type = response.headers.get('content-type') || '';
   let work;
-  const script = new URL(url).pathname === '/reader.js';
+  const script = SCRIPTS.includes(new URL(url).pathname);
+  const saving = request.headers.has(SAVE_HEADER);
   if (response.status === 200 && (type.startsWith('image/') || script)) {
     work = keep(MEDIA, url, response.clone());
+  } else if (response.status === 200 && saving && isPlayed(type)) {
+    work = keep(SAVED, url, response.clone());
   }
   after(work);
-  if (work && request.headers.has(SAVE_HEADER)) await work;
+  if (work && saving) await work;
   return response;
+}
+
+/**
+ * A saved circuit's sound or video (soundOf): the copy a save kept, else the network's answer; a
+ * save's request (SAVE_HEADER) is kept once answered. Uploads: the copy first, their names never
+ * change. /speech: the network first while it answers within PAGE_WAIT_MS, as pages.
+ */
+async function sound(event) {
+  const request = event.request;
+  const url = request.url;
+  const saving = request.headers.has(SAVE_HEADER);
+  const range = request.headers.get('range');
+  const after = background(event);
+  const copy = saving ? undefined : await kept(SAVED, url);
+  const speech = new URL(url).pathname === '/speech';
+  if (copy && !speech) {
+    after();
+    return ranged(copy, range);
+  }
+  const network = fetch(request).then((response) => {
+    let work;
+    const type = response.headers.get('content-type') || '';
+    if (saving && response.status === 200 && !range && isPlayed(type)) {
+      work = keep(SAVED, url, response.clone());
+    }
+    after(work);
+    return work ? work.then(() => response) : response;
+  });
+  network.catch(() => after());
+  if (!copy) return network;
+  const answer = await Promise.race([network.catch(() => undefined), later(PAGE_WAIT_MS)]);
+  if (answer && answer.status < 500) return answer;
+  network.catch(() => undefined);
+  return ranged(copy, range);
 }
 
 self.addEventListener('install', () => {
@@ -239,7 +328,7 @@ self.addEventListener('activate', (event) => {
       const names = await caches.keys();
       await Promise.all(
         names
-          .filter((name) => name.startsWith('legenda-') && name !== PAGES && name !== MEDIA)
+          .filter((name) => name.startsWith('legenda-') && ![PAGES, MEDIA, SAVED].includes(name))
           .map((name) => caches.delete(name)),
       );
       // The page request starts while the worker wakes up, not after.
@@ -250,6 +339,7 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('fetch', (event) => {
+  if (soundOf(event.request)) return event.respondWith(sound(event));
   const kind = kindOf(event.request);
   if (kind === 'page') event.respondWith(page(event));
   else if (kind === 'scan') event.respondWith(scan(event));

@@ -4,7 +4,12 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { READER_SCRIPT, READER_SCRIPT_VERSION } from './render/document.ts';
+import {
+  OFFLINE_SCRIPT,
+  OFFLINE_SCRIPT_VERSION,
+  READER_SCRIPT,
+  READER_SCRIPT_VERSION,
+} from './render/document.ts';
 import { isSaveRequest } from './offline.ts';
 import { offlineSaveBlock } from './render/offline-block.ts';
 import { UI_STRINGS } from './render/strings.ts';
@@ -19,6 +24,17 @@ describe('reader.js', () => {
       .slice(0, READER_SCRIPT_VERSION.length);
     expect(READER_SCRIPT_VERSION, 'set READER_SCRIPT_VERSION in document.ts to this').toBe(hash);
     expect(READER_SCRIPT).toBe(`/reader.js?v=${hash}`);
+  });
+});
+
+describe('offline.js', () => {
+  it('is named with the version of its content (cached a year under that name)', () => {
+    const hash = createHash('sha256')
+      .update(fs.readFileSync(path.join(PUBLIC, 'offline.js')))
+      .digest('hex')
+      .slice(0, OFFLINE_SCRIPT_VERSION.length);
+    expect(OFFLINE_SCRIPT_VERSION, 'set OFFLINE_SCRIPT_VERSION in document.ts to this').toBe(hash);
+    expect(OFFLINE_SCRIPT).toBe(`/offline.js?v=${hash}`);
   });
 });
 
@@ -50,6 +66,19 @@ describe('offlineSaveBlock', () => {
     expect(block).toContain(`data-saving="${es.offlineSaving}"`);
     expect(block).toContain(`data-saved="${es.offlineSaved}"`);
     expect(block).toContain(`data-failed="${es.offlineFailed}"`);
+    expect(block).toContain(`data-script="${OFFLINE_SCRIPT}"`);
+    expect(block).toContain(`data-saved-videos="${es.offlineSavedVideos}"`);
+    expect(block).toContain(`data-sounds-later="${es.offlineSoundsLater}"`);
+    expect(block).toContain(`data-elsewhere="${es.offlineVideosElsewhere}"`);
+    expect(block).toContain(`data-videos-ask="${es.offlineVideosAsk}"`);
+    expect(block).toContain(`data-removed="${es.offlineRemoved}"`);
+    // The videos' step and Remove: hidden until a circuit is saved.
+    expect(block).toContain(
+      `<div data-videos="" hidden=""><p></p><button type="button">${es.offlineVideosSave}</button></div>`,
+    );
+    expect(block).toContain(
+      `<button type="button" data-remove="" hidden="">${es.offlineRemove}</button></section>`,
+    );
     expect(block).toContain('data-circuit="/circuit?name=c&amp;lang=es"');
     expect(block).toContain(
       'data-stops="[&quot;/article?name=a&amp;circuit=c&amp;lang=es&quot;,&quot;/article?name=b&amp;circuit=c&amp;lang=es&quot;]"',
@@ -149,6 +178,7 @@ function serviceWorker(network: (request: Request) => Promise<Response>) {
       limits: { maxCount: number; maxBytes: number },
     ) => string[];
     kindOf: (request: Request) => string | undefined;
+    soundOf: (request: Request) => string | undefined;
   };
 
   /** One fetch event: the answer given, and `done` once the work it kept running is over. */
@@ -192,6 +222,7 @@ function serviceWorker(network: (request: Request) => Promise<Response>) {
     slow: () => timers.splice(0).forEach((run) => run()),
     pages: () => caches.urls('legenda-pages-v1'),
     media: () => caches.urls('legenda-media-v1'),
+    saved: () => caches.urls('legenda-saved-v1'),
   };
 }
 
@@ -233,7 +264,7 @@ describe('sw.js: what it handles', () => {
 
 describe('sw.js: QR scans', () => {
   const navigate = { mode: 'navigate' } as RequestInit;
-  /** What reader.js keeps for a code of a saved circuit (rememberCodes). */
+  /** What offline.js keeps for a code of a saved circuit (rememberCodes). */
   const remember = async (sw: ReturnType<typeof serviceWorker>, code: string, to: string) => {
     const cache = await sw.caches.api.open('legenda-pages-v1');
     await cache.put(
@@ -242,14 +273,18 @@ describe('sw.js: QR scans', () => {
     );
   };
 
-  it('is remembered by reader.js in the worker’s own cache of pages', () => {
-    // reader.js names the cache itself: a new VERSION of sw.js must be written there too.
-    const reader = fs.readFileSync(path.join(PUBLIC, 'reader.js'), 'utf8');
+  it('is remembered by offline.js in the worker’s own cache of pages', () => {
+    // offline.js names the caches itself: a new VERSION of sw.js must be written there too.
+    const offline = fs.readFileSync(path.join(PUBLIC, 'offline.js'), 'utf8');
     const sw = fs.readFileSync(path.join(PUBLIC, 'sw.js'), 'utf8');
     const version = /const VERSION = (\d+);/.exec(sw)?.[1];
     expect(version).toBeDefined();
     expect(sw).toContain('const PAGES = `legenda-pages-v${VERSION}`;');
-    expect(reader).toContain(`const PAGES = 'legenda-pages-v${version}';`);
+    expect(offline).toContain(`const PAGES = 'legenda-pages-v${version}';`);
+    expect(sw).toContain('const MEDIA = `legenda-media-v${VERSION}`;');
+    expect(offline).toContain(`const MEDIA = 'legenda-media-v${version}';`);
+    expect(sw).toContain('const SAVED = `legenda-saved-v${VERSION}`;');
+    expect(offline).toContain(`const SAVED = 'legenda-saved-v${version}';`);
   });
 
   it('passes a scan on to the network while there is one: the server redirects and counts', async () => {
@@ -414,5 +449,125 @@ describe('sw.js: media', () => {
     const sw = serviceWorker(async () => image(30 * 1024 * 1024));
     for (const name of ['a', 'b', 'c', 'd']) await sw.dispatch(`/media/1/${name}.webp`).done();
     expect(sw.media()).toEqual(['b', 'c', 'd'].map((name) => `${ORIGIN}/media/1/${name}.webp`));
+  });
+});
+
+describe('sw.js: a saved circuit’s sounds and videos', () => {
+  const SAVING = { headers: { 'legenda-save': '1' } };
+  /** A sound of `bytes` bytes, 0, 1, 2… */
+  const soundOf = (bytes: number, type = 'audio/wav') =>
+    new Response(Uint8Array.from({ length: bytes }, (_, i) => i % 256), {
+      headers: { 'content-type': type },
+    });
+  const bytesOf = async (response: Response) => [...new Uint8Array(await response.arrayBuffer())];
+
+  it('takes the server’s voice and what players ask of uploads; kindOf keeps leaving them', () => {
+    const sw = serviceWorker(offline);
+    const sound = (url: string, init?: RequestInit) => sw.soundOf(new Request(url, init));
+    const range = { headers: { range: 'bytes=0-' } };
+    expect(sound(`${ORIGIN}/speech?name=a&lang=ar&block=1`)).toBe('sound');
+    expect(sound(`${ORIGIN}/media/1/audio/a.wav`, range)).toBe('sound');
+    expect(sound(`${ORIGIN}/media/1/film.mp4`, range)).toBe('sound');
+    expect(sw.kindOf(new Request(`${ORIGIN}/media/1/film.mp4`, range))).toBeUndefined();
+    // A staff preview, a POST, another site, a plain fetch of an upload (kindOf's), a page.
+    expect(sound(`${ORIGIN}/speech?name=a&lang=ar&block=1&ignoreStats=true`)).toBeUndefined();
+    expect(sound(`${ORIGIN}/listened?name=a&lang=ar`, { method: 'POST' })).toBeUndefined();
+    expect(sound('https://elsewhere.example/speech?name=a&lang=ar&block=1')).toBeUndefined();
+    expect(sound(`${ORIGIN}/media/1/audio/a.wav`)).toBeUndefined();
+    expect(sound(`${ORIGIN}/article?name=a&lang=ar`)).toBeUndefined();
+    // The pages' three scripts, by their version, are kept like pictures.
+    for (const script of ['reader', 'listen', 'offline']) {
+      expect(sw.kindOf(new Request(`${ORIGIN}/${script}.js?v=1a2b`))).toBe('media');
+      expect(sw.kindOf(new Request(`${ORIGIN}/${script}.js`))).toBeUndefined();
+    }
+  });
+
+  it('keeps what a save fetches, and plays it back without network, by byte ranges', async () => {
+    let network: (request: Request) => Promise<Response> = async (request) =>
+      request.url.includes('/speech') ? soundOf(100, 'audio/mpeg') : soundOf(1000);
+    const sw = serviceWorker((request) => network(request));
+    const audio = '/media/1/audio/a.wav';
+    const voice = '/speech?name=a&lang=ar&block=1';
+    // Not a save: nothing kept (a player online streams from the network, as without us).
+    await sw.dispatch(audio, { headers: { range: 'bytes=0-' } }).done();
+    await sw.dispatch(voice).done();
+    expect(sw.saved()).toEqual([]);
+    // A save's fetches answer once kept.
+    expect((await sw.dispatch(audio, SAVING).answer).status).toBe(200);
+    expect((await sw.dispatch(voice, SAVING).answer).status).toBe(200);
+    expect(sw.saved()).toEqual([`${ORIGIN}${audio}`, `${ORIGIN}${voice}`]);
+    // Neither kept among the pictures, which the 100 MB of media may push out.
+    expect(sw.media()).toEqual([]);
+
+    network = offline;
+    const start = await sw.dispatch(audio, { headers: { range: 'bytes=0-' } }).answer;
+    expect(start.status).toBe(206);
+    expect(start.headers.get('content-range')).toBe('bytes 0-999/1000');
+    expect(start.headers.get('content-type')).toBe('audio/wav');
+    expect((await bytesOf(start)).length).toBe(1000);
+    const part = await sw.dispatch(audio, { headers: { range: 'bytes=10-12' } }).answer;
+    expect(part.headers.get('content-range')).toBe('bytes 10-12/1000');
+    expect(part.headers.get('content-length')).toBe('3');
+    expect(await bytesOf(part)).toEqual([10, 11, 12]);
+    const tail = await sw.dispatch(audio, { headers: { range: 'bytes=-2' } }).answer;
+    expect(await bytesOf(tail)).toEqual([998 % 256, 999 % 256]);
+    const past = await sw.dispatch(audio, { headers: { range: 'bytes=1000-' } }).answer;
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe('bytes */1000');
+    // Several ranges, or one not in bytes: the whole copy.
+    for (const range of ['bytes=0-1,5-6', 'items=0-1', 'bytes=x-']) {
+      const whole = await sw.dispatch(audio, { headers: { range } }).answer;
+      expect(whole.status, range).toBe(200);
+    }
+    const spoken = await sw.dispatch(voice, { headers: { range: 'bytes=0-' } }).answer;
+    expect(spoken.status).toBe(206);
+    expect(spoken.headers.get('content-range')).toBe('bytes 0-99/100');
+    // A sound never saved: the network's failure, as without a worker.
+    await expect(
+      sw.dispatch('/speech?name=b&lang=ar&block=1', { headers: { range: 'bytes=0-' } }).answer,
+    ).rejects.toThrow();
+  });
+
+  it('plays an upload from its copy first, a /speech sound from the network while it answers', async () => {
+    let calls = 0;
+    const sw = serviceWorker(async (request) => {
+      calls += 1;
+      return request.url.includes('/speech') ? soundOf(calls + 1, 'audio/mpeg') : soundOf(4);
+    });
+    await sw.dispatch('/media/1/audio/a.wav', SAVING).done();
+    await sw.dispatch('/speech?name=a&lang=ar&block=1', SAVING).done();
+    calls = 10;
+    const upload = await sw.dispatch('/media/1/audio/a.wav', { headers: { range: 'bytes=0-' } })
+      .answer;
+    expect(upload.headers.get('content-range')).toBe('bytes 0-3/4');
+    expect(calls).toBe(10);
+    // Made again after an edit: the network's sound, the copy only without one.
+    const spoken = await sw.dispatch('/speech?name=a&lang=ar&block=1').answer;
+    expect((await bytesOf(spoken)).length).toBe(12);
+  });
+
+  it('keeps only sounds, videos and subtitles for a save; refusals and errors are not kept', async () => {
+    const answers: Record<string, Response> = {
+      '/speech?name=a&lang=ar&block=1': new Response('{"error":{}}', {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '60' },
+      }),
+      '/speech?name=a&lang=ar&block=2': new Response(null, { status: 404 }),
+      '/media/1/film.mp4': soundOf(8, 'video/mp4'),
+      '/media/1/film.vtt': new Response('WEBVTT\n', { headers: { 'content-type': 'text/vtt' } }),
+      '/media/1/page.html': new Response('<p>', { headers: { 'content-type': 'text/html' } }),
+    };
+    const sw = serviceWorker(async (request) => {
+      const url = new URL(request.url);
+      return answers[url.pathname + url.search]!.clone();
+    });
+    const held = await sw.dispatch('/speech?name=a&lang=ar&block=1', SAVING).answer;
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toBe('60');
+    expect((await sw.dispatch('/speech?name=a&lang=ar&block=2', SAVING).answer).status).toBe(404);
+    for (const path of ['/media/1/film.mp4', '/media/1/film.vtt', '/media/1/page.html']) {
+      await sw.dispatch(path, SAVING).done();
+    }
+    expect(sw.saved()).toEqual([`${ORIGIN}/media/1/film.mp4`, `${ORIGIN}/media/1/film.vtt`]);
   });
 });

@@ -5,6 +5,7 @@ import { parseRange } from '../../../server/http/range.ts';
 import { securityHeaderValues } from '../../../server/http/security-headers.ts';
 import { pageName, visitorLang } from '../checked.ts';
 import { IGNORE_STATS_PARAM, ignoresStats } from '../ignore-stats.ts';
+import { isSaveRequest, SAVE_HEADER } from '../offline.ts';
 import type { SpeechService } from '../speech/speech-service.ts';
 import { errorBody } from '../../../server/http/errors.ts';
 
@@ -20,7 +21,8 @@ const PAUSED = "Reading aloud is paused: the museum's monthly budget is spent.";
  *   `no-cache` with an ETag: the address stays, its text may change with an edit. One byte
  *   range (206, or 416 past the end), as phones' audio players ask; several ranges: the whole.
  *   No new sound past a visitor's limit (429 `too_many_sounds`, Retry-After) or with the
- *   museum's budget spent (503 `speech_paused`); HEAD makes none (404 when none is kept).
+ *   museum's budget spent (503 `speech_paused`); HEAD makes none (404 when none is kept). A
+ *   circuit's save (header Legenda-Save) is made like any visitor's request and counts nothing.
  * - POST /listened?name={article}&lang={lang}: listen.js says a visitor started listening;
  *   204, counted like a page request (no identifier kept; a visitor's repeats count once).
  */
@@ -57,8 +59,12 @@ export function speechRoutes(
       name,
       lang,
       block,
-      // HEAD (a link checker, a prefetch) is no listening.
-      ignoreStats: c.req.method === 'HEAD' || ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
+      // HEAD (a link checker, a prefetch) is no listening, nor a circuit saved for offline
+      // reading (offline.js): its sounds are made within the same limits, and counted when played.
+      ignoreStats:
+        c.req.method === 'HEAD' ||
+        isSaveRequest(c.req.header(SAVE_HEADER)) ||
+        ignoresStats(c.req.query(IGNORE_STATS_PARAM)),
       starts: range === undefined || /^bytes=0-/.test(range.trim()),
       visitor: visitor(c),
       ifNoneMatch: c.req.header('if-none-match'),

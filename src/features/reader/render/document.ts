@@ -16,12 +16,12 @@ const h = createElement;
 export const PRODUCT_NAME = 'Legenda';
 
 /**
- * The visitor pages' one script (public/reader.js: the service worker's registration and the
- * 'Save for offline reading' block), by a name that changes with its content: the
+ * The visitor pages' one script (public/reader.js: the service worker's registration, keeping
+ * the page, loading the circuit page's save), by a name that changes with its content: the
  * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
  * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
  */
-export const READER_SCRIPT_VERSION = '5fd68ec6a4';
+export const READER_SCRIPT_VERSION = 'bb731cb351';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
 
 /**
@@ -30,6 +30,13 @@ export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
  */
 export const LISTEN_SCRIPT_VERSION = 'e4cad94f3e';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
+
+/**
+ * The circuit page's save for offline reading (public/offline.js): loaded by reader.js only on a
+ * page with the save block, named by its version like reader.js (offline.test.ts checks it).
+ */
+export const OFFLINE_SCRIPT_VERSION = '70044741db';
+export const OFFLINE_SCRIPT = `/offline.js?v=${OFFLINE_SCRIPT_VERSION}`;
 
 /**
  * Scripts, the service worker and fetches from this site only (reader.js and sw.js:

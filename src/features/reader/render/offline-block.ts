@@ -1,5 +1,5 @@
 import { createElement, type ReactElement } from 'react';
-import { languageAttributes, localPath } from './document.ts';
+import { languageAttributes, localPath, OFFLINE_SCRIPT } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /** The 'Save for offline reading' block (offline.ts says how offline reading works). */
@@ -10,7 +10,9 @@ export const OFFLINE_CSS =
   '.reader .reader-offline button{min-height:44px;padding:8px 18px;border:2px solid currentColor;' +
   'border-radius:999px;background:transparent;color:inherit;font:inherit;font-weight:600;cursor:pointer}' +
   '.reader-offline button:disabled{opacity:.7;cursor:progress}' +
-  '.reader-offline p{min-height:1.4em;margin:8px 0 0}';
+  '.reader-offline p{min-height:1.4em;margin:8px 0 0}' +
+  '.reader-offline [data-videos] button,.reader .reader-offline [data-remove]{margin-top:12px}' +
+  '.reader .reader-offline [data-remove]{border-width:1px;font-weight:400}';
 
 export interface OfflineSaveOptions {
   /** The language of the visitor's words. */
@@ -32,8 +34,11 @@ const h = createElement;
 
 /**
  * 'Save this circuit for offline reading': hidden in the markup, so that without JavaScript or
- * without a service worker nothing shows; reader.js reveals it once the worker controls the
- * page. Its words travel as data attributes (reader.js carries none), `{placeholders}` and all.
+ * without a service worker nothing shows; offline.js (`data-script`, loaded by reader.js once the
+ * worker controls the page) reveals and drives it. Its words travel as data attributes (the
+ * scripts carry none), `{placeholders}` and all. Below the button and the line saying how it
+ * went: the videos' second step (their size asked, offered once the rest is saved) and Remove,
+ * both hidden until a circuit is saved.
  */
 export function offlineSaveBlock(options: OfflineSaveOptions): ReactElement {
   const ui = uiLanguage(options.uiLang);
@@ -54,12 +59,25 @@ export function offlineSaveBlock(options: OfflineSaveOptions): ReactElement {
       'data-stops': JSON.stringify(stops),
       'data-codes': Object.keys(codes).length > 0 ? JSON.stringify(codes) : undefined,
       'data-circuit': localPath(options.circuitUrl) ?? '',
+      'data-script': OFFLINE_SCRIPT,
       'data-saving': words.offlineSaving,
       'data-saved': words.offlineSaved,
+      'data-saved-videos': words.offlineSavedVideos,
       'data-failed': words.offlineFailed,
+      'data-sounds-later': words.offlineSoundsLater,
+      'data-elsewhere': words.offlineVideosElsewhere,
+      'data-videos-ask': words.offlineVideosAsk,
+      'data-removed': words.offlineRemoved,
       ...languageAttributes(ui, options.pageLang ?? ui),
     },
     h('button', { type: 'button' }, words.offlineSave),
     h('p', { role: 'status', 'aria-live': 'polite' }),
+    h(
+      'div',
+      { 'data-videos': '', hidden: true },
+      h('p', null),
+      h('button', { type: 'button' }, words.offlineVideosSave),
+    ),
+    h('button', { type: 'button', 'data-remove': '', hidden: true }, words.offlineRemove),
   );
 }

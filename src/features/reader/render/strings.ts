@@ -89,6 +89,14 @@ export const UI_KEYS = [
   'translationPaused',
   'listenBusy',
   'listenPaused',
+  // A saved circuit's sounds and videos, and removing it (offline-block.ts).
+  'offlineSavedVideos',
+  'offlineSoundsLater',
+  'offlineVideosAsk',
+  'offlineVideosSave',
+  'offlineVideosElsewhere',
+  'offlineRemove',
+  'offlineRemoved',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

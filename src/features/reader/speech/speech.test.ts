@@ -10,6 +10,7 @@ import { dailyCounts } from '../../../server/db/schema.ts';
 import { speechType } from '../../translation/speech-engine.ts';
 import { LISTEN_SCRIPT, LISTEN_SCRIPT_VERSION } from '../render/document.ts';
 import { preferredVoice, speechUnits } from './speech.ts';
+import { SAVE_HEADER } from '../offline.ts';
 import { UI_STRINGS } from '../render/strings.ts';
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../../public');
@@ -380,6 +381,10 @@ describe('listened', () => {
       headers: { 'x-test-address': '192.0.2.17' },
     });
     expect(head.status).toBe(200);
+    // Nor a circuit saved for offline reading: the sound is made and sent, nothing counted.
+    const saved = await sound(1, { 'x-test-address': '192.0.2.20', [SAVE_HEADER]: '1' });
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('content-type')).toBe('audio/mpeg');
     for (const lang of ['xx', 'de', 'tlh', 'es-ZZ-bogus', 'x'.repeat(35)]) {
       const res = await t.request(`/listened?name=salle-1&lang=${lang}`, {
         method: 'POST',

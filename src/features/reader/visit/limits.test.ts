@@ -241,6 +241,27 @@ describe('a visitor’s new pages read aloud', () => {
     t.clock.advance(60_000);
     expect((await sound('salle-3', 1)).status).toBe(200);
   });
+  it('holds a circuit saved for offline reading (offline.js) as any visitor: 2 pages a minute', async () => {
+    const saving = (name: string, block: number) =>
+      t.request(`/speech?name=${name}&lang=es&block=${block}`, {
+        headers: { ...phone(), [SAVE_HEADER]: '1' },
+      });
+    for (const name of ['salle-1', 'salle-2', 'salle-3']) {
+      await publish(name);
+      await visit(`name=${name}&lang=es`);
+    }
+    expect((await saving('salle-1', 1)).status).toBe(200);
+    expect((await saving('salle-2', 1)).status).toBe(200);
+    // The third stop's sounds wait (offline.js waits out Retry-After while its save has time).
+    const held = await saving('salle-3', 1);
+    expect(held.status).toBe(429);
+    expect(held.headers.get('retry-after')).toBe('60');
+    // A save and the Listen button share the visitor's limit.
+    expect((await sound('salle-3', 1)).status).toBe(429);
+    expect(speech.calls).toHaveLength(2);
+    t.clock.advance(60_000);
+    expect((await saving('salle-3', 1)).status).toBe(200);
+  });
 });
 
 describe('HEAD', () => {
