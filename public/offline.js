@@ -40,7 +40,10 @@ const LegendaOffline = (() => {
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const unique = (list) => [...new Set(list)];
-  const primary = (tag) => String(tag || '').toLowerCase().split(/[-_]/)[0];
+  const primary = (tag) =>
+    String(tag || '')
+      .toLowerCase()
+      .split(/[-_]/)[0];
 
   /** A path of this site ('/article?…', no fragment), else undefined. */
   function local(href) {
@@ -135,7 +138,10 @@ const LegendaOffline = (() => {
     }
   }
 
-  /** What the block says of a saved circuit (its RECORD). */
+  /**
+   * What the block says of a saved circuit (its RECORD): what was saved and its size, or what is
+   * missing; then, on a line of its own, the sounds not made yet and the videos on other sites.
+   */
   function summary(words, record, lang) {
     const videos = record.videosSaved ? record.videos.length : 0;
     const values = {
@@ -144,17 +150,17 @@ const LegendaOffline = (() => {
       videos,
       size: size(record.bytes + (record.videosSaved ? record.videoBytes : 0), lang),
     };
-    const parts = [
-      record.failed > 0
-        ? fill(words.failed, { failed: record.failed, total: record.total })
-        : fill(videos > 0 ? words.savedVideos : words.saved, values),
-    ];
-    if (record.skipped > 0) parts.push(fill(words.soundsLater, { skipped: record.skipped }));
-    if (record.elsewhere > 0) parts.push(fill(words.elsewhere, { count: record.elsewhere }));
-    return parts.join(' ');
+    const notes = [];
+    if (record.skipped > 0) notes.push(fill(words.soundsLater, { skipped: record.skipped }));
+    if (record.elsewhere > 0) notes.push(fill(words.elsewhere, { count: record.elsewhere }));
+    return {
+      status:
+        record.failed > 0
+          ? fill(words.failed, { failed: record.failed, total: record.total })
+          : fill(videos > 0 ? words.savedVideos : words.saved, values),
+      notes: notes.join(' '),
+    };
   }
-
-  return { local, savesOf, planOf, videoBytes, fill, size, summary, start };
 
   // --- In the page ------------------------------------------------------------------------------
 
@@ -309,6 +315,7 @@ const LegendaOffline = (() => {
     block.dataset.ready = '1';
     const data = block.dataset;
     const status = block.querySelector('[role="status"]');
+    const notes = block.querySelector('[data-notes]');
     const step = block.querySelector('[data-videos]');
     const remover = block.querySelector('[data-remove]');
     const lang = block.closest('[lang]')?.getAttribute('lang') || doc.documentElement.lang;
@@ -321,8 +328,9 @@ const LegendaOffline = (() => {
       soundsLater: data.soundsLater,
       elsewhere: data.elsewhere,
     };
-    const say = (text) => {
+    const say = (text, more = '') => {
       if (status) status.textContent = text;
+      if (notes) notes.textContent = more;
     };
     let record;
 
@@ -330,13 +338,15 @@ const LegendaOffline = (() => {
     const show = () => {
       if (remover) remover.hidden = !record;
       if (!record) return;
-      say(summary(words, record, lang));
+      const said = summary(words, record, lang);
+      say(said.status, said.notes);
       block.dataset.state = record.failed > 0 ? 'failed' : 'saved';
       const offer = !record.videosSaved && record.videos.length > 0 && record.failed === 0;
       if (step) {
         step.hidden = !offer;
         const question = step.querySelector('p');
-        if (question) question.textContent = fill(data.videosAsk, { size: size(record.videoBytes, lang) });
+        if (question)
+          question.textContent = fill(data.videosAsk, { size: size(record.videoBytes, lang) });
       }
     };
 
@@ -465,7 +475,9 @@ const LegendaOffline = (() => {
       const drop = async (name, list) => {
         const cache = await caches.open(name);
         await Promise.all(
-          (list || []).filter((p) => !others.has(p)).map((p) => cache.delete(p, { ignoreVary: true })),
+          (list || [])
+            .filter((p) => !others.has(p))
+            .map((p) => cache.delete(p, { ignoreVary: true })),
         );
       };
       await drop(PAGES, [...record.pages, ...record.codes]);
@@ -521,6 +533,8 @@ const LegendaOffline = (() => {
       }
     });
   }
+
+  return { local, savesOf, planOf, videoBytes, fill, size, summary, start };
 })();
 
 if (typeof document !== 'undefined' && self.LegendaReader) LegendaOffline.start(document);

@@ -6,8 +6,8 @@ import { PAGE_HEADER } from '../../src/features/reader/offline.ts';
 import { OFFLINE_CSS, offlineSaveBlock } from '../../src/features/reader/render/offline-block.ts';
 import { VISITOR_PAGE_CSP } from '../../src/features/reader/render/document.ts';
 import { uiStrings } from '../../src/features/reader/render/strings.ts';
-import { pngOfSize } from '../helpers/media.ts';
-import { escapeRegExp, expect, post, test } from './fixtures.ts';
+import { mp4, pngOfSize, wav } from '../helpers/media.ts';
+import { escapeRegExp, expect, MUSEUM_SETTINGS, post, test } from './fixtures.ts';
 import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
 
 /**
@@ -15,7 +15,9 @@ import { E2E_ORIGIN, FAKE_ENGINE_URL } from './settings.ts';
  * offline mode, which reaches the service worker's own fetches too). An article read once opens
  * again without network, with its image; a circuit saved with 'Save this circuit for offline
  * reading' opens, every stop readable, with the network off; without JavaScript nothing shows of
- * the save and the pages work as ever.
+ * the save and the pages work as ever. Saved with its sounds: the recordings and the server's
+ * voice play with the network cut, the videos are saved once the visitor agrees after reading
+ * their size, and the saved circuit can be removed.
  *
  * The circuit is a real one, made through the API, its page and stops real visitor pages.
  */
@@ -326,4 +328,166 @@ test('a save that cannot fetch every page says how many are missing', async ({
   } finally {
     await visitor.close();
   }
+});
+
+/** Uploads a file for an article: its address on this site (and the video's id, for a video). */
+async function uploaded(
+  context: BrowserContext,
+  kind: 'audio' | 'video',
+  articleId: number,
+  file: { name: string; mimeType: string; buffer: Buffer },
+) {
+  const upload = await context.request.post(`/api/upload/${kind}`, {
+    headers: { origin: E2E_ORIGIN },
+    multipart: { [kind]: file, articleId: String(articleId) },
+  });
+  expect(upload.status(), await upload.text()).toBe(200);
+  return (await upload.json()) as { mediaUrl: string; videoId: string | null };
+}
+
+test.describe('a circuit saved with its sounds', MUSEUM_SETTINGS, () => {
+  test('in Arabic on a phone: its recording and the museum’s voice play with the network cut, its video saved on consent, then removed', async ({
+    page,
+    browser,
+    baseURL,
+    signIn,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn();
+    const lang = 'ar';
+    const words = uiStrings(lang);
+    const tag = randomUUID().slice(0, 8);
+    const context = page.context();
+    const before = await (await page.request.get('/api/read/settings')).json();
+    // Three stops: words only; words and a recording; words, a video and a film on YouTube.
+    const stops = [
+      { name: `son-a-${tag}`, text: `Quai ${tag} : les navires accostaient ici.` },
+      { name: `son-b-${tag}`, text: `Grue ${tag} : elle levait dix tonnes.` },
+      { name: `son-c-${tag}`, text: `Entrepôt ${tag} : sucre et café.` },
+    ];
+    const ids: number[] = [];
+    const media: Record<string, string> = {};
+    for (const [i, stop] of stops.entries()) {
+      const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
+      const blocks: unknown[] = [{ ...newBlock('text'), content: stop.text }];
+      if (i === 1) {
+        const file = { name: 'gardien.wav', mimeType: 'audio/wav', buffer: wav(1) };
+        media.audio = (await uploaded(context, 'audio', id, file)).mediaUrl;
+        blocks.push({ ...newBlock('audio'), src: media.audio });
+      }
+      if (i === 2) {
+        const file = { name: 'port.mp4', mimeType: 'video/mp4', buffer: mp4(300_000) };
+        const video = await uploaded(context, 'video', id, file);
+        media.video = video.mediaUrl;
+        blocks.push({ ...newBlock('video'), src: video.mediaUrl, videoId: video.videoId ?? '' });
+        blocks.push({
+          ...newBlock('link'),
+          content: `Le film ${tag}`,
+          link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        });
+      }
+      await post(context, 'update_article', {
+        articleId: id,
+        newContent: [{ type: 'metadatas', url: stop.name, backgroundColor: '#341539' }, ...blocks],
+        unformatted_name: `Son ${stop.name}`,
+        instructions: '',
+      });
+      ids.push(id);
+    }
+    const circuit = `sons-${tag}`;
+    await post(
+      context,
+      'save_circuit',
+      { name: circuit, title: `Sons ${tag}`, articleIds: ids },
+      201,
+    );
+    const circuitUrl = `/circuit?name=${circuit}&lang=${lang}`;
+    const visitor = await browser.newContext({ ...PHONE, baseURL, locale: 'ar-EG' });
+    try {
+      // Arabic is read by the museum's voice (the server's), whatever the phone has.
+      await post(context, 'update_settings', {
+        sourceLanguage: before.sourceLanguage,
+        timeZone: before.timeZone,
+        speech: { voice: 'browser', otherLanguages: [lang] },
+      });
+      const phone = await visitor.newPage();
+      const errors = watch(phone);
+      await phone.goto(circuitUrl);
+      const block = phone.locator('[data-offline-save]');
+      const status = block.locator('[role="status"]');
+      await block.getByRole('button', { name: words.offlineSave }).click();
+      // Every stop's words (4 blocks with words: 4 sounds of the voice) and the recording: 5
+      // sounds; the video is not saved yet, the film on YouTube cannot be.
+      const notes = block.locator('[data-notes]');
+      await expect(status).toHaveText(sentence(words.offlineSaved, { stops: 3, sounds: 5 }), {
+        timeout: 60_000,
+      });
+      await expect(notes).toHaveText(sentence(words.offlineVideosElsewhere, { count: 1 }));
+      // The size, in the visitor's own digits and units.
+      expect(await status.textContent()).toMatch(/[0-9٠-٩]/);
+      expect(await kept(phone, media.audio!)).toBe(true);
+      const voice = `/speech?name=${stops[0]!.name}&lang=${lang}&block=1`;
+      expect(await kept(phone, voice)).toBe(true);
+      expect(await kept(phone, media.video!)).toBe(false);
+
+      // The second step: the videos, once their size is known (300 kB here).
+      const step = block.locator('[data-videos]');
+      await expect(step.locator('p')).toHaveText(sentence(words.offlineVideosAsk));
+      expect(await step.locator('p').textContent()).toMatch(/[0-9٠-٩]/);
+      await step.getByRole('button', { name: words.offlineVideosSave }).click();
+      await expect(status).toHaveText(
+        sentence(words.offlineSavedVideos, { stops: 3, sounds: 5, videos: 1 }),
+      );
+      await expect(step).toBeHidden();
+      expect(await kept(phone, media.video!)).toBe(true);
+
+      // Network off: a later stop's recording plays, and Listen reads it in the museum's voice.
+      await visitor.setOffline(true);
+      await phone.reload();
+      // The page says again what it keeps.
+      await expect(status).toHaveText(sentence(words.offlineSavedVideos, { videos: 1 }));
+      await phone.getByRole('link', { name: new RegExp(escapeRegExp(stops[1]!.text)) }).click();
+      await expect(paragraph(phone, `[${lang}] ${stops[1]!.text}`)).toBeVisible();
+      const audio = phone.locator('figure.reader-audio audio');
+      // A tap on the page first: the visitor's gesture, which lets a page play sound.
+      await paragraph(phone, `[${lang}] ${stops[1]!.text}`).click();
+      await audio.evaluate((el: HTMLAudioElement) => el.play());
+      await expect
+        .poll(() => audio.evaluate((el: HTMLAudioElement) => el.readyState), { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(2);
+      await expect
+        .poll(() => audio.evaluate((el: HTMLAudioElement) => el.currentTime))
+        .toBeGreaterThan(0);
+      expect(await audio.evaluate((el: HTMLAudioElement) => el.error)).toBeNull();
+      await audio.evaluate((el: HTMLAudioElement) => el.pause());
+      const listen = phone.getByRole('button', { name: words.listen, exact: true });
+      await listen.click();
+      await expect(phone.getByRole('button', { name: words.pause })).toBeVisible();
+      // Read to its end from the saved sounds: Listen again, nothing said of a failure.
+      await expect(listen).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
+      await expect(phone.locator('[data-listen] [role="status"]')).toHaveText('');
+
+      // Removed, still offline: what it kept is gone from the phone.
+      await phone.goBack();
+      await block.locator('[data-remove]').click();
+      await expect(status).toHaveText(words.offlineRemoved);
+      await expect(block.locator('[data-remove]')).toBeHidden();
+      for (const gone of [
+        media.audio!,
+        media.video!,
+        voice,
+        `/article?name=${stops[1]!.name}&circuit=${circuit}&lang=${lang}`,
+      ]) {
+        expect(await kept(phone, gone), gone).toBe(false);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await visitor.close();
+      await post(context, 'update_settings', {
+        sourceLanguage: before.sourceLanguage,
+        timeZone: before.timeZone,
+        speech: before.speech,
+      });
+    }
+  });
 });

@@ -45,11 +45,19 @@ interface Offline {
   savesOf(found: Found, own: (lang: string) => boolean): Saves;
   planOf(stops: Saves[]): Saves;
   videoBytes(lengths: (string | null)[]): number;
-  summary(words: { [key: string]: string }, record: Record, lang: string): string;
+  summary(
+    words: { [key: string]: string },
+    record: Record,
+    lang: string,
+  ): { status: string; notes: string };
 }
 
 const offline = (() => {
-  const context = vm.createContext({ location: new URL(`${ORIGIN}/circuit?name=c&lang=ar`), URL, Intl });
+  const context = vm.createContext({
+    location: new URL(`${ORIGIN}/circuit?name=c&lang=ar`),
+    URL,
+    Intl,
+  });
   vm.runInContext(
     fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/offline.js'), 'utf8'),
     context,
@@ -135,7 +143,12 @@ describe('what a stop’s page asks to save', () => {
           script: 'https://evil.example/listen.js',
         },
         videos: ['https://evil.example/film.mp4', '/speech?name=a&lang=ar&block=1'],
-        links: ['javascript:alert(1)', 'not a url', 'https://youtube.com.evil.example/x', 'ftp://vimeo.com/x'],
+        links: [
+          'javascript:alert(1)',
+          'not a url',
+          'https://youtube.com.evil.example/x',
+          'ftp://vimeo.com/x',
+        ],
       },
       noVoice,
     );
@@ -152,7 +165,10 @@ describe('what a stop’s page asks to save', () => {
       { listen: { ...listen('a', 'ar', []), blocks: '1,01,1e0,-2,x,,99999,100000,1' } },
       noVoice,
     );
-    expect(odd.sounds).toEqual(['/speech?name=a&lang=ar&block=1', '/speech?name=a&lang=ar&block=99999']);
+    expect(odd.sounds).toEqual([
+      '/speech?name=a&lang=ar&block=1',
+      '/speech?name=a&lang=ar&block=99999',
+    ]);
     const elsewhere = { ...listen('a', 'ar', [1]), server: '/article?name=a&block=' };
     expect(offline.savesOf({ listen: elsewhere }, noVoice).sounds).toEqual([]);
   });
@@ -162,11 +178,19 @@ describe('a circuit’s list', () => {
   it('every stop’s, each file once (a recording two stops share), the videos apart', () => {
     const stops = [
       offline.savesOf(
-        { audio: ['/media/1/a.wav'], listen: listen('s1', 'ar', [1, 2]), links: ['https://youtu.be/x'] },
+        {
+          audio: ['/media/1/a.wav'],
+          listen: listen('s1', 'ar', [1, 2]),
+          links: ['https://youtu.be/x'],
+        },
         noVoice,
       ),
       offline.savesOf(
-        { audio: ['/media/1/a.wav', '/media/2/b.wav'], listen: listen('s2', 'ar', [1]), videos: ['/media/2/v.mp4'] },
+        {
+          audio: ['/media/1/a.wav', '/media/2/b.wav'],
+          listen: listen('s2', 'ar', [1]),
+          videos: ['/media/2/v.mp4'],
+        },
         noVoice,
       ),
       offline.savesOf({ links: ['https://vimeo.com/2'] }, noVoice),
@@ -220,25 +244,27 @@ describe('what the block says', () => {
   };
 
   it('what was saved and its size, the videos once saved', () => {
-    expect(offline.summary(words('en'), record, 'en')).toBe(
-      'Saved for offline reading. Stops: 12. Sounds: 9. Size: 31 MB.',
-    );
-    expect(offline.summary(words('en'), { ...record, videosSaved: true }, 'en')).toBe(
+    expect(offline.summary(words('en'), record, 'en')).toEqual({
+      status: 'Saved for offline reading. Stops: 12. Sounds: 9. Size: 31 MB.',
+      notes: '',
+    });
+    expect(offline.summary(words('en'), { ...record, videosSaved: true }, 'en').status).toBe(
       'Saved for offline reading. Stops: 12. Sounds: 9. Videos: 2. Size: 79 MB.',
     );
     // In the visitor's units (a narrow no-break space before them, as French writes it).
-    expect(offline.summary(words('fr'), { ...record, bytes: 850_000 }, 'fr')).toMatch(
+    expect(offline.summary(words('fr'), { ...record, bytes: 850_000 }, 'fr').status).toMatch(
       /^Enregistré pour la lecture hors ligne\. Étapes\u00a0: 12\. Sons\u00a0: 9\. Taille\u00a0: 850\sko\.$/,
     );
   });
 
   it('the sounds not made yet, the videos elsewhere, or what is missing', () => {
-    expect(offline.summary(words('en'), { ...record, skipped: 3, elsewhere: 1 }, 'en')).toBe(
-      'Saved for offline reading. Stops: 12. Sounds: 9. Size: 31 MB. ' +
+    expect(offline.summary(words('en'), { ...record, skipped: 3, elsewhere: 1 }, 'en')).toEqual({
+      status: 'Saved for offline reading. Stops: 12. Sounds: 9. Size: 31 MB.',
+      notes:
         'Sounds not made yet: 3. Save again in a few minutes to add them. ' +
         'Videos on other sites (YouTube, Vimeo) cannot be saved: 1.',
-    );
-    expect(offline.summary(words('en'), { ...record, failed: 2 }, 'en')).toMatch(
+    });
+    expect(offline.summary(words('en'), { ...record, failed: 2 }, 'en').status).toMatch(
       /^Could not save everything \(missing: 2 of 13\)/,
     );
   });

@@ -73,6 +73,7 @@ describe('offlineSaveBlock', () => {
     expect(block).toContain(`data-videos-ask="${es.offlineVideosAsk}"`);
     expect(block).toContain(`data-removed="${es.offlineRemoved}"`);
     // The videos' step and Remove: hidden until a circuit is saved.
+    expect(block).toContain('<p data-notes="" aria-live="polite"></p>');
     expect(block).toContain(
       `<div data-videos="" hidden=""><p></p><button type="button">${es.offlineVideosSave}</button></div>`,
     );
@@ -456,9 +457,12 @@ describe('sw.js: a saved circuit’s sounds and videos', () => {
   const SAVING = { headers: { 'legenda-save': '1' } };
   /** A sound of `bytes` bytes, 0, 1, 2… */
   const soundOf = (bytes: number, type = 'audio/wav') =>
-    new Response(Uint8Array.from({ length: bytes }, (_, i) => i % 256), {
-      headers: { 'content-type': type },
-    });
+    new Response(
+      Uint8Array.from({ length: bytes }, (_, i) => i % 256),
+      {
+        headers: { 'content-type': type },
+      },
+    );
   const bytesOf = async (response: Response) => [...new Uint8Array(await response.arrayBuffer())];
 
   it('takes the server’s voice and what players ask of uploads; kindOf keeps leaving them', () => {

@@ -10,7 +10,7 @@ export const OFFLINE_CSS =
   '.reader .reader-offline button{min-height:44px;padding:8px 18px;border:2px solid currentColor;' +
   'border-radius:999px;background:transparent;color:inherit;font:inherit;font-weight:600;cursor:pointer}' +
   '.reader-offline button:disabled{opacity:.7;cursor:progress}' +
-  '.reader-offline p{min-height:1.4em;margin:8px 0 0}' +
+  '.reader-offline p{min-height:1.4em;margin:8px 0 0}.reader-offline p:empty{display:none}' +
   '.reader-offline [data-videos] button,.reader .reader-offline [data-remove]{margin-top:12px}' +
   '.reader .reader-offline [data-remove]{border-width:1px;font-weight:400}';
 
@@ -72,6 +72,7 @@ export function offlineSaveBlock(options: OfflineSaveOptions): ReactElement {
     },
     h('button', { type: 'button' }, words.offlineSave),
     h('p', { role: 'status', 'aria-live': 'polite' }),
+    h('p', { 'data-notes': '', 'aria-live': 'polite' }),
     h(
       'div',
       { 'data-videos': '', hidden: true },
