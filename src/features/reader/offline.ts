@@ -7,12 +7,18 @@
  * - once the worker controls the page, asks for this page again through it when the page was
  *   opened before the worker was there (a first visit), so that it is kept, and fetches the
  *   page's pictures, lazy ones included;
- * - drives the 'Save … for offline reading' block written here: reveals it, and on a tap fetches
- *   every page it names (the circuit and its stops, a stop still being translated asked again
- *   every 2 s, 3 minutes at most in all) and their pictures through the worker, checks that each
- *   is kept, then says how it went, in the words the block carries.
+ * - on a circuit page, loads public/offline.js, which drives the 'Save … for offline reading'
+ *   block written here (render/offline-block.ts): on a tap it fetches every page the block names
+ *   (the circuit and its stops, a stop still being translated asked again every 2 s, 3 minutes
+ *   at most in all), their pictures, what the stops play (their audio blocks' files, and the
+ *   server's voice in the visitor's language where their Listen would use it: made within the
+ *   visitor's limits, else skipped and said) and, when the visitor agrees after reading their
+ *   size, their videos, all through the worker; checks that each is kept, then says what was
+ *   saved and how much room it takes, in the words the block carries; a saved circuit can be
+ *   removed.
  * What the server does for them: it marks a complete page (PAGE_HEADER; the worker keeps nothing
- * else) and counts no visit for a request carrying SAVE_HEADER (pages.ts).
+ * else) and counts no visit, nor listening, for a request carrying SAVE_HEADER (pages.ts,
+ * http/speech-routes.ts).
  */
 
 /**
@@ -24,8 +30,8 @@
 export const PAGE_HEADER = 'X-Legenda-Page';
 
 /**
- * Sent by reader.js with what it fetches to save (and to keep a page read before the worker
- * was there): no visitor is shown anything by that request, so it counts nothing.
+ * Sent by reader.js and offline.js with what they fetch to save (and to keep a page read before
+ * the worker was there): no visitor is shown anything by that request, so it counts nothing.
  */
 export const SAVE_HEADER = 'Legenda-Save';
 
