@@ -221,5 +221,13 @@ describe('netlify.toml', () => {
       'Cache-Control': immutable,
       'Content-Security-Policy': API_CSP,
     });
+    // A circuit's save for offline reading, the same way (document.ts OFFLINE_SCRIPT).
+    const offline = await fromNode('/offline.js');
+    expect(offline.headers.get('cache-control')).toBe(immutable);
+    expect(offline.headers.get('content-security-policy')).toBe(API_CSP);
+    expect(headersFor(toml, '/offline.js')).toMatchObject({
+      'Cache-Control': immutable,
+      'Content-Security-Policy': API_CSP,
+    });
   });
 });
