@@ -245,9 +245,12 @@ const LegendaOffline = (() => {
         await sleep(wait);
         continue;
       }
-      if (response.status === 503 && response.headers.get('retry-after') === '3600') {
-        state.paused = true;
-      }
+      // The museum's budget spent: no other sound is asked (listen.js reads the same code).
+      const code = await response.json().then(
+        (body) => body && body.error && body.error.code,
+        () => undefined,
+      );
+      if (code === 'speech_paused') state.paused = true;
       return 'skip';
     }
   }
@@ -308,225 +311,249 @@ const LegendaOffline = (() => {
     }
   }
 
+  /**
+   * The pages (the circuit's, then its stops'), each as it is finally shown, and their pictures:
+   * what the stops play (savesOf, one a stop), and how it went.
+   */
+  async function savePages(save) {
+    const { pages, circuit, tally } = save;
+    const pictures = new Set();
+    const found = [];
+    await each(pages, async (path) => {
+      let ok = false;
+      const page = await finalPage(path, save.deadline);
+      if (page) {
+        tally.bytes += page.bytes;
+        ok = true;
+        const doc = new DOMParser().parseFromString(page.html, 'text/html');
+        if (path !== circuit) found.push(savesOf(readPage(doc), ownVoice));
+        for (const src of await self.LegendaReader.imagesIn(doc)) {
+          if (pictures.has(src)) continue;
+          pictures.add(src);
+          const got = await fetched(src);
+          if (got < 0) ok = false;
+          else tally.bytes += got;
+        }
+        ok = ok && (await isKept(path));
+      }
+      save.step(ok);
+    });
+    return { found, pictures: [...pictures] };
+  }
+
+  /** What the stops play: the recordings and the Listen script, then the voice's sounds stop by stop. */
+  async function saveSounds(save, plan, found) {
+    const { tally } = save;
+    const sounds = [];
+    await each([...plan.audio, ...plan.scripts], async (path) => {
+      const got = await fetched(path);
+      if (got >= 0) tally.bytes += got;
+      if (got >= 0 && plan.audio.includes(path)) sounds.push(path);
+      save.step(got >= 0);
+    });
+    const state = { paused: false };
+    let skipped = 0;
+    // A stop's blocks one after the other: the first lets the others through the limits.
+    const byStop = found.map((s) => s.sounds).filter((list) => list.length > 0);
+    await each(byStop, async (list) => {
+      for (const path of list) {
+        const got = await speech(path, save.deadline, state);
+        if (got === 'skip') skipped += 1;
+        else if (got > 0) {
+          tally.bytes += got;
+          sounds.push(path);
+        }
+        save.step(true);
+      }
+    });
+    return { sounds, skipped };
+  }
+
+  /** The videos' size, from their HEAD answers (nothing fetched of them). */
+  async function weighVideos(videos) {
+    const lengths = await Promise.all(
+      videos.map((path) =>
+        fetch(path, { method: 'HEAD' }).then(
+          (r) => (r.ok ? r.headers.get('content-length') : null),
+          () => null,
+        ),
+      ),
+    );
+    return videoBytes(lengths);
+  }
+
+  /** Saves the circuit (all but its videos); its RECORD. `where`: the block's addresses. */
+  async function saveCircuit(where, progress) {
+    const { circuit, stops } = where;
+    const pages = unique([circuit, ...stops]);
+    const tally = { bytes: 0, failed: 0, done: 0, total: pages.length };
+    const save = {
+      circuit,
+      pages,
+      tally,
+      deadline: Date.now() + DEADLINE_MS,
+      step(ok) {
+        tally.done += 1;
+        if (!ok) tally.failed += 1;
+        progress(tally.done, tally.total);
+      },
+    };
+    progress(0, tally.total);
+    const { found, pictures } = await savePages(save);
+    const plan = planOf(found);
+    tally.total += plan.audio.length + plan.scripts.length + plan.sounds.length;
+    const { sounds, skipped } = await saveSounds(save, plan, found);
+    return {
+      stops: stops.length,
+      pages,
+      pictures,
+      sounds,
+      codes: await rememberCodes(where.codes),
+      videos: plan.videos,
+      tracks: plan.tracks,
+      videoBytes: await weighVideos(plan.videos),
+      videosSaved: false,
+      elsewhere: plan.elsewhere,
+      skipped,
+      failed: tally.failed,
+      total: pages.length + plan.audio.length + plan.scripts.length,
+      bytes: tally.bytes,
+    };
+  }
+
+  /** The videos and their subtitles, the second step; the RECORD with them, or null. */
+  async function saveVideos(record, progress, failed) {
+    const files = [...record.videos, ...record.tracks];
+    let done = 0;
+    let missing = 0;
+    let bytes = 0;
+    progress(done, files.length);
+    await each(files, async (path) => {
+      const got = await fetched(path);
+      if (got < 0) missing += 1;
+      else bytes += got;
+      done += 1;
+      progress(done, files.length);
+    });
+    if (missing > 0) {
+      failed(missing, files.length);
+      return null;
+    }
+    return { ...record, videosSaved: true, videoBytes: bytes };
+  }
+
+  /** Deletes what a saved circuit kept and no other saved circuit lists, then its RECORD. */
+  async function removeCircuit(circuit, record) {
+    const saved = await caches.open(SAVED);
+    const others = new Set();
+    for (const key of await saved.keys()) {
+      const path = local(key.url);
+      if (!path || !path.startsWith(RECORD) || path === RECORD + circuit) continue;
+      const other = await readRecord(path.slice(RECORD.length));
+      for (const name of ['pages', 'pictures', 'sounds', 'videos', 'tracks', 'codes']) {
+        for (const p of (other && other[name]) || []) others.add(p);
+      }
+    }
+    const drop = async (name, list) => {
+      const cache = await caches.open(name);
+      const gone = (list || []).filter((p) => !others.has(p));
+      await Promise.all(gone.map((p) => cache.delete(p, { ignoreVary: true })));
+    };
+    await drop(PAGES, [...record.pages, ...record.codes]);
+    await drop(MEDIA, record.pictures);
+    await drop(SAVED, [...record.sounds, ...record.videos, ...record.tracks]);
+    await saved.delete(RECORD + circuit);
+  }
+
+  /** The block's parts and words, read once. */
+  function parts(block) {
+    const data = block.dataset;
+    return {
+      save: block.querySelector('button'),
+      status: block.querySelector('[role="status"]'),
+      notes: block.querySelector('[data-notes]'),
+      step: block.querySelector('[data-videos]'),
+      remover: block.querySelector('[data-remove]'),
+      lang: block.closest('[lang]')?.getAttribute('lang') || document.documentElement.lang,
+      words: {
+        saved: data.saved,
+        savedVideos: data.savedVideos,
+        failed: data.failed,
+        soundsLater: data.soundsLater,
+        elsewhere: data.elsewhere,
+      },
+    };
+  }
+
+  /** Reveals the block and drives it: save, the videos' step, remove; what is saved, said again. */
   function start(doc) {
     const block = doc.querySelector('[data-offline-save]');
-    const save = block && block.querySelector('button');
-    if (!save || block.dataset.ready) return;
+    if (!block || !block.querySelector('button') || block.dataset.ready) return;
     block.dataset.ready = '1';
     const data = block.dataset;
-    const status = block.querySelector('[role="status"]');
-    const notes = block.querySelector('[data-notes]');
-    const step = block.querySelector('[data-videos]');
-    const remover = block.querySelector('[data-remove]');
-    const lang = block.closest('[lang]')?.getAttribute('lang') || doc.documentElement.lang;
-    const circuit = local(data.circuit || '') || location.pathname + location.search;
-    const stops = parsed(data.stops, []).map(local).filter(Boolean);
-    const words = {
-      saved: data.saved,
-      savedVideos: data.savedVideos,
-      failed: data.failed,
-      soundsLater: data.soundsLater,
-      elsewhere: data.elsewhere,
-    };
-    const say = (text, more = '') => {
-      if (status) status.textContent = text;
-      if (notes) notes.textContent = more;
+    const el = parts(block);
+    const list = parsed(data.stops, []);
+    const where = {
+      circuit: local(data.circuit || '') || location.pathname + location.search,
+      stops: (Array.isArray(list) ? list : []).map(local).filter(Boolean),
+      codes: parsed(data.codes, {}),
     };
     let record;
-
+    const say = (text, notes = '') => {
+      if (el.status) el.status.textContent = text;
+      if (el.notes) el.notes.textContent = notes;
+    };
+    const progress = (done, total) => say(fill(data.saving, { done, total }));
+    const failed = (n, total) => say(fill(data.failed, { failed: n, total }));
     /** The block as the record says: the summary, Remove, and the videos' step when offered. */
     const show = () => {
-      if (remover) remover.hidden = !record;
+      if (el.remover) el.remover.hidden = !record;
+      if (el.step) el.step.hidden = true;
       if (!record) return;
-      const said = summary(words, record, lang);
+      const said = summary(el.words, record, el.lang);
       say(said.status, said.notes);
       block.dataset.state = record.failed > 0 ? 'failed' : 'saved';
       const offer = !record.videosSaved && record.videos.length > 0 && record.failed === 0;
-      if (step) {
-        step.hidden = !offer;
-        const question = step.querySelector('p');
-        if (question)
-          question.textContent = fill(data.videosAsk, { size: size(record.videoBytes, lang) });
+      if (el.step && offer) {
+        el.step.hidden = false;
+        const ask = fill(data.videosAsk, { size: size(record.videoBytes, el.lang) });
+        el.step.querySelector('p').textContent = ask;
       }
     };
-
-    async function saveCircuit() {
-      const pages = unique([circuit, ...stops]);
-      const deadline = Date.now() + DEADLINE_MS;
-      const pictures = new Set();
-      const found = [];
-      let done = 0;
-      let failed = 0;
-      let bytes = 0;
-      const progress = (total) => say(fill(data.saving, { done, total }));
-      progress(pages.length);
-      const { imagesIn } = self.LegendaReader;
-      await each(pages, async (path) => {
-        let ok = false;
-        const page = await finalPage(path, deadline);
-        if (page) {
-          bytes += page.bytes;
-          ok = true;
-          const doc = new DOMParser().parseFromString(page.html, 'text/html');
-          if (path !== circuit) found.push(savesOf(readPage(doc), ownVoice));
-          for (const src of await imagesIn(doc)) {
-            if (pictures.has(src)) continue;
-            pictures.add(src);
-            const got = await fetched(src);
-            if (got < 0) ok = false;
-            else bytes += got;
-          }
-          ok = ok && (await isKept(path));
-        }
-        done += 1;
-        if (!ok) failed += 1;
-        progress(pages.length);
-      });
-      const plan = planOf(found);
-      // What the pages play: the recordings and scripts, then the voice's sounds stop by stop.
-      const files = [...plan.audio, ...plan.scripts];
-      const total = pages.length + files.length + plan.sounds.length;
-      const sounds = [];
-      await each(files, async (path) => {
-        const got = await fetched(path);
-        if (got < 0) failed += 1;
-        else bytes += got;
-        if (got >= 0 && plan.audio.includes(path)) sounds.push(path);
-        done += 1;
-        progress(total);
-      });
-      const state = { paused: false };
-      let skipped = 0;
-      const byStop = found.map((s) => s.sounds).filter((list) => list.length > 0);
-      await each(byStop, async (list) => {
-        for (const path of list) {
-          const got = await speech(path, deadline, state);
-          if (got === 'skip') skipped += 1;
-          else if (got > 0) {
-            bytes += got;
-            sounds.push(path);
-          }
-          done += 1;
-          progress(total);
-        }
-      });
-      const heads = await Promise.all(
-        plan.videos.map((path) =>
-          fetch(path, { method: 'HEAD' }).then(
-            (r) => (r.ok ? r.headers.get('content-length') : null),
-            () => null,
-          ),
-        ),
-      );
-      const codes = await rememberCodes(parsed(data.codes, {}));
-      return {
-        stops: stops.length,
-        pages,
-        pictures: [...pictures],
-        sounds,
-        scripts: plan.scripts,
-        codes,
-        videos: plan.videos,
-        tracks: plan.tracks,
-        videoBytes: videoBytes(heads),
-        videosSaved: false,
-        elsewhere: plan.elsewhere,
-        skipped,
-        failed,
-        total: pages.length + files.length,
-        bytes,
-      };
-    }
-
-    async function saveVideos() {
-      const files = [...record.videos, ...record.tracks];
-      let done = 0;
-      let failed = 0;
-      let bytes = 0;
-      say(fill(data.saving, { done, total: files.length }));
-      await each(files, async (path) => {
-        const got = await fetched(path);
-        if (got < 0) failed += 1;
-        else bytes += got;
-        done += 1;
-        say(fill(data.saving, { done, total: files.length }));
-      });
-      if (failed > 0) {
-        say(fill(data.failed, { failed, total: files.length }));
-        return;
-      }
-      record = { ...record, videosSaved: true, videoBytes: bytes };
-      await writeRecord(circuit, record);
-    }
-
-    /** Deletes what this circuit saved and no other saved circuit lists, then its record. */
-    async function removeCircuit() {
-      const saved = await caches.open(SAVED);
-      const others = new Set();
-      for (const key of await saved.keys()) {
-        const path = local(key.url);
-        if (!path || !path.startsWith(RECORD) || path === RECORD + circuit) continue;
-        const other = await readRecord(path.slice(RECORD.length));
-        if (!other) continue;
-        for (const name of ['pages', 'pictures', 'sounds', 'videos', 'tracks', 'codes']) {
-          for (const p of other[name] || []) others.add(p);
-        }
-      }
-      const drop = async (name, list) => {
-        const cache = await caches.open(name);
-        await Promise.all(
-          (list || [])
-            .filter((p) => !others.has(p))
-            .map((p) => cache.delete(p, { ignoreVary: true })),
-        );
-      };
-      await drop(PAGES, [...record.pages, ...record.codes]);
-      await drop(MEDIA, record.pictures);
-      await drop(SAVED, [...record.sounds, ...record.videos, ...record.tracks]);
-      await saved.delete(RECORD + circuit);
-      record = undefined;
-    }
-
-    /** Runs one of the block's actions, its buttons off meanwhile. */
+    /** One of the block's actions, its buttons off meanwhile. */
     const act = (work) => async () => {
       const buttons = [...block.querySelectorAll('button')];
       buttons.forEach((b) => (b.disabled = true));
       try {
         await work();
       } catch {
-        say(fill(data.failed, { failed: 1, total: 1 }));
+        failed(1, 1);
       }
       buttons.forEach((b) => (b.disabled = false));
     };
-
-    save.addEventListener(
-      'click',
-      act(async () => {
-        if (step) step.hidden = true;
-        record = await saveCircuit();
-        await writeRecord(circuit, record);
-        show();
-      }),
-    );
-    step?.querySelector('button')?.addEventListener(
-      'click',
-      act(async () => {
-        await saveVideos();
-        if (record.videosSaved) show();
-      }),
-    );
-    remover?.addEventListener(
-      'click',
-      act(async () => {
-        await removeCircuit();
-        if (step) step.hidden = true;
-        show();
-        say(data.removed);
-        block.dataset.state = 'removed';
-      }),
-    );
+    const on = (button, work) => button && button.addEventListener('click', act(work));
+    on(el.save, async () => {
+      if (el.step) el.step.hidden = true;
+      record = await saveCircuit(where, progress);
+      await writeRecord(where.circuit, record);
+      show();
+    });
+    on(el.step && el.step.querySelector('button'), async () => {
+      const withVideos = await saveVideos(record, progress, failed);
+      if (!withVideos) return;
+      record = withVideos;
+      await writeRecord(where.circuit, record);
+      show();
+    });
+    on(el.remover, async () => {
+      await removeCircuit(where.circuit, record);
+      record = undefined;
+      show();
+      say(data.removed);
+      block.dataset.state = 'removed';
+    });
     block.hidden = false;
-    void readRecord(circuit).then((kept) => {
+    void readRecord(where.circuit).then((kept) => {
       if (kept && !record) {
         record = kept;
         show();
