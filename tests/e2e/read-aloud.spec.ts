@@ -232,8 +232,10 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
       await expectNoViolations(korean.page);
       // Too many new pages read aloud at once (429), or reading aloud paused by the museum's
       // budget (503 speech_paused): the button says which, in the visitor's language.
+      // On the context: the sounds are asked through the service worker (public/sw.js keeps
+      // a saved circuit's), whose requests the page's routes do not see.
       const refuse = (status: number, code: string) =>
-        korean.page.route('**/speech?**', (route) =>
+        korean.context.route('**/speech?**', (route) =>
           route.fulfill({
             status,
             headers: { 'Retry-After': '60' },
@@ -245,7 +247,7 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
         [429, 'too_many_sounds', ko.listenBusy],
         [503, 'speech_paused', ko.listenPaused],
       ] as const) {
-        await korean.page.unrouteAll();
+        await korean.context.unrouteAll();
         await refuse(status, code);
         await korean.page.getByRole('button', { name: ko.listen, exact: true }).click();
         await expect(korean.page.getByRole('status').filter({ hasText: said })).toBeVisible();
