@@ -534,6 +534,9 @@ const LegendaOffline = (() => {
     const on = (button, work) => button && button.addEventListener('click', act(work));
     on(el.save, async () => {
       if (el.step) el.step.hidden = true;
+      // Chosen by the visitor: asked to be kept when the phone runs short of room (the browser
+      // decides, asking nothing or the visitor).
+      navigator.storage?.persist?.().catch(() => undefined);
       record = await saveCircuit(where, progress);
       await writeRecord(where.circuit, record);
       show();

@@ -35,7 +35,7 @@ export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
  * The circuit page's save for offline reading (public/offline.js): loaded by reader.js only on a
  * page with the save block, named by its version like reader.js (offline.test.ts checks it).
  */
-export const OFFLINE_SCRIPT_VERSION = '1d0f3ab658';
+export const OFFLINE_SCRIPT_VERSION = '3b47771f43';
 export const OFFLINE_SCRIPT = `/offline.js?v=${OFFLINE_SCRIPT_VERSION}`;
 
 /**
