@@ -593,11 +593,13 @@ test.describe('flag bursts', () => {
 
   test('none when the visitor prefers reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    // The page's clock, not the test's: the bursts' delays pass at once.
+    await page.clock.install();
     await page.goto(url('fr', '/'));
     const html = page.locator('html');
     await expect(html).toHaveAttribute('data-flag-burst-skipped', 'reduced-motion');
     await page.waitForLoadState('load');
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2500);
     await expect(html).toHaveAttribute('data-flag-bursts', '0');
     await expect(html).not.toHaveAttribute('data-flag-burst-renderer', /.*/);
     await expect(html).not.toHaveAttribute('data-flag-burst-flags', /.*/);
