@@ -89,6 +89,7 @@ export const UI_KEYS = [
   'translationPaused',
   'listenBusy',
   'listenPaused',
+  'articleStop',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];
