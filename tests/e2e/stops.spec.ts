@@ -82,7 +82,7 @@ test.describe('stop numbers (fr, 390 px)', MUSEUM_SETTINGS, () => {
     await expect(page.getByRole('main').getByText(taken, { exact: true })).toHaveCount(0);
 
     // The visitor reads it small, above the title.
-    const response = await page.goto(`/article?name=${room.name}&ignoreStats=true`);
+    const response = await page.goto(`/article?name=${room.name}&lang=fr&ignoreStats=true`);
     expect(response?.status()).toBe(200);
     const line = page.locator('.reader-stop');
     await expect(line).toHaveText(format(reader.articleStop, { n: stop }));
