@@ -76,7 +76,7 @@ export function stopTakenError(taken: StopTaken): ApiError {
   return new ApiError(
     409,
     'stop_taken',
-    `Stop ${taken.stop} is already "${title}"'s (article ${taken.articleId}). Choose another number, or take it from that article first.`,
+    `Stop ${taken.stop} already belongs to "${title}" (article ${taken.articleId}). Choose another number, or take it from that article first.`,
     { details: { stop: taken.stop, articleId: taken.articleId, title } },
   );
 }

@@ -40,7 +40,7 @@ export default function StopField({ t, value, onChange, taken }: Props) {
   const error = rangeError ?? takenError;
   const { lines, attributes } = useDescription(id, { hint: t('stops.hint'), error });
   return (
-    <div className="editor-field editor-field--number editor-field--stop">
+    <div className="editor-field editor-field--wide editor-field--stop">
       <Label htmlFor={id} label={t('stops.field')} />
       <input
         id={id}

@@ -64,7 +64,7 @@ async function takenBy(res: Response, stop: number, holder: number, title: strin
   expect(res.status, JSON.stringify(answer)).toBe(409);
   expect(answer.error.code).toBe('stop_taken');
   expect(answer.error.details).toEqual({ stop, articleId: holder, title });
-  expect(answer.error.message).toContain(`Stop ${stop} is already "${title}"'s`);
+  expect(answer.error.message).toContain(`Stop ${stop} already belongs to "${title}"`);
 }
 
 describe('stop numbers kept', () => {

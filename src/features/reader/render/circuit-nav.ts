@@ -45,13 +45,10 @@ export function circuitNavView(
     return h(
       'a',
       { className: `reader-nav-${rel}`, href, rel },
-      h(
-        'span',
-        { className: 'reader-nav-label', ...wordsLang },
-        target.number === undefined
-          ? label
-          : `${label} · ${uiText(ui, 'articleStop', { n: String(target.number) })}`,
-      ),
+      h('span', { className: 'reader-nav-label', ...wordsLang }, label),
+      target.number === undefined
+        ? null
+        : h('span', wordsLang, uiText(ui, 'articleStop', { n: String(target.number) })),
       target.title === undefined ? null : h('span', titleLang, target.title),
     );
   };
