@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { staff } from '../../../tests/helpers/staff.ts';
+import { stopApi, stopBody as body } from '../../../tests/helpers/stops.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import type { ArticleChoice } from '../articles/article-list.ts';
-import { parseQrcode } from '../qrcodes/qrApi.ts';
-import type { QrcodeDocument } from '../qrcodes/schema.ts';
-import { exportZip, restore, unzip } from '../transfer/test-fixtures.ts';
-import { zipSync } from 'fflate';
 import type { ArticleDocument } from './schema.ts';
 
 /**
  * Stop numbers through the API, on PGlite and PostgreSQL: kept by every save (draft, publish,
- * restore, a museum's transfer), unique in a museum (a save claiming another article's number is
- * refused, naming it; nothing is written), free across museums, checked as 1 to 9999.
+ * restore), unique in a museum (a save claiming another article's number is refused, naming
+ * it; nothing is written), free across museums, checked as 1 to 9999. A museum's transfer:
+ * transfer/stops.test.ts; staff lists and QR codes: qrcodes/stops.test.ts.
  */
 
 let t: TestApp;
@@ -19,39 +15,16 @@ let cookie: string;
 let other: string;
 useTestApp({}, (s) => ({ t, cookie, other } = s));
 
-const manage = (path: string, body: unknown, as = cookie) =>
-  t.postJson(`/api/manage/${path}`, body, { cookie: as });
-const get = (path: string, as = cookie) => t.request(path, { headers: { cookie: as } });
+const manage = (path: string, data: unknown, as = cookie) => stopApi(t, as).manage(path, data);
+const get = (path: string, as = cookie) => stopApi(t, as).get(path);
+const added = () => stopApi(t, cookie).added();
+const numbered = (url: string, stop: unknown, title = 'Panneau', as = cookie) =>
+  stopApi(t, as).numbered(url, stop, title);
 
 async function read(id: number, as = cookie): Promise<ArticleDocument> {
   const res = await get(`/api/read/article?articleId=${id}`, as);
   expect(res.status).toBe(200);
   return (await res.json()) as ArticleDocument;
-}
-
-/** update_article's or save_draft's body: one text, the stop number given (none: undefined). */
-const body = (id: number, url: string, stop: unknown, title = 'Panneau') => ({
-  articleId: id,
-  newContent: [
-    { type: 'metadatas', url, ...(stop !== undefined && { stop }) },
-    { type: 'text', content: `Texte de ${title}` },
-  ],
-  unformatted_name: title,
-  instructions: '',
-});
-
-async function added(as = cookie): Promise<number> {
-  const res = await manage('add_article', { pathArray: [] }, as);
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
-
-/** A new article published at `url` with this stop number: its id. */
-async function numbered(url: string, stop: unknown, title = 'Panneau', as = cookie) {
-  const id = await added(as);
-  const res = await manage('update_article', body(id, url, stop, title), as);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return id;
 }
 
 const stopOf = (content: unknown[]) => (content[0] as { stop?: unknown }).stop;
@@ -104,30 +77,6 @@ describe('stop numbers kept', () => {
       // The number is free again.
       await numbered(`reprise-${i}`, 40 + i);
     }
-  });
-
-  it('through a museum exported and restored; an archive holding one number twice is refused', async () => {
-    await numbered('joconde', 7, 'Joconde');
-    await numbered('radeau', 8, 'Radeau');
-    const zip = await exportZip(t, cookie);
-
-    // The archive with both articles at 7: refused whole, nothing written.
-    const files = unzip(zip);
-    const articles = JSON.parse(new TextDecoder().decode(files['data/articles.json'])) as {
-      content: { stop?: number }[];
-    }[];
-    for (const article of articles) article.content[0]!.stop = 7;
-    files['data/articles.json'] = new TextEncoder().encode(JSON.stringify(articles));
-    const twice = await restore(t, other, zipSync(files));
-    const answer = (await twice.json()) as { error: { message: string } };
-    expect(twice.status, answer.error.message).toBe(422);
-    expect(answer.error.message).toContain('stop number 7 appears twice');
-    expect((await (await get('/api/read/articles', other)).json()) as unknown[]).toEqual([]);
-
-    const res = await restore(t, other, zip);
-    expect(res.status, await res.clone().text()).toBe(200);
-    const list = (await (await get('/api/read/articles', other)).json()) as ArticleChoice[];
-    expect(list.map((a) => a.stop).sort()).toEqual([7, 8]);
   });
 });
 
@@ -216,36 +165,5 @@ describe('stop numbers unique in a museum', () => {
     }
     expect(stopOf((await read(id)).content)).toBe(3);
     expect((await manage('update_article', body(id, 'salle', 9999))).status).toBe(200);
-  });
-});
-
-describe('stop numbers on staff screens', () => {
-  it('the articles list and the QR codes carry the published number', async () => {
-    const room = await numbered('salle-3', 23, 'Salle 3');
-    const plain = await numbered('sans-numero', undefined, 'Sans numéro');
-    const list = (await (await get('/api/read/articles')).json()) as ArticleChoice[];
-    expect(list.find((a) => a.id === room)?.stop).toBe(23);
-    expect(list.find((a) => a.id === plain)).not.toHaveProperty('stop');
-
-    const api = staff(t, cookie);
-    const code = await api.codeFor(room);
-    const free = await api.addCode();
-    const one = (await (
-      await get(`/api/read/qrcode?qrcodeId=${code.id}`)
-    ).json()) as QrcodeDocument;
-    expect(one.stop).toBe(23);
-    // As the QR detail and the print sheet read it.
-    expect(parseQrcode(one)?.stop).toBe(23);
-    expect(parseQrcode({ ...one, stop: '23' })).not.toHaveProperty('stop');
-    const all = (await (await get('/api/read/qrcodes')).json()) as QrcodeDocument[];
-    expect(all.find((c) => c.id === code.id)?.stop).toBe(23);
-    expect(all.find((c) => c.id === free.id)).not.toHaveProperty('stop');
-
-    // A draft's number is not printed before it is published.
-    expect((await manage('save_draft', body(room, 'salle-3', 24, 'Salle 3'))).status).toBe(200);
-    const still = (await (
-      await get(`/api/read/qrcode?qrcodeId=${code.id}`)
-    ).json()) as QrcodeDocument;
-    expect(still.stop).toBe(23);
   });
 });
