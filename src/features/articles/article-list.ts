@@ -12,6 +12,8 @@ export interface ArticleChoice {
   unformatted_name: string;
   /** The title shown to visitors; absent when it has none. */
   public_title?: string;
+  /** The stop number of its published version; absent when it has none. */
+  stop?: number;
 }
 
 const isArticleChoice = (value: unknown): value is ArticleChoice => {
@@ -22,7 +24,8 @@ const isArticleChoice = (value: unknown): value is ArticleChoice => {
     typeof line.id === 'number' &&
     typeof line.name === 'string' &&
     typeof line.unformatted_name === 'string' &&
-    (line.public_title === undefined || typeof line.public_title === 'string')
+    (line.public_title === undefined || typeof line.public_title === 'string') &&
+    (line.stop === undefined || typeof line.stop === 'number')
   );
 };
 

@@ -2,14 +2,19 @@ import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, museums, users, type ArticleDraft } from '../../server/db/schema.ts';
 import { keepRevision, type RevisionAuthor } from './revisions.ts';
+import { claimStop, type StopTaken } from './stops.ts';
 
 /**
  * An article's draft and publication, written (docs/adr/0028-drafts-and-revisions.md). What
  * visitors read changes only through editorRepo's update (a save that publishes) and `unpublish`.
  */
 
-/** What a guarded write answers: the new revision, the current one when stale, or no article. */
-export type DraftResult = { revision: number } | { stale: number } | undefined;
+/**
+ * What a guarded write answers: the new revision, the current one when stale, the article
+ * holding the draft's stop number (stops.ts), or no article.
+ */
+export type DraftResult =
+  { revision: number } | { stale: number } | { stopTaken: StopTaken } | undefined;
 
 /** A draft write: the draft (null: none), and the version to keep, if any. */
 export interface DraftWrite {
@@ -48,6 +53,8 @@ async function writeDraft(
 ): Promise<DraftResult> {
   const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
   return db.transaction(async (tx) => {
+    // First, before the row's lock: see stops.ts.
+    const stopTaken = await claimStop(tx, museumId, id, write.draft?.content);
     const [found] = await tx
       .select({ revision: articles.revision })
       .from(articles)
@@ -55,6 +62,7 @@ async function writeDraft(
       .for('update');
     if (!found) return undefined;
     if (expected !== undefined && found.revision !== expected) return { stale: found.revision };
+    if (stopTaken) return { stopTaken };
     const [row] = await tx
       .update(articles)
       .set({ draft: write.draft, revision: sql`${articles.revision} + 1`, updatedAt: at })

@@ -3,6 +3,7 @@ import type { Database } from '../../server/db/index.ts';
 import { articles, museums } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { keepRevision, type RevisionAuthor } from './revisions.ts';
+import { claimStop, type StopTaken } from './stops.ts';
 import type { ArticleDraft } from '../../server/db/schema.ts';
 
 /**
@@ -59,7 +60,8 @@ const columns = {
 };
 
 /** What a save answers: see `saveArticle`. */
-type SaveResult = { revision: number } | { stale: number } | 'taken' | undefined;
+type SaveResult =
+  { revision: number } | { stale: number } | { stopTaken: StopTaken } | 'taken' | undefined;
 
 /**
  * Saves an article and raises its revision; raises the museum's tree revision too, since
@@ -68,7 +70,8 @@ type SaveResult = { revision: number } | { stale: number } | 'taken' | undefined
  * while the article is still at that revision: the UPDATE itself checks it, so of two saves
  * based on the same revision exactly one writes, also on PostgreSQL under concurrency (the
  * second waits for the first's row lock, then finds the revision raised); `stale` names the
- * article's current revision and nothing is written.
+ * article's current revision and nothing is written. `stopTaken`: another article of the museum
+ * holds the content's stop number (stops.ts: checked under the museum's stop lock).
  */
 async function saveArticle(
   db: Database,
@@ -80,6 +83,8 @@ async function saveArticle(
 ): Promise<SaveResult> {
   const ours = and(eq(articles.museumId, museumId), eq(articles.id, id));
   const save = db.transaction(async (tx) => {
+    // First, before any row lock: see stops.ts.
+    const stopTaken = await claimStop(tx, museumId, id, change.content);
     const current = async () => {
       const [found] = await tx.select({ revision: articles.revision }).from(articles).where(ours);
       return found && { stale: found.revision };
@@ -95,6 +100,8 @@ async function saveArticle(
       .from(articles)
       .where(and(eq(articles.name, change.name), ne(articles.id, id)));
     if (clash.length > 0) return 'taken';
+    // Another museum's id or none: not found, whoever holds the number.
+    if (stopTaken) return (await current()) ? { stopTaken } : undefined;
     const [row] = await tx
       .update(articles)
       .set({

@@ -41,7 +41,9 @@ export default function CircuitForm(props: Props) {
   const id = useId();
   const editing = draft.id !== undefined;
   const byId = new Map<number, StopLabel>(
-    articles.data ? articles.data.map((a) => [a.id, { title: articleTitle(a), name: a.name }]) : [],
+    articles.data
+      ? articles.data.map((a) => [a.id, { title: articleTitle(a), name: a.name, stop: a.stop }])
+      : [],
   );
   const labelOf = (articleId: number): StopLabel =>
     byId.get(articleId) ??

@@ -8,8 +8,11 @@ import {
 import type { TFn } from '../../i18n/react.ts';
 import { dropIndex, moveItem, type Message } from './draft.ts';
 
-/** What a stop shows: its article's title and public name, or that the article is gone. */
-export type StopLabel = { title: string; name: string | null };
+/**
+ * What a stop shows: its article's title, public name and stop number in the museum (none
+ * without), or that the article is gone.
+ */
+export type StopLabel = { title: string; name: string | null; stop?: number | undefined };
 
 type Props = {
   t: TFn;
@@ -189,6 +192,9 @@ export default function StopList(props: Props) {
                 {t('circuits.position', { position: index + 1, count })}{' '}
               </span>
               <span className="circuit-stop__title">{label.title}</span>
+              {label.stop !== undefined && (
+                <span className="circuit-stop__number">{t('stops.label', { n: label.stop })}</span>
+              )}
               {label.name !== null && <span className="circuit-stop__name">{label.name}</span>}
               {problem && (
                 <span id={errorId} className="circuit-field-error">

@@ -41,15 +41,16 @@ export default function EditorScreen({ lang, articleId }: Props) {
   // A phone: the form or the preview, chosen with the Edit | Preview tabs.
   const { stacked, view, formOff, switchRef, formRef, previewRef, chooseView, showForm } =
     useEditorView();
-  const { save, saving, attempted, takenUrl, conflict, overwrite, dismissConflict } = useSave({
-    t,
-    articleId,
-    reload,
-    markSaved,
-    baseRevision,
-    // A refused save takes the curator to the field: the form must be shown for it.
-    showForm,
-  });
+  const { save, saving, attempted, takenUrl, takenStop, conflict, overwrite, dismissConflict } =
+    useSave({
+      t,
+      articleId,
+      reload,
+      markSaved,
+      baseRevision,
+      // A refused save takes the curator to the field: the form must be shown for it.
+      showForm,
+    });
   const { reset, resetting } = useResetTranslations({ t, articleId, reload });
   const [confirming, setConfirming] = useState(false);
   const [announcement, setAnnouncement] = useState('');
@@ -217,6 +218,7 @@ export default function EditorScreen({ lang, articleId }: Props) {
               dispatch={dispatch}
               showTitleError={attempted}
               takenUrl={takenUrl}
+              takenStop={takenStop}
               onAddAtTop={addAtTop}
             />
             <ElementList

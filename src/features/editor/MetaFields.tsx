@@ -11,6 +11,7 @@ import {
 import { ColorField, TextAreaField, TextField } from './fields.tsx';
 import { publicTitleMessage, urlMessage } from './problems.ts';
 import type { Action } from './state.ts';
+import StopField, { type TakenStop } from './StopField.tsx';
 
 type Props = {
   t: TFn;
@@ -22,12 +23,14 @@ type Props = {
   showTitleError: boolean;
   /** A url the server refused as another article's. */
   takenUrl: string | null;
+  /** A stop number the server refused as another article's. */
+  takenStop: TakenStop | null;
   onAddAtTop: (type: string) => void;
 };
 
 /**
- * The article's own fields: the private title and, beside it, the title shown to visitors; url,
- * background colour, translation instructions.
+ * The article's own fields: the private title and, beside it, the title shown to visitors and
+ * the stop number; url, background colour, translation instructions.
  */
 function MetaFields({
   t,
@@ -37,6 +40,7 @@ function MetaFields({
   dispatch,
   showTitleError,
   takenUrl,
+  takenStop,
   onAddAtTop,
 }: Props) {
   const titleError = showTitleError && title.trim() === '' ? t('editor.errors.title') : null;
@@ -68,6 +72,12 @@ function MetaFields({
           hint={`${t('editor.field.publicTitleHint')} ${publicTitleCount(t, publicTitle)}`}
           error={publicTitleMessage(t, publicTitle)}
           onChange={(value) => dispatch({ type: 'setMeta', patch: { publicTitle: value } })}
+        />
+        <StopField
+          t={t}
+          value={meta.stop}
+          taken={takenStop}
+          onChange={(stop) => dispatch({ type: 'setMeta', patch: { stop } })}
         />
         <TextField
           className="editor-field--wide"

@@ -3,6 +3,7 @@ import {
   blockSchema,
   DEFAULT_BACKGROUND,
   metadatasSchema,
+  stopOf,
   type ArticleContent,
   type Block,
   type Metadatas,
@@ -90,12 +91,15 @@ function metadatasOf(stored: unknown, name: string): Metadatas {
     unknown
   >;
   const background = metadatasSchema.shape.backgroundColor.safeParse(record.backgroundColor);
+  const stop = stopOf([record]);
   return {
     type: 'metadatas',
     url: typeof record.url === 'string' ? record.url : name,
     backgroundColor: background.success ? background.data : DEFAULT_BACKGROUND,
     // Kept as written, even too long, so the curator sees it and shortens it.
     ...(typeof record.publicTitle === 'string' && { publicTitle: record.publicTitle }),
+    // The stop number stays with the rest, whatever else does not parse.
+    ...(stop !== undefined && { stop }),
   };
 }
 

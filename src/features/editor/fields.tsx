@@ -5,7 +5,7 @@ import { LabelSuffix } from './labelSuffix.ts';
 
 /** The editor's form fields: a visible label (with the card's hidden suffix), hint and error. */
 
-function Label({ htmlFor, label }: { htmlFor: string; label: string }) {
+export function Label({ htmlFor, label }: { htmlFor: string; label: string }) {
   const suffix = useContext(LabelSuffix);
   return (
     <label htmlFor={htmlFor}>
@@ -15,10 +15,10 @@ function Label({ htmlFor, label }: { htmlFor: string; label: string }) {
   );
 }
 
-type Described = { hint?: string | undefined; error?: string | null | undefined };
+export type Described = { hint?: string | undefined; error?: string | null | undefined };
 
 /** The hint and error lines of a field, and the attributes that tie them to its input. */
-function useDescription(id: string, { hint, error }: Described) {
+export function useDescription(id: string, { hint, error }: Described) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');

@@ -27,6 +27,8 @@ function fieldLabel(t: TFn, draft: Draft, path: ProblemPath): string {
       return t('editor.field.title');
     case 'publicTitle':
       return t('editor.field.publicTitle');
+    case 'stop':
+      return t('stops.field');
     case 'instructions':
       return t('editor.field.instructions');
     case 'url':
@@ -88,6 +90,8 @@ export function problemMessage(t: TFn, draft: Draft, problem: Problem): string {
       );
     case 'url':
       return urlMessage(t, typeof value === 'string' ? value : '') ?? t('editor.errors.urlTaken');
+    case 'stop':
+      return t('stops.range');
     case 'fontSize':
     case 'lineHeight':
     case 'size':

@@ -6,6 +6,7 @@ import type { DraftResult, DraftsRepo } from '../articles/drafts.ts';
 import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import type { RevisionAuthor, RevisionsRepo } from '../articles/revisions.ts';
+import { stopTakenError } from '../articles/stops.ts';
 import {
   draftDocument,
   publicationOf,
@@ -65,10 +66,11 @@ function stale(current: number, sent: number | undefined): ApiError {
   );
 }
 
-/** A guarded draft write's answer, or its 404 or 409. */
+/** A guarded draft write's answer, or its 404 or 409 (stale, or its stop number taken). */
 function written(result: DraftResult, sent: number | undefined): { revision: number } {
   if (result === undefined) throw missing();
   if ('stale' in result) throw stale(result.stale, sent);
+  if ('stopTaken' in result) throw stopTakenError(result.stopTaken);
   return result;
 }
 
@@ -191,7 +193,7 @@ async function restore(
 
 /**
  * Publishes every planned publish whose time has come (the Node server every minute, the
- * scheduled function on Netlify). One that cannot be made (its url taken meanwhile) is called
+ * scheduled function on Netlify). One that cannot be made (its url or stop number taken meanwhile) is called
  * off and named in `failed`, so it is not tried every minute for ever.
  */
 async function publishDue(

@@ -7,6 +7,7 @@ import { withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
+import { stopTakenError } from '../articles/stops.ts';
 import type { RevisionAuthor } from '../articles/revisions.ts';
 import { draftDocument, publicationOf } from './publication.ts';
 import { wordsOf } from './words.ts';
@@ -68,7 +69,8 @@ export function editorService(deps: EditorDeps) {
      * one the editor loaded), a save based on an older revision changes nothing and answers 409
      * `stale_revision` with the current revision in `details`; without it (the save's payload
      * as first defined has none), the save overwrites whatever is stored. A save publishes:
-     * visitors read it at once, and any draft or planned publish is done with.
+     * visitors read it at once, and any draft or planned publish is done with. A stop number
+     * another article of the museum holds is refused (409 `stop_taken`, naming that article).
      */
     async update(
       museumId: number,
@@ -103,6 +105,9 @@ export function editorService(deps: EditorDeps) {
           `Someone else saved this article meanwhile: it is at revision ${result.stale}, not ${input.revision}. Reload it, or send revision ${result.stale} to overwrite it.`,
           { details: { revision: result.stale } },
         );
+      }
+      if (typeof result === 'object' && 'stopTaken' in result) {
+        throw stopTakenError(result.stopTaken);
       }
       if (result !== 'taken') {
         // Any save: its texts may read differently, or the curator wants another try.

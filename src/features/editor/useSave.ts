@@ -10,6 +10,7 @@ import { staleRevision } from './stale.ts';
 import { focusProblem, typedProblems, type TypedProblem } from './focusProblem.ts';
 import { describeProblem, placeOf } from './problems.ts';
 import type { Draft } from './state.ts';
+import type { TakenStop } from './StopField.tsx';
 import type { ReloadBase } from './useArticle.ts';
 import { checkDraft, pathOfServerDetail, type Problem } from './validate.ts';
 
@@ -96,9 +97,20 @@ const WORDS = {
   draft: { pending: 'publishing.savingDraft', done: 'publishing.draftSaved' },
 } as const;
 
+/** The stop number a 409 `stop_taken` names, and the article holding it; null for any other answer. */
+function takenStopOf(result: ApiResult): TakenStop | null {
+  if (errorCode(result) !== 'stop_taken') return null;
+  const details = (result.body as { error?: { details?: unknown } } | null)?.error?.details;
+  const { stop, title } = (details ?? {}) as { stop?: unknown; title?: unknown };
+  return typeof stop === 'number' && typeof title === 'string' ? { stop, title } : null;
+}
+
+/** What a refused save tells the fields: a url or a stop number another article holds. */
+type Taken = { url: (url: string) => void; stop: (stop: TakenStop) => void };
+
 /**
  * Sends the checked draft as the next revision after `revision`; a refusal throws the reason to
- * show (a url taken is told to `onTaken` first).
+ * show (a url or stop number taken is told to `onTaken` first).
  */
 async function send(
   t: TFn,
@@ -107,7 +119,7 @@ async function send(
   draft: Draft,
   content: unknown,
   revision: number,
-  onTaken: (url: string) => void,
+  onTaken: Taken,
 ): Promise<Sent> {
   const body = {
     articleId,
@@ -130,7 +142,9 @@ async function send(
     return { revision: typeof saved === 'number' ? saved : revision + 1 };
   }
   console.error('Saving the article failed', result.status, result.body);
-  if (errorCode(result) === 'url_taken') onTaken(draft.content[0].url);
+  if (errorCode(result) === 'url_taken') onTaken.url(draft.content[0].url);
+  const stop = takenStopOf(result);
+  if (stop) onTaken.stop(stop);
   throw new Shown(serverReason(t, draft, result));
 }
 
@@ -163,6 +177,8 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision, showFor
   const [attempted, setAttempted] = useState(false);
   /** The url a 409 refused, shown as taken until it is changed. */
   const [takenUrl, setTakenUrl] = useState<string | null>(null);
+  /** The stop number a 409 refused and who holds it, shown as taken until it is changed. */
+  const [takenStop, setTakenStop] = useState<TakenStop | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
 
   /** Saves `draft` as the next revision after `revision`; true when it was saved. */
@@ -178,7 +194,8 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision, showFor
     const pending = toast.loading(t(WORDS[mode].pending));
     let outcome: Sent;
     try {
-      outcome = await send(t, mode, articleId, draft, checked.content, revision, setTakenUrl);
+      const taken = { url: setTakenUrl, stop: setTakenStop };
+      outcome = await send(t, mode, articleId, draft, checked.content, revision, taken);
     } catch (error) {
       settle(pending, 'error', error instanceof Shown ? error.message : t('common.genericError'));
       setSaving(false);
@@ -216,5 +233,5 @@ export function useSave({ t, articleId, reload, markSaved, baseRevision, showFor
   /** Closes the conflict without saving (the draft stays as it is). */
   const dismissConflict = () => setConflict(null);
 
-  return { save, saving, attempted, takenUrl, conflict, overwrite, dismissConflict };
+  return { save, saving, attempted, takenUrl, takenStop, conflict, overwrite, dismissConflict };
 }

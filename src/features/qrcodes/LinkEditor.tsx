@@ -121,6 +121,9 @@ export default function LinkEditor({ t, lang, code, articles, circuits, reload }
       ) : (
         <p className="qr-status qr-status--active">
           <a href={localePath(lang, `/article?id=${code.id_article}`)}>{linkedTitle}</a>
+          {code.stop !== undefined && (
+            <span className="qr-stop">{t('stops.label', { n: code.stop })}</span>
+          )}
         </p>
       )}
       <fieldset className="qr-kind">

@@ -69,6 +69,9 @@ function PrintCard({
         aria-label={t('qrcode.preview', { url: code.url })}
       />
       {failed && <p className="qr-field-error">{t('qrcode.downloadFailed')}</p>}
+      {code.stop !== undefined && code.circuit_id === null && (
+        <p className="print-card__stop">{t('stops.label', { n: code.stop })}</p>
+      )}
       <p className="print-card__title">{title}</p>
       <PrintedAddress url={code.url} />
     </li>

@@ -28,6 +28,8 @@ export function parseQrcode(body: unknown): QrcodeDocument | null {
   const circuit_title = body.circuit_title ?? null;
   const circuit_name = body.circuit_name ?? null;
   const public_title = body.public_title;
+  // A number only: anything else is read as no stop number.
+  const stop = typeof body.stop === 'number' ? body.stop : undefined;
   if (
     (public_title !== undefined && typeof public_title !== 'string') ||
     typeof id !== 'number' ||
@@ -49,6 +51,7 @@ export function parseQrcode(body: unknown): QrcodeDocument | null {
     id_article,
     unformatted_name,
     ...(public_title !== undefined && { public_title }),
+    ...(stop !== undefined && { stop }),
     name,
     circuit_id,
     circuit_title,

@@ -3,6 +3,7 @@ import type { Database } from '../../server/db/index.ts';
 import { articles, circuits, museums, qrcodes } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { publicTitleColumn } from '../articles/repo.ts';
+import { stopColumn } from '../articles/stops.ts';
 
 export interface QrcodeRow {
   id: number;
@@ -11,6 +12,8 @@ export interface QrcodeRow {
   title: string | null;
   /** The article's title shown to visitors ('' when none), null when no article. */
   publicTitle: string | null;
+  /** The article's stop number as stored (raw JSON), null when none. */
+  stop: unknown;
   name: string | null;
   circuitId: number | null;
   circuitTitle: string | null;
@@ -39,6 +42,7 @@ const columns = {
   articleId: qrcodes.articleId,
   title: articles.unformattedName,
   publicTitle: publicTitleColumn(),
+  stop: stopColumn(),
   name: articles.name,
   circuitId: qrcodes.circuitId,
   circuitTitle: circuits.title,

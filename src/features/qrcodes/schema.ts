@@ -38,6 +38,8 @@ export interface QrcodeDocument {
   unformatted_name: string | null;
   /** The linked article's title shown to visitors; absent when it has none. */
   public_title?: string;
+  /** The linked article's stop number (its published version's); absent when it has none. */
+  stop?: number;
   /** The linked article's url name (the visitor page's `name`), or null. */
   name: string | null;
   /** The linked circuit (ADR 0018), or null: a code leads to an article or a circuit. */

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { ApiError, notFound } from '../../server/http/errors.ts';
+import { stopEntry } from '../articles/stops.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import { isOffered, offeredSuggestions } from '../languages/index.ts';
@@ -34,6 +35,7 @@ const qrcodeDocument = (row: QrcodeRow, publicSiteUrl: string): QrcodeDocument =
   id_article: row.articleId,
   unformatted_name: row.title,
   ...(row.publicTitle && { public_title: row.publicTitle }),
+  ...stopEntry(row.stop),
   name: row.name,
   circuit_id: row.circuitId,
   circuit_title: row.circuitTitle,

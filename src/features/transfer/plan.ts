@@ -92,7 +92,7 @@ function planArticles(archive: Archive, folderIds: Set<number>, museumId: number
   unique(archive.articles, (a) => a.id, file, 'article id');
   unique(archive.articles, (a) => a.name, file, 'article name');
   const to = `/media/${museumId}/`;
-  return archive.articles.map((article) => {
+  const planned = archive.articles.map((article) => {
     if (article.folderId !== null && !folderIds.has(article.folderId)) {
       throw wrong(file, `article ${article.name} is in a folder the archive does not hold.`);
     }
@@ -108,6 +108,10 @@ function planArticles(archive: Archive, folderIds: Set<number>, museumId: number
     const { id: exportId, folderPath: _, ...rest } = article;
     return { ...rest, exportId, content: content.data };
   });
+  // Stop numbers are unique in a museum, in a restored one too.
+  const numbered = planned.filter((article) => article.content[0].stop !== undefined);
+  unique(numbered, (article) => article.content[0].stop ?? 0, file, 'stop number');
+  return planned;
 }
 
 function planGlossary(entries: Archive['glossary']): GlossaryEntryOut[] {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, folders, museums } from '../../server/db/schema.ts';
 import { publicTitleColumn } from '../articles/repo.ts';
+import { stopColumn } from '../articles/stops.ts';
 
 export interface FolderRow {
   id: number;
@@ -47,7 +48,7 @@ export function treeRepo(db: Database) {
         .where(eq(articles.museumId, museumId));
     },
 
-    /** Every article with its url name and title: the QR picker's and statistics' list. */
+    /** Every article with its url name, titles and stop number: the QR picker's and statistics' list. */
     async articleChoices(museumId: number) {
       return db
         .select({
@@ -55,6 +56,7 @@ export function treeRepo(db: Database) {
           name: articles.name,
           title: articles.unformattedName,
           publicTitle: publicTitleColumn(),
+          stop: stopColumn(),
         })
         .from(articles)
         .where(eq(articles.museumId, museumId));

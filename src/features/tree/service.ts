@@ -2,6 +2,7 @@ import { cacheBody, type CachedBody } from '../../server/http/cached-body.ts';
 import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleEvents } from '../articles/events.ts';
+import { stopEntry } from '../articles/stops.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { MAX_NAME_LENGTH, type ArticleChoice, type TreeItem } from './schema.ts';
@@ -183,6 +184,7 @@ function treeReads(repo: TreeRepo) {
           unformatted_name: row.title,
           // Only when there is one: the list stays as it was for articles without.
           ...(row.publicTitle && { public_title: row.publicTitle }),
+          ...stopEntry(row.stop),
         }));
     },
 

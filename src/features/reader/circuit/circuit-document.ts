@@ -1,4 +1,4 @@
-import { readContent, type ArticleContent } from '../../articles/content.ts';
+import { readContent, stopOf, type ArticleContent } from '../../articles/content.ts';
 import { publicTitle } from '../render/title.ts';
 import type { CircuitSource, CircuitStop, CircuitTexts } from './circuit-types.ts';
 
@@ -19,11 +19,15 @@ export function documentOf(circuit: CircuitSource): {
   content: ArticleContent;
   stops: CircuitStop[];
 } {
-  const stops = circuit.stops.map((stop) => ({
-    articleId: stop.articleId,
-    name: stop.name,
-    title: publicTitle(readContent(stop.content, stop.name)),
-  }));
+  const stops = circuit.stops.map((stop) => {
+    const number = Array.isArray(stop.content) ? stopOf(stop.content) : undefined;
+    return {
+      articleId: stop.articleId,
+      name: stop.name,
+      title: publicTitle(readContent(stop.content, stop.name)),
+      ...(number !== undefined && { number }),
+    };
+  });
   const blocks: unknown[] = [
     { type: 'metadatas', url: circuit.name },
     { type: 'text', id: 'title', content: circuit.title },

@@ -77,6 +77,13 @@ export function renderCircuitPage(page: CircuitPage): string {
           null,
           stop.title ?? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
         ),
+        stop.number === undefined
+          ? null
+          : h(
+              'span',
+              { className: 'reader-alt', ...wordsLang },
+              uiText(ui, 'articleStop', { n: String(stop.number) }),
+            ),
       ),
     ),
   );

@@ -25,6 +25,8 @@ export interface CircuitStop {
   name: string;
   /** Its public title in the language shown; undefined for an article without any text. */
   title: string | undefined;
+  /** The article's stop number in the museum (not its place in the circuit); none without. */
+  number?: number | undefined;
 }
 
 /** The circuit's texts in one language. */

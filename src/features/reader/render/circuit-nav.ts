@@ -6,6 +6,13 @@ import { uiLanguage, uiStrings, uiText } from './strings.ts';
 
 const h = createElement;
 
+/** A neighbour in the circuit: its page, public title and stop number in the museum. */
+export interface NavStop {
+  href: string;
+  title: string | undefined;
+  number?: number | undefined;
+}
+
 /** Where an article opened from a circuit stands in it, and its neighbours. */
 export interface CircuitNav {
   title: string;
@@ -14,8 +21,8 @@ export interface CircuitNav {
   /** 1-based. */
   stop: number;
   total: number;
-  previous: { href: string; title: string | undefined } | undefined;
-  next: { href: string; title: string | undefined } | undefined;
+  previous: NavStop | undefined;
+  next: NavStop | undefined;
   /** The language of the titles (the page's, or the museum's when not translated). */
   lang: string;
 }
@@ -32,17 +39,16 @@ export function circuitNavView(
   const wordsLang = languageAttributes(ui, pageLang);
   const titleLang = languageAttributes(nav.lang, pageLang);
   const ink = inkOn(background);
-  const link = (
-    target: { href: string; title: string | undefined } | undefined,
-    label: string,
-    rel: 'prev' | 'next',
-  ) => {
+  const link = (target: NavStop | undefined, label: string, rel: 'prev' | 'next') => {
     const href = target && localPath(target.href);
     if (!target || href === undefined) return h('span', { className: 'reader-nav-off' });
     return h(
       'a',
       { className: `reader-nav-${rel}`, href, rel },
       h('span', { className: 'reader-nav-label', ...wordsLang }, label),
+      target.number === undefined
+        ? null
+        : h('span', wordsLang, uiText(ui, 'articleStop', { n: String(target.number) })),
       target.title === undefined ? null : h('span', titleLang, target.title),
     );
   };

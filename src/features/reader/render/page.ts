@@ -83,6 +83,22 @@ function sizeControls(
   );
 }
 
+/**
+ * The article's stop number ('Stop 23' in the visitor's words), small above its title: what a
+ * visitor would type in the museum's guide to come back to it. None without a number.
+ */
+function stopLine(
+  content: ArticleContent,
+  uiLang: string,
+  wordsLang: ReturnType<typeof languageAttributes>,
+  ink: string,
+): ReactNode {
+  const stop = content[0]?.stop;
+  if (stop === undefined) return null;
+  const text = format(uiStrings(uiLang).articleStop, { n: stop });
+  return h('p', { className: 'reader-stop', style: { color: ink }, ...wordsLang }, text);
+}
+
 export function renderArticlePage(page: VisitorPage): string {
   return articleDocument(page);
 }
@@ -129,6 +145,7 @@ export function articleDocument(
   // page for screen readers only (the first block shows them already).
   const own = ownTitle(titleFrom);
   const title = own ?? publicTitle(titleFrom) ?? PRODUCT_NAME;
+  const stop = stopLine(page.content, uiLang, wordsLang, inkOn(background));
   const view = createElement(ArticleView, {
     content: page.content,
     productName: PRODUCT_NAME,
@@ -153,10 +170,14 @@ export function articleDocument(
       : undefined,
     textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
     after: page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
-    heading:
+    heading: h(
+      Fragment,
+      null,
+      stop,
       own === undefined
-        ? undefined
+        ? null
         : h('h1', { className: 'reader-title', style: { color: inkOn(background) } }, own),
+    ),
   });
   return renderDocument(
     {

@@ -43,6 +43,8 @@ export const VISITOR_CSS = `body{margin:0}
 .reader-size{display:inline-flex;gap:8px;margin-inline-start:auto}
 .reader-size a,.reader-size-off{display:inline-flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border:2px solid #fff;border-radius:999px;color:#fff;font-weight:600;text-decoration:none}
 .reader-size-off{visibility:hidden}
+.reader-stop{width:100%;max-width:48rem;margin:0 auto;padding:12px 12px 0;font-size:14px;font-weight:600}
+.reader-stop+.reader-title{padding-top:2px}
 .reader{min-height:100vh;min-height:100dvh}
 .reader-sr{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;border:0}
 .reader-note{display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:0 12px;padding:4px 12px;background:#f4eef6;color:#1f1422;font-size:14px;text-align:center}

@@ -97,6 +97,7 @@ export const UI_KEYS = [
   'offlineVideosElsewhere',
   'offlineRemove',
   'offlineRemoved',
+  'articleStop',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -43,6 +43,7 @@ function circuitNav(
       s && {
         href: href(s.name, { circuit: texts.name, lang }, ignoreStats),
         title: s.title,
+        number: s.number,
       }
     );
   };
