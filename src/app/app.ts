@@ -20,6 +20,8 @@ import { transferRoutes } from '../features/transfer/routes.ts';
 import { importRoutes } from '../features/imports/routes.ts';
 import { speechRoutes } from '../features/reader/http/speech-routes.ts';
 import { usageRoutes } from '../features/usage/routes.ts';
+import { feedbackRoutes } from '../features/feedback/routes.ts';
+import { feedbackVisitorRoutes } from '../features/feedback/visitor-routes.ts';
 import type { AppEnv } from '../server/context.ts';
 import { ApiError, notFound, sendError, unauthorized } from '../server/http/errors.ts';
 import { originCheck } from '../server/http/origin.ts';
@@ -40,6 +42,7 @@ export const API_ROUTES = [
   '/circuit',
   '/speech',
   '/listened',
+  '/feedback',
   '/healthz',
 ] as const;
 
@@ -70,6 +73,14 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
       staffMuseum,
     }),
   );
+  app.route(
+    '/',
+    feedbackVisitorRoutes(services.feedback, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+      publicSiteUrl: deps.config.publicSiteUrl,
+    }),
+  );
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
@@ -96,6 +107,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', reviewRoutes(services));
+  app.route('/api', feedbackRoutes(services.feedback));
   app.route('/api', glossaryRoutes(services.glossary));
   app.route('/api', circuitsRoutes(services.circuits));
   app.route('/api', xliffRoutes(services.review, deps));

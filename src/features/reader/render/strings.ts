@@ -89,6 +89,22 @@ export const UI_KEYS = [
   'translationPaused',
   'listenBusy',
   'listenPaused',
+  'reportProblem',
+  'reportWhat',
+  'reportTranslation',
+  'reportOriginal',
+  'reportOther',
+  'reportWhere',
+  'reportWholePage',
+  'reportMessage',
+  'reportSend',
+  'reportThanks',
+  'reportNotSent',
+  'reportEmpty',
+  'reportTooLong',
+  'reportInvalid',
+  'reportTooMany',
+  'reportBack',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];
