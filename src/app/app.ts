@@ -46,15 +46,13 @@ export const API_ROUTES = [
   '/healthz',
 ] as const;
 
-/** The one Hono app: the same on Node and on Netlify Functions. */
-export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
-  const app = new Hono<AppEnv>();
-  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
-  const staffMuseum = async (c: Context) =>
-    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
-
-  app.route('/', sessionRoute(services.auth, deps));
-  // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
+/** What visitors read and send, each answer carrying its own headers. */
+function visitorRoutes(
+  app: Hono<AppEnv>,
+  deps: ServiceDeps,
+  services: Services,
+  staffMuseum: (c: Context) => Promise<number | undefined>,
+) {
   app.route(
     '/',
     readerRoutes(services.reader, {
@@ -81,6 +79,18 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
       publicSiteUrl: deps.config.publicSiteUrl,
     }),
   );
+}
+
+/** The one Hono app: the same on Node and on Netlify Functions. */
+export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
+  const app = new Hono<AppEnv>();
+  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
+  const staffMuseum = async (c: Context) =>
+    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
+
+  app.route('/', sessionRoute(services.auth, deps));
+  // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
+  visitorRoutes(app, deps, services, staffMuseum);
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
