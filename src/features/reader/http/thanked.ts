@@ -16,11 +16,13 @@ export function thankedResponse(
   lang: string | undefined,
 ): Response {
   const html = new TextDecoder().decode(page.body);
-  const at = html.indexOf('<main>');
-  // A page without a main (a 404 page, the picker) has no article to thank for.
+  // First in the reader, where the translation note stands: the top of the page.
+  const reader = html.indexOf('<div class="reader"');
+  const at = reader < 0 ? -1 : html.indexOf('>', reader) + 1;
+  // A page without the reader (a 404 page) has no article to thank for.
   const thanked =
-    status === 200 && at >= 0
-      ? `${html.slice(0, at + 6)}${thanksLine(lang ?? 'en')}${html.slice(at + 6)}`
+    status === 200 && at > 0
+      ? `${html.slice(0, at)}${thanksLine(lang ?? 'en')}${html.slice(at)}`
       : html;
   const sent: Record<string, string> = { ...headers, 'Cache-Control': 'no-store' };
   delete sent[PAGE_HEADER];

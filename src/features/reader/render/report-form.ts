@@ -128,6 +128,10 @@ export function reportFormView(
 export function thanksLine(uiLang: string): string {
   const ui = uiLanguage(uiLang);
   return renderToStaticMarkup(
-    h('p', { className: 'reader-note', role: 'status', lang: ui }, uiStrings(ui).reportThanks),
+    h(
+      'div',
+      { className: 'reader-note', role: 'status', lang: ui },
+      h('span', null, uiStrings(ui).reportThanks),
+    ),
   );
 }
