@@ -130,7 +130,13 @@ export function thanksLine(uiLang: string): string {
   return renderToStaticMarkup(
     h(
       'div',
-      { className: 'reader-note', role: 'status', lang: ui },
+      // Its own colour, inline: the pages without it pay nothing for it.
+      {
+        className: 'reader-note',
+        role: 'status',
+        lang: ui,
+        style: { background: '#dcf2e3', fontWeight: 600 },
+      },
       h('span', null, uiStrings(ui).reportThanks),
     ),
   );
