@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import ar from '../../src/features/reader/render/strings/ar.json' with { type: 'json' };
-import { dict, expect, MUSEUM_SETTINGS, post, test, toast, url } from './fixtures.ts';
+import {
+  dict,
+  expect,
+  expectNoViolations,
+  MUSEUM_SETTINGS,
+  post,
+  test,
+  toast,
+  url,
+} from './fixtures.ts';
 
 /**
  * A word to the museum: a visitor reading in Arabic on a phone, without JavaScript, reports a
@@ -57,6 +66,10 @@ test.describe('a visitor’s report reaches the review screen', MUSEUM_SETTINGS,
     await expect(visitor.getByRole('status').filter({ hasText: ar.reportThanks })).toBeVisible();
     await expect(visitor.locator('html')).toHaveAttribute('dir', 'rtl');
     await phone.close();
+    // The form, open, as any phone with a script shows it: no accessibility violation.
+    await page.goto(`/article?name=${name}&lang=ar`);
+    await page.getByText(ar.reportProblem, { exact: true }).click();
+    await expectNoViolations(page);
 
     // Staff, in English on a phone: counted in the overview, then flagged beside the text.
     const t = dict.en;
@@ -74,6 +87,7 @@ test.describe('a visitor’s report reaches the review screen', MUSEUM_SETTINGS,
     await expect(
       page.locator('.review-row[data-segment="Intro.content"] .report-flag'),
     ).toHaveCount(0);
+    await expectNoViolations(page);
     await flag.getByRole('button', { name: t.feedback.resolve }).click();
     await expect(toast(page, t.feedback.resolvedToast)).toBeVisible();
     await expect(flag).toContainText(t.feedback.resolved);

@@ -139,7 +139,12 @@ describe('POST /feedback', () => {
 
   it('refuses a form too large and a body that is no form', async () => {
     const id = await staff(t, cookie).publish('le-port');
-    expect((await report(form({ message: 'x'.repeat(20_000) }))).status).toBe(413);
+    const large = await report(form({ message: 'x'.repeat(20_000) }), {
+      origin: 'http://localhost:4321',
+      'accept-language': 'ja,en;q=0.5',
+    });
+    expect(large.status).toBe(413);
+    expect(await large.text()).toContain('メッセージが長すぎます');
     const json = await t.request('/feedback', {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://localhost:4321' },

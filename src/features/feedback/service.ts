@@ -21,14 +21,12 @@ export interface ReportForm {
  * What became of a report: `sent` (stored), or why nothing was stored. `lang` and `name`: the
  * page to go back to, when the form named one a visitor may read.
  */
-export type ReportOutcome = {
-  lang: VisitorLang | undefined;
-  name: string | undefined;
-} & (
-  | { result: 'sent' }
-  | { result: 'notFound' | 'empty' | 'tooLong' | 'invalid' }
-  | { result: 'tooMany'; retryAfter: number }
-);
+export type ReportOutcome =
+  | { result: 'sent'; lang: VisitorLang; name: string }
+  | ({ lang: VisitorLang | undefined; name: string | undefined } & (
+      | { result: 'notFound' | 'empty' | 'tooLong' | 'invalid' }
+      | { result: 'tooMany'; retryAfter: number }
+    ));
 
 export interface FeedbackDeps {
   repo: ReportsRepo;
@@ -129,7 +127,7 @@ export function feedbackService(deps: FeedbackDeps) {
         message: checked.message,
         at,
       });
-      return { ...back, result: 'sent' };
+      return { lang: checked.lang, name: row.name, result: 'sent' };
     },
 
     /** One article's reports in one language; 404: no such article in the museum. */

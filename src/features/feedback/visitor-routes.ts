@@ -12,6 +12,8 @@ import {
   VISITOR_PAGE_CSP,
 } from '../reader/render/document.ts';
 import { REPORTED_PARAM } from '../reader/render/report-form.ts';
+import { visitorLang } from '../reader/checked.ts';
+import { suggestedLanguages } from '../languages/index.ts';
 import { uiLanguage, uiStrings } from '../reader/render/strings.ts';
 import type { FeedbackService, ReportOutcome } from './service.ts';
 
@@ -39,7 +41,7 @@ function articleHref(name: string, lang: string | undefined, reported: boolean):
 }
 
 /** Why a report was not stored, in the visitor's language, with the way back to the page. */
-function refusedPage(outcome: ReportOutcome & { result: keyof typeof SENTENCES }): string {
+function refusedPage(outcome: Exclude<ReportOutcome, { result: 'sent' }>): string {
   const ui = uiLanguage(outcome.lang ?? 'en');
   const words = uiStrings(ui);
   return renderDocument(
@@ -87,8 +89,11 @@ export function feedbackVisitorRoutes(
     'Content-Security-Policy': VISITOR_PAGE_CSP,
     'Cache-Control': 'no-store',
   };
-  const tooLarge = (c: Context) =>
-    c.html(refusedPage({ result: 'tooLong', lang: undefined, name: undefined }), 413, headers);
+  // A form too large to read (no browser's, given maxlength): said in the phone's language.
+  const tooLarge = (c: Context) => {
+    const lang = visitorLang(suggestedLanguages(c.req.header('accept-language'), 1)[0]);
+    return c.html(refusedPage({ result: 'tooLong', lang, name: undefined }), 413, headers);
+  };
 
   app.post(
     '/feedback',
@@ -108,13 +113,12 @@ export function feedbackVisitorRoutes(
         message: field('message'),
         visitor: { address: options.clientAddress(c), userAgent: c.req.header('user-agent') },
       });
-      if (outcome.result === 'sent' && outcome.name !== undefined) {
+      if (outcome.result === 'sent') {
         return c.body(null, 303, {
           ...headers,
           Location: articleHref(outcome.name, outcome.lang, true),
         });
       }
-      if (outcome.result === 'sent') return c.body(null, 204, headers);
       const sent: Record<string, string> = { ...headers };
       if (outcome.result === 'tooMany') sent['Retry-After'] = String(outcome.retryAfter);
       return c.html(refusedPage(outcome), STATUS[outcome.result], sent);
