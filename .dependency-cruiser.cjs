@@ -19,7 +19,9 @@ const ALLOWED = {
   uploads: ['articles', 'editor'],
   qrcodes: ['articles', 'languages', 'reader', 'stats', 'tree'],
   demo: ['accounts', 'articles', 'editor', 'qrcodes', 'translation'],
-  review: ['articles', 'languages', 'translation'],
+  review: ['articles', 'feedback', 'languages', 'translation'],
+  // Visitors' reports: the visitor page's form and words are the reader's.
+  feedback: ['articles', 'languages', 'reader'],
   // The glossary hands the translator its entries in the translator's own type (GlossaryTerm).
   glossary: ['languages', 'translation'],
   circuits: ['articles', 'reader', 'tree'],

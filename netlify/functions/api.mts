@@ -22,6 +22,7 @@ export const config = {
     '/circuit',
     '/speech',
     '/listened',
+    '/feedback',
     '/healthz',
     '/_legenda/visitor-page',
   ],

@@ -20,6 +20,8 @@ import { transferRoutes } from '../features/transfer/routes.ts';
 import { importRoutes } from '../features/imports/routes.ts';
 import { speechRoutes } from '../features/reader/http/speech-routes.ts';
 import { usageRoutes } from '../features/usage/routes.ts';
+import { feedbackRoutes } from '../features/feedback/routes.ts';
+import { feedbackVisitorRoutes } from '../features/feedback/visitor-routes.ts';
 import type { AppEnv } from '../server/context.ts';
 import { ApiError, notFound, sendError, unauthorized } from '../server/http/errors.ts';
 import { originCheck } from '../server/http/origin.ts';
@@ -40,18 +42,17 @@ export const API_ROUTES = [
   '/circuit',
   '/speech',
   '/listened',
+  '/feedback',
   '/healthz',
 ] as const;
 
-/** The one Hono app: the same on Node and on Netlify Functions. */
-export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
-  const app = new Hono<AppEnv>();
-  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
-  const staffMuseum = async (c: Context) =>
-    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
-
-  app.route('/', sessionRoute(services.auth, deps));
-  // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
+/** What visitors read and send, each answer carrying its own headers. */
+function visitorRoutes(
+  app: Hono<AppEnv>,
+  deps: ServiceDeps,
+  services: Services,
+  staffMuseum: (c: Context) => Promise<number | undefined>,
+) {
   app.route(
     '/',
     readerRoutes(services.reader, {
@@ -70,6 +71,26 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
       staffMuseum,
     }),
   );
+  app.route(
+    '/',
+    feedbackVisitorRoutes(services.feedback, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+      publicSiteUrl: deps.config.publicSiteUrl,
+    }),
+  );
+}
+
+/** The one Hono app: the same on Node and on Netlify Functions. */
+export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
+  const app = new Hono<AppEnv>();
+  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
+  const staffMuseum = async (c: Context) =>
+    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
+
+  app.route('/', sessionRoute(services.auth, deps));
+  // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
+  visitorRoutes(app, deps, services, staffMuseum);
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
@@ -96,6 +117,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', reviewRoutes(services));
+  app.route('/api', feedbackRoutes(services.feedback));
   app.route('/api', glossaryRoutes(services.glossary));
   app.route('/api', circuitsRoutes(services.circuits));
   app.route('/api', xliffRoutes(services.review, deps));

@@ -1,3 +1,5 @@
+import { feedbackService, type FeedbackService } from '../features/feedback/service.ts';
+import { reportsRepo } from '../features/feedback/repo.ts';
 import { authRepo } from '../features/auth/repo.ts';
 import { authService } from '../features/auth/service.ts';
 import { treeRepo } from '../features/tree/repo.ts';
@@ -114,6 +116,8 @@ export interface Services {
   usageCharts: UsageCharts;
   /** The whole museum out (a zip) and into another Legenda. */
   transfer: TransferService;
+  /** Visitors' reports on a page (POST /feedback) and what staff do with them. */
+  feedback: FeedbackService;
 }
 
 /** The one translator of the process: each stored translation is told as an event. */
@@ -263,5 +267,6 @@ export function createServices(deps: ServiceDeps): Services {
     status,
     prepare,
     reader: visitor.reader,
+    feedback: feedbackService({ repo: reportsRepo(deps.db), articles: editorRepo(deps.db), now }),
   };
 }

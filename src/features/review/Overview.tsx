@@ -6,7 +6,8 @@ import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { useServerData } from '../../ui/server-state.ts';
 import { statusRoute } from './calls.ts';
 import TranslateNow from './TranslateNow.tsx';
-import { Cell, FailingCell, STATES } from './OverviewCells.tsx';
+import { Cell, FailingCell, ReportsMark, STATES } from './OverviewCells.tsx';
+import { reportCountsRoute } from '../feedback/calls.ts';
 import useOfferedLanguages from './useOfferedLanguages.ts';
 
 /** Articles shown at first, and added by each 'show more'. */
@@ -29,6 +30,12 @@ export default function Overview(props: {
   // Read again while Translate now works; a failed reload keeps the counts shown.
   const load = useServerData(statusRoute);
   const { reload } = load;
+  // Open visitor reports per article and language; the table shows without them.
+  const reportCounts = useServerData(reportCountsRoute).data?.counts;
+  const openReports = useMemo(
+    () => new Map((reportCounts ?? []).map((c) => [`${c.articleId}:${c.lang}`, c.open] as const)),
+    [reportCounts],
+  );
   const [filter, setFilter] = useState('');
   const [shown, setShown] = useState(PAGE);
 
@@ -107,6 +114,12 @@ export default function Overview(props: {
               </span>{' '}
               {t('overview.flagLegend')}
             </li>
+            <li>
+              <span className="overview__reports" aria-hidden="true">
+                ✉
+              </span>{' '}
+              {t('feedback.legend')}
+            </li>
             {failing.size > 0 && (
               <li>
                 <span className="failing-badge" aria-hidden="true">
@@ -155,6 +168,11 @@ export default function Overview(props: {
                       <a href={href(article.articleId)}>
                         <ArticleTitles article={article} />
                       </a>
+                      {/* Reports in a language without a column (the original's). */}
+                      <ReportsMark
+                        t={t}
+                        open={otherReports(openReports, article.articleId, data.languages)}
+                      />
                     </th>
                     {data.languages.map((code) => {
                       const failed = failing.get(`${article.articleId}:${code}`);
@@ -174,6 +192,7 @@ export default function Overview(props: {
                           href={href(article.articleId, code)}
                           language={nameOf(code)}
                           counts={article.languages[code]}
+                          reports={openReports.get(`${article.articleId}:${code}`)}
                         />
                       );
                     })}
@@ -197,6 +216,20 @@ export default function Overview(props: {
       )}
     </div>
   );
+}
+
+/** An article's open reports in the languages the table has no column for. */
+function otherReports(
+  open: ReadonlyMap<string, number>,
+  articleId: number,
+  columns: readonly string[],
+): number {
+  let n = 0;
+  for (const [key, count] of open) {
+    const [id, code] = key.split(':');
+    if (Number(id) === articleId && !columns.includes(code ?? '')) n += count;
+  }
+  return n;
 }
 
 /** An article's private name, and under it the title shown to visitors (articles/label.ts). */

@@ -33,20 +33,34 @@ export function FailingCell(props: {
   );
 }
 
+/** Open visitor reports of a pair (feedback/), after its figures: '✉2', named in words. */
+export function ReportsMark({ t, open }: { t: TFn; open: number | undefined }) {
+  if (!open) return null;
+  return (
+    <span className="overview__reports">
+      <span aria-hidden="true"> ✉{open}</span>
+      <span className="visually-hidden"> {t('feedback.count', { count: String(open) })}</span>
+    </span>
+  );
+}
+
 /** One article in one language: a bar of its states and how many texts the museum checked. */
 export function Cell(props: {
   t: TFn;
   href: string;
   language: string;
   counts: StateCounts | undefined;
+  /** Open visitor reports of this article in this language. */
+  reports?: number | undefined;
 }) {
-  const { t, href, language, counts } = props;
+  const { t, href, language, counts, reports } = props;
   if (!counts) {
     return (
       <td className="overview__cell overview__cell--none">
         <a href={href} title={t('overview.none')}>
           <span aria-hidden="true">–</span>
           <span className="visually-hidden">{t('overview.noneCell', { language })}</span>
+          <ReportsMark t={t} open={reports} />
         </a>
       </td>
     );
@@ -81,6 +95,7 @@ export function Cell(props: {
           {counts.reviewed}/{total}
           {counts.flagged > 0 && <span className="overview__flag"> ⚑{counts.flagged}</span>}
         </span>
+        <ReportsMark t={t} open={reports} />
       </a>
     </td>
   );

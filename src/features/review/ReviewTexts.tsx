@@ -10,6 +10,8 @@ import ReviewPreview from './ReviewPreview.tsx';
 import type { ReviewDocument } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
 import XliffTools from './XliffTools.tsx';
+import ReportFlags from '../feedback/ReportFlags.tsx';
+import { useReports } from '../feedback/useReports.ts';
 
 type Props = {
   t: TFn;
@@ -31,6 +33,21 @@ export default function ReviewTexts({ t, lang, articleId, doc, header, reload }:
   /** Raised after each change: the phone preview loads the page again. */
   const [version, setVersion] = useState(0);
   const list = useRef<HTMLOListElement>(null);
+  const reports = useReports(
+    t,
+    articleId,
+    doc.lang,
+    doc.segments.map((s) => s.id),
+  );
+  const flags = (shown: Parameters<typeof ReportFlags>[0]['reports']) => (
+    <ReportFlags
+      t={t}
+      lang={lang}
+      reports={shown}
+      busy={reports.busy}
+      onResolve={reports.resolve}
+    />
+  );
 
   const write = async (
     work: () => ReturnType<typeof call>,
@@ -124,6 +141,8 @@ export default function ReviewTexts({ t, lang, articleId, doc, header, reload }:
         </a>
         <p className="muted review-toolbar__hint">{t('review.shortcut')}</p>
       </div>
+      {/* Reports naming no text of the article: at the top, for the whole page. */}
+      {flags(reports.page)}
       <XliffTools t={t} articleId={articleId} target={doc.lang} onImported={reload} />
       <div className="review-layout">
         <div className="review-layout__texts">
@@ -140,6 +159,7 @@ export default function ReviewTexts({ t, lang, articleId, doc, header, reload }:
                   dir={dir}
                   sourceLang={languageTag(doc.sourceLang)}
                   busy={busy}
+                  reports={flags(reports.forSegment(segment.id))}
                   onSave={(text) =>
                     write(
                       () =>

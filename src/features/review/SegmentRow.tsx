@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { italicSegments } from '../articles/italics.ts';
 import type { ReviewSegment } from './schema.ts';
@@ -15,6 +15,8 @@ type Props = {
   /** The article's own language, for the source text. */
   sourceLang: string;
   busy: boolean;
+  /** What visitors reported about this text (feedback/ReportFlags.tsx), beside it. */
+  reports?: ReactNode;
   /** Saves the museum's text (reviewed); answers whether it was saved. */
   onSave: (text: string) => Promise<boolean>;
   /** Approves the machine text as it is. */
@@ -116,6 +118,7 @@ export default function SegmentRow(props: Props) {
             ))}
           </ul>
         )}
+        {props.reports}
         <textarea
           id={id}
           lang={lang}

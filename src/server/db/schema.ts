@@ -361,6 +361,31 @@ export const checkedTranslations = pgTable(
 );
 
 /**
+ * What visitors tell the museum about a page (the visitor page's 'Report a problem' form):
+ * plain text, read by staff on the review screen, never shown to visitors. `block`: the
+ * element's lasting name the visitor pointed at, if any. Nothing about the visitor is kept.
+ */
+export const visitorReports = pgTable(
+  'visitor_reports',
+  {
+    id: identity(),
+    museumId: museumId(),
+    articleId: articleId(),
+    language: language(),
+    kind: text('kind', { enum: ['translation', 'original', 'other'] }).notNull(),
+    block: text('block'),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('visitor_reports_article_idx').on(t.articleId, t.language),
+    index('visitor_reports_museum_idx').on(t.museumId, t.createdAt),
+  ],
+);
+
+/**
  * The museum's glossary (ADR 0015): a term, a note for the engine, 'do not translate', and a
  * preferred translation per language (catalogue code → text).
  */
@@ -491,6 +516,7 @@ export const schema = {
   dailyArticleScans,
   dailyLanguageScans,
   checkedTranslations,
+  visitorReports,
   glossaryTerms,
   translationStatus,
   translationQueue,

@@ -202,6 +202,21 @@ describe('a kept visitor page on the Node entry', () => {
     }
   });
 
+  it('leaves the thank-you after a report to the app, never the kept page', async () => {
+    await publish('salle-1', 'Bienvenue.');
+    const { viaNode, appAnswers } = await twoServers();
+    // Kept by a first showing: the next plain request is the busy path's.
+    await get(`${viaNode}/article?name=salle-1&lang=fr`);
+    const before = appAnswers();
+    const thanked = await get(`${viaNode}/article?name=salle-1&lang=fr&reported=1`);
+    expect(appAnswers()).toBe(before + 1);
+    expect(thanked.body.toString()).toContain('votre message a été transmis au musée');
+    expect(thanked.headers.map((line) => line.toLowerCase())).toContain('cache-control: no-store');
+    const next = await get(`${viaNode}/article?name=salle-1&lang=fr`);
+    expect(appAnswers()).toBe(before + 1);
+    expect(next.body.toString()).not.toContain('votre message a été transmis au musée');
+  });
+
   it('counts each showing once per visitor, and never a save', async () => {
     await publish('salle-1', 'Bienvenue.');
     const { viaNode, appAnswers } = await twoServers();

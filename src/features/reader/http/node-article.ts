@@ -46,6 +46,8 @@ export function nodeArticleHandler(
       const read = articleRequest(reader, visitor, undefined);
       // A text size to remember is a second Set-Cookie: left to the app's Response.
       if (!read || headers.textSize(read.ask, read.sizeAsked, read.sizeRemembered)) return false;
+      // The thank-you line after a report is this visitor's alone: the app adds it.
+      if (read.reported) return false;
       kept = pages.kept(read.request);
       if (!kept) return false;
       const { answer } = kept;

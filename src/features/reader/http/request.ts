@@ -5,6 +5,7 @@ import { isSaveRequest, SAVE_HEADER } from '../offline.ts';
 import type { CircuitRequest, PageRequest } from '../visit/pages.ts';
 import { pageName, visitorLang, type VisitorLang } from '../checked.ts';
 import { rememberedTextSize, TEXT_SIZE_PARAM, textSize } from '../text-size.ts';
+import { REPORTED_PARAM } from '../render/report-form.ts';
 
 /**
  * What a visitor page reads from its request, the same whoever hands it over: Hono's context
@@ -74,6 +75,8 @@ export function articleRequest(
       ask: Asking;
       sizeAsked: number | undefined;
       sizeRemembered: number | undefined;
+      /** Back from a report (/feedback): the page with a thank-you line, for this visitor only. */
+      reported: boolean;
     }
   | undefined {
   const name = req.query('name');
@@ -105,6 +108,7 @@ export function articleRequest(
     ask,
     sizeAsked,
     sizeRemembered,
+    reported: req.query(REPORTED_PARAM) === '1',
   };
 }
 

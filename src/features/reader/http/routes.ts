@@ -6,6 +6,7 @@ import { streamedResponse } from '../../../server/http/streamed-body.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import type { VisitorPages } from '../visit/pages.ts';
 import { articleRequest, circuitRequest, type RequestReader } from './request.ts';
+import { thankedResponse } from './thanked.ts';
 
 /**
  * The visitor page, /article?name={name}: rendered on the server, needing no
@@ -13,6 +14,7 @@ import { articleRequest, circuitRequest, type RequestReader } from './request.ts
  * static site. `lang` picks the language; `choose=1` or `q` show the picker; `ignoreStats`
  * (ignore-stats.ts) makes a staff preview that counts nothing; a request carrying SAVE_HEADER
  * (offline reading, offline.ts) counts nothing either, and a complete page carries PAGE_HEADER.
+ * `reported=1`: back from a report (/feedback), the page with a thank-you line (thanked.ts).
  */
 export function readerRoutes(
   pages: VisitorPages,
@@ -48,7 +50,9 @@ export function readerRoutes(
     // A first translation is sent as it is made; every other page, made once.
     const response = answer.stream
       ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
-      : cachedResponse(c.req.raw, answer.body, sent, answer.status);
+      : read.reported
+        ? thankedResponse(answer.body, sent, answer.status, read.request.lang)
+        : cachedResponse(c.req.raw, answer.body, sent, answer.status);
     // A text size chosen: remembered too (a record of headers holds one Set-Cookie).
     const sizeCookie = headers.textSize(read.ask, read.sizeAsked, read.sizeRemembered);
     if (sizeCookie) response.headers.append('Set-Cookie', sizeCookie);

@@ -11,6 +11,7 @@ import { noteView, type VisitorNote } from './note-view.ts';
 
 export type { VisitorNote } from './note-view.ts';
 import { LISTEN_CSS, listenBlock, type ListenOptions } from './listen.ts';
+import { reportBlocks, reportFormView } from './report-form.ts';
 
 /**
  * The visitor page: a whole HTML document rendered on the server (document.ts) with
@@ -51,6 +52,11 @@ export interface VisitorPage {
   circuit?: CircuitNav | undefined;
   /** Read aloud (listen.ts): the Listen control above the blocks; none without. */
   listen?: Omit<ListenOptions, 'uiLang'> | undefined;
+  /**
+   * 'Report a problem' (report-form.ts): the article's public name and the language the report
+   * is about; none in a staff preview.
+   */
+  report?: { name: string; lang: string } | undefined;
 }
 
 const h = createElement;
@@ -169,7 +175,18 @@ export function articleDocument(
       ? h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage)
       : undefined,
     textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
-    after: page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
+    after: h(
+      Fragment,
+      null,
+      page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
+      // A first translation being sent has no blocks yet to choose from.
+      page.report &&
+        reportFormView(
+          { ...page.report, blocks: streamed ? [] : reportBlocks(page.content) },
+          uiLang,
+          lang,
+        ),
+    ),
     heading: h(
       Fragment,
       null,

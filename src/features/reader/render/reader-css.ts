@@ -75,4 +75,15 @@ export const VISITOR_CSS = `body{margin:0}
 .reader-nav a{display:flex;flex-direction:column;justify-content:center;min-height:48px;max-width:48%;padding:6px 14px;border:2px solid currentColor;border-radius:12px;text-decoration:none}
 .reader-nav-next{margin-inline-start:auto;text-align:end}
 .reader-nav-label{font-weight:700}
+.reader-report{padding:0 16px;background:#1f1422;color:#fff;font-size:15px}
+.reader-report summary{padding:12px 0;cursor:pointer;font-weight:600}
+.reader-report form{display:flex;flex-direction:column;gap:12px;max-width:48rem;padding:0 0 16px}
+.reader-report fieldset{margin:0;padding:0;border:0}
+.reader-report legend{margin:0 0 4px}
+.reader-report label{display:block}
+.reader-report fieldset label{display:flex;align-items:center;gap:8px;min-height:44px}
+.reader-report input[type=radio]{width:20px;height:20px;margin:0}
+.reader-report select,.reader-report textarea{display:block;width:100%;margin:4px 0 0;padding:8px;border-radius:8px;font:inherit}
+.reader-report select{min-height:44px}
+.reader-report button{align-self:flex-start}
 `;

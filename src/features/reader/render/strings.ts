@@ -98,6 +98,22 @@ export const UI_KEYS = [
   'offlineRemove',
   'offlineRemoved',
   'articleStop',
+  'reportProblem',
+  'reportWhat',
+  'reportTranslation',
+  'reportOriginal',
+  'reportOther',
+  'reportWhere',
+  'reportWholePage',
+  'reportMessage',
+  'reportSend',
+  'reportThanks',
+  'reportNotSent',
+  'reportEmpty',
+  'reportTooLong',
+  'reportInvalid',
+  'reportTooMany',
+  'reportBack',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -101,6 +101,8 @@ function articlePage(
     subtitles: { lang: article.source, label: nativeName(article.source) },
     languageHref: href(article.name, { choose: '1', circuit }, ignoreStats),
     noindex: ignoreStats,
+    // A staff preview reports nothing: staff correct the text on the review screen.
+    report: ignoreStats ? undefined : { name: article.name, lang: visit.requested },
     textSize: {
       step: options.textSize ?? 1,
       href: (step) =>

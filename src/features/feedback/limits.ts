@@ -1,0 +1,61 @@
+import { hash, randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+/**
+ * How many reports anonymous visitors may leave: a report is stored, so a bot must not be able
+ * to fill the database. Per visitor and per museum an hour, in memory like the engine gate
+ * (reader/visit/engine-gate.ts: a visitor is a salted hash of their address and browser, never
+ * written anywhere); per museum over the last 30 days, counted in the database, so the bound
+ * holds across processes and restarts.
+ */
+export interface FeedbackLimits {
+  visitorPerHour: number;
+  museumPerHour: number;
+  museumPer30Days: number;
+}
+
+export const FEEDBACK_LIMITS: FeedbackLimits = {
+  visitorPerHour: 5,
+  museumPerHour: 60,
+  museumPer30Days: 1_000,
+};
+
+export const HOUR_MS = 60 * 60_000;
+export const THIRTY_DAYS_MS = 30 * 24 * HOUR_MS;
+/** Visitors remembered at most: past it, the oldest go first. */
+const MAX_REMEMBERED = 50_000;
+
+/** Moments of the admissions under one key in the last hour, oldest first. */
+type Moments = number[];
+
+export function hourlyGate(limits: FeedbackLimits, now: () => number) {
+  const salt = randomBytes(32).toString('base64');
+  const windows = new LRUCache<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS });
+  const who = (address: string, userAgent: string | undefined) =>
+    hash('sha256', `${salt}\n${address}\n${userAgent ?? ''}`, 'base64url');
+
+  const recent = (key: string, at: number) =>
+    (windows.get(key) ?? []).filter((moment) => moment > at - HOUR_MS);
+
+  return {
+    /**
+     * Admits one report of this visitor to this museum, or answers the seconds to wait: one
+     * past either hourly limit is refused and not counted.
+     */
+    admit(
+      visitor: { address: string; userAgent: string | undefined },
+      museumId: number,
+    ): number | undefined {
+      const at = now();
+      const keys: [string, number][] = [
+        [`v\n${who(visitor.address, visitor.userAgent)}`, limits.visitorPerHour],
+        [`m\n${museumId}`, limits.museumPerHour],
+      ];
+      const all = keys.map(([key, limit]) => ({ key, limit, moments: recent(key, at) }));
+      const full = all.find(({ limit, moments }) => moments.length >= limit);
+      if (full) return Math.max(1, Math.ceil(((full.moments[0] ?? at) + HOUR_MS - at) / 1000));
+      for (const { key, moments } of all) windows.set(key, [...moments, at]);
+      return undefined;
+    },
+  };
+}
