@@ -22,6 +22,8 @@ export const config = {
     '/circuit',
     '/speech',
     '/listened',
+    '/reading',
+    '/circuit-progress',
     '/healthz',
     '/_legenda/visitor-page',
   ],

@@ -11,6 +11,9 @@ import { xliffRoutes } from '../features/review/xliff-routes.ts';
 import { circuitsRoutes } from '../features/circuits/routes.ts';
 import { settingsRoutes } from '../features/settings/routes.ts';
 import { statsRoutes } from '../features/stats/routes.ts';
+import { beaconRoutes, readingStatsRoutes } from '../features/stats/reading-routes.ts';
+import { ignoresStats } from '../features/reader/ignore-stats.ts';
+import { securityHeaderValues } from '../server/http/security-headers.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
 import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
@@ -40,6 +43,8 @@ export const API_ROUTES = [
   '/circuit',
   '/speech',
   '/listened',
+  '/reading',
+  '/circuit-progress',
   '/healthz',
 ] as const;
 
@@ -70,6 +75,15 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
       staffMuseum,
     }),
   );
+  app.route(
+    '/',
+    beaconRoutes(services.reading, {
+      publicSiteUrl: deps.config.publicSiteUrl,
+      clientAddress: deps.clientAddress,
+      headers: securityHeaderValues({ hsts: deps.config.secureCookies }),
+      ignoresStats,
+    }),
+  );
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
@@ -93,6 +107,8 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route('/api', qrcodeRoutes(services.qrcodes));
   // Before the charts' /stats/:chart: engine-usage is its own.
   app.route('/api', usageRoutes(services.usage, services.usageCharts));
+  // Before the charts' /stats/:chart.
+  app.route('/api', readingStatsRoutes(services.reading));
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', reviewRoutes(services));
