@@ -48,6 +48,15 @@ export const API_ROUTES = [
   '/healthz',
 ] as const;
 
+/** Reading time and circuit completion's beacons, public like /listened. */
+const visitorBeacons = (deps: ServiceDeps, services: Services) =>
+  beaconRoutes(services.reading, {
+    publicSiteUrl: deps.config.publicSiteUrl,
+    clientAddress: deps.clientAddress,
+    headers: securityHeaderValues({ hsts: deps.config.secureCookies }),
+    ignoresStats,
+  });
+
 /** The one Hono app: the same on Node and on Netlify Functions. */
 export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
   const app = new Hono<AppEnv>();
@@ -75,15 +84,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
       staffMuseum,
     }),
   );
-  app.route(
-    '/',
-    beaconRoutes(services.reading, {
-      publicSiteUrl: deps.config.publicSiteUrl,
-      clientAddress: deps.clientAddress,
-      headers: securityHeaderValues({ hsts: deps.config.secureCookies }),
-      ignoresStats,
-    }),
-  );
+  app.route('/', visitorBeacons(deps, services));
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 

@@ -15,8 +15,8 @@ export interface Beaconed {
   timeZone: string;
 }
 
-/** The reading times' and circuit completions' sums (reading.ts), always within one museum. */
-export function readingRepo(db: Database) {
+/** What the beacons write: the page or circuit they name, and one more in its sums. */
+function beaconWrites(db: Database) {
   return {
     /** A published article by its public name (a draft is read by no visitor). */
     async article(name: string): Promise<Beaconed | undefined> {
@@ -79,7 +79,12 @@ export function readingRepo(db: Database) {
           set: { count: sql`${dailyCircuitProgress.count} + 1` },
         });
     },
+  };
+}
 
+/** What the statistics read, always within one museum. */
+function sumsRead(db: Database) {
+  return {
     /** An article's readings from `from` to `to` (inclusive), by language and bucket. */
     async readings(
       museumId: number,
@@ -140,5 +145,8 @@ export function readingRepo(db: Database) {
     },
   };
 }
+
+/** The reading times' and circuit completions' sums (reading.ts). */
+export const readingRepo = (db: Database) => ({ ...beaconWrites(db), ...sumsRead(db) });
 
 export type ReadingRepo = ReturnType<typeof readingRepo>;

@@ -38,21 +38,25 @@ export interface CircuitCompletion {
   days: { day: string; started: number; completed: number }[];
 }
 
+interface ReadingOptions {
+  gate: BeaconGate;
+  repeats: RepeatFilter;
+  now: () => Date;
+  timeZone: (museumId: number) => Promise<string>;
+  hasArticle: (museumId: number, articleId: number) => Promise<boolean>;
+}
+
 /**
  * The beacons (POST /reading, POST /circuit-progress) and the two statistics they feed. A beacon
  * counts only what a visitor page of a published article or an existing circuit sends, within
  * the gate's bounds, and a phone's repeat of the same within the repeat window counts once.
  */
-export function readingService(
-  repo: ReadingRepo,
-  options: {
-    gate: BeaconGate;
-    repeats: RepeatFilter;
-    now: () => Date;
-    timeZone: (museumId: number) => Promise<string>;
-    hasArticle: (museumId: number, articleId: number) => Promise<boolean>;
-  },
-) {
+export const readingService = (repo: ReadingRepo, options: ReadingOptions) => ({
+  ...beaconCounts(repo, options),
+  ...readingStats(repo, options),
+});
+
+function beaconCounts(repo: ReadingRepo, options: ReadingOptions) {
   const { gate, repeats, now } = options;
   const admitted = (museumId: number, visitor: Visitor, subject: string): boolean =>
     gate.admit(museumId, visitor) && repeats.first(visitor, subject, now().getTime());
@@ -100,7 +104,13 @@ export function readingService(
       });
       return true;
     },
+  };
+}
 
+/** The two statistics the beacons feed, always within one museum. */
+function readingStats(repo: ReadingRepo, options: ReadingOptions) {
+  const { now } = options;
+  return {
     /** An article's reading time per language over the last `days` days. */
     async readingTime(
       museumId: number,

@@ -89,6 +89,8 @@ export const UI_KEYS = [
   'translationPaused',
   'listenBusy',
   'listenPaused',
+  // A streamed page's note before texts the checks refused, shown as written.
+  'refusedShown',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

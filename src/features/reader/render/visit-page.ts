@@ -51,6 +51,9 @@ function circuitNav(
     href: href(texts.name, { lang }, ignoreStats, '/circuit'),
     stop: index + 1,
     total: texts.stops.length,
+    progress: ignoreStats
+      ? undefined
+      : `/circuit-progress?${new URLSearchParams({ name: texts.name }).toString()}`,
     previous: stop(index - 1),
     next: stop(index + 1),
     lang: texts.lang,
@@ -100,6 +103,9 @@ function articlePage(
     subtitles: { lang: article.source, label: nativeName(article.source) },
     languageHref: href(article.name, { choose: '1', circuit }, ignoreStats),
     noindex: ignoreStats,
+    reading: ignoreStats
+      ? undefined
+      : `/reading?${new URLSearchParams({ name: article.name, lang: visit.lang }).toString()}`,
     textSize: {
       step: options.textSize ?? 1,
       href: (step) =>
