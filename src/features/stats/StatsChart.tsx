@@ -127,7 +127,12 @@ export default function StatsChart({
         },
       },
       scales: {
-        x: { stacked, grid: { display: false }, ticks: { maxRotation: 0 } },
+        // Days may skip a label; languages (side by side) each keep theirs, turned if need be.
+        x: {
+          stacked,
+          grid: { display: false },
+          ticks: stacked ? { maxRotation: 0 } : { autoSkip: false, maxRotation: 60 },
+        },
         y: {
           stacked,
           beginAtZero: true,
