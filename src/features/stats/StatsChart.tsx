@@ -127,11 +127,12 @@ export default function StatsChart({
         },
       },
       scales: {
-        // Days may skip a label; languages (side by side) each keep theirs, turned if need be.
+        // Days may skip a label; rows that are not days (languages) each keep theirs, turned if
+        // need be.
         x: {
           stacked,
           grid: { display: false },
-          ticks: stacked ? { maxRotation: 0 } : { autoSkip: false, maxRotation: 60 },
+          ticks: firstColumn ? { autoSkip: false, maxRotation: 60 } : { maxRotation: 0 },
         },
         y: {
           stacked,
@@ -142,7 +143,7 @@ export default function StatsChart({
         },
       },
     }),
-    [yLabel, stacked],
+    [yLabel, stacked, firstColumn],
   );
 
   const message = state.status === 'loading' ? t('stats.loading') : drawn ? '' : t('stats.noData');
