@@ -173,7 +173,6 @@ test.describe('a streamed page in Japanese, with JavaScript', () => {
     expect(await page.evaluate(() => 'keptPage' in window)).toBe(true);
     // At the top, above the first text.
     expect((await listen.boundingBox())!.y).toBeLessThan((await texts.first().boundingBox())!.y);
-    await page.screenshot({ path: '/work/shots/stats/streamed-end-ja-390.png', fullPage: true });
 
     // 2. A refusal: the first text's answer comes back empty on both tries, slowly enough that
     // the page is streamed; the others are translated.
@@ -206,10 +205,6 @@ test.describe('a streamed page in Japanese, with JavaScript', () => {
     await expect(page.getByText(ui.refusedShown, { exact: true })).toBeVisible();
     await expect(texts).toHaveText([refused, ...others.map((text) => `[ja] ${text}`)]);
     await expect(page.locator('.reader-wait').last()).toBeHidden();
-    await page.screenshot({
-      path: '/work/shots/stats/streamed-refused-ja-390.png',
-      fullPage: true,
-    });
     await staff.close();
   });
 });

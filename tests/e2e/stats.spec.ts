@@ -905,7 +905,6 @@ test.describe('reading time and circuit completion', MUSEUM_SETTINGS, () => {
     expect(table[0]).toEqual([t.date, t.started, t.completed]);
     expect(table.at(-1)!.slice(1)).toEqual(['1', '1']);
     await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/work/shots/stats/e2e-stats-fr-390.png', fullPage: true });
     expect(errors).toEqual([]);
   });
 });
