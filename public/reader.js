@@ -3,11 +3,17 @@
  * pictures. Nothing needs it. On a circuit page with the 'Save … for offline reading' block, it
  * loads offline.js, which drives it (reader/render/offline-block.ts says more), and hands it
  * imagesIn. Read aloud: it shows the Listen button where a voice can read the page and loads
- * listen.js on the first press (reader/speech/speech.ts).
+ * listen.js on the first press (reader/speech/speech.ts). Statistics: once the page is first
+ * hidden, how long it was visible, and a circuit's first and last stops opened
+ * (stats/reading.ts); no cookie, nothing about the visitor, sessionStorage only remembers in this
+ * tab that the circuit was started.
  */
 (() => {
   'use strict';
   const block = document.querySelector('[data-listen]');
+  // A streamed page's Listen came with its last blocks: to its place at the top.
+  const slot = document.querySelector('[data-listen-slot]');
+  if (block && slot) slot.replaceWith(block);
   const button = block && block.querySelector('button');
   if (!button) return;
   const synth = window.speechSynthesis;
@@ -135,4 +141,34 @@
       () => undefined,
     );
   });
+})();
+
+(() => {
+  'use strict';
+  const send = (url) => navigator.sendBeacon && navigator.sendBeacon(url);
+  const main = document.querySelector('[data-read]');
+  let since = document.visibilityState === 'visible' ? performance.now() : -1;
+  const hidden = () => {
+    if (document.visibilityState === 'visible') since = since < 0 ? performance.now() : since;
+    else if (since >= 0 && main) {
+      send(`${main.dataset.read}&seconds=${Math.round((performance.now() - since) / 1000)}`);
+      removeEventListener('visibilitychange', hidden);
+    }
+  };
+  addEventListener('visibilitychange', hidden);
+  const nav = document.querySelector('[data-progress]');
+  if (!nav) return;
+  const key = `legenda-circuit ${nav.dataset.progress}`;
+  try {
+    if (nav.dataset.stop === '1' && !sessionStorage.getItem(key)) {
+      sessionStorage.setItem(key, 'start');
+      send(`${nav.dataset.progress}&step=start`);
+    }
+    if (nav.dataset.stop === nav.dataset.total && sessionStorage.getItem(key) === 'start') {
+      sessionStorage.setItem(key, 'end');
+      send(`${nav.dataset.progress}&step=end`);
+    }
+  } catch {
+    // No storage (a private window's rules): the circuit is not counted.
+  }
 })();

@@ -23,6 +23,8 @@ export const config = {
     '/speech',
     '/listened',
     '/feedback',
+    '/reading',
+    '/circuit-progress',
     '/healthz',
     '/_legenda/visitor-page',
   ],

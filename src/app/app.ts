@@ -11,6 +11,9 @@ import { xliffRoutes } from '../features/review/xliff-routes.ts';
 import { circuitsRoutes } from '../features/circuits/routes.ts';
 import { settingsRoutes } from '../features/settings/routes.ts';
 import { statsRoutes } from '../features/stats/routes.ts';
+import { beaconRoutes, readingStatsRoutes } from '../features/stats/reading-routes.ts';
+import { ignoresStats } from '../features/reader/ignore-stats.ts';
+import { securityHeaderValues } from '../server/http/security-headers.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
 import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
@@ -43,8 +46,19 @@ export const API_ROUTES = [
   '/speech',
   '/listened',
   '/feedback',
+  '/reading',
+  '/circuit-progress',
   '/healthz',
 ] as const;
+
+/** Reading time and circuit completion's beacons, public like /listened. */
+const visitorBeacons = (deps: ServiceDeps, services: Services) =>
+  beaconRoutes(services.reading, {
+    publicSiteUrl: deps.config.publicSiteUrl,
+    clientAddress: deps.clientAddress,
+    headers: securityHeaderValues({ hsts: deps.config.secureCookies }),
+    ignoresStats,
+  });
 
 /** What visitors read and send, each answer carrying its own headers. */
 function visitorRoutes(
@@ -79,6 +93,7 @@ function visitorRoutes(
       publicSiteUrl: deps.config.publicSiteUrl,
     }),
   );
+  app.route('/', visitorBeacons(deps, services));
 }
 
 /** The one Hono app: the same on Node and on Netlify Functions. */
@@ -114,6 +129,8 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route('/api', qrcodeRoutes(services.qrcodes));
   // Before the charts' /stats/:chart: engine-usage is its own.
   app.route('/api', usageRoutes(services.usage, services.usageCharts));
+  // Before the charts' /stats/:chart.
+  app.route('/api', readingStatsRoutes(services.reading));
   app.route('/api', statsRoutes(services.stats));
   app.route('/api', settingsRoutes(services.settings));
   app.route('/api', reviewRoutes(services));

@@ -59,6 +59,8 @@ import type { CircuitsService } from '../features/circuits/service.ts';
 import type { QrcodesService } from '../features/qrcodes/service.ts';
 import type { Scanner } from '../features/qrcodes/scan-routes.ts';
 import type { StatsService } from '../features/stats/service.ts';
+import type { BeaconLimits } from '../features/stats/reading.ts';
+import { createReadingService, type ReadingService } from '../features/stats/reading-service.ts';
 import type { SettingsService } from '../features/settings/service.ts';
 import type { SpeechService } from '../features/reader/speech/speech-service.ts';
 import type { EngineBudget } from '../features/reader/visit/engine-gate.ts';
@@ -77,6 +79,8 @@ export interface ServiceDeps extends AppDeps {
    * without one, the museums' own budgets (usage/service.ts). Tests hand a stand-in.
    */
   budget?: EngineBudget;
+  /** The visitor beacons' bounds (stats/reading.ts); tests turn them down. */
+  beaconLimits?: BeaconLimits;
 }
 
 /** Every service of the app, made once per process by createServices. */
@@ -105,6 +109,8 @@ export interface Services {
   /** The answer to a scan of /r/{code}, for the app's route and the Node entry's fast path. */
   scan: Scanner;
   stats: StatsService;
+  /** Reading time and circuit completion: the visitor page's beacons and their statistics. */
+  reading: ReadingService;
   settings: SettingsService;
   /** Rendered visitor pages (a one-second cache) and buffered visitor counts. */
   pages: PageCache;
@@ -249,6 +255,7 @@ export function createServices(deps: ServiceDeps): Services {
     glossary,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     stats: statsService(statsRepo(deps.db), now),
+    reading: createReadingService(deps.db, now, deps.beaconLimits),
     usage,
     usageCharts: usageCharts(usageRepo(deps.db), now),
     settings: settingsService(settingsRepo(deps.db), {

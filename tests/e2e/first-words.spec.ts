@@ -108,3 +108,103 @@ for (const LANG of ['ja', 'ar'] as const) {
     });
   });
 }
+
+/**
+ * The streamed page finishes properly, with JavaScript, in Japanese at 390 px: once the last
+ * text has come, Listen shows at the top and the "still translating" line with its 'read the
+ * original meanwhile' goes, without a reload; and when the checks refuse the engine's answer for
+ * a text (twice), the visitor reads that text as written, with a note, within 3 s of the refusal.
+ * The engine's settings are for this test's words only (`only`): other Japanese calls go on.
+ */
+test.describe('a streamed page in Japanese, with JavaScript', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ja-JP',
+  });
+
+  test('ends with Listen and without its waiting line, no reload; a refused text shows as written within 3 s', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const ui = uiStrings('ja');
+    const staff = await browser.newContext({ baseURL });
+    const login = await staff.request.post('/login', {
+      headers: { origin: E2E_ORIGIN },
+      data: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(login.status()).toBe(200);
+    const article = async (name: string, texts: string[]) => {
+      const { id } = await post<{ id: number }>(staff, 'add_article', { pathArray: [] }, 201);
+      await post(staff, 'update_article', {
+        articleId: id,
+        newContent: [
+          { type: 'metadatas', url: name, backgroundColor: '#341539' },
+          ...texts.map((content) => ({ ...newBlock('text'), content })),
+        ],
+        unformatted_name: name,
+        instructions: '',
+      });
+    };
+    const texts = page.locator('p.reader-text');
+
+    // 1. Listen without a reload: the engine writes slowly enough that the page is streamed.
+    const tag = randomUUID().slice(0, 8);
+    const first = `Écoute ${tag} : une lampe à huile trouvée dans le port antique.`;
+    const rest = [1, 2].map((n) => `${words(60, n)} (${tag}-${n})`);
+    await article(`ecoute-${tag}`, [first, ...rest]);
+    const slow = await request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
+      data: { lang: 'ja', only: tag, delayPerTokenMs: 15 },
+    });
+    expect(slow.status()).toBe(200);
+    await page.goto(`/article?name=ecoute-${tag}&lang=ja`, { waitUntil: 'commit' });
+    // A mark in this page's window: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { keptPage: true }));
+    await expect(texts).toHaveText([first, ...rest].map((text) => `[ja] ${text}`));
+    const listen = page.getByRole('button', { name: ui.listen, exact: true });
+    await expect(listen).toBeVisible();
+    // It was streamed (its "still translating" lines are there), and they are all gone.
+    expect(await page.locator('.reader-wait').count()).toBeGreaterThan(0);
+    for (const line of await page.locator('.reader-wait').all()) await expect(line).toBeHidden();
+    await expect(page.getByRole('link', { name: ui.readOriginalMeanwhile })).toBeHidden();
+    expect(await page.evaluate(() => 'keptPage' in window)).toBe(true);
+    // At the top, above the first text.
+    expect((await listen.boundingBox())!.y).toBeLessThan((await texts.first().boundingBox())!.y);
+
+    // 2. A refusal: the first text's answer comes back empty on both tries, slowly enough that
+    // the page is streamed; the others are translated.
+    const refusedTag = randomUUID().slice(0, 8);
+    const refused = `Refus ${refusedTag} : une statue de marbre.`;
+    const others = [1, 2].map((n) => `${words(80, n)} (${refusedTag}-${n})`);
+    await article(`refus-${refusedTag}`, [refused, ...others]);
+    expect(
+      (
+        await request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
+          data: {
+            lang: 'ja',
+            only: refusedTag,
+            behaviour: { type: 'emptyText' },
+            delayPerTokenMs: 15,
+          },
+        })
+      ).status(),
+    ).toBe(200);
+    await page.goto(`/article?name=refus-${refusedTag}&lang=ja`, { waitUntil: 'commit' });
+    const calls = async () =>
+      (
+        (await (await request.get(`${FAKE_ENGINE_URL}/_calls`)).json()) as {
+          calls: { segments: { text: string }[] }[];
+        }
+      ).calls.filter((c) => c.segments.some((s) => s.text.includes(refusedTag))).length;
+    // The second try is the last the checks refuse: from its call, 3 s at most.
+    await expect.poll(calls, { timeout: 30_000 }).toBe(2);
+    await expect(texts.first()).toHaveText(refused, { timeout: 3_000 });
+    await expect(page.getByText(ui.refusedShown, { exact: true })).toBeVisible();
+    await expect(texts).toHaveText([refused, ...others.map((text) => `[ja] ${text}`)]);
+    await expect(page.locator('.reader-wait').last()).toBeHidden();
+    await staff.close();
+  });
+});

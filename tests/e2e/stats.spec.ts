@@ -797,3 +797,114 @@ test('statistics and settings: no axe violations on a desktop and a phone', asyn
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoViolations(page);
 });
+
+test.describe('reading time and circuit completion', MUSEUM_SETTINGS, () => {
+  test('a visitor reads a circuit with JavaScript; staff in French at 390 px see legends, the chooser above, reading time and completion', async ({
+    page,
+    browser,
+    baseURL,
+    signIn,
+  }) => {
+    const t = fr.stats;
+    const errors = watchConsole(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn();
+    const a = await publish(page, 'Lecture');
+    const b = await publish(page, 'Fin');
+    const tag = randomUUID().slice(0, 8);
+    const circuit = await post<{ id: number; name: string; title: string }>(
+      page,
+      'save_circuit',
+      { name: `lecture-${tag}`, title: `Parcours ${tag}`, articleIds: [a.id, b.id] },
+      201,
+    );
+
+    // A visitor's phone, with JavaScript: the first stop, opened from the circuit, kept visible
+    // 42 s (a fake clock), then hidden (another app); then the last stop, by the Next link.
+    const visitor = await browser.newContext({
+      baseURL,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'fr-FR',
+      userAgent: `e2e reading phone ${tag}`,
+    });
+    const phone = await visitor.newPage();
+    await phone.clock.install();
+    const beacons: string[] = [];
+    phone.on('request', (r) => {
+      if (r.method() === 'POST') beacons.push(new URL(r.url()).pathname);
+    });
+    await phone.goto(`/article?name=${a.name}&lang=fr&circuit=${circuit.name}`);
+    await expect(phone.locator('[data-read]')).toHaveCount(1);
+    await expect.poll(() => beacons).toContain('/circuit-progress');
+    await phone.clock.fastForward(42_000);
+    await phone.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
+    });
+    await expect.poll(() => beacons).toContain('/reading');
+    await phone.locator('a.reader-nav-next').click();
+    await expect(phone).toHaveURL(new RegExp(`name=${b.name}`));
+    await expect.poll(() => beacons.filter((p) => p === '/circuit-progress').length).toBe(2);
+    await visitor.close();
+
+    await visit(page, '/stats');
+    const s = screen(page, 'fr');
+    await expect(s.heading).toBeVisible();
+    // The stacked charts name their series in a legend: one per series of the table.
+    for (const chart of [s.perArticle, s.perLanguage]) {
+      await expect(chart.getByRole('status')).not.toHaveText(t.loading);
+      if ((await chart.locator('table').count()) === 0) continue;
+      const series = (await tableOf(chart))[0]!.slice(1);
+      await expect(chart.locator('.stats-chart__legend li')).toHaveText(series);
+    }
+    // The chooser sits above the charts it drives.
+    const chooser = (await s.article.boundingBox())!;
+    expect(chooser.y).toBeLessThan((await s.requests.boundingBox())!.y);
+    await s.article.selectOption({ label: a.title });
+    await s.fetch.click();
+
+    const reading = page.getByRole('figure', {
+      name: fill(t.readingFor, { name: a.title }),
+      exact: true,
+    });
+    await expect(reading.locator('table')).toHaveCount(1);
+    // One reading of 42 s (the 30 to 45 s span): its quartiles inside it.
+    expect(await tableOf(reading)).toEqual([
+      [t.language, t.firstQuartile, t.median, t.thirdQuartile],
+      [`Français (${fill(t.readings, { n: '1' })})`, '34', '38', '41'],
+    ]);
+    await expect(reading.locator('.stats-chart__legend li')).toHaveText([
+      t.firstQuartile,
+      t.median,
+      t.thirdQuartile,
+    ]);
+    await expect(
+      reading.getByRole('link', {
+        name: fill(t.downloadOf, { caption: fill(t.readingFor, { name: a.title }) }),
+      }),
+    ).toHaveAttribute(
+      'href',
+      `/api/stats/reading-time?format=csv&articleId=${a.id}&days=10&lang=fr`,
+    );
+
+    const chooseCircuit = page.getByLabel(t.circuit, { exact: true });
+    await chooseCircuit.selectOption({ label: circuit.title });
+    const completion = page.getByRole('figure', {
+      name: fill(t.completionFor, { name: circuit.title }),
+      exact: true,
+    });
+    expect((await chooseCircuit.boundingBox())!.y).toBeLessThan(
+      (await completion.boundingBox())!.y,
+    );
+    await expect(completion).toHaveAccessibleDescription(
+      fill(t.completionNote, { completed: '1', started: '1', rate: '100' }),
+    );
+    const table = await tableOf(completion);
+    expect(table[0]).toEqual([t.date, t.started, t.completed]);
+    expect(table.at(-1)!.slice(1)).toEqual(['1', '1']);
+    await expect.poll(() => mainOverflow(page)).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+});

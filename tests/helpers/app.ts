@@ -1,3 +1,4 @@
+import type { BeaconLimits } from '../../src/features/stats/reading.ts';
 import type { Context } from 'hono';
 import { createApp, createServices } from '../../src/app/app.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs.ts';
@@ -33,6 +34,8 @@ export function testApp(
     log?: Logger;
     /** The museums' monthly budgets as visitors' routes ask them (a stand-in). */
     budget?: EngineBudget;
+    /** The visitor beacons' bounds (stats/reading.ts). */
+    beaconLimits?: BeaconLimits;
   } = {},
 ) {
   // The fake engine answers `[es] ` and the source text: in another language than asked.
@@ -52,6 +55,7 @@ export function testApp(
     passwordParams: options.passwordParams ?? FAST_SCRYPT,
     clientAddress: (c: Context) => c.req.header('x-test-address') ?? '192.0.2.1',
     budget: options.budget,
+    beaconLimits: options.beaconLimits,
   };
   const services = createServices(deps);
   const app = createApp(deps, services);

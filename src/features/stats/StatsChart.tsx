@@ -15,8 +15,8 @@ import { countOf, seriesOf, SUMMARY_SERIES, totalsOf } from './chartData.ts';
 import { colourOf } from './palette.ts';
 import type { StatsRow } from './schema.ts';
 
-// Only what a stacked bar chart with tooltips needs: no legend (hidden on purpose), no title
-// plugin (the caption is HTML), no animations module beyond the core.
+// Only what a bar chart with tooltips needs: no legend plugin (the legend is HTML, under the
+// caption), no title plugin (the caption is HTML), no animations module beyond the core.
 ChartJS.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 ChartJS.defaults.font.family =
   "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif";
@@ -38,8 +38,14 @@ type Props = {
   csvHref?: string | undefined;
   /** Shown under 'No data to display' (chart 3 before its first Fetch). */
   hint?: string | undefined;
-  /** Each series' colour named under the caption (a chart of a few fixed series). */
+  /** Each series' colour named under the caption, as the stacked charts need. */
   legend?: boolean | undefined;
+  /** False: the series side by side (quartiles), not stacked. */
+  stacked?: boolean | undefined;
+  /** What the rows are, in the table's first column: 'Date' unless said. */
+  firstColumn?: string | undefined;
+  /** The chart's sentence for screen readers, when not a stacked chart of days. */
+  summary?: string | undefined;
 };
 
 const prefersReducedMotion = () =>
@@ -76,6 +82,9 @@ export default function StatsChart({
   csvHref,
   hint,
   legend,
+  stacked = true,
+  firstColumn,
+  summary,
 }: Props) {
   const headingId = useId();
   const noteId = useId();
@@ -89,7 +98,7 @@ export default function StatsChart({
       datasets: series.map((name, index) => ({
         label: name,
         data: rows.map((row) => countOf(row, name)),
-        stack: 'all',
+        ...(stacked && { stack: 'all' }),
         backgroundColor: colourOf(index),
         // A white line between stacked segments keeps neighbours apart.
         borderColor: '#ffffff',
@@ -97,7 +106,7 @@ export default function StatsChart({
         maxBarThickness: 56,
       })),
     }),
-    [rows, series],
+    [rows, series, stacked],
   );
 
   const options = useMemo<ChartOptions<'bar'>>(
@@ -118,9 +127,15 @@ export default function StatsChart({
         },
       },
       scales: {
-        x: { stacked: true, grid: { display: false }, ticks: { maxRotation: 0 } },
+        // Days may skip a label; rows that are not days (languages) each keep theirs, turned if
+        // need be.
+        x: {
+          stacked,
+          grid: { display: false },
+          ticks: firstColumn ? { autoSkip: false, maxRotation: 60 } : { maxRotation: 0 },
+        },
         y: {
-          stacked: true,
+          stacked,
           beginAtZero: true,
           ticks: { precision: 0 },
           grid: { color: '#e3dae5' },
@@ -128,7 +143,7 @@ export default function StatsChart({
         },
       },
     }),
-    [yLabel],
+    [yLabel, stacked, firstColumn],
   );
 
   const message = state.status === 'loading' ? t('stats.loading') : drawn ? '' : t('stats.noData');
@@ -168,7 +183,7 @@ export default function StatsChart({
               data={data}
               options={options}
               role="img"
-              aria-label={summarise(t, caption, yLabel, rows)}
+              aria-label={summary ?? summarise(t, caption, yLabel, rows)}
             />
           </div>
         )}
@@ -185,7 +200,7 @@ export default function StatsChart({
             <caption>{caption}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('stats.date')}</th>
+                <th scope="col">{firstColumn ?? t('stats.date')}</th>
                 {series.map((name) => (
                   <th key={name} scope="col">
                     {name}

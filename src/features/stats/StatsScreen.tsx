@@ -19,6 +19,7 @@ import {
 } from './chartData.ts';
 import type { Chart, StatsRow } from './schema.ts';
 import StatsChart, { type ChartState } from './StatsChart.tsx';
+import { CircuitCompletionChart, ReadingTimeChart } from './ReadingCharts.tsx';
 
 type Article = { id: number; title: string };
 
@@ -51,9 +52,10 @@ function useScansChart(chart: Chart, days: Range, lang: Lang): ChartState {
 }
 
 /**
- * The statistics page: scans per article and per language load at once, requests per language
- * for one article after Fetch, and that article's Listen presses per language with them; a range of 10, 30 or 90 days reloads them all;
- * each chart offers its numbers as CSV.
+ * The statistics page: scans per article and per language load at once; the article chooser,
+ * then what it drives after Fetch: that article's requests and Listen presses per language and
+ * its reading time; then a circuit's completion, its chooser above it. A range of 10, 30 or 90
+ * days reloads them all; each chart offers its numbers as CSV.
  */
 function StatsScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
@@ -67,6 +69,8 @@ function StatsScreen({ lang }: { lang: Lang }) {
     title: articleLabel({ id: a.id, title: a.unformatted_name, publicTitle: a.public_title }),
   }));
   const [selected, setSelected] = useState('');
+  /** The article whose reading time shows: the last one fetched. */
+  const [readingArticle, setReadingArticle] = useState<Article | null>(null);
   /** The request in flight of each chart: a newer one aborts it. */
   const controllers = useRef(new Map<Chart, AbortController>());
   /**
@@ -136,6 +140,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
     // Fetch does nothing without a selected article.
     const article = articles.find((a) => String(a.id) === selected);
     if (!article) return;
+    setReadingArticle(article);
     for (const chart of ARTICLE_CHARTS) {
       // The rows and the caption shown so far stay in the state, for a failed Fetch.
       wantedArticle.current[chart] = article;
@@ -180,6 +185,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
         caption={t('stats.perArticle')}
         yLabel={t('stats.scansAxis')}
         state={byArticle}
+        legend
         csvHref={csv('scans-per-article')}
       />
       <StatsChart
@@ -187,26 +193,9 @@ function StatsScreen({ lang }: { lang: Lang }) {
         caption={t('stats.perLanguage')}
         yLabel={t('stats.scansAxis')}
         state={byLanguage}
+        legend
         csvHref={csv('scans-per-language')}
       />
-      <StatsChart
-        t={t}
-        caption={t('stats.forArticle', { name: requests.article?.title ?? '' }).trim()}
-        yLabel={t('stats.requestsAxis')}
-        state={chartState(requests)}
-        csvHref={requests.article ? csv('requests-per-language', requests.article.id) : undefined}
-        hint={requests.article ? undefined : t('stats.fetchHint')}
-      />
-      <StatsChart
-        t={t}
-        caption={t('stats.listenedFor', { name: listened.article?.title ?? '' }).trim()}
-        note={t('stats.listenedNote')}
-        yLabel={t('stats.listenedAxis')}
-        state={chartState(listened)}
-        csvHref={listened.article ? csv('listened-per-language', listened.article.id) : undefined}
-        hint={listened.article ? undefined : t('stats.listenedHint')}
-      />
-
       <form className="stats-fetch" onSubmit={fetchArticleCharts}>
         <div className="stats-fetch__field">
           <label htmlFor="stats-article">{t('stats.article')}</label>
@@ -227,6 +216,27 @@ function StatsScreen({ lang }: { lang: Lang }) {
           {t('stats.fetch')}
         </button>
       </form>
+      <StatsChart
+        t={t}
+        caption={t('stats.forArticle', { name: requests.article?.title ?? '' }).trim()}
+        yLabel={t('stats.requestsAxis')}
+        state={chartState(requests)}
+        legend
+        csvHref={requests.article ? csv('requests-per-language', requests.article.id) : undefined}
+        hint={requests.article ? undefined : t('stats.fetchHint')}
+      />
+      <StatsChart
+        t={t}
+        caption={t('stats.listenedFor', { name: listened.article?.title ?? '' }).trim()}
+        note={t('stats.listenedNote')}
+        yLabel={t('stats.listenedAxis')}
+        state={chartState(listened)}
+        legend
+        csvHref={listened.article ? csv('listened-per-language', listened.article.id) : undefined}
+        hint={listened.article ? undefined : t('stats.listenedHint')}
+      />
+      <ReadingTimeChart t={t} lang={lang} range={range} article={readingArticle} />
+      <CircuitCompletionChart t={t} lang={lang} range={range} />
     </div>
   );
 }

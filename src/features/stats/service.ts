@@ -183,7 +183,7 @@ export function statsService(repo: StatsRepo, now: () => Date) {
 export type StatsService = ReturnType<typeof statsService>;
 
 /** A cell of a spreadsheet: quoted when needed, and never read as a formula. */
-function csvCell(value: string | number): string {
+export function csvCell(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;

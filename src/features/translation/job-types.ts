@@ -54,6 +54,11 @@ export interface Job {
    * texts when it ends (checked whole, glossary and review done).
    */
   readonly landed: Readonly<Record<string, string>>;
+  /**
+   * Keys whose texts the checks refused on both tries, known once their batch ends: a visitor
+   * reads them in the source language then, not after the whole job.
+   */
+  readonly refused?: ReadonlySet<string>;
   /** Resolves when the job next lands a batch, or ends. */
   next(): Promise<void>;
 }

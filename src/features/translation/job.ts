@@ -45,6 +45,7 @@ export class TranslationJob implements Job {
   batches = 0;
   readonly promise: Promise<JobOutcome>;
   readonly landed: Record<string, string> = {};
+  readonly refused = new Set<string>();
   #work: JobWork;
   #options: JobOptions;
   #wake = Promise.withResolvers<void>();
@@ -127,6 +128,7 @@ export class TranslationJob implements Job {
       const text = made[s.key];
       if (text !== undefined) this.landed[s.key] = text;
       else delete this.landed[s.key]; // an early text whose answer was then refused
+      if (text === undefined && state.refused.includes(s.key)) this.refused.add(s.key);
     }
     this.done += 1;
     this.#land();

@@ -138,14 +138,14 @@ export class ArticleRun implements TranslationRun {
     return this.#apply(NO_WORK);
   }
 
-  landed(): { content: ArticleContent; blocks: number } {
+  landed(): { content: ArticleContent; blocks: number; source: number[] } {
     const { content } = this.#request;
     const { segments, checked, stored } = this.#found;
     const running = runningFor(this.#jobs, this.#request);
-    const live = [...new Set([...(this.#mine ? [this.#mine] : []), ...running])].map(
-      (j) => j.landed,
-    );
+    const jobs = [...new Set([...(this.#mine ? [this.#mine] : []), ...running])];
+    const live = jobs.map((j) => j.landed);
     const byId = new Map<string, string>();
+    const source = new Set<number>();
     let blocks = content.length - 1;
     for (const s of segments) {
       const text =
@@ -153,11 +153,15 @@ export class ArticleRun implements TranslationRun {
         stored[s.key] ??
         live.find((made) => Object.hasOwn(made, s.key))?.[s.key];
       if (text !== undefined) byId.set(s.id, text);
+      else if (s.id === TITLE_SEGMENT_ID) continue;
+      // Refused on both tries: read as written, at once (the job may run on for long).
+      else if (jobs.some((j) => j.refused?.has(s.key))) source.add(blockOf(s.id));
       // In reading order: the first text missing ends the blocks a visitor may read. The public
       // title (block 0, the metadatas entry) holds back no block: it comes first anyway.
-      else if (s.id !== TITLE_SEGMENT_ID) blocks = Math.min(blocks, blockOf(s.id) - 1);
+      else blocks = Math.min(blocks, blockOf(s.id) - 1);
     }
-    return { content: applyTranslations(content, byId), blocks };
+    const shown = [...source].filter((block) => block <= blocks).sort((a, b) => a - b);
+    return { content: applyTranslations(content, byId), blocks, source: shown };
   }
 
   changed(): Promise<void> {

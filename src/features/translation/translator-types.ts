@@ -109,7 +109,15 @@ export interface TranslationRun {
    * checked, stored or landed so far in place, and how many blocks from the top have all their
    * texts so (`blocks`: the content's indexes 1 to `blocks`; the others are not to be shown).
    */
-  landed(): { content: ArticleContent; blocks: number };
+  landed(): {
+    content: ArticleContent;
+    blocks: number;
+    /**
+     * Blocks among the first `blocks` shown in the source language: a text of theirs the checks
+     * refused on both tries, readable as it is written from that moment on.
+     */
+    source?: readonly number[];
+  };
   /** Resolves when a running job of this article and language lands a batch, or soon when none runs. */
   changed(): Promise<void>;
   /**

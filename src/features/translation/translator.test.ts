@@ -648,6 +648,31 @@ describe('first words (ADR 0017, ADR 0020)', () => {
     expect(await blobs.getJson(documentKey(1, 0, 'es'))).toBeUndefined();
   });
 
+  it('lets visitors read a text the checks refused twice, as written, while the job runs on', async () => {
+    const { translator } = setup({ concurrency: 8 });
+    const content = longArticle(3_000);
+    const segments = extractSegments(content);
+    const rest = Promise.withResolvers<void>();
+    // The first text's translation comes back empty, on both tries; the other batches wait.
+    fake.setBehaviour((call) =>
+      call.segments.some((s) => s.text === segments[0]!.text)
+        ? { type: 'emptyText' }
+        : { type: 'held', until: rest.promise },
+    );
+    const run = await translator.open(request(content));
+    const job = run.translate();
+    const first = blockOf(segments[0]!.id);
+    await vi.waitFor(() => expect(run.landed().source).toEqual([first]));
+    // Readable from there, in the source language, before the job ends.
+    expect(run.landed().blocks).toBeGreaterThanOrEqual(first);
+    expect(extractSegments(run.landed().content)[0]!.text).toBe(segments[0]!.text);
+    expect(run.pending()).toBe(true);
+    rest.resolve();
+    const result = await job;
+    expect(result.refused).toBe(1);
+    expect(run.landed().source).toEqual([first]);
+  });
+
   it('holds back a text that missed the glossary until its retry lands', async () => {
     const { translator } = setup();
     const content = article([

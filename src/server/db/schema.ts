@@ -339,6 +339,42 @@ export const dailyLanguageScans = pgTable(
 );
 
 /**
+ * Reading time: how many visitor pages of an article in a language stayed visible for a span of
+ * seconds (`bucket`, stats/reading.ts), per day. Only sums, never a visitor: a histogram
+ * whose quartiles the charts read, as small for a million readers as for ten.
+ */
+export const dailyReadingTimes = pgTable(
+  'daily_reading_times',
+  {
+    museumId: museumId(),
+    day: day(),
+    articleId: articleId(),
+    language: language(),
+    bucket: integer('bucket').notNull(),
+    count: counter('count'),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.articleId, t.day, t.language, t.bucket] })],
+);
+
+/**
+ * Circuit completion: per day, how many phones opened a circuit's first stop from it (`start`)
+ * and how many of those reached its last (`end`); the page remembers the start, not the server.
+ */
+export const dailyCircuitProgress = pgTable(
+  'daily_circuit_progress',
+  {
+    museumId: museumId(),
+    day: day(),
+    circuitId: integer('circuit_id')
+      .notNull()
+      .references(() => circuits.id, { onDelete: 'cascade' }),
+    step: text('step', { enum: ['start', 'end'] }).notNull(),
+    count: counter('count'),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.circuitId, t.day, t.step] })],
+);
+
+/**
  * Translations the museum checked (ADR 0013): its own words, data like the articles,
  * not a cache. One per article, language and segment (`ref`: the element's lasting name and the
  * field, translation/segments.ts). `source` is the text it was checked against: when the
@@ -515,6 +551,8 @@ export const schema = {
   dailyCircuitScans,
   dailyArticleScans,
   dailyLanguageScans,
+  dailyReadingTimes,
+  dailyCircuitProgress,
   checkedTranslations,
   visitorReports,
   glossaryTerms,

@@ -21,6 +21,11 @@ export interface CircuitNav {
   /** 1-based. */
   stop: number;
   total: number;
+  /**
+   * Where reader.js tells that this phone opened the first stop from the circuit, or then its
+   * last (`/circuit-progress?name=…`); none on a staff preview.
+   */
+  progress?: string | undefined;
   previous: NavStop | undefined;
   next: NavStop | undefined;
   /** The language of the titles (the page's, or the museum's when not translated). */
@@ -54,7 +59,17 @@ export function circuitNavView(
   };
   return h(
     'nav',
-    { className: 'reader-circuit', style: { color: ink }, 'aria-label': nav.title, ...titleLang },
+    {
+      className: 'reader-circuit',
+      style: { color: ink },
+      'aria-label': nav.title,
+      ...titleLang,
+      ...(nav.progress && {
+        'data-progress': nav.progress,
+        'data-stop': nav.stop,
+        'data-total': nav.total,
+      }),
+    },
     h(
       'p',
       null,

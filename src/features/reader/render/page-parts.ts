@@ -6,6 +6,7 @@ import { articleBlocks } from './ArticleView.ts';
 import { formatNodes, inkOn, languageAttributes, localPath } from './document.ts';
 import { articleDocument, audioWords, type VisitorPage } from './page.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
+import { LISTEN_CSS, listenBlock } from './listen.ts';
 
 /** A first translation's page in pieces, sent as it is made (stream.ts sends them). */
 
@@ -18,9 +19,21 @@ const h = createElement;
  */
 const STREAM_CSS =
   '.reader-wait{margin:16px 0;text-align:center}.reader-wait:has(+ *){display:none}' +
+  '.reader-source-note{margin:16px 0;font-style:italic}' +
   '.reader-wait progress{display:block;width:100%;height:12px;margin:0 0 8px}';
 
 const SLOT = 'reader-slot';
+
+/** Listen for the whole page (its blocks but the `silent` ones), its rules, no waiting lines. */
+function streamEnd(page: VisitorPage, silent: readonly number[], ui: string, ink: string): string {
+  const listen = page.listen && {
+    ...page.listen,
+    blocks: page.listen.blocks.filter((block) => !silent.includes(block)),
+  };
+  const block = listen && listenBlock({ ...listen, uiLang: ui, ink });
+  const css = `${block ? LISTEN_CSS : ''}.reader-wait{display:none}`;
+  return `<style>${css}</style>${block ? renderToStaticMarkup(block) : ''}`;
+}
 
 /**
  * The article page in pieces, for a first translation sent as it is made (ADR 0017):
@@ -34,6 +47,13 @@ export function renderArticleParts(page: VisitorPage): {
   tail: string;
   blocks(content: ArticleContent, from: number, to: number): string;
   wait: string;
+  /** Said once, before the first block shown in the source language (its text refused). */
+  sourceNote: string;
+  /**
+   * What ends a page whose every block came: Listen (reader.js moves it to its place at the
+   * top), its rules, and the "still translating" lines gone; `silent`: blocks not read aloud.
+   */
+  end(silent: readonly number[]): string;
 } {
   const [meta] = page.content;
   const html = articleDocument(
@@ -50,13 +70,14 @@ export function renderArticleParts(page: VisitorPage): {
     language: h('span', languageAttributes(page.lang, ui), page.languageLabel),
   });
   const original = page.note && localPath(page.note.originalHref);
+  const ink = inkOn(backgroundOf(page.content));
   const wait = renderToStaticMarkup(
     h(
       'div',
       {
         className: 'reader-wait',
         role: 'status',
-        style: { color: inkOn(backgroundOf(page.content)) },
+        style: { color: ink },
         ...wordsLang,
       },
       h('progress', null),
@@ -67,6 +88,14 @@ export function renderArticleParts(page: VisitorPage): {
     ),
   );
   return {
+    sourceNote: renderToStaticMarkup(
+      h(
+        'p',
+        { className: 'reader-source-note', style: { color: ink }, ...wordsLang },
+        words.refusedShown,
+      ),
+    ),
+    end: (silent) => streamEnd(page, silent, ui, ink),
     head: html.slice(0, at),
     tail: html.slice(at + mark.length),
     blocks: (content, from, to) =>

@@ -57,6 +57,11 @@ export interface VisitorPage {
    * is about; none in a staff preview.
    */
   report?: { name: string; lang: string } | undefined;
+  /**
+   * Where reader.js tells how long the page was visible (`/reading?name=…&lang=…`, the
+   * statistics' reading time); none on a staff preview, which counts nothing.
+   */
+  reading?: string | undefined;
 }
 
 const h = createElement;
@@ -163,7 +168,12 @@ export function articleDocument(
       label: page.subtitles.label,
     },
     audio: audioWords(page),
-    notice: listen ? h(Fragment, null, notice, listen) : notice,
+    // A streamed page's Listen comes with its last blocks; reader.js puts it here then.
+    notice: listen
+      ? h(Fragment, null, notice, listen)
+      : streamed && page.listen
+        ? h(Fragment, null, notice, h('i', { 'data-listen-slot': '', hidden: true }))
+        : notice,
     empty:
       streamed?.slot ??
       h(
@@ -205,6 +215,11 @@ export function articleDocument(
       textScale: page.textSize && textScale(page.textSize.step),
       css: streamed?.css ?? (listen ? LISTEN_CSS : undefined),
     },
-    h('main', null, own === undefined ? h('h1', { className: 'reader-sr' }, title) : null, view),
+    h(
+      'main',
+      page.reading ? { 'data-read': page.reading } : null,
+      own === undefined ? h('h1', { className: 'reader-sr' }, title) : null,
+      view,
+    ),
   );
 }

@@ -27,6 +27,7 @@ const translated = (n: number): ArticleContent =>
  */
 function driven() {
   let readable = 0;
+  let inSource: number[] = [];
   let wake = Promise.withResolvers<void>();
   const end = Promise.withResolvers<ArticleContent | undefined>();
   const visit: Translating = {
@@ -36,14 +37,17 @@ function driven() {
     lang: 'es',
     note: 'machine',
     count: undefined,
-    landed: () => ({ content: translated(readable), blocks: readable }),
+    landed: () => ({ content: translated(readable), blocks: readable, source: inSource }),
     changed: () => wake.promise,
     finished: end.promise,
+    sourceBlocks: end.promise.then(() => inSource),
   };
   return {
     visit,
-    land(n: number) {
+    /** `refused`: blocks among the first n shown in the source language (the checks refused). */
+    land(n: number, refused: number[] = inSource) {
       readable = n;
+      inSource = refused;
       wake.resolve();
       wake = Promise.withResolvers<void>();
     },
@@ -56,6 +60,9 @@ const named = (titleFrom: ArticleContent) => ({
   head: `<head:${titleFrom.length - 1}>`,
   tail: '<tail>',
   wait: '<wait>',
+  sourceNote: '<source>',
+  // Listen and the end of the waiting lines: named where a test looks at them.
+  end: () => '',
   blocks: (content: ArticleContent, from: number, to: number) =>
     content
       .slice(from, to + 1)
@@ -155,6 +162,46 @@ describe('streamTranslation', () => {
   });
 });
 
+describe('streamTranslation, the end and the refusals', () => {
+  const ending = (titleFrom: ArticleContent) => ({
+    ...named(titleFrom),
+    end: (silent: readonly number[]) => `<end:${silent.join(',')}>`,
+  });
+
+  it('ends a whole article with Listen, without a reload, the refused blocks not read aloud', async () => {
+    const d = driven();
+    d.land(1);
+    const pieces = await collect(streamTranslation(d.visit, ending, 10_000, 0), (_, n) => {
+      if (n === 0) {
+        d.land(5, [4]);
+        d.finish(translated(5));
+      }
+    });
+    expect(pieces.join('')).not.toContain('refresh');
+    expect(pieces.at(-2)).toMatch(/<end:4>$/);
+    expect(pieces.at(-1)).toBe('<tail>');
+  });
+
+  it('shows a block the checks refused in the source language, with a note, as soon as it is known', async () => {
+    const d = driven();
+    const pieces: string[] = [];
+    const done = collect(streamTranslation(d.visit, ending, 10_000, 0), (piece) => {
+      pieces.push(piece);
+    });
+    // Block 1 refused on both tries while the job goes on: readable at once, with the note.
+    d.land(2, [1]);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pieces.join('')).toContain('<source><1:');
+    expect(pieces.join('')).toContain('<2:[es] Texte 2 du panneau.>');
+    // Said once, however many refused blocks follow.
+    d.land(4, [1, 3]);
+    d.finish(translated(5));
+    const html = (await done).join('');
+    expect(html.split('<source>')).toHaveLength(2);
+    expect(html).toMatch(/<end:1,3><tail>$/);
+  });
+});
+
 describe('renderArticleParts', () => {
   const page: VisitorPage = {
     content: translated(5),
@@ -193,6 +240,30 @@ describe('renderArticleParts', () => {
     for (let n = 1; n <= 5; n++) {
       expect(blocks.split(`[es] Texte ${n} du panneau.`)).toHaveLength(2);
     }
+  });
+
+  it('ends with Listen and no waiting line, Listen’s place kept at the top', () => {
+    const listen = {
+      name: 'salle-1',
+      lang: 'es',
+      voice: 'server' as const,
+      server: true,
+      blocks: [1, 2, 3, 4, 5],
+      ignoreStats: false,
+    };
+    const parts = renderArticleParts({ ...page, listen });
+    // The head has Listen's place, not Listen: its words are for a page whose texts all came.
+    expect(parts.head).toContain('<i data-listen-slot="" hidden=""></i>');
+    expect(parts.head).not.toContain('data-listen=""');
+    const end = parts.end([2]);
+    expect(end).toContain('.reader-wait{display:none}');
+    expect(end).toContain('.reader-listen{');
+    expect(end).toContain('data-listen=""');
+    expect(end).toContain(`>${uiStrings('es').listen}</button>`);
+    expect(end).toContain('data-blocks="1,3,4,5"');
+    // Without Listen (no voice for the page), only the waiting lines go.
+    expect(renderArticleParts(page).end([])).toBe('<style>.reader-wait{display:none}</style>');
+    expect(parts.sourceNote).toContain(uiStrings('es').refusedShown);
   });
 
   it('shows only the last "still translating" line, in the visitor’s words', () => {

@@ -50,16 +50,20 @@ export async function* streamTranslation(
   }
   const page = parts(now.content.slice(0, now.blocks + 1) as ArticleContent);
   let shown = 0;
-  const more = (content: ArticleContent, upTo: number): string => {
+  let noted = false;
+  /** The blocks after those shown up to `upTo`; the note first when one is in the source. */
+  const more = (content: ArticleContent, upTo: number, source?: readonly number[]): string => {
     if (upTo <= shown) return '';
-    const html = page.blocks(content, shown + 1, upTo);
+    const refused = !noted && (source ?? []).some((block) => block > shown && block <= upTo);
+    noted ||= refused;
+    const html = (refused ? page.sourceNote : '') + page.blocks(content, shown + 1, upTo);
     shown = upTo;
     return html;
   };
   const total = visit.content.length - 1;
   // The "still translating" line, after each piece but the one that ends the article.
   const wait = () => (shown < total ? page.wait : '');
-  yield page.head + more(now.content, now.blocks) + wait();
+  yield page.head + more(now.content, now.blocks, now.source) + wait();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(resolve, Math.max(0, deadline - performance.now()), 'late');
@@ -76,12 +80,17 @@ export async function* streamTranslation(
       if (next === 'landed') {
         wake = visit.changed();
         now = visit.landed();
-        const html = more(now.content, now.blocks);
+        const html = more(now.content, now.blocks, now.source);
         if (html) yield html + wait();
         continue;
       }
-      if (next.content === undefined) yield RELOAD + page.wait;
-      else yield more(next.content, next.content.length - 1);
+      if (next.content === undefined) {
+        yield RELOAD + page.wait;
+        break;
+      }
+      // The whole article has come: its last blocks, then Listen, without a reload.
+      const source = (await visit.sourceBlocks) ?? [];
+      yield more(next.content, next.content.length - 1, source) + page.end(source);
       break;
     }
   } finally {

@@ -114,6 +114,8 @@ export const UI_KEYS = [
   'reportInvalid',
   'reportTooMany',
   'reportBack',
+  // A streamed page's note before texts the checks refused, shown as written.
+  'refusedShown',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -52,6 +52,9 @@ function circuitNav(
     href: href(texts.name, { lang }, ignoreStats, '/circuit'),
     stop: index + 1,
     total: texts.stops.length,
+    progress: ignoreStats
+      ? undefined
+      : `/circuit-progress?${new URLSearchParams({ name: texts.name }).toString()}`,
     previous: stop(index - 1),
     next: stop(index + 1),
     lang: texts.lang,
@@ -103,6 +106,9 @@ function articlePage(
     noindex: ignoreStats,
     // A staff preview reports nothing: staff correct the text on the review screen.
     report: ignoreStats ? undefined : { name: article.name, lang: visit.requested },
+    reading: ignoreStats
+      ? undefined
+      : `/reading?${new URLSearchParams({ name: article.name, lang: visit.lang }).toString()}`,
     textSize: {
       step: options.textSize ?? 1,
       href: (step) =>

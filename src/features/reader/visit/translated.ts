@@ -1,5 +1,6 @@
 import { reasonOf, waiting } from '../../translation/failures.ts';
 import type { TranslationResult, TranslationRun } from '../../translation/translator.ts';
+import { DEFAULT_SPEECH, preferredVoice } from '../speech/speech.ts';
 import { heldNote } from './engine-gate.ts';
 import { circuitOf, jobOf, noteOf, type Showing, type Visiting } from './visiting.ts';
 import type { Visit, VisitRequest } from './visit-types.ts';
@@ -153,5 +154,10 @@ async function streaming(
     finished: running.then((done) =>
       done && (done.complete || refusedOnly(done)) ? done.content : undefined,
     ),
+    sourceBlocks: running.then((done) => done?.sourceBlocks ?? []),
+    speech: {
+      voice: preferredVoice(row.speech ?? DEFAULT_SPEECH, lang),
+      server: deps.speechEngine === true,
+    },
   };
 }

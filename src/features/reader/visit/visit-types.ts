@@ -104,12 +104,19 @@ export type Visit =
       lang: string;
       note: 'machine' | 'partly';
       count: PageCount;
-      /** What may be read now: the article and how many blocks from the top are translated. */
-      landed(): { content: ArticleContent; blocks: number };
+      /**
+       * What may be read now: the article and how many blocks from the top are translated, and
+       * which of those show a text the checks refused, in the source language.
+       */
+      landed(): { content: ArticleContent; blocks: number; source?: readonly number[] };
       /** Resolves when more may be readable. */
       changed(): Promise<void>;
       /** The whole article to end with, or undefined when the translation failed. */
       finished: Promise<ArticleContent | undefined>;
+      /** The blocks the whole article shows in the source language (refused), once finished. */
+      sourceBlocks?: Promise<readonly number[]> | undefined;
+      /** Read aloud once the whole article has come, as for an article. */
+      speech?: VisitSpeech | undefined;
       /** The circuit it was opened from, as for an article. */
       circuit?: { texts: CircuitTexts; index: number } | undefined;
     };
