@@ -5,6 +5,7 @@ import { readSessionCookie } from '../features/auth/cookie.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { publishingRoutes } from '../features/editor/publishing-routes.ts';
 import { readerRoutes } from '../features/reader/http/routes.ts';
+import { guideRoutes } from '../features/reader/http/guide-routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { glossaryRoutes } from '../features/glossary/routes.ts';
 import { xliffRoutes } from '../features/review/xliff-routes.ts';
@@ -55,6 +56,14 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.route(
     '/',
     readerRoutes(services.reader, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+      staffMuseum,
+    }),
+  );
+  app.route(
+    '/',
+    guideRoutes(services.guide, {
       hsts: deps.config.secureCookies,
       clientAddress: deps.clientAddress,
       staffMuseum,

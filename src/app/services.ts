@@ -48,6 +48,7 @@ import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { VisitorPages } from '../features/reader/visit/pages.ts';
+import type { GuidePages } from '../features/reader/guide/guide-pages.ts';
 import type { ReviewService } from '../features/review/service.ts';
 import type { PrepareService } from '../features/review/prepare.ts';
 import type { GlossaryService } from '../features/glossary/service.ts';
@@ -91,6 +92,8 @@ export interface Services {
   imports: ImportsService;
   translator: Translator;
   reader: VisitorPages;
+  /** The museums' guide homes (/visit/{slug}). */
+  guide: GuidePages;
   review: ReviewService;
   /** The overview's counts, kept current in the background. */
   status: StatusService;
@@ -231,7 +234,8 @@ export function createServices(deps: ServiceDeps): Services {
     backoff: failures,
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
-  subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
+  const { circuitPages, guides: guidePages } = visitor;
+  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare });
   const tree = treeService(treeRepo(deps.db), { events });
   const uploads = uploadsService(deps.blobs);
   const { editor, publishing } = editorServices(deps, { memory, failures, events, now });
@@ -263,5 +267,6 @@ export function createServices(deps: ServiceDeps): Services {
     status,
     prepare,
     reader: visitor.reader,
+    guide: visitor.guide,
   };
 }

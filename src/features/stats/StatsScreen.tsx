@@ -60,6 +60,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
   const [range, setRange] = useState<Range>(DEFAULT_RANGE_CHOICE);
   const byArticle = useScansChart('scans-per-article', range, lang);
   const byLanguage = useScansChart('scans-per-language', range, lang);
+  const guideVisits = useScansChart('guide-visits', range, lang);
   const [articleCharts, setArticleCharts] = useState(() => perArticleChart(NO_ARTICLE));
   // The selector's list, by title as the server sorts them.
   const articles: Article[] = (useArticleList().data ?? []).map((a) => ({
@@ -188,6 +189,14 @@ function StatsScreen({ lang }: { lang: Lang }) {
         yLabel={t('stats.scansAxis')}
         state={byLanguage}
         csvHref={csv('scans-per-language')}
+      />
+      <StatsChart
+        t={t}
+        caption={t('stats.guideVisits')}
+        note={t('stats.guideVisitsNote')}
+        yLabel={t('stats.guideVisitsAxis')}
+        state={guideVisits}
+        csvHref={csv('guide-visits')}
       />
       <StatsChart
         t={t}

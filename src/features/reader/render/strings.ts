@@ -89,6 +89,18 @@ export const UI_KEYS = [
   'translationPaused',
   'listenBusy',
   'listenPaused',
+  'guideSearch',
+  'guideStopBox',
+  'guideGo',
+  'guideCircuits',
+  'guideArticles',
+  'guideStops',
+  'guideResults',
+  'guideNoResult',
+  'guideUnknownStop',
+  'guideBadStop',
+  'guideQueryTooLong',
+  'guideAllArticles',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];
