@@ -5,7 +5,6 @@ import { readSessionCookie } from '../features/auth/cookie.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { publishingRoutes } from '../features/editor/publishing-routes.ts';
 import { readerRoutes } from '../features/reader/http/routes.ts';
-import { guideRoutes } from '../features/reader/http/guide-routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { glossaryRoutes } from '../features/glossary/routes.ts';
 import { xliffRoutes } from '../features/review/xliff-routes.ts';
@@ -59,14 +58,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
       hsts: deps.config.secureCookies,
       clientAddress: deps.clientAddress,
       staffMuseum,
-    }),
-  );
-  app.route(
-    '/',
-    guideRoutes(services.guide, {
-      hsts: deps.config.secureCookies,
-      clientAddress: deps.clientAddress,
-      staffMuseum,
+      guide: services.guide,
     }),
   );
   app.route('/', scanRoutes(services.scan, deps.clientAddress));

@@ -141,30 +141,62 @@ function circuitsList(page: GuidePage, ui: string): ReactNode {
   ];
 }
 
+/** The note above the page: the museum's text shown for want of a translation, and why. */
+function noteOf(page: GuidePage, ui: string): ReactNode {
+  const { texts } = page;
+  const lang = languageTag(texts.lang);
+  if (texts.note === undefined || texts.note === 'machine') return null;
+  if (texts.note === 'translating') {
+    const wordsLang = languageAttributes(ui, lang);
+    return h(
+      'div',
+      { className: 'reader-note', role: 'status', ...wordsLang },
+      h('span', null, uiStrings(ui).wait),
+    );
+  }
+  return noteView(
+    { kind: texts.note, originalHref: page.links.guide({ lang: texts.source }) },
+    ui,
+    lang,
+  );
+}
+
+/** The articles listed: the search's results, or all of them under their heading. */
+function articlesPart(page: GuidePage, ui: string): ReactNode[] {
+  const { texts, ask, results } = page;
+  const words = uiStrings(ui);
+  const wordsLang = languageAttributes(ui, texts.lang);
+  const listed = results ?? texts.articles;
+  const heading =
+    results && ask.kind === 'search'
+      ? uiText(ui, 'guideResults', { q: ask.q })
+      : words.guideArticles;
+  return [
+    listed.length === 0 ? null : h('h2', { key: 'ah', ...wordsLang }, heading),
+    listed.length === 0 ? null : h('div', { key: 'al' }, entries(page, listed, ui)),
+    results
+      ? h(
+          'p',
+          { key: 'all' },
+          h(
+            'a',
+            { className: 'reader-button', href: page.links.guide({}), ...wordsLang },
+            words.guideAllArticles,
+          ),
+        )
+      : null,
+  ];
+}
+
 export function renderGuidePage(page: GuidePage): string {
   const { texts, ask, results } = page;
   const lang = languageTag(texts.lang);
   const ui = uiLanguage(page.uiLang);
   const words = uiStrings(ui);
   const wordsLang = languageAttributes(ui, lang);
-  const note =
-    texts.note === undefined || texts.note === 'machine'
-      ? null
-      : texts.note === 'translating'
-        ? h(
-            'div',
-            { className: 'reader-note', role: 'status', ...wordsLang },
-            h('span', null, words.wait),
-          )
-        : noteView(
-            { kind: texts.note, originalHref: page.links.guide({ lang: texts.source }) },
-            ui,
-            lang,
-          );
-  const listed = results ?? texts.articles;
   const body = framedPage(
     DEFAULT_BACKGROUND,
-    note,
+    noteOf(page, ui),
     h('h1', null, texts.name),
     h(
       'div',
@@ -179,27 +211,7 @@ export function renderGuidePage(page: GuidePage): string {
       message(page, ui),
     ),
     results ? null : circuitsList(page, ui),
-    results && results.length === 0
-      ? null
-      : h(
-          'h2',
-          wordsLang,
-          results && ask.kind === 'search'
-            ? uiText(ui, 'guideResults', { q: ask.q })
-            : words.guideArticles,
-        ),
-    listed.length > 0 ? entries(page, listed, ui) : null,
-    results
-      ? h(
-          'p',
-          null,
-          h(
-            'a',
-            { className: 'reader-button', href: page.links.guide({}), ...wordsLang },
-            words.guideAllArticles,
-          ),
-        )
-      : null,
+    ...articlesPart(page, ui),
     h(
       'p',
       null,

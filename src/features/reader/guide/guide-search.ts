@@ -2,8 +2,7 @@ import { readContent } from '../../articles/content.ts';
 import { sameLanguage } from '../../languages/index.ts';
 import { extractSegments } from '../../translation/segments.ts';
 import { fold } from '../render/picker.ts';
-import type { GuideDeps } from './guide.ts';
-import type { GuideArticle, GuideSource, GuideTexts } from './guide-types.ts';
+import type { GuideArticle, GuideDeps, GuideSource, GuideTexts } from './guide-types.ts';
 
 /**
  * The guide home's search: published articles whose public title and texts hold every word

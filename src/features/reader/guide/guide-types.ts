@@ -1,3 +1,8 @@
+import type { GlossaryTerm } from '../../translation/glossary-match.ts';
+import type { Translator } from '../../translation/translator.ts';
+import type { BackoffStore } from '../../translation/failures.ts';
+import type { EngineGate } from '../visit/engine-gate.ts';
+
 /** What a museum's guide home (`/visit/{slug}`) reads, and what a visit of it shows. */
 
 /** The museum as its guide home needs it (guide-repo.ts gives it). */
@@ -76,3 +81,16 @@ export type GuideVisit =
     }
   /** `?stop=` found: the article in the visitor's language. */
   | { kind: 'stop'; to: string };
+
+/** What the guide home's service works with (guide.ts). */
+export interface GuideDeps {
+  guides: GuideLookup;
+  translator: Translator;
+  glossary?: ((museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>) | undefined;
+  firstWaitMs?: number;
+  /** What visitors may start (limits, the monthly budget); everything when not given. */
+  gate?: EngineGate | undefined;
+  /** Failed translations' back-off, per process (as circuits', circuit/circuit.ts). */
+  backoff?: (BackoffStore & { clear(): void }) | undefined;
+  now?: (() => Date) | undefined;
+}

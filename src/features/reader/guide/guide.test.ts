@@ -39,15 +39,20 @@ async function panel(url: string, blocks: unknown[], stop?: number): Promise<num
 
 /** Museum A's guide at /visit/musee-a, with three panels and a circuit. */
 async function guide(): Promise<number[]> {
-  expect(await museumCommand(app.database.db, { museum: 'Musée A', slug: parseSlug('Musee-A') })).toBe(
-    'Changed. Guide address of "Musée A": /visit/musee-a',
-  );
+  expect(
+    await museumCommand(app.database.db, { museum: 'Musée A', slug: parseSlug('Musee-A') }),
+  ).toBe('Changed. Guide address of "Musée A": /visit/musee-a');
   const a = await panel('salle-1', [text('La Joconde, portrait de Lisa')], 12);
   const b = await panel('salle-2', [text('Le Radeau de la Méduse, naufrage')], 3);
   const c = await panel('salle-3', [text('Abbaye sous la neige')]);
   const res = await t.postJson(
     '/api/manage/save_circuit',
-    { name: 'chefs', title: 'Les chefs-d’œuvre', intro: 'Trois œuvres.\n\nUne heure.', articleIds: [a, b] },
+    {
+      name: 'chefs',
+      title: 'Les chefs-d’œuvre',
+      intro: 'Trois œuvres.\n\nUne heure.',
+      articleIds: [a, b],
+    },
     { cookie },
   );
   expect(res.status).toBe(201);
@@ -117,7 +122,9 @@ describe('GET /visit/{slug}', () => {
     expect(html).toContain('Arrêts\u00a0: 2');
     expect(html).toContain('href="/circuit?name=chefs&amp;lang=fr"');
     // By stop number, then the article without one.
-    const order = ['salle-2', 'salle-1', 'salle-3'].map((n) => html.indexOf(`name=${n}&amp;lang=fr`));
+    const order = ['salle-2', 'salle-1', 'salle-3'].map((n) =>
+      html.indexOf(`name=${n}&amp;lang=fr`),
+    );
     expect(order.every((i) => i > 0)).toBe(true);
     expect([...order].sort((x, y) => x - y)).toEqual(order);
     // The number shown, and said in words to a screen reader.
@@ -125,7 +132,9 @@ describe('GET /visit/{slug}', () => {
     expect(html).not.toContain('Brouillon');
     expect(html).not.toContain('brouillon');
     // The forms need no script: GET, carrying the language.
-    expect(html).toContain('<form class="reader-search" role="search" action="/visit/musee-a" method="get">');
+    expect(html).toContain(
+      '<form class="reader-search" role="search" action="/visit/musee-a" method="get">',
+    );
     expect(html).toContain('Numéro d’arrêt');
     // Unknown addresses: the reader's 404, in the visitor's language.
     const unknown = await visit('/visit/nowhere');
@@ -211,7 +220,9 @@ describe('searching the guide', () => {
 
   it('escapes a hostile search, and says when one is too long', async () => {
     await guide();
-    const hostile = await visit(`/visit/musee-a?q=${encodeURIComponent('<script>alert(1)</script>"')}`);
+    const hostile = await visit(
+      `/visit/musee-a?q=${encodeURIComponent('<script>alert(1)</script>"')}`,
+    );
     expect(hostile.status).toBe(200);
     expect(hostile.html).not.toContain('<script>alert');
     expect(hostile.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -265,7 +276,9 @@ describe('guide visits', () => {
     });
     const days = (await chart.json()) as Record<string, unknown>[];
     expect(days.at(-1)).toMatchObject({ Japanese: 2, French: 1 });
-    const theirs = await t.request('/api/stats/guide-visits?days=10', { headers: { cookie: other } });
+    const theirs = await t.request('/api/stats/guide-visits?days=10', {
+      headers: { cookie: other },
+    });
     expect(((await theirs.json()) as Record<string, unknown>[]).at(-1)).toEqual({
       formatted_date: expect.any(String),
     });

@@ -1,19 +1,18 @@
 import { LRUCache } from 'lru-cache';
 import type { ArticleContent } from '../../articles/content.ts';
 import { isOffered, offeredSuggestions, sameLanguage } from '../../languages/index.ts';
-import type { GlossaryTerm } from '../../translation/glossary-match.ts';
-import type { ArticleRequest, Translator } from '../../translation/translator.ts';
+import type { ArticleRequest } from '../../translation/translator.ts';
 import { memoryBackoff, reasonOf, waiting, type BackoffStore } from '../../translation/failures.ts';
-import { heldNote, type EngineGate } from '../visit/engine-gate.ts';
+import { heldNote } from '../visit/engine-gate.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { VisitorLang } from '../checked.ts';
 import { href } from '../render/links.ts';
 import { guideDocument, guideTexts, sourceArticles } from './guide-document.ts';
 import { searchArticles } from './guide-search.ts';
 import type {
+  GuideDeps,
   GuideArticle,
   GuideAsk,
-  GuideLookup,
   GuideSource,
   GuideTexts,
   GuideVisit,
@@ -23,18 +22,6 @@ import type {
 export const GUIDE_TTL_MS = 1_000;
 /** How long a first visitor waits for the guide's first translation before the original. */
 export const GUIDE_WAIT_MS = 8_000;
-
-export interface GuideDeps {
-  guides: GuideLookup;
-  translator: Translator;
-  glossary?: ((museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>) | undefined;
-  firstWaitMs?: number;
-  /** What visitors may start (limits, the monthly budget); everything when not given. */
-  gate?: EngineGate | undefined;
-  /** Failed translations' back-off, per process (as circuits', circuit/circuit.ts). */
-  backoff?: (BackoffStore & { clear(): void }) | undefined;
-  now?: (() => Date) | undefined;
-}
 
 /** A guide home as asked at its address, checked where the request was read. */
 export interface GuideVisitRequest {
