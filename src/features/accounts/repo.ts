@@ -55,10 +55,7 @@ export function accountsRepo(db: Database) {
     },
 
     async insertMuseum(name: string, tx: Database = db, slug?: string): Promise<number> {
-      const [row] = await tx
-        .insert(museums)
-        .values({ name, slug: slug ?? null })
-        .returning({ id: museums.id });
+      const [row] = await tx.insert(museums).values({ name, slug }).returning({ id: museums.id });
       if (!row) throw new Error('insert museum returned nothing');
       return row.id;
     },
