@@ -69,7 +69,9 @@ test('a Japanese visitor opens the guide home, searches a word, types a stop num
   await phone.getByRole('button', { name: ja.guideGo }).click();
   await expect(phone).toHaveURL(`/article?name=${name}&lang=ja`);
   await expect(phone.locator('html')).toHaveAttribute('lang', 'ja');
-  await expect(phone.getByText(`[ja] Le ${word} de Cordouan`)).toBeVisible();
+  await expect(
+    phone.getByRole('paragraph').filter({ hasText: `[ja] Le ${word} de Cordouan` }),
+  ).toBeVisible();
   // No framework script on the way: the reader's own, at most.
   expect(scripts.every((path) => path === '/reader.js' || path === '/sw.js')).toBe(true);
   await visitor.close();
