@@ -192,14 +192,6 @@ function StatsScreen({ lang }: { lang: Lang }) {
       />
       <StatsChart
         t={t}
-        caption={t('stats.guideVisits')}
-        note={t('stats.guideVisitsNote')}
-        yLabel={t('stats.guideVisitsAxis')}
-        state={guideVisits}
-        csvHref={csv('guide-visits')}
-      />
-      <StatsChart
-        t={t}
         caption={t('stats.forArticle', { name: requests.article?.title ?? '' }).trim()}
         yLabel={t('stats.requestsAxis')}
         state={chartState(requests)}
@@ -236,6 +228,15 @@ function StatsScreen({ lang }: { lang: Lang }) {
           {t('stats.fetch')}
         </button>
       </form>
+      {/* The museum's guide home, after the charts the article chooser drives. */}
+      <StatsChart
+        t={t}
+        caption={t('stats.guideVisits')}
+        note={t('stats.guideVisitsNote')}
+        yLabel={t('stats.guideVisitsAxis')}
+        state={guideVisits}
+        csvHref={csv('guide-visits')}
+      />
     </div>
   );
 }
