@@ -37,7 +37,9 @@ export interface GuidePage {
 }
 
 /** The guide's own rules, after the visitor pages' (a second box under the search). */
-const GUIDE_CSS = `.reader-search+.reader-search{margin-top:8px}.reader-guide-intro{font-size:16px}`;
+const GUIDE_CSS =
+  '.reader-search+.reader-search{margin-top:8px}#guide-stop{flex:none;width:7em}' +
+  '.reader-guide-intro{flex-basis:100%;font-size:16px}.reader-guide-lang{margin-top:28px}';
 
 /** A GET form of one field, carrying the language shown. */
 function box(
@@ -177,7 +179,7 @@ function articlesPart(page: GuidePage, ui: string): ReactNode[] {
     results
       ? h(
           'p',
-          { key: 'all' },
+          { key: 'all', className: 'reader-guide-lang' },
           h(
             'a',
             { className: 'reader-button', href: page.links.guide({}), ...wordsLang },
@@ -214,7 +216,7 @@ export function renderGuidePage(page: GuidePage): string {
     ...articlesPart(page, ui),
     h(
       'p',
-      null,
+      { className: 'reader-guide-lang' },
       h(
         'a',
         { className: 'reader-button', href: page.links.guide({ choose: '1' }) },
