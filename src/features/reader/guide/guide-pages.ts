@@ -68,6 +68,20 @@ async function count(
 export function guidePages(deps: GuidePagesDeps) {
   const counts = new WeakMap<CachedPage, GuideCount>();
   return {
+    /**
+     * The page kept for a request, if there is one (what `answer` would send without making
+     * it), with `show`, which counts it as `answer` does and is called before it is sent.
+     */
+    kept(request: GuidePageRequest) {
+      const key = guideKey(request);
+      const page = key ? deps.pages.get(key) : undefined;
+      if (!page) return undefined;
+      return {
+        answer: { body: page, status: 200 as const, cacheControl: 'no-cache' as const },
+        show: () => count(deps, counts.get(page), request),
+      };
+    },
+
     async answer(request: GuidePageRequest): Promise<GuideAnswer> {
       const key = guideKey(request);
       const kept = key ? deps.pages.get(key) : undefined;
