@@ -73,6 +73,7 @@ function visitorRoutes(
       hsts: deps.config.secureCookies,
       clientAddress: deps.clientAddress,
       staffMuseum,
+      guide: services.guide,
     }),
   );
   app.route('/', scanRoutes(services.scan, deps.clientAddress));

@@ -50,6 +50,7 @@ import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { VisitorPages } from '../features/reader/visit/pages.ts';
+import type { GuidePages } from '../features/reader/guide/guide-pages.ts';
 import type { ReviewService } from '../features/review/service.ts';
 import type { PrepareService } from '../features/review/prepare.ts';
 import type { GlossaryService } from '../features/glossary/service.ts';
@@ -97,6 +98,8 @@ export interface Services {
   imports: ImportsService;
   translator: Translator;
   reader: VisitorPages;
+  /** The museums' guide homes (/visit/{slug}). */
+  guide: GuidePages;
   review: ReviewService;
   /** The overview's counts, kept current in the background. */
   status: StatusService;
@@ -241,7 +244,8 @@ export function createServices(deps: ServiceDeps): Services {
     backoff: failures,
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
-  subscribe(events, { pages, qrcodes, circuitPages: visitor.circuitPages, status, prepare });
+  const { circuitPages, guides: guidePages } = visitor;
+  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare });
   const tree = treeService(treeRepo(deps.db), { events });
   const uploads = uploadsService(deps.blobs);
   const { editor, publishing } = editorServices(deps, { memory, failures, events, now });
@@ -275,5 +279,6 @@ export function createServices(deps: ServiceDeps): Services {
     prepare,
     reader: visitor.reader,
     feedback: feedbackService({ repo: reportsRepo(deps.db), articles: editorRepo(deps.db), now }),
+    guide: visitor.guide,
   };
 }

@@ -20,7 +20,12 @@ afterEach(async () => {
   await t.services.status.settled();
 });
 
-const FORGET = ['visitor pages forgotten', 'scan targets forgotten', 'circuit pages forgotten'];
+const FORGET = [
+  'visitor pages forgotten',
+  'scan targets forgotten',
+  'circuit pages forgotten',
+  'guide homes forgotten',
+];
 
 /**
  * What the app's subscribers are seen doing, in order: each call to what they act on is

@@ -35,6 +35,8 @@ export interface Subscribed {
   qrcodes: { forgetTargets(): void };
   /** The circuits as visitors read them (reader/circuit/circuit.ts). */
   circuitPages: { forget(): void };
+  /** The museums' guide homes as visitors read them (reader/guide/guide.ts). */
+  guidePages: { forget(): void };
   /** The overview's counts, made again in the background. */
   status: Pick<StatusService, 'later' | 'laterMuseum'>;
   /** The museum's priority languages translated after a save. */
@@ -58,7 +60,7 @@ const READ_BY_VISITORS = [
  * process sees it, and its failure fails the request.
  */
 export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
-  const { pages, qrcodes, circuitPages, status, prepare } = to;
+  const { pages, qrcodes, circuitPages, guidePages, status, prepare } = to;
 
   // 1–3. Kept in this process with the old texts. Other processes keep each of them for a
   // second at most (a page, where a code leads, a circuit), then read the database again.
@@ -67,6 +69,8 @@ export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
     events.on(name, 'scan targets forgotten', () => qrcodes.forgetTargets());
     // A circuit's stops are articles (their titles, whether they exist) read in a language.
     events.on(name, 'circuit pages forgotten', () => circuitPages.forget());
+    // A guide home lists the museum's circuits and published articles by name and title.
+    events.on(name, 'guide homes forgotten', () => guidePages.forget());
   }
 
   // 4. The overview's counts of what changed, made again. A review counts its own languages

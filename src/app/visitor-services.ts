@@ -1,6 +1,9 @@
 import { editorRepo } from '../features/articles/repo.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
 import { circuitService } from '../features/reader/circuit/circuit.ts';
+import { guideService } from '../features/reader/guide/guide.ts';
+import { guidePages } from '../features/reader/guide/guide-pages.ts';
+import { guideRepo } from '../features/reader/guide/guide-repo.ts';
 import { engineGate, type EngineBudget } from '../features/reader/visit/engine-gate.ts';
 import { visitorPages } from '../features/reader/visit/pages.ts';
 import type { PageCache } from '../features/reader/visit/page-cache.ts';
@@ -15,7 +18,7 @@ import type { BackoffStore } from '../features/translation/failures.ts';
 import type { AppDeps } from '../server/context.ts';
 
 /**
- * What visitors read (createServices' part for them): the visitor and circuit pages and the
+ * What visitors read (createServices' part for them): the visitor, circuit and guide pages and the
  * server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
  * limits a minute, the museum's monthly budget when `budget` is given).
  */
@@ -49,6 +52,14 @@ export function visitorServices(
     gate,
     now,
   });
+  // The museums' guide homes (/visit/{slug}), translated within the same gate.
+  const guides = guideService({
+    guides: guideRepo(deps.db),
+    translator,
+    glossary: made.glossary,
+    gate,
+    now,
+  });
   const visits = readerService({
     repo: editorRepo(deps.db),
     translator,
@@ -63,6 +74,8 @@ export function visitorServices(
   });
   return {
     circuitPages,
+    guides,
+    guide: guidePages({ guides, pages, counter, now }),
     // Read aloud (ADR 0019): the server's voice, when a speech engine is configured.
     speech: speechService({
       readable: (name, lang) => visits.readable(name, lang),

@@ -52,7 +52,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     maxImageBytes: e.MAX_IMAGE_UPLOAD_MB * 1024 * 1024,
     maxVideoBytes: e.MAX_VIDEO_MB * 1024 * 1024,
     maxAudioBytes: e.MAX_AUDIO_MB * 1024 * 1024,
-    admin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, museum: e.ADMIN_MUSEUM },
+    admin: {
+      email: e.ADMIN_EMAIL,
+      password: e.ADMIN_PASSWORD,
+      museum: e.ADMIN_MUSEUM,
+      slug: e.ADMIN_MUSEUM_SLUG,
+    },
     trustProxy: e.TRUST_PROXY,
     openai: {
       baseUrl: e.OPENAI_BASE_URL,

@@ -28,8 +28,12 @@ export interface OurServer extends Target {
  * DATA_DIR. `close()` stops it with SIGTERM, removes the directory, and throws when the server
  * did not stop cleanly.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<OurServer> {
-  const dataDir = tempDir('legenda-bench-');
+export async function startServer(
+  env: Record<string, string> = {},
+  /** A DATA_DIR made beforehand (removed by close() all the same); default: a new one. */
+  made?: string,
+): Promise<OurServer> {
+  const dataDir = made ?? tempDir('legenda-bench-');
   let server: RunningServer;
   try {
     server = await startTestServer({ DATA_DIR: dataDir, ...env });

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { FAKE_ENGINE_URL } from './settings.ts';
+import { FAKE_ENGINE_URL, GUIDE_SLUG } from './settings.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -44,6 +44,8 @@ export function e2eServerEnv(server: E2EServer): Record<string, string> {
     TTS_TIMEOUT_MS: '3000',
     ADMIN_EMAIL: server.admin.email,
     ADMIN_PASSWORD: server.admin.password,
+    // The museum's guide home, /visit/{slug} (guide.spec.ts).
+    ADMIN_MUSEUM_SLUG: GUIDE_SLUG,
     LOG_LEVEL: 'warn',
     // Node's compile cache, shared with the processes vitest starts: the server, and the
     // site build it runs, load their modules faster from the second run on.

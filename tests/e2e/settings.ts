@@ -45,3 +45,6 @@ export const ADMIN = {
  */
 export const FAKE_ENGINE_PORT = chosen.engine;
 export const FAKE_ENGINE_URL = `http://127.0.0.1:${FAKE_ENGINE_PORT}`;
+
+/** The e2e museum's guide address (ADMIN_MUSEUM_SLUG): its guide home is /visit/{slug}. */
+export const GUIDE_SLUG = 'musee-e2e';

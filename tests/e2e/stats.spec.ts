@@ -18,7 +18,7 @@ import {
   visit,
   watchMain,
 } from './fixtures.ts';
-import { E2E_ORIGIN } from './settings.ts';
+import { E2E_ORIGIN, GUIDE_SLUG } from './settings.ts';
 
 /**
  * The statistics page and the settings form: real scans
@@ -586,6 +586,9 @@ test('the statistics and settings pages in English', async ({ page, signIn }) =>
     'href',
     '/en/contact',
   );
+  await expect(main.getByLabel(ts.guideAddress, { exact: true })).toHaveValue(
+    new RegExp(`/visit/${GUIDE_SLUG}$`),
+  );
   await expect(main.getByLabel(ts.sourceLanguage, { exact: true })).toBeVisible();
   // Each language by its own name, then its English name.
   await expect(main.getByLabel(ts.sourceLanguage).locator('option')).toHaveText(
@@ -672,6 +675,10 @@ test.describe('settings', MUSEUM_SETTINGS, () => {
         'href',
         '/contact',
       );
+      // The guide home's address, read only: the Legenda team sets it.
+      const guide = main.getByLabel(t.guideAddress, { exact: true });
+      await expect(guide).toHaveValue(`${new URL(page.url()).origin}/visit/${GUIDE_SLUG}`);
+      await expect(guide).toHaveAttribute('readonly', '');
       // Each language by its own name, then its French name ('Shqip (Albanais)', never
       // 'Albanian (Albanais)' or a raw code): the names Node gives, whatever the browser's ICU.
       const options = language.locator('option');

@@ -71,6 +71,51 @@ describe('npm run users', { timeout: 90_000 }, () => {
     expect(missing.stderr).toContain('--museum is required');
   });
 
+  it('sets and shows a museum’s guide address; refuses a bad, taken or unknown one', async () => {
+    const env = { DATA_DIR: migratedDataDir() };
+    for (const [email, museum] of [
+      ['guide@museum.example', 'Musée du port'],
+      ['other@museum.example', 'Musée des phares'],
+    ]) {
+      const add = await runScript(
+        cli,
+        ['add', '--email', email!, '--museum', museum!],
+        env,
+        'guide passphrase\n',
+      );
+      expect(add.code).toBe(0);
+    }
+    const set = await runScript(
+      cli,
+      ['museum', '--museum', 'Musée du port', '--slug', 'Port-2'],
+      env,
+    );
+    expect([set.code, set.stderr]).toEqual([0, '']);
+    expect(set.stdout).toContain('Changed. Guide address of "Musée du port": /visit/port-2');
+    const shown = await runScript(cli, ['museum', '--museum', 'Musée du port'], env);
+    expect(shown.stdout).toContain('/visit/port-2');
+    const bad = await runScript(
+      cli,
+      ['museum', '--museum', 'Musée du port', '--slug', 'port 2'],
+      env,
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--slug must be letters');
+    const taken = await runScript(
+      cli,
+      ['museum', '--museum', 'Musée des phares', '--slug', 'PORT-2'],
+      env,
+    );
+    expect(taken.code).toBe(1);
+    expect(taken.stderr).toContain('is another museum');
+    const unknown = await runScript(cli, ['museum', '--museum', 'Musée Z', '--slug', 'z'], env);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No museum is named "Musée Z"');
+    const missing = await runScript(cli, ['museum', '--slug', 'z'], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('--museum is required');
+  });
+
   it('refuses a password on the command line, and unknown commands, before touching data', async () => {
     const env = { DATA_DIR: tempDir() };
     const flag = await runScript(

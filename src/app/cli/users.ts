@@ -10,6 +10,7 @@ import { museums } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/log.ts';
 import { AccountError, accountsService } from '../../features/accounts/service.ts';
 import { budgetCommand, parseBudget } from './budget.ts';
+import { museumCommand, parseSlug } from './museum.ts';
 
 /**
  * npm run users -- add --email E --museum "Name"   (password asked, or read from stdin)
@@ -18,6 +19,7 @@ import { budgetCommand, parseBudget } from './budget.ts';
  * npm run users -- disable --email E
  * npm run users -- enable --email E
  * npm run users -- budget --museum "Name" [--tokens N|none] [--speech-chars N|none]
+ * npm run users -- museum --museum "Name" [--slug name|none]
  *
  * Passwords never travel on the command line, where shell history and `ps` would keep them.
  */
@@ -28,9 +30,13 @@ const USAGE = `Usage:
   npm run users -- disable --email EMAIL
   npm run users -- enable --email EMAIL
   npm run users -- budget --museum "Museum name" [--tokens N|none] [--speech-chars N|none]
+  npm run users -- museum --museum "Museum name" [--slug name|none]
 
 A monthly engine budget: tokens (prompt and answer) and characters read aloud; "none" removes
 one, an option left out keeps it; with neither, the budgets and this month's use are shown.
+
+A museum's guide address (/visit/{slug}): letters, digits and dashes, unique; "none" removes it;
+without --slug, the address is shown.
 
 The password is asked for (hidden), or read from standard input when it is not a terminal:
   printf '%s' "$PASSWORD" | npm run users -- add --email curator@museum.org --museum "Musée"`;
@@ -88,6 +94,22 @@ async function budget(values: {
   const database = await openDatabase(config);
   try {
     console.log(await budgetCommand(database.handle.db, { museum, tokens, speechChars }));
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+/** The museum command: its options checked before the database opens. */
+async function museumSettings(values: {
+  museum?: string | undefined;
+  slug?: string | undefined;
+}): Promise<number> {
+  const museum = requireOption(values.museum, 'museum');
+  const slug = parseSlug(values.slug);
+  const database = await openDatabase(loadConfig());
+  try {
+    console.log(await museumCommand(database.handle.db, { museum, slug }));
     return 0;
   } finally {
     await database.close();
@@ -168,6 +190,7 @@ async function run(argv: string[]): Promise<number> {
       password: { type: 'string' },
       tokens: { type: 'string' },
       'speech-chars': { type: 'string' },
+      slug: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -182,10 +205,12 @@ async function run(argv: string[]): Promise<number> {
         'Leave out --password: you will be asked, or pipe it on standard input.',
     );
   }
-  if (!['add', 'list', 'set-password', 'disable', 'enable', 'budget'].includes(command)) {
+  const commands = ['add', 'list', 'set-password', 'disable', 'enable', 'budget', 'museum'];
+  if (!commands.includes(command)) {
     throw new UsageError(`Unknown command "${command}".`);
   }
   if (command === 'budget') return budget(values);
+  if (command === 'museum') return museumSettings(values);
 
   const email = command === 'list' ? undefined : requireOption(values.email, 'email');
   const museum = command === 'add' ? requireOption(values.museum, 'museum') : undefined;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
+import { parseConfig } from '../../server/config.ts';
 import { museums, users } from '../../server/db/schema.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { AccountError, DEFAULT_ADMIN_EMAIL } from './service.ts';
@@ -32,6 +33,18 @@ describe('the first account', () => {
     expect(again).toBeUndefined();
     expect(await database.db.select().from(users)).toHaveLength(1);
     expect(await database.db.select().from(museums)).toHaveLength(1);
+  });
+
+  it('gives the first museum its guide address when ADMIN_MUSEUM_SLUG names one', async () => {
+    const env = { ADMIN_MUSEUM_SLUG: 'Musee-Du-Port', NODE_ENV: 'test' };
+    const { admin } = parseConfig(env);
+    expect(admin.slug).toBe('musee-du-port');
+    expect(() => parseConfig({ ...env, ADMIN_MUSEUM_SLUG: 'musée du port' })).toThrow(
+      /ADMIN_MUSEUM_SLUG/,
+    );
+    await accounts.ensureFirstAccount({ ...admin, museum: 'Musée du port' });
+    const [museum] = await database.db.select().from(museums);
+    expect(museum).toMatchObject({ name: 'Musée du port', slug: 'musee-du-port' });
   });
 
   it('takes ADMIN_EMAIL and ADMIN_PASSWORD, and never returns a given password', async () => {

@@ -54,8 +54,8 @@ export function accountsRepo(db: Database) {
       return rows[0];
     },
 
-    async insertMuseum(name: string, tx: Database = db): Promise<number> {
-      const [row] = await tx.insert(museums).values({ name }).returning({ id: museums.id });
+    async insertMuseum(name: string, tx: Database = db, slug?: string): Promise<number> {
+      const [row] = await tx.insert(museums).values({ name, slug }).returning({ id: museums.id });
       if (!row) throw new Error('insert museum returned nothing');
       return row.id;
     },

@@ -44,6 +44,8 @@ export function accountsService(db: Database, options: { scrypt?: ScryptParams }
       email: string | undefined;
       password: string | undefined;
       museum: string;
+      /** The museum's guide address (ADMIN_MUSEUM_SLUG), already checked. */
+      slug?: string | undefined;
     }) {
       const generated = admin.password === undefined;
       const input = check(newAccountSchema, {
@@ -54,7 +56,7 @@ export function accountsService(db: Database, options: { scrypt?: ScryptParams }
       const email = normaliseEmail(input.email);
       const passwordHash = await hash(input.password);
       const created = await repo.whenNoUsers(async (tx) => {
-        const museumId = await repo.insertMuseum(input.museum, tx);
+        const museumId = await repo.insertMuseum(input.museum, tx, admin.slug);
         await repo.insertUser({ museumId, email, passwordHash }, tx);
       });
       if (!created) return undefined;

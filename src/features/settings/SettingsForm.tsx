@@ -11,6 +11,7 @@ import { settingsRoute, updateSettings } from './calls.ts';
 import type { LanguageChoice } from './languages.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import VisitorLanguages from './VisitorLanguages.tsx';
+import GuideAddress from './GuideAddress.tsx';
 import { timeZoneGroups, zoneLabel } from './time-zones.ts';
 
 const DEFAULT_SPEECH: SpeechSetting = { voice: 'browser', otherLanguages: [] };
@@ -155,6 +156,7 @@ function SettingsScreen({ lang, languages }: Props) {
             <a href={localePath(lang, '/contact')}>{t('settings.museumHintLink')}</a>
           </p>
         </div>
+        <GuideAddress lang={lang} slug={settings.slug} />
         <div className="settings-form__field">
           <label htmlFor={`${id}-language`}>{t('settings.sourceLanguage')}</label>
           <select

@@ -17,6 +17,6 @@ export const settingsRoute = getRoute<MuseumSettings>('/api/read/settings', isSe
 
 /** The settings saved, as stored. */
 export const updateSettings = postRoute<
-  Omit<MuseumSettings, 'museum' | 'speechEngine'>,
+  Omit<MuseumSettings, 'museum' | 'speechEngine' | 'slug'>,
   MuseumSettings
 >('/api/manage/update_settings', isSettings);

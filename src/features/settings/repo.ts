@@ -14,6 +14,7 @@ export function settingsRepo(db: Database) {
           priorityLanguages: museums.priorityLanguages,
           speech: museums.speech,
           visitorLanguages: museums.visitorLanguages,
+          slug: museums.slug,
         })
         .from(museums)
         .where(eq(museums.id, museumId));

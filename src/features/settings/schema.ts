@@ -66,4 +66,9 @@ export interface MuseumSettings {
   visitorLanguages: string[] | null;
   /** A speech engine is configured (TTS_BASE_URL or TTS_API_KEY): the server's voice exists. */
   speechEngine: boolean;
+  /**
+   * The museum's public address name: its guide home is /visit/{slug}. Set by the Legenda
+   * team (`npm run users -- museum`), read only here; null while there is none.
+   */
+  slug: string | null;
 }

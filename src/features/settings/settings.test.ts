@@ -32,6 +32,7 @@ describe('museum settings', () => {
       speech: { voice: 'browser', otherLanguages: [] },
       visitorLanguages: null,
       speechEngine: false,
+      slug: null,
     });
   });
 
@@ -53,6 +54,7 @@ describe('museum settings', () => {
       speech: { voice: 'browser', otherLanguages: [] },
       visitorLanguages: null,
       speechEngine: false,
+      slug: null,
     });
     expect(await settings(other)).toMatchObject({ sourceLanguage: 'fr', timeZone: 'Europe/Paris' });
 

@@ -62,6 +62,7 @@ function StatsScreen({ lang }: { lang: Lang }) {
   const [range, setRange] = useState<Range>(DEFAULT_RANGE_CHOICE);
   const byArticle = useScansChart('scans-per-article', range, lang);
   const byLanguage = useScansChart('scans-per-language', range, lang);
+  const guideVisits = useScansChart('guide-visits', range, lang);
   const [articleCharts, setArticleCharts] = useState(() => perArticleChart(NO_ARTICLE));
   // The selector's list, by title as the server sorts them.
   const articles: Article[] = (useArticleList().data ?? []).map((a) => ({
@@ -237,6 +238,15 @@ function StatsScreen({ lang }: { lang: Lang }) {
       />
       <ReadingTimeChart t={t} lang={lang} range={range} article={readingArticle} />
       <CircuitCompletionChart t={t} lang={lang} range={range} />
+      {/* The museum's guide home, after the charts the article chooser drives. */}
+      <StatsChart
+        t={t}
+        caption={t('stats.guideVisits')}
+        note={t('stats.guideVisitsNote')}
+        yLabel={t('stats.guideVisitsAxis')}
+        state={guideVisits}
+        csvHref={csv('guide-visits')}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   dailyArticleScans,
   dailyCircuitScans,
   dailyCounts,
+  dailyGuideVisits,
   dailyLanguageScans,
 } from '../../server/db/schema.ts';
 import type { RepeatFilter, Visitor } from './repeats.ts';
@@ -13,12 +14,16 @@ export interface CountEvent {
   museumId: number;
   /** The museum's IANA time zone: whose day the count belongs to. */
   timeZone: string;
+  /** 0 for a guide visit (no article). */
   articleId: number;
   /** A scan of a code leading to a circuit (ADR 0018): counted as the circuit's, not an article's. */
   circuitId?: number | undefined;
   language: string;
-  /** 'listened': a visitor pressed Listen (read aloud), counted like a request. */
-  kind: 'scan' | 'request' | 'listened';
+  /**
+   * 'listened': a visitor pressed Listen (read aloud), counted like a request; 'guide': a
+   * showing of the museum's guide home (`/visit/{slug}`), counted per day and language only.
+   */
+  kind: 'scan' | 'request' | 'listened' | 'guide';
   at: Date;
 }
 
@@ -50,6 +55,14 @@ export function countsRepo(db: Database) {
     async add(event: CountEvent, n = 1): Promise<void> {
       const day = dayOf(event.at, event.timeZone);
       const { museumId, articleId, language, kind } = event;
+      if (kind === 'guide') {
+        await db.execute(sql`
+          insert into ${dailyGuideVisits} (museum_id, day, language, count)
+          values (${museumId}, ${day}, ${language}, ${n})
+          on conflict (museum_id, day, language)
+          do update set count = ${dailyGuideVisits}.count + ${n}`);
+        return;
+      }
       const perLanguage = sql`
         insert into ${dailyLanguageScans} (museum_id, day, language, count)
         values (${museumId}, ${day}, ${language}, ${n})

@@ -6,6 +6,7 @@ import {
   dailyArticleScans,
   dailyCircuitScans,
   dailyCounts,
+  dailyGuideVisits,
   dailyLanguageScans,
   museums,
 } from '../../server/db/schema.ts';
@@ -19,8 +20,11 @@ export interface DayCount {
 
 export interface SeriesQuery {
   museumId: number;
-  /** 'request' and 'listened' (read aloud) are one article's, by language. */
-  kind: 'scan' | 'request' | 'listened';
+  /**
+   * 'request' and 'listened' (read aloud) are one article's, by language; 'guide' the visits
+   * of the museum's guide home, by language.
+   */
+  kind: 'scan' | 'request' | 'listened' | 'guide';
   by: 'article' | 'language';
   /** Only this article's counts. */
   articleId?: number | undefined;
@@ -35,6 +39,19 @@ export interface SeriesQuery {
  * (ADR 0006); one article's requests from the detailed counts, through its index.
  */
 function seriesSource(query: SeriesQuery) {
+  if (query.kind === 'guide') {
+    return {
+      table: dailyGuideVisits,
+      day: dailyGuideVisits.day,
+      count: dailyGuideVisits.count,
+      key: sql`${dailyGuideVisits.language}`,
+      where: and(
+        eq(dailyGuideVisits.museumId, query.museumId),
+        gte(dailyGuideVisits.day, query.from),
+        lte(dailyGuideVisits.day, query.to),
+      ),
+    };
+  }
   return query.kind !== 'scan'
     ? {
         table: dailyCounts,

@@ -10,6 +10,8 @@ export const CHARTS = [
   'requests-per-language',
   /** One article's Listen presses by language. */
   'listened-per-language',
+  /** Visits of the museum's guide home (`/visit/{slug}`) by language. */
+  'guide-visits',
 ] as const;
 export type Chart = (typeof CHARTS)[number];
 

@@ -147,11 +147,14 @@ export function statsService(repo: StatsRepo, now: () => Date) {
       }
       const counts = await repo.series({
         museumId,
-        kind: !perArticle
-          ? 'scan'
-          : request.chart === 'listened-per-language'
-            ? 'listened'
-            : 'request',
+        kind:
+          request.chart === 'guide-visits'
+            ? 'guide'
+            : !perArticle
+              ? 'scan'
+              : request.chart === 'listened-per-language'
+                ? 'listened'
+                : 'request',
         by,
         articleId: perArticle ? request.articleId : undefined,
         from: days[0]!,

@@ -61,6 +61,19 @@ export const envSchema = z.object({
     z.string().min(12, 'must be at least 12 characters').max(1024).optional(),
   ),
   ADMIN_MUSEUM: z.string().trim().min(1).max(120).default('Mon musée'),
+  /**
+   * The first museum's guide address (/visit/{slug}), set with it at the first start; later,
+   * and for other museums, `npm run users -- museum --slug`. The guide address's rule: letters,
+   * digits and single dashes, at most 60 characters, stored lower-cased.
+   */
+  ADMIN_MUSEUM_SLUG: optionalText.pipe(
+    z
+      .string()
+      .max(60)
+      .regex(/^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/, 'must be letters, digits and single dashes')
+      .transform((slug) => slug.toLowerCase())
+      .optional(),
+  ),
   TRUST_PROXY: booleanFlag,
   OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_API_KEY: optionalText,
@@ -118,7 +131,13 @@ export interface Config {
   maxVideoBytes: number;
   /** The largest sound file an upload may carry, in bytes (the read-aloud audio element). */
   maxAudioBytes: number;
-  admin: { email: string | undefined; password: string | undefined; museum: string };
+  admin: {
+    email: string | undefined;
+    password: string | undefined;
+    museum: string;
+    /** The first museum's guide address, lower-cased. */
+    slug?: string | undefined;
+  };
   trustProxy: boolean;
   openai: {
     baseUrl: string | undefined;

@@ -59,6 +59,12 @@ export const museums = pgTable('museums', {
    */
   budgetTokens: bigint('budget_tokens', { mode: 'number' }),
   budgetSpeechChars: bigint('budget_speech_chars', { mode: 'number' }),
+  /**
+   * The museum's public address name (`/visit/{slug}`, its guide home), set by the Legenda team
+   * (`npm run users -- museum --slug`): letters, digits and dashes, stored lower-cased; null
+   * for none.
+   */
+  slug: text('slug').unique('museums_slug_key'),
   createdAt: createdAt(),
 });
 
@@ -327,6 +333,18 @@ export const dailyCircuitScans = pgTable(
   (t) => [primaryKey({ columns: [t.museumId, t.day, t.circuitId] })],
 );
 
+/** Visits of a museum's guide home (`/visit/{slug}`) per day and language. */
+export const dailyGuideVisits = pgTable(
+  'daily_guide_visits',
+  {
+    museumId: museumId(),
+    day: day(),
+    language: language(),
+    count: counter('count'),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.day, t.language] })],
+);
+
 export const dailyLanguageScans = pgTable(
   'daily_language_scans',
   {
@@ -553,6 +571,7 @@ export const schema = {
   dailyLanguageScans,
   dailyReadingTimes,
   dailyCircuitProgress,
+  dailyGuideVisits,
   checkedTranslations,
   visitorReports,
   glossaryTerms,

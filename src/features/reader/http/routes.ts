@@ -7,6 +7,8 @@ import { visitorHeaders } from './answer-headers.ts';
 import type { VisitorPages } from '../visit/pages.ts';
 import { articleRequest, circuitRequest, type RequestReader } from './request.ts';
 import { thankedResponse } from './thanked.ts';
+import type { GuidePages } from '../guide/guide-pages.ts';
+import { guideRoutes } from './guide-routes.ts';
 
 /**
  * The visitor page, /article?name={name}: rendered on the server, needing no
@@ -23,6 +25,8 @@ export function readerRoutes(
     clientAddress: (c: Context) => string;
     /** The museum of the staff member signed in on a request, if any (engine-gate.ts). */
     staffMuseum?: ((c: Context) => Promise<number | undefined>) | undefined;
+    /** The museums' guide homes, /visit/{slug} (guide-routes.ts). */
+    guide?: GuidePages | undefined;
   },
 ) {
   const app = new Hono<AppEnv>();
@@ -70,6 +74,8 @@ export function readerRoutes(
       answer.status,
     );
   });
+
+  if (options.guide) app.route('/', guideRoutes(options.guide, options));
 
   return app;
 }

@@ -42,8 +42,8 @@ export interface PickerOptions {
   noindex?: boolean;
   /** Language of `title`; default the source language. */
   titleLang?: string;
-  /** The page the choices open: an article's (default) or a circuit's. */
-  path?: '/article' | '/circuit';
+  /** The page the choices open: an article's (default), a circuit's or a museum's guide home. */
+  path?: '/article' | '/circuit' | `/visit/${string}`;
   /** Carried through every link and the form: the circuit an article was opened from. */
   params?: Readonly<Record<string, string>>;
   /** The language asked for, which the museum does not offer (a catalogue code): said above. */

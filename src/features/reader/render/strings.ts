@@ -116,6 +116,18 @@ export const UI_KEYS = [
   'reportBack',
   // A streamed page's note before texts the checks refused, shown as written.
   'refusedShown',
+  'guideSearch',
+  'guideStopBox',
+  'guideGo',
+  'guideCircuits',
+  'guideArticles',
+  'guideStops',
+  'guideResults',
+  'guideNoResult',
+  'guideUnknownStop',
+  'guideBadStop',
+  'guideQueryTooLong',
+  'guideAllArticles',
 ] as const;
 
 export type UiKey = (typeof UI_KEYS)[number];

@@ -1,0 +1,74 @@
+import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { nativeName } from '../../languages/index.ts';
+import { href } from '../render/links.ts';
+import { notFoundAnswer, renderNotFoundPage } from '../render/message-page.ts';
+import { pickerAnswer } from '../render/picker.ts';
+import { guidePath } from './slug.ts';
+import { renderGuidePage } from './guide-page.ts';
+import type { GuideVisit } from './guide-types.ts';
+import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from '../ignore-stats.ts';
+
+/** Seconds between two looks at a guide's first translation. */
+const TRANSLATING_REFRESH_SECONDS = 3;
+
+export type GuideRendered =
+  | { html: string; status: 200 | 404; cacheControl: 'no-cache' | 'no-store'; keep: boolean }
+  | { redirect: string };
+
+/** The page a guide visit shows: the guide, its picker, 404, or where a stop number leads. */
+export function renderGuideVisit(
+  visit: GuideVisit,
+  options: { ignoreStats: boolean; query?: string | undefined },
+): GuideRendered {
+  const { ignoreStats } = options;
+  switch (visit.kind) {
+    case 'notFound':
+      return notFoundAnswer(renderNotFoundPage(visit.uiLang));
+    case 'stop':
+      return { redirect: visit.to };
+    case 'picker': {
+      const { texts } = visit;
+      return pickerAnswer(
+        { uiLang: visit.uiLang, suggested: visit.suggested },
+        { query: options.query, ignoreStats },
+        {
+          title: texts.name,
+          articleName: texts.slug,
+          path: guidePath(texts.slug),
+          background: DEFAULT_BACKGROUND,
+          source: texts.source,
+        },
+      );
+    }
+    case 'guide': {
+      const { texts } = visit;
+      const path = guidePath(texts.slug);
+      const guide = (params: Record<string, string | undefined>) => {
+        const search = new URLSearchParams();
+        for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+        if (ignoreStats) search.set(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE);
+        const query = search.toString();
+        return query ? `${path}?${query}` : path;
+      };
+      const html = renderGuidePage({
+        texts,
+        uiLang: visit.uiLang,
+        ask: visit.ask,
+        results: visit.results,
+        links: {
+          guide,
+          article: (name) => href(name, { lang: texts.lang }, ignoreStats),
+          circuit: (name) => href(name, { lang: texts.lang }, ignoreStats, '/circuit'),
+        },
+        languageLabel: nativeName(visit.uiLang),
+        noindex: ignoreStats,
+        refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
+      });
+      // The museum's text for want of a translation (or while it is made) is not kept.
+      const passing = ['unavailable', 'translating', 'busy', 'paused'];
+      return passing.includes(texts.note ?? '')
+        ? { html, status: 200, cacheControl: 'no-store', keep: false }
+        : { html, status: 200, cacheControl: 'no-cache', keep: true };
+    }
+  }
+}
