@@ -145,7 +145,10 @@
 
 (() => {
   'use strict';
-  const send = (url) => navigator.sendBeacon && navigator.sendBeacon(url);
+  // Not while the phone knows it is offline (a saved circuit read with the network off): the
+  // beacon could only fail, and a circuit's step is marked only once it was sent.
+  const send = (url) =>
+    navigator.onLine !== false && !!navigator.sendBeacon && navigator.sendBeacon(url);
   const main = document.querySelector('[data-read]');
   let since = document.visibilityState === 'visible' ? performance.now() : -1;
   const hidden = () => {
@@ -160,13 +163,19 @@
   if (!nav) return;
   const key = `legenda-circuit ${nav.dataset.progress}`;
   try {
-    if (nav.dataset.stop === '1' && !sessionStorage.getItem(key)) {
+    if (
+      nav.dataset.stop === '1' &&
+      !sessionStorage.getItem(key) &&
+      send(`${nav.dataset.progress}&step=start`)
+    ) {
       sessionStorage.setItem(key, 'start');
-      send(`${nav.dataset.progress}&step=start`);
     }
-    if (nav.dataset.stop === nav.dataset.total && sessionStorage.getItem(key) === 'start') {
+    if (
+      nav.dataset.stop === nav.dataset.total &&
+      sessionStorage.getItem(key) === 'start' &&
+      send(`${nav.dataset.progress}&step=end`)
+    ) {
       sessionStorage.setItem(key, 'end');
-      send(`${nav.dataset.progress}&step=end`);
     }
   } catch {
     // No storage (a private window's rules): the circuit is not counted.
