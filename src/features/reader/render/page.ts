@@ -133,6 +133,32 @@ export function audioWords(page: VisitorPage) {
   };
 }
 
+/** A streamed page's Listen comes with its last blocks; reader.js puts it in its slot then. */
+function noticeAndListen(notice: ReactNode, listen: ReactNode, listenLater: boolean): ReactNode {
+  if (listen) return h(Fragment, null, notice, listen);
+  if (listenLater) {
+    return h(Fragment, null, notice, h('i', { 'data-listen-slot': '', hidden: true }));
+  }
+  return notice;
+}
+
+/** Below the blocks: the circuit's way on, then 'Report a problem'. */
+function afterBlocks(page: VisitorPage, streamed: boolean, uiLang: string, background: string) {
+  const lang = languageTag(page.lang);
+  return h(
+    Fragment,
+    null,
+    page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
+    // A first translation being sent has no blocks yet to choose from.
+    page.report &&
+      reportFormView(
+        { ...page.report, blocks: streamed ? [] : reportBlocks(page.content) },
+        uiLang,
+        lang,
+      ),
+  );
+}
+
 /**
  * The article page; for a streamed one (renderArticleParts), `slot` in place of the blocks, `css`
  * after the page's own rules and the title from `titleFrom`.
@@ -168,12 +194,7 @@ export function articleDocument(
       label: page.subtitles.label,
     },
     audio: audioWords(page),
-    // A streamed page's Listen comes with its last blocks; reader.js puts it here then.
-    notice: listen
-      ? h(Fragment, null, notice, listen)
-      : streamed && page.listen
-        ? h(Fragment, null, notice, h('i', { 'data-listen-slot': '', hidden: true }))
-        : notice,
+    notice: noticeAndListen(notice, listen, streamed !== undefined && page.listen !== undefined),
     empty:
       streamed?.slot ??
       h(
@@ -185,18 +206,7 @@ export function articleDocument(
       ? h('span', { className: 'reader-sr', ...wordsLang }, words.changeLanguage)
       : undefined,
     textControls: page.textSize && sizeControls(page.textSize, words, wordsLang),
-    after: h(
-      Fragment,
-      null,
-      page.circuit && circuitNavView(page.circuit, uiLang, lang, background),
-      // A first translation being sent has no blocks yet to choose from.
-      page.report &&
-        reportFormView(
-          { ...page.report, blocks: streamed ? [] : reportBlocks(page.content) },
-          uiLang,
-          lang,
-        ),
-    ),
+    after: afterBlocks(page, streamed !== undefined, uiLang, background),
     heading: h(
       Fragment,
       null,
