@@ -128,6 +128,10 @@ async function makeMuseumPart(page: Page, tag: string): Promise<Made> {
 async function readVisitorPage(page: Page, route: string) {
   const response = await page.goto(route);
   expect(response?.status(), route).toBe(200);
+  // A circuit's 'Save for offline reading' shows once offline.js, loaded after the page, drives
+  // it: read the page then, on both servers alike.
+  const offline = page.locator('[data-offline-save]');
+  if ((await offline.count()) > 0) await expect(offline).toHaveAttribute('data-ready', '1');
   const pictures = page.locator('img');
   for (const picture of await pictures.all()) {
     await picture.scrollIntoViewIfNeeded();
