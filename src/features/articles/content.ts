@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newBlockId, withBlockIds } from './block-ids.ts';
+import { stopField } from './stop.ts';
 import {
   DEFAULT_BACKGROUND,
   DEFAULT_COLOR,
@@ -13,8 +14,6 @@ import {
   MAX_ELEMENTS,
   MAX_PUBLIC_TITLE_LENGTH,
   SPACE_MAX,
-  STOP_MAX,
-  STOP_MIN,
   align,
   alt,
   articleUrl,
@@ -89,25 +88,7 @@ export const publicTitleField = text
   .optional()
   .transform((s) => (s === '' ? undefined : s));
 
-/**
- * The article's stop number, as audio guides have them: a visitor types it in the guide home to
- * reach a panel whose code they cannot scan. Optional; absent when there is none (null and ''
- * read as none, so a form may clear it). Unique in a museum: checked where an article is saved.
- */
-export const stopField = z
-  .unknown()
-  .transform((value, ctx): number | undefined => {
-    if (value === undefined || value === null || value === '') return undefined;
-    if (Number.isInteger(value) && (value as number) >= STOP_MIN && (value as number) <= STOP_MAX) {
-      return value as number;
-    }
-    ctx.addIssue({
-      code: 'custom',
-      message: `must be a whole number from ${STOP_MIN} to ${STOP_MAX}`,
-    });
-    return z.NEVER;
-  })
-  .optional();
+export { stopField, stopOf } from './stop.ts';
 
 export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
@@ -245,11 +226,6 @@ export type Metadatas = Omit<z.infer<typeof metadatasSchema>, 'publicTitle' | 's
   stop?: number | undefined;
 };
 
-/** An article's stop number from its content's first entry, or none. */
-export function stopOf(content: readonly unknown[]): number | undefined {
-  const parsed = stopField.safeParse((content[0] as { stop?: unknown } | undefined)?.stop);
-  return parsed.success ? parsed.data : undefined;
-}
 export type TextElement = z.infer<typeof textSchema>;
 export type LinkElement = z.infer<typeof linkSchema>;
 export type ImageElement = z.infer<typeof imageSchema>;
