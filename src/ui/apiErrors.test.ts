@@ -77,26 +77,26 @@ describe('API errors in the interface language', () => {
     );
     const pixels = answer('invalid_image', { reason: 'pixels', megapixels: 100 });
     expect(apiErrorMessage(tOf('fr'), pixels)).toBe(
-      'Cette image compte trop de pixels : 100 mégapixels au plus.',
+      'Cette image compte trop de pixels\u00a0: 100 mégapixels au plus.',
     );
   });
 
   it('says a wrong file, SRT subtitles and a taken url in French, never the server words', () => {
     const t = tOf('fr');
     expect(apiErrorMessage(t, answer('unsupported_type', { reason: 'image' }))).toBe(
-      "Ce fichier n'est pas une image acceptée par Legenda : utilisez JPEG, PNG, WebP, AVIF ou GIF.",
+      'Ce fichier n’est pas une image acceptée par Legenda\u00a0: utilisez JPEG, PNG, WebP, AVIF ou GIF.',
     );
     expect(apiErrorMessage(t, answer('invalid_subtitles', { reason: 'header' }))).toMatch(
       /^Ces sous-titres ne sont pas au format WebVTT.*SRT/,
     );
     expect(apiErrorMessage(t, answer('invalid_subtitles', { reason: 'line', line: 4 }))).toBe(
-      'Ces sous-titres ne sont pas au format WebVTT valide : erreur à la ligne 4.',
+      'Ces sous-titres ne sont pas au format WebVTT valide\u00a0: erreur à la ligne 4.',
     );
     expect(apiErrorMessage(t, answer('url_taken', { url: 'vase' }))).toBe(
       'Un autre article utilise déjà cette URL. Choisissez-en une autre.',
     );
     expect(apiErrorMessage(t, answer('payload_too_large', { maxBytes: 50 * 1024 * 1024 }))).toBe(
-      'Le fichier est trop volumineux : 50 Mo au plus.',
+      'Le fichier est trop volumineux\u00a0: 50 Mo au plus.',
     );
     expect(apiErrorMessage(t, answer('throttled', { retryAfter: 30 }))).toBe(
       'Trop de tentatives de connexion. Réessayez dans 30 secondes.',
@@ -116,11 +116,11 @@ describe('API errors in the interface language', () => {
 
   it('falls back to the generic message for unknown codes, reasons and bodies', () => {
     const t = tOf('fr');
-    expect(apiErrorMessage(t, answer('something_new'))).toBe("Une erreur s'est produite");
-    expect(apiErrorMessage(t, answer('units'))).toBe("Une erreur s'est produite");
-    expect(apiErrorMessage(t, { body: null })).toBe("Une erreur s'est produite");
+    expect(apiErrorMessage(t, answer('something_new'))).toBe('Une erreur s’est produite');
+    expect(apiErrorMessage(t, answer('units'))).toBe('Une erreur s’est produite');
+    expect(apiErrorMessage(t, { body: null })).toBe('Une erreur s’est produite');
     expect(apiErrorMessage(t, answer('unsupported_type', { reason: 'new' }))).toBe(
-      "Ce type de fichier n'est pas accepté.",
+      'Ce type de fichier n’est pas accepté.',
     );
   });
 });

@@ -53,7 +53,7 @@ for (const lang of LANGS) {
       await visit(page, url(lang, `/article?id=${id}`));
       const main = page.getByRole('main');
       await expect(main.getByRole('heading', { level: 1 })).toHaveText(
-        `Article ${id} : Son ${tag}`,
+        fill(te.heading, { id: String(id), name: `Son ${tag}` }),
       );
 
       // The eighth type, offered last.

@@ -136,7 +136,9 @@ for (const lang of LANGS) {
   async function open(page: Page, article: Article) {
     await visit(page, url(lang, `/article?id=${article.id}`));
     const s = screen(page);
-    await expect(s.heading).toHaveText(`Article ${article.id} : ${article.unformatted_name}`);
+    await expect(s.heading).toHaveText(
+      fill(te.heading, { id: String(article.id), name: article.unformatted_name }),
+    );
     return s;
   }
 
@@ -594,13 +596,17 @@ for (const lang of LANGS) {
         const savedVideo = saved.content[4] as { src: string; subtitles: string; videoId: string };
         expect(savedVideo.src).toContain(`/${savedVideo.videoId}-`);
         expect(savedVideo.subtitles).toContain(`/${savedVideo.videoId}-`);
-        await expect(s.heading).toHaveText(`Article ${article.id} : ${title}`);
+        await expect(s.heading).toHaveText(
+          fill(te.heading, { id: String(article.id), name: title }),
+        );
         await expect(page).toHaveTitle(new RegExp(escapeRegExp(title)));
         await expect(s.live).toHaveAttribute('href', `/article?name=${urlName}&ignoreStats=true`);
 
         // A reload shows the same article, in the form and in the preview.
         await page.reload();
-        await expect(s.heading).toHaveText(`Article ${article.id} : ${title}`);
+        await expect(s.heading).toHaveText(
+          fill(te.heading, { id: String(article.id), name: title }),
+        );
         await expect(s.title).toHaveValue(title);
         await expect(s.publicTitle).toHaveValue(publicTitle);
         await expect(s.url).toHaveValue(urlName);

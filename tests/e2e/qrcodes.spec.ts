@@ -167,7 +167,7 @@ test.describe('QR codes (fr)', () => {
     ).toHaveAttribute('href', '/dashboard');
 
     // The search: "contains", whatever the case.
-    await expect(s.search).toHaveAttribute('placeholder', 'Rechercher...');
+    await expect(s.search).toHaveAttribute('placeholder', 'Rechercher…');
     await s.search.fill(id.toUpperCase());
     await expect(s.radios).toHaveCount(2);
     await s.search.fill(`ROMAINE ${id.toUpperCase()}`);
@@ -225,7 +225,7 @@ test.describe('QR codes (fr)', () => {
     await expect(s.search).toBeVisible();
     await expect(s.main.getByText(t.qrcode.noneChosen, { exact: true })).toBeVisible();
     await s.save.click();
-    const message = s.main.getByRole('alert').filter({ hasText: "Choisissez d'abord un article" });
+    const message = s.main.getByRole('alert').filter({ hasText: 'Choisissez d’abord un article' });
     await expect(message).toBeVisible();
     await expect(s.search).toBeFocused();
     expect(updates).toEqual([]);
@@ -241,7 +241,7 @@ test.describe('QR codes (fr)', () => {
     await s.option(article.title).getByRole('radio').check();
     await expect(message).toHaveCount(0);
     await s.save.click();
-    await expect(toast(page, "Une erreur s'est produite")).toBeVisible();
+    await expect(toast(page, 'Une erreur s’est produite')).toBeVisible();
     expect(updates).toEqual(['POST']);
     await expect(s.inactive).toBeVisible();
     await expect(s.save).toBeEnabled();
@@ -264,7 +264,7 @@ test.describe('QR codes (fr)', () => {
     await expect(s.colours).toHaveValue('light-on-dark');
     await expect(s.colours.locator('option')).toHaveText([
       'Blanc sur noir (par défaut)',
-      "Noir sur blanc — le plus sûr à l'impression",
+      'Noir sur blanc — le plus sûr à l’impression',
     ]);
     await expect(s.colours).toHaveAccessibleDescription(t.qrcode.coloursHint);
 
@@ -436,7 +436,7 @@ test.describe('QR codes (en)', () => {
     await s.line(doc).click();
     await expect(heading(page, `QR Code ${doc.link}`)).toBeVisible();
     await expect(s.inactive).toHaveText('QR code inactive. Missing linked article.');
-    await expect(s.search).toHaveAttribute('placeholder', 'Search...');
+    await expect(s.search).toHaveAttribute('placeholder', 'Search…');
     await s.save.click();
     await expect(s.main.getByRole('alert')).toHaveText('Choose an article first');
     await s.search.fill(article.title.toUpperCase());

@@ -66,7 +66,7 @@ describe('the stop number in the editor', () => {
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(describeProblem(tOf('fr'), draft, checked.problems[0]!)).toBe(
-      "Réglages de l'article, Numéro d'arrêt : Un nombre entier de 1 à 9999, ou rien.",
+      'Réglages de l’article, Numéro d’arrêt\u00a0: Un nombre entier de 1 à 9999, ou rien.',
     );
     const taken = {
       body: {
@@ -78,7 +78,7 @@ describe('the stop number in the editor', () => {
       },
     };
     expect(apiErrorMessage(tOf('fr'), taken)).toBe(
-      'Le numéro 23 est déjà celui de « Salle 3 ». Choisissez-en un autre.',
+      'Le numéro 23 est déjà celui de «\u00a0Salle 3\u00a0». Choisissez-en un autre.',
     );
     expect(apiErrorMessage(tOf('en'), taken)).toBe(
       'Stop 23 already belongs to “Salle 3”. Choose another number.',

@@ -222,7 +222,7 @@ describe('renderLanguagePicker: the search', () => {
     expect(links(allSection(html))).toEqual([]);
     expect(html).toContain('<p>No language matches “zzqq”.</p>');
     expect(picker({ query: 'zzqq', uiLang: 'fr' })).toContain(
-      '<p>Aucune langue ne correspond à « zzqq ».</p>',
+      '<p>Aucune langue ne correspond à «\u00a0zzqq\u00a0».</p>',
     );
   });
 
