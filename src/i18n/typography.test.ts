@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { landingText } from '../site/landing/text.ts';
 
 /**
  * The staff dictionaries (src/i18n) and the visitor dictionaries (reader/render/strings) follow
@@ -130,4 +131,55 @@ describe('words that point somewhere on the screen', () => {
     expect(en.editor.heading).toBe('Article {{id}}: {{name}}');
     expect(fr.editor.heading).toBe('Article {{id}}\u00a0: {{name}}');
   });
+});
+
+/** Every string of a value, however deep (the landing page's texts hold arrays). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
+}
+
+describe('typography of the public site’s texts', () => {
+  it('the landing page follows French and English typography', () => {
+    const faults = [
+      ...strings(landingText.french).flatMap((text) =>
+        [...frenchFaults(text), ...commonFaults(text)].map((fault) => `fr: ${fault}: ${text}`),
+      ),
+      ...strings(landingText.english).flatMap((text) =>
+        [...otherFaults(text), ...englishFaults(text), ...commonFaults(text)].map(
+          (fault) => `en: ${fault}: ${text}`,
+        ),
+      ),
+    ];
+    expect(faults).toEqual([]);
+  });
+
+  for (const lang of ['fr', 'en'] as const) {
+    it(`the blog’s ${lang === 'fr' ? 'French' : 'English'} posts do too`, () => {
+      const dir = `content/blog/${lang}`;
+      const faults = fs
+        .readdirSync(dir)
+        .filter((name) => name.endsWith('.md'))
+        .flatMap((name) =>
+          fs
+            .readFileSync(path.join(dir, name), 'utf8')
+            .split('\n')
+            .flatMap((line) => {
+              const prose = line.replace(/^[a-zA-Z]+: /, '').replace(/\]\([^)]*\)/g, ']');
+              const found = [
+                ...(lang === 'fr' && / [:;!?»]|« /.test(prose) ? ['ordinary space'] : []),
+                // A quotation keeps its own language's typography (a French label, quoted).
+                ...(lang === 'en' && !line.startsWith('>') && / [:;!?]/.test(prose)
+                  ? ['space before : ; ! ?']
+                  : []),
+                ...(/\p{L}'\p{L}/u.test(prose) ? ['straight apostrophe'] : []),
+              ];
+              return found.map((fault) => `${name}: ${fault}: ${line}`);
+            }),
+        );
+      expect(faults).toEqual([]);
+    });
+  }
 });

@@ -39,10 +39,10 @@ const french: LandingText = {
       'parmi plus de 100 langues et lisent votre texte traduit par une IA qui respecte votre ' +
       'vocabulaire.',
     phoneAlt:
-      'Capture d’un téléphone : un article de musée traduit en anglais, tel que le voit un visiteur.',
+      'Capture d’un téléphone : un article de musée traduit en anglais, tel que le voit un visiteur.',
   },
   box2Landing: {
-    title: 'Comment ça marche ?',
+    title: 'Comment ça marche ?',
     steps: [
       {
         title: 'Vous écrivez',
@@ -54,25 +54,25 @@ const french: LandingText = {
       {
         title: 'Vous imprimez',
         text:
-          'Créez un code QR, reliez-le à un article et téléchargez-le : il est disponible ' +
+          'Créez un code QR, reliez-le à un article et téléchargez-le : il est disponible ' +
           'immédiatement. Changez l’article plus tard, le code imprimé reste le même.',
       },
       {
         title: 'Ils lisent',
         text:
           'Le visiteur scanne, choisit sa langue et lit. La traduction est conservée après la ' +
-          'première demande : les visiteurs suivants la reçoivent aussitôt.',
+          'première demande : les visiteurs suivants la reçoivent aussitôt.',
       },
     ],
   },
   box3Landing: {
     title: 'Offrez plus que l’œuvre',
     text:
-      'Un cartel dit l’essentiel en quelques lignes. Legenda laisse de la place pour le reste : ' +
+      'Un cartel dit l’essentiel en quelques lignes. Legenda laisse de la place pour le reste : ' +
       'l’histoire de l’objet, une vidéo, une carte, un lien vers vos collections en ligne, et ' +
       'des consignes de traduction pour que vos termes techniques restent justes.',
     points: [
-      'Des blocs repliables « En savoir plus » pour les curieux, sans alourdir la lecture.',
+      'Des blocs repliables « En savoir plus » pour les curieux, sans alourdir la lecture.',
       'Des vidéos sous-titrées et des images légendées, à côté du texte.',
       'Des statistiques par article et par langue, pour savoir ce qui est lu, et par qui.',
     ],
@@ -82,14 +82,14 @@ const french: LandingText = {
     text:
       'Un visiteur scanne un code, choisit sa langue parmi plus de 100 et lit l’article traduit, ' +
       'sur son propre téléphone, sans application à installer.',
-    label: 'Vidéo : un visiteur choisit sa langue et lit un article traduit',
+    label: 'Vidéo : un visiteur choisit sa langue et lit un article traduit',
     fallback: 'Votre navigateur ne lit pas cette vidéo.',
   },
   mhm: {
     title: 'Notre premier partenaire',
     text:
       'Un musée d’histoire d’une ville portuaire française a été le premier à adopter Legenda. ' +
-      'Ses 16 panneaux explicatifs portent chacun un code QR : les visiteurs étrangers lisent ' +
+      'Ses 16 panneaux explicatifs portent chacun un code QR : les visiteurs étrangers lisent ' +
       'désormais l’histoire du port dans leur langue.',
     facts: [
       '16 panneaux équipés de codes QR',
@@ -99,11 +99,11 @@ const french: LandingText = {
     carouselLabel: 'Le musée partenaire en images',
   },
   petanque: {
-    title: 'Exposition en cours : la pétanque',
+    title: 'Exposition en cours : la pétanque',
     dates: 'Du 3 juillet 2025 au 18 janvier 2026 · entrée libre · séquence 13 du parcours',
     text:
       'Le musée consacre une exposition temporaire au jeu le plus populaire des places de ' +
-      'village. Les textes de l’exposition sont rédigés dans Legenda : chaque visiteur les lit ' +
+      'village. Les textes de l’exposition sont rédigés dans Legenda : chaque visiteur les lit ' +
       'dans sa langue.',
     blogLink: 'Lire notre article sur l’exposition',
     externalLink: 'La pétanque sur Wikipédia',
@@ -112,7 +112,7 @@ const french: LandingText = {
   qrCodeTest: {
     title: 'Testez-le',
     text:
-      'Scannez ce code avec votre téléphone : vous arrivez sur un vrai article de démonstration, ' +
+      'Scannez ce code avec votre téléphone : vous arrivez sur un vrai article de démonstration, ' +
       'comme un visiteur devant un panneau. Choisissez une langue et lisez.',
     qrAlt: 'Code QR menant à l’article de démonstration',
     scanHint: 'Ouvrez l’appareil photo de votre téléphone et visez le code.',
@@ -122,7 +122,7 @@ const french: LandingText = {
     {
       title: 'Simple',
       text:
-        'Pensé pour une équipe de musée sans informaticien : on écrit, on relie un code QR, on ' +
+        'Pensé pour une équipe de musée sans informaticien : on écrit, on relie un code QR, on ' +
         'imprime.',
     },
     {
@@ -139,7 +139,7 @@ const french: LandingText = {
   CTA: {
     title: 'Voyons ensemble votre prochaine exposition',
     text:
-      'Une démonstration dure trente minutes : nous vous montrons l’outil sur un de vos textes ' +
+      'Une démonstration dure trente minutes : nous vous montrons l’outil sur un de vos textes ' +
       'et répondons à vos questions.',
   },
 };
