@@ -30,6 +30,7 @@ import { ApiError, notFound, sendError, unauthorized } from '../server/http/erro
 import { originCheck } from '../server/http/origin.ts';
 import { securityHeaders } from '../server/http/security-headers.ts';
 import { isUnavailable } from '../server/db/errors.ts';
+import { localBackendRoutes } from '../site/cms/local-backend.ts';
 import { createServices, type ServiceDeps, type Services } from './services.ts';
 
 export { createServices, type ServiceDeps, type Services };
@@ -111,6 +112,8 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
   app.use(originCheck([deps.config.publicSiteUrl]));
 
   app.route('/', healthRoutes(deps));
+  // On a developer's computer: is the blog CMS's local backend running (public/admin/boot.js).
+  app.route('/', localBackendRoutes(deps));
   app.route('/', authRoutes(services.auth, deps));
   // Public: the uploaded media visitors see.
   app.route('/', mediaRoutes(services.uploads));

@@ -197,4 +197,22 @@ describe('pages and the security headers', () => {
       expect(await csp(url), url).toBe(PAGE_CSP);
     }
   });
+
+  it('gives the CMS in English, at /en/admin, the same CSP', async () => {
+    const { ADMIN_CSP, PAGE_CSP } = await import('../server/http/security-headers.ts');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'legenda-dist-'));
+    fs.mkdirSync(path.join(root, 'en', 'admin'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'en', 'admin', 'index.html'), '<html>cms</html>');
+    fs.writeFileSync(path.join(root, 'en', 'administration.html'), '<html></html>');
+    fs.writeFileSync(path.join(root, '404.html'), '<html>404</html>');
+    const site = new Hono();
+    site.all('*', staticSite(root));
+    const get = (url: string) => site.request(`http://localhost${url}`);
+    for (const url of ['/en/admin', '/en/admin/', '/en/admin/index.html']) {
+      const response = await get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toBe(ADMIN_CSP);
+    }
+    expect((await get('/en/administration')).headers.get('content-security-policy')).toBe(PAGE_CSP);
+  });
 });

@@ -39,8 +39,8 @@ const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest\+json)|image\/svg
 /** A post's address, /blog/{title} or /en/blog/{title}. */
 const BLOG_POST = /^(\/en)?\/blog\/[^/]+$/;
 
-/** The blog's CMS (public/admin/): its page gets its own policy (ADMIN_CSP). */
-const ADMIN = /^\/admin(\/|$)/;
+/** The blog's CMS (public/admin/, in English public/en/admin/): its own policy (ADMIN_CSP). */
+const ADMIN = /^(\/en)?\/admin(\/|$)/;
 
 /**
  * The visitor pages' service worker (offline reading): looked for again at every visit (never from the

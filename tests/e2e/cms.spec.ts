@@ -104,6 +104,88 @@ function column(page: Page, locale: 'FR' | 'EN') {
 }
 
 test.describe('the blog CMS', () => {
+  test('speaks one language per interface, and says to run npm run cms without its local backend', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const interfaces = [
+      {
+        path: '/admin',
+        lang: 'fr',
+        heading: 'Lancez le serveur local de l’éditeur',
+        retry: 'Vérifier de nouveau',
+        signIn: 'Se connecter',
+        fields: ['Adresse e-mail', 'Mot de passe'],
+        foreign: ['Email', 'Password', 'Login'],
+      },
+      {
+        path: '/en/admin',
+        lang: 'en',
+        heading: 'Start the editor’s local server',
+        retry: 'Check again',
+        signIn: 'Login',
+        fields: ['Email', 'Password'],
+        foreign: ['Adresse e-mail', 'Mot de passe', 'Se connecter'],
+      },
+    ] as const;
+
+    // On this computer (127.0.0.1), with the real configuration (local_backend) and no
+    // `npm run cms`: the page says what to run; nothing tries the local backend's address and
+    // the console stays clean.
+    const tried: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (request) => {
+      const target = new URL(request.url());
+      if (target.port === '8081' || target.pathname.endsWith('/decap-cms.js')) {
+        tried.push(request.url());
+      }
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const ui of interfaces) {
+      const response = await page.goto(ui.path);
+      expect(response?.status(), ui.path).toBe(200);
+      expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+      await expect(page.locator('html')).toHaveAttribute('lang', ui.lang);
+      const heading = page.getByRole('heading', { level: 1, name: ui.heading, exact: true });
+      await expect(heading).toBeVisible();
+      await expect(heading).toBeFocused();
+      await expect(page.getByText('npm run cms', { exact: true })).toBeVisible();
+      await page.getByRole('button', { name: ui.retry, exact: true }).click();
+      await expect(heading).toBeVisible();
+    }
+    expect(tried).toEqual([]);
+    expect(errors).toEqual([]);
+
+    // The deployed site's Git Gateway sign-in: every word in the interface's language.
+    // Each interface's own file (/admin/config.yml, /en/admin/config.yml), without local_backend.
+    await page.route('**/admin/config.yml', (route) => {
+      const file = new URL(
+        `../../public${new URL(route.request().url()).pathname}`,
+        import.meta.url,
+      );
+      const own = parseYaml(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return route.fulfill({
+        contentType: 'text/yaml; charset=utf-8',
+        body: stringifyYaml({ ...own, local_backend: false }),
+      });
+    });
+    for (const ui of interfaces) {
+      await page.goto(ui.path);
+      await expect(page.getByRole('button', { name: ui.signIn, exact: true })).toBeVisible({
+        timeout: CMS_LOADED,
+      });
+      for (const word of ui.fields) {
+        await expect(page.getByLabel(word, { exact: true })).toHaveAttribute('placeholder', word);
+      }
+      for (const word of ui.foreign) {
+        await expect(page.getByPlaceholder(word, { exact: true })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: word, exact: true })).toHaveCount(0);
+      }
+    }
+  });
+
   test('writes a post in French and English that the blog accepts', async ({ page }) => {
     test.setTimeout(240_000);
 

@@ -165,7 +165,9 @@ describe('netlify.toml', () => {
 
   it('sends the security headers of the Node server with every file', async () => {
     const names = Object.keys(securityHeaderValues({ hsts: true }));
-    const targets = [...files].map((f) => `/${f}`).concat(['/', '/login', '/admin', '/nowhere']);
+    const targets = [...files]
+      .map((f) => `/${f}`)
+      .concat(['/', '/login', '/admin', '/en/admin', '/nowhere']);
     for (const target of targets) {
       const { headers } = await fromNode(target);
       const netlify = headersFor(toml, target);
@@ -176,6 +178,8 @@ describe('netlify.toml', () => {
     // What they are, by name: pages, the CMS, and files that are not pages.
     expect(headersFor(toml, '/login')['Content-Security-Policy']).toBe(PAGE_CSP);
     expect(headersFor(toml, '/admin/')['Content-Security-Policy']).toBe(ADMIN_CSP);
+    expect(headersFor(toml, '/en/admin/')['Content-Security-Policy']).toBe(ADMIN_CSP);
+    expect(headersFor(toml, '/en/admin/config.yml')['Content-Security-Policy']).toBe(API_CSP);
     expect(headersFor(toml, '/images/og/home.png')['Content-Security-Policy']).toBe(API_CSP);
     expect(headersFor(toml, '/')['Strict-Transport-Security']).toBe(
       securityHeaderValues({ hsts: true })['Strict-Transport-Security'],

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { LOCAL_BACKEND_PORT } from './local-backend.ts';
 
 /**
  * `npm run cms`: decap-server, the local backend of the blog's CMS, reading and writing the
@@ -9,7 +10,7 @@ import { fileURLToPath } from 'node:url';
  * authentication, and by default it would accept writes from the whole network.
  */
 /* eslint-disable no-restricted-properties -- decap-server's settings, not Legenda's. */
-process.env.PORT = '8081';
+process.env.PORT = String(LOCAL_BACKEND_PORT);
 process.env.BIND_HOST = '127.0.0.1';
 process.env.MODE = 'fs';
 process.env.GIT_REPO_DIRECTORY = fileURLToPath(new URL('../../..', import.meta.url));

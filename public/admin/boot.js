@@ -1,0 +1,64 @@
+/*
+ * The blog CMS's page, /admin in French and /en/admin in English (index.html beside this file
+ * and public/en/admin/index.html): loads Decap CMS, unless it is opened on this computer without
+ * its local backend. On localhost, Decap edits the working copy's files through `npm run cms`
+ * (config.yml: local_backend); with that stopped, it would try its address from the browser (a
+ * refused connection in the console), then offer a Git Gateway sign-in that cannot work here.
+ * So the page asks Legenda's server first (src/site/cms/local-backend.ts) and, when nothing
+ * answers, shows what to run, with a button to look again.
+ * Decap's Git Gateway sign-in writes its fields' placeholders in English whatever its locale:
+ * they are put in the page's language, and named for screen readers (they have no label).
+ */
+'use strict';
+
+(() => {
+  const FIELDS = {
+    fr: { email: 'Adresse e-mail', password: 'Mot de passe' },
+    en: { email: 'Email', password: 'Password' },
+  }[document.documentElement.lang];
+  const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+  const notice = document.getElementById('local-backend-missing');
+  const configUrl = document.querySelector('link[rel="cms-config-url"]').getAttribute('href');
+
+  async function localBackendMissing() {
+    if (!LOCAL_HOSTS.includes(location.hostname)) return false;
+    const config = await fetch(configUrl, { cache: 'no-store' }).then((answer) => answer.text());
+    if (!/^local_backend:\s*true\s*$/m.test(config)) return false;
+    const answer = await fetch('/admin/local-backend', { cache: 'no-store' });
+    return answer.ok && (await answer.json()).running !== true;
+  }
+
+  function nameFields() {
+    for (const input of document.querySelectorAll('input[name="email"], input[name="password"]')) {
+      const word = FIELDS[input.name];
+      if (input.placeholder === word && input.getAttribute('aria-label') === word) continue;
+      input.placeholder = word;
+      input.setAttribute('aria-label', word);
+    }
+  }
+
+  let loaded = false;
+  function loadCms() {
+    if (loaded) return;
+    loaded = true;
+    new MutationObserver(nameFields).observe(document.body, { childList: true, subtree: true });
+    const script = document.createElement('script');
+    script.src = '/admin/decap-cms.js';
+    document.body.append(script);
+  }
+
+  async function start() {
+    let missing = false;
+    try {
+      missing = await localBackendMissing();
+    } catch {
+      // Not known: Decap then says itself what it cannot reach.
+    }
+    notice.hidden = !missing;
+    if (missing) notice.querySelector('h1').focus();
+    else loadCms();
+  }
+
+  document.getElementById('local-backend-retry').addEventListener('click', () => void start());
+  void start();
+})();
