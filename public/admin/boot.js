@@ -55,10 +55,14 @@
       // Not known: Decap then says itself what it cannot reach.
     }
     notice.hidden = !missing;
-    if (missing) notice.querySelector('h1').focus();
-    else loadCms();
+    if (!missing) loadCms();
+    return missing;
   }
 
-  document.getElementById('local-backend-retry').addEventListener('click', () => void start());
+  const status = document.getElementById('local-backend-status');
+  document.getElementById('local-backend-retry').addEventListener('click', async () => {
+    status.textContent = '';
+    if (await start()) status.textContent = status.dataset.stillMissing;
+  });
   void start();
 })();
