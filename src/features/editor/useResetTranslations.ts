@@ -11,7 +11,7 @@ type Options = {
   reload: (base?: ReloadBase) => Promise<unknown>;
 };
 
-/** Reset translations: 'Reseting translations...', then success and a reload. */
+/** Reset translations: 'Resetting translations…', then success and a reload. */
 export function useResetTranslations({ t, articleId, reload }: Options) {
   const [resetting, setResetting] = useState(false);
 
