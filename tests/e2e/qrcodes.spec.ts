@@ -90,7 +90,7 @@ function decodeAsIs(image: Rgba): string | undefined {
  * top-left finder pattern's top edge is seven modules of dark.
  */
 function finderRow(image: Rgba): { start: number; module: number } {
-  const dark = (x: number, y: number) => image.data[(y * image.width + x) * 4] < 128;
+  const dark = (x: number, y: number) => (image.data[(y * image.width + x) * 4] ?? 255) < 128;
   for (let y = 0; y < image.height; y += 1) {
     const start = [...Array(image.width).keys()].find((x) => dark(x, y));
     if (start === undefined) continue;
