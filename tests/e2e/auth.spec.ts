@@ -105,7 +105,7 @@ for (const lang of LANGS) {
 
       // An empty password: said at once, nothing sent.
       await form.submit.click();
-      await expect(toast(page, t.auth.fieldsMissing)).toBeVisible();
+      await expect(toast(page, t.auth.passwordMissing)).toBeVisible();
       await expect(form.password).toBeFocused();
       expect(sent).toHaveLength(1);
       // The network down: said, and both fields kept.

@@ -67,8 +67,15 @@ export default function LoginForm({ lang }: { lang: Lang }) {
     if (busy) return;
     const email = emailRef.current?.value ?? '';
     const password = passwordRef.current?.value ?? '';
-    if (email.trim() === '' || password === '') {
-      fail(t('auth.fieldsMissing'), email.trim() === '' ? emailRef.current : passwordRef.current);
+    const noEmail = email.trim() === '';
+    if (noEmail || password === '') {
+      const missing =
+        password !== ''
+          ? 'auth.emailMissing'
+          : noEmail
+            ? 'auth.fieldsMissing'
+            : 'auth.passwordMissing';
+      fail(t(missing), noEmail ? emailRef.current : passwordRef.current);
       return;
     }
     setBusy(true);
