@@ -45,9 +45,10 @@ for (const lang of LANGS) {
       await expectLoggedOut(page, lang);
       await expectNoViolations(page);
       const form = loginForm(page, lang);
-      // An empty form is refused without counting as a failed sign-in.
+      // An empty form is refused without counting as a failed sign-in (nothing is sent), and
+      // says what is missing.
       await form.submit.click();
-      await expect(page.getByRole('alert').filter({ hasText: t.auth.loginFailed })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: t.auth.fieldsMissing })).toBeVisible();
       await expectNoViolations(page);
     });
 

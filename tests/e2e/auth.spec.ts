@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import {
   ADMIN,
   dict,
@@ -27,6 +28,23 @@ import { E2E_ORIGIN } from './settings.ts';
  * `--repeat-each=2` still passes; 3 would block the address for every later sign-in).
  */
 
+/** No box of `controls` meets the box of `cover`: each is wholly beside, above or below it. */
+async function expectApart(cover: Locator, controls: Locator[]) {
+  const a = await cover.boundingBox();
+  expect(a).not.toBeNull();
+  for (const control of controls) {
+    await expect(control).toBeVisible();
+    const b = await control.boundingBox();
+    if (a === null || b === null) throw new Error('No box');
+    const apart =
+      a.x + a.width <= b.x ||
+      b.x + b.width <= a.x ||
+      a.y + a.height <= b.y ||
+      b.y + b.height <= a.y;
+    expect(apart, `${JSON.stringify(a)} and ${JSON.stringify(b)}`).toBe(true);
+  }
+}
+
 for (const lang of LANGS) {
   const t = dict[lang];
 
@@ -53,18 +71,53 @@ for (const lang of LANGS) {
       page,
     }) => {
       const form = loginForm(page, lang);
-      await page.goto(url(lang, '/login'));
-      await expect(form.submit).toBeEnabled();
+      // Typed before the form's script has run (a slow phone): it is held until both fields
+      // are filled, and what was typed is kept and sent.
+      let typed = () => {};
+      const held = new Promise<void>((resolve) => (typed = resolve));
+      await page.route('**/_astro/LoginForm.*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const sent: unknown[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/login') {
+          sent.push(request.postDataJSON());
+        }
+      });
+      await page.goto(url(lang, '/login'), { waitUntil: 'commit' });
+      await expect(form.submit).toBeDisabled();
       await form.email.fill(ADMIN.email);
       await form.password.fill('not the right password');
+      typed();
+      await expect(form.submit).toBeEnabled();
+      await expect(form.email).toHaveValue(ADMIN.email);
+      await expect(form.password).toHaveValue('not the right password');
       await form.submit.click();
 
       await expect(toast(page, t.auth.loginFailed)).toBeVisible();
+      expect(sent).toEqual([{ email: ADMIN.email, password: 'not the right password' }]);
       await expect(page).toHaveURL(url(lang, '/login'));
       await expect(form.email).toHaveValue(ADMIN.email);
       await expect(form.password).toHaveValue('');
       await expect(form.password).toBeFocused();
       await expect(topBar(page, lang).logout).toHaveCount(0);
+
+      // An empty password: said at once, nothing sent.
+      await form.submit.click();
+      await expect(toast(page, t.auth.passwordMissing)).toBeVisible();
+      await expect(form.password).toBeFocused();
+      expect(sent).toHaveLength(1);
+      // The network down: said, and both fields kept.
+      await page.route('**/login', (route) =>
+        route.request().method() === 'POST' ? route.abort() : route.continue(),
+      );
+      await form.password.fill(ADMIN.password);
+      await form.submit.click();
+      await expect(toast(page, t.common.networkError)).toBeVisible();
+      await expect(form.email).toHaveValue(ADMIN.email);
+      await expect(form.password).toHaveValue(ADMIN.password);
+      await page.unroute('**/login');
 
       await form.password.fill(ADMIN.password);
       await form.password.press('Enter');
@@ -73,12 +126,29 @@ for (const lang of LANGS) {
       await expectDashboard(page, lang);
     });
 
-    test('Enter in the email field signs in too', async ({ page, signInWithForm }) => {
+    test('Enter in the email field signs in too; its toast hides none of the top bar', async ({
+      page,
+      signInWithForm,
+    }) => {
       await signInWithForm(lang, 'enter-in-email');
       await expect(page).toHaveURL(url(lang, '/dashboard'));
       // Toasts close after 5 s: check it before the rest of the page.
-      await expect(toast(page, t.auth.loginSuccess)).toBeVisible();
+      const done = toast(page, t.auth.loginSuccess);
+      await expect(done).toBeVisible();
+      const bar = topBar(page, lang);
+      await expectApart(done, [bar.logout, bar.langButton]);
       await expectDashboard(page, lang);
+
+      // On a phone, the same toast (a page's flash) and the sign-out and menu buttons.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.evaluate(
+        (message) =>
+          sessionStorage.setItem('legenda.flash', JSON.stringify([{ kind: 'success', message }])),
+        t.auth.loginSuccess,
+      );
+      await page.reload();
+      await expect(done).toBeVisible();
+      await expectApart(done, [bar.logout, bar.burger]);
     });
 
     test('the sign-in button works and the session survives a reload', async ({

@@ -31,14 +31,26 @@ type Article = { id: number; name: string; title: string };
 
 const tag = () => randomUUID().slice(0, 8);
 
-async function newArticle(page: Page, title: string): Promise<Article> {
+/** A published article with a line of text (`empty`: with nothing in it, which visitors skip). */
+async function newArticle(page: Page, title: string, empty = false): Promise<Article> {
   const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
   await post(page, 'rename_article', { articleId: id, newName: title });
-  // A new article is not published until a curator publishes it: visitors read this one.
-  await post(page, 'publish', { articleId: id });
   const response = await page.request.get(`/api/read/article?articleId=${id}`);
   expect(response.status()).toBe(200);
   const { name } = (await response.json()) as { name: string };
+  if (!empty) {
+    await post(page, 'update_article', {
+      articleId: id,
+      newContent: [
+        { type: 'metadatas', url: name },
+        { type: 'text', content: `Le panneau ${title}.` },
+      ],
+      unformatted_name: title,
+      instructions: '',
+    });
+  }
+  // A new article is not published until a curator publishes it: visitors read this one.
+  await post(page, 'publish', { articleId: id });
   return { id, name, title };
 }
 
@@ -98,7 +110,8 @@ for (const lang of LANGS) {
     const [a, b, c] = [
       await newArticle(page, `Panneau un ${id}`),
       await newArticle(page, `Panneau deux ${id}`),
-      await newArticle(page, `Panneau trois ${id}`),
+      // Nothing in it yet: the screen says visitors will not see it.
+      await newArticle(page, `Panneau trois ${id}`, true),
     ] as [Article, Article, Article];
     if (phone) await page.setViewportSize({ width: 390, height: 844 });
     const s = screen(page, lang);
@@ -147,6 +160,8 @@ for (const lang of LANGS) {
     await s.search.fill(`trois ${id}`);
     await s.search.press('Enter');
     await expect(s.stops).toHaveText([a.title, b.title, c.title]);
+    const warning = s.main.locator('.circuit-stop').filter({ hasText: t.emptyStop });
+    await expect(warning.locator('.circuit-stop__title')).toHaveText([c.title]);
 
     // By keyboard: the first stop goes down twice, focus staying on its button.
     await s.down(a.title).focus();
@@ -179,6 +194,7 @@ for (const lang of LANGS) {
     await expect(s.itemStops(title)).toHaveText([b.title, c.title, a.title]);
     await expect(s.item(title)).toContainText(`/circuit?name=salle-des-batailles-${id}`);
     await expect(s.item(title)).toContainText(fill(t.stopsMany, { count: '3' }));
+    await expect(s.item(title)).toContainText(t.emptyStopsOne);
     await expect(
       s.item(title).getByRole('link', { name: fill(t.openCircuit, { title }) }),
     ).toHaveAttribute('href', `/circuit?name=salle-des-batailles-${id}&ignoreStats=true`);

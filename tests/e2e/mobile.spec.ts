@@ -120,6 +120,19 @@ test.describe('a small phone, signed in', () => {
   });
 });
 
+/** Every staff screen, each at its plain address. */
+const STAFF_SCREENS = [
+  '/dashboard',
+  '/articles',
+  '/qrcodes',
+  '/qrcodes/print',
+  '/stats',
+  '/translations',
+  '/glossary',
+  '/circuits',
+  '/settings',
+] as const;
+
 /**
  * No staff page scrolls sideways on a 360 px phone (the statistics page was
  * 728 px wide, its hidden tables pushing it). Every staff screen, with content in it, in French
@@ -128,7 +141,10 @@ test.describe('a small phone, signed in', () => {
 test.describe('a small phone, every staff page', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('no page is wider than 360 px', async ({ page, signIn }) => {
+  test('no page is wider than 360 px; on a computer, all start at the left', async ({
+    page,
+    signIn,
+  }) => {
     const t = dict.fr;
     const fits = async (route: string, ready: Locator) => {
       await visit(page, route);
@@ -186,5 +202,25 @@ test.describe('a small phone, every staff page', () => {
       360,
     );
     await fits('/settings', main(page).getByLabel(t.settings.timeZone, { exact: true }));
+    await fits('/glossary', heading(page, t.glossary.title));
+    await fits('/circuits', heading(page, t.circuits.title));
+
+    // On a computer, every staff screen has one layout: the page's width from its left edge,
+    // its heading where the page's content starts (none a narrow column in the middle).
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const route of STAFF_SCREENS) {
+      await visit(page, route);
+      const title = main(page).getByRole('heading', { level: 1 }).first();
+      await expect(title, route).toBeVisible();
+      const left = await main(page).evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return box.left + parseFloat(getComputedStyle(element).paddingLeft);
+      });
+      const box = await title.boundingBox();
+      expect(
+        Math.abs((box?.x ?? -1) - left),
+        `${route}: heading at ${box?.x}, page at ${left}`,
+      ).toBeLessThanOrEqual(1);
+    }
   });
 });

@@ -85,6 +85,22 @@ function decodeAsIs(image: Rgba): string | undefined {
   return jsQR(pixels, image.width, image.height, { inversionAttempts: 'dontInvert' })?.data;
 }
 
+/**
+ * Where the code's first dark row starts (its quiet zone, in pixels) and its modules' size: the
+ * top-left finder pattern's top edge is seven modules of dark.
+ */
+function finderRow(image: Rgba): { start: number; module: number } {
+  const dark = (x: number, y: number) => (image.data[(y * image.width + x) * 4] ?? 255) < 128;
+  for (let y = 0; y < image.height; y += 1) {
+    const start = [...Array(image.width).keys()].find((x) => dark(x, y));
+    if (start === undefined) continue;
+    let end = start;
+    while (end < image.width && dark(end, y)) end += 1;
+    return { start: Math.min(start, y), module: (end - start) / 7 };
+  }
+  throw new Error('No dark pixel in the image');
+}
+
 /** The screens' pieces, in `lang`. */
 function screens(page: Page, lang: 'fr' | 'en') {
   const t = dict[lang];
@@ -261,10 +277,10 @@ test.describe('QR codes (fr)', () => {
     await expect(s.download).toBeEnabled();
     await expect(s.format).toHaveValue('png');
     await expect(s.format.locator('option')).toHaveText(['PNG', 'SVG', 'JPEG', 'WebP']);
-    await expect(s.colours).toHaveValue('light-on-dark');
+    await expect(s.colours).toHaveValue('dark-on-light');
     await expect(s.colours.locator('option')).toHaveText([
-      'Blanc sur noir (par défaut)',
-      'Noir sur blanc — le plus sûr à l’impression',
+      'Noir sur blanc (par défaut)',
+      'Blanc sur noir — illisible pour certains lecteurs',
     ]);
     await expect(s.colours).toHaveAccessibleDescription(t.qrcode.coloursHint);
 
@@ -278,21 +294,25 @@ test.describe('QR codes (fr)', () => {
     const png = PNG.sync.read(await download('png'));
     expect([png.width, png.height]).toEqual([300, 300]);
     expect(decode(png)).toBe(doc.url);
-    // White dots on black (the default)...
-    expect([...png.data.subarray(0, 3)]).toEqual([0, 0, 0]);
-    // ...which a decoder that does not try inverting cannot read: why the variant exists.
-    expect(decodeAsIs(png)).toBeUndefined();
+    // Black dots on white (the default), read by a decoder that never inverts (zbar's way)...
+    expect([...png.data.subarray(0, 3)]).toEqual([255, 255, 255]);
+    expect(decodeAsIs(png)).toBe(doc.url);
+    // ...with a quiet zone of two modules or more: the finder's first row, then its edge.
+    const { start, module } = finderRow(png);
+    expect(start / module).toBeGreaterThanOrEqual(2);
 
-    // Black on white: the preview shows it, and the download is read without inverting.
-    await s.colours.selectOption('dark-on-light');
-    await expect(s.preview(doc)).toHaveAttribute('data-colours', 'dark-on-light');
-    const light = PNG.sync.read(await download('png', `qrcode-${doc.link}-dark-on-light`));
-    expect([light.width, light.height]).toEqual([300, 300]);
-    expect([...light.data.subarray(0, 3)]).toEqual([255, 255, 255]);
-    expect(decodeAsIs(light)).toBe(doc.url);
-    const lightSvg = (await download('svg', `qrcode-${doc.link}-dark-on-light`)).toString('utf8');
-    expect(lightSvg).toMatch(/fill="#ffffff"/);
+    // White on black, on demand: the preview shows it; a decoder that never inverts cannot
+    // read it, hence its warning.
     await s.colours.selectOption('light-on-dark');
+    await expect(s.preview(doc)).toHaveAttribute('data-colours', 'light-on-dark');
+    const dark = PNG.sync.read(await download('png', `qrcode-${doc.link}-light-on-dark`));
+    expect([dark.width, dark.height]).toEqual([300, 300]);
+    expect([...dark.data.subarray(0, 3)]).toEqual([0, 0, 0]);
+    expect(decode(dark)).toBe(doc.url);
+    expect(decodeAsIs(dark)).toBeUndefined();
+    const darkSvg = (await download('svg', `qrcode-${doc.link}-light-on-dark`)).toString('utf8');
+    expect(darkSvg).toMatch(/fill="#000000"/);
+    await s.colours.selectOption('dark-on-light');
 
     const svg = (await download('svg')).toString('utf8');
     expect(svg).toContain('<svg');
@@ -314,11 +334,11 @@ test.describe('QR codes (fr)', () => {
     await viewer.setViewportSize({ width: 1300, height: 1300 });
     const big = svg.replace(/(<svg[^>]*\s)width="300"/, '$1width="1200"');
     await viewer.setContent(
-      `<body style="margin:0"><div id="code" style="display:inline-block;padding:48px;background:#000">${big.replace(/(<svg[^>]*\s)height="300"/, '$1height="1200"')}</div></body>`,
+      `<body style="margin:0"><div id="code" style="display:inline-block;padding:48px;background:#fff">${big.replace(/(<svg[^>]*\s)height="300"/, '$1height="1200"')}</div></body>`,
     );
     const shot = PNG.sync.read(await viewer.locator('#code').screenshot());
     expect([shot.width, shot.height]).toEqual([1296, 1296]);
-    expect(decode(shot)).toBe(doc.url);
+    expect(decodeAsIs(shot)).toBe(doc.url);
     await viewer.close();
     logs.expectClean();
   });
@@ -378,18 +398,23 @@ test.describe('QR codes (fr)', () => {
     await expect(card(free)).toHaveCount(0);
     await expect(grid).not.toContainText(free.link);
 
-    // White on black by default; black on white on demand, read by a decoder that never inverts.
+    // Black on white by default, read by a decoder that never inverts; white on black on demand.
     const colours = page.getByLabel(t.qrcode.colours, { exact: true });
-    await expect(colours).toHaveValue('light-on-dark');
+    await expect(colours).toHaveValue('dark-on-light');
     const oneQr = card(one).locator('.print-card__qr');
-    await expect(oneQr).toHaveAttribute('data-colours', 'light-on-dark');
-    expect(decodeAsIs(PNG.sync.read(await oneQr.screenshot()))).toBeUndefined();
-    await colours.selectOption('dark-on-light');
     await expect(oneQr).toHaveAttribute('data-colours', 'dark-on-light');
-    // The cards draw again (asynchronously): the sheet reads as-is once they have.
     await expect
       .poll(async () => decodeAsIs(PNG.sync.read(await oneQr.screenshot())))
       .toBe(one.url);
+    await colours.selectOption('light-on-dark');
+    await expect(oneQr).toHaveAttribute('data-colours', 'light-on-dark');
+    // The cards draw again (asynchronously): the sheet reads inverted once they have.
+    await expect
+      .poll(async () => {
+        const shot = PNG.sync.read(await oneQr.screenshot());
+        return [decode(shot), decodeAsIs(shot)];
+      })
+      .toEqual([one.url, undefined]);
     const cards = await grid.getByRole('listitem').count();
     await expect(grid.locator('.print-card__qr > svg')).toHaveCount(cards);
     const print = page.getByRole('button', { name: t.qrcodes.print.button, exact: true });

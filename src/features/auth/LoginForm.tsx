@@ -1,30 +1,53 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
-import { useT } from '../../i18n/react.ts';
-import { call, errorCode, postRoute } from '../../ui/api.ts';
+import { useT, type TFn } from '../../i18n/react.ts';
+import { call, errorCode, postRoute, type CallResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { useHydrated } from '../../ui/browser.ts';
 import { flash } from '../../ui/flash.ts';
 import { formatDelay, retryAfterSeconds } from '../../ui/retryAfter.ts';
 import { setLoggedIn, useSession } from '../../ui/session.ts';
-import { toast } from '../../ui/toast.ts';
 import type { LoginInput } from './schema.ts';
 
 const loginRoute = postRoute<LoginInput, { email?: unknown }>('/login');
 
-/** The sign-in form. Success goes to /dashboard in the page's language. */
+/** Why a refused sign-in failed, in the interface's language. */
+function refusal(t: TFn, lang: Lang, result: CallResult<{ email?: unknown }>): string {
+  if (result.status === 401 || result.status === 400 || result.status === 422) {
+    // 'Email ou mot de passe invalide', never which of the two was wrong. Bad input (an
+    // address that is not one) cannot be valid credentials either.
+    return t('auth.loginFailed');
+  }
+  if (result.status === 429 || errorCode(result) === 'sign_in_busy') {
+    // Throttled, or the server is checking as many passwords as it may (sign_in_busy).
+    const seconds = retryAfterSeconds(result.headers.get('Retry-After'));
+    return seconds === null
+      ? t('auth.throttledNoDelay')
+      : t('auth.throttled', { delay: formatDelay(seconds, lang) });
+  }
+  // Any other refusal (the database out of reach, a cross-site request…) by its code.
+  return apiErrorMessage(t, result);
+}
+
+/**
+ * The sign-in form. Success goes to /dashboard in the page's language. The fields are the
+ * browser's own (uncontrolled): what someone types before the page has finished loading stays
+ * there and is what is sent. Why a sign-in failed is said in the form itself, not in a toast that
+ * may not be on the page yet.
+ */
 export default function LoginForm({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const session = useSession();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   // Until hydration the form cannot work; keep it from submitting natively.
   const ready = useHydrated();
+  const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const leaving = useRef(false);
   const emailId = useId();
   const passwordId = useId();
+  const problemId = useId();
 
   // Already logged in when the page opens: go straight to the dashboard.
   useEffect(() => {
@@ -33,16 +56,30 @@ export default function LoginForm({ lang }: { lang: Lang }) {
     }
   }, [session.status, lang]);
 
-  const retryPassword = (message: string) => {
-    toast.error(message);
-    setPassword('');
-    passwordRef.current?.focus();
+  const fail = (message: string, field: HTMLInputElement | null, clear = false) => {
+    setProblem(message);
+    if (field && clear) field.value = '';
+    field?.focus();
   };
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
+    const email = emailRef.current?.value ?? '';
+    const password = passwordRef.current?.value ?? '';
+    const noEmail = email.trim() === '';
+    if (noEmail || password === '') {
+      const missing =
+        password !== ''
+          ? 'auth.emailMissing'
+          : noEmail
+            ? 'auth.fieldsMissing'
+            : 'auth.passwordMissing';
+      fail(t(missing), noEmail ? emailRef.current : passwordRef.current);
+      return;
+    }
     setBusy(true);
+    setProblem(null);
     try {
       const result = await call(loginRoute, { email, password });
       if (result.status === 200) {
@@ -52,42 +89,27 @@ export default function LoginForm({ lang }: { lang: Lang }) {
         window.location.assign(localePath(lang, '/dashboard'));
         return; // stay busy while the next page loads
       }
-      if (result.status === 401 || result.status === 400 || result.status === 422) {
-        // A failed sign-in reads 'Email ou mot de passe invalide', never which of the two was
-        // wrong. Bad input (an empty field) cannot be valid credentials either.
-        retryPassword(t('auth.loginFailed'));
-      } else if (result.status === 429 || errorCode(result) === 'sign_in_busy') {
-        // Throttled, or the server is checking as many passwords as it may (sign_in_busy).
-        const seconds = retryAfterSeconds(result.headers.get('Retry-After'));
-        toast.error(
-          seconds === null
-            ? t('auth.throttledNoDelay')
-            : t('auth.throttled', { delay: formatDelay(seconds, lang) }),
-        );
-      } else {
-        // Any other refusal (the database out of reach, a cross-site request…) in the
-        // interface's language, by its code (src/ui/apiErrors.ts).
-        toast.error(apiErrorMessage(t, result));
-      }
+      // Wrong credentials: the password is typed again; otherwise both are kept for a retry.
+      const wrong = [400, 401, 422].includes(result.status);
+      fail(refusal(t, lang, result), wrong ? passwordRef.current : null, wrong);
     } catch (error) {
       console.error('Sign-in request failed', error);
-      toast.error(t('common.networkError'));
+      fail(t('common.networkError'), null);
     }
     setBusy(false);
   };
 
   return (
-    <form className="form" method="post" onSubmit={(event) => void submit(event)}>
+    <form
+      className="form"
+      method="post"
+      noValidate
+      aria-describedby={problem === null ? undefined : problemId}
+      onSubmit={(event) => void submit(event)}
+    >
       <div className="field">
         <label htmlFor={emailId}>{t('auth.email')}</label>
-        <input
-          id={emailId}
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <input id={emailId} ref={emailRef} name="email" type="email" autoComplete="username" />
       </div>
       <div className="field">
         <label htmlFor={passwordId}>{t('auth.password')}</label>
@@ -97,10 +119,12 @@ export default function LoginForm({ lang }: { lang: Lang }) {
           name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
         />
       </div>
+      {/* Always in the page, so a screen reader announces each new message. */}
+      <p id={problemId} className="form__problem" role="alert">
+        {problem}
+      </p>
       <button type="submit" className="button button--primary" disabled={!ready || busy}>
         {busy ? t('auth.submitting') : t('auth.submit')}
       </button>

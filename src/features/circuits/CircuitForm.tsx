@@ -1,6 +1,8 @@
 import { untitledName } from '../articles/label.ts';
-import { useId, type RefObject, type SubmitEvent } from 'react';
+import { useEffect, useId, type RefObject, type SubmitEvent } from 'react';
 import type { TFn } from '../../i18n/react.ts';
+import { useServerData } from '../../ui/server-state.ts';
+import { emptyArticlesRoute } from './calls.ts';
 import ArticleAdder, { articleTitle, type ArticlesLoad } from './ArticleAdder.tsx';
 import { LIMITS, withTitle, type Draft, type Message, type Problems } from './draft.ts';
 import StopList, { type StopLabel } from './StopList.tsx';
@@ -40,9 +42,15 @@ export default function CircuitForm(props: Props) {
   const { titleRef, nameRef, introRef, searchRef, stopsRef, onSubmit, onCancel } = props;
   const id = useId();
   const editing = draft.id !== undefined;
+  // Asked again each time the form opens: an article may have been written since.
+  const { data: empty, reload: reloadEmpty } = useServerData(emptyArticlesRoute);
+  useEffect(() => void reloadEmpty(), [reloadEmpty]);
   const byId = new Map<number, StopLabel>(
     articles.data
-      ? articles.data.map((a) => [a.id, { title: articleTitle(a), name: a.name, stop: a.stop }])
+      ? articles.data.map((a) => [
+          a.id,
+          { title: articleTitle(a), name: a.name, stop: a.stop, empty: empty?.includes(a.id) },
+        ])
       : [],
   );
   const labelOf = (articleId: number): StopLabel =>

@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import type { Loaded } from '../../ui/server-state.ts';
+import { useServerData, type Loaded } from '../../ui/server-state.ts';
+import { emptyArticlesRoute } from './calls.ts';
 import { circuitHref } from './draft.ts';
 import type { CircuitDocument } from './schema.ts';
 
@@ -11,6 +12,8 @@ type LineProps = {
   t: TFn;
   circuit: CircuitDocument;
   titleOf: (id: number) => string;
+  /** How many of its stops visitors do not see, having nothing in them yet. */
+  emptyStops: number;
   busy: boolean;
   editRef: (element: HTMLButtonElement | null) => void;
   onEdit: () => void;
@@ -18,7 +21,7 @@ type LineProps = {
 };
 
 function CircuitItem(props: LineProps) {
-  const { t, circuit, titleOf, busy, editRef, onEdit, onDelete } = props;
+  const { t, circuit, titleOf, emptyStops, busy, editRef, onEdit, onDelete } = props;
   const count = circuit.articleIds.length;
   const shown = circuit.articleIds.slice(0, STOPS_SHOWN);
   return (
@@ -35,6 +38,13 @@ function CircuitItem(props: LineProps) {
                 : t('circuits.stopsMany', { count })}
           </span>
         </p>
+        {emptyStops > 0 && (
+          <p className="circuit-item__warning">
+            {emptyStops === 1
+              ? t('circuits.emptyStopsOne')
+              : t('circuits.emptyStopsMany', { count: emptyStops })}
+          </p>
+        )}
         {count > 0 && (
           <ol
             className="circuit-item__stops"
@@ -102,6 +112,7 @@ type ListProps = {
 export default function CircuitList(props: ListProps) {
   const { t, load, titleOf, busy, editButtons, onEdit, onDelete } = props;
   const circuits = load.data ?? [];
+  const empty = new Set(useServerData(emptyArticlesRoute).data);
   return (
     <section className="circuits-list" aria-labelledby="circuits-list-title">
       <h2 id="circuits-list-title">{t('circuits.listTitle')}</h2>
@@ -124,6 +135,7 @@ export default function CircuitList(props: ListProps) {
               t={t}
               circuit={circuit}
               titleOf={titleOf}
+              emptyStops={circuit.articleIds.filter((id) => empty.has(id)).length}
               busy={busy}
               editRef={(element) => {
                 if (element) editButtons.current.set(circuit.id, element);

@@ -10,9 +10,15 @@ import { dropIndex, moveItem, type Message } from './draft.ts';
 
 /**
  * What a stop shows: its article's title, public name and stop number in the museum (none
- * without), or that the article is gone.
+ * without), or that the article is gone; `empty`: the article has nothing for visitors yet, so
+ * they do not see the stop (articles/has-content.ts).
  */
-export type StopLabel = { title: string; name: string | null; stop?: number | undefined };
+export type StopLabel = {
+  title: string;
+  name: string | null;
+  stop?: number | undefined;
+  empty?: boolean | undefined;
+};
 
 type Props = {
   t: TFn;
@@ -196,6 +202,9 @@ export default function StopList(props: Props) {
                 <span className="circuit-stop__number">{t('stops.label', { n: label.stop })}</span>
               )}
               {label.name !== null && <span className="circuit-stop__name">{label.name}</span>}
+              {label.empty === true && (
+                <span className="circuit-stop__warning">{t('circuits.emptyStop')}</span>
+              )}
               {problem && (
                 <span id={errorId} className="circuit-field-error">
                   {t(problem.key, problem.vars)}

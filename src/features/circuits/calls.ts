@@ -37,3 +37,9 @@ export const saveCircuit = postRoute<z.input<typeof saveCircuitSchema>, CircuitD
 export const deleteCircuit = postRoute<z.input<typeof deleteCircuitSchema>, DeletedCircuit>(
   '/api/manage/delete_circuit',
 );
+
+/** GET /api/read/empty_articles: the articles with nothing for visitors yet, by id. */
+export const emptyArticlesRoute = getRoute<number[]>(
+  '/api/read/empty_articles',
+  (body) => Array.isArray(body) && body.every((id) => typeof id === 'number'),
+);

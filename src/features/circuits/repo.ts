@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { articles, circuits, circuitStops, museums, qrcodes } from '../../server/db/schema.ts';
+import { storedHasContent } from '../articles/has-content.ts';
 import type { CircuitSource } from '../reader/circuit/circuit-types.ts';
 
 export interface CircuitRow {
@@ -154,13 +155,15 @@ async function publicCircuit(db: Database, name: string): Promise<PublicCircuit 
     .innerJoin(museums, eq(museums.id, circuits.museumId))
     .where(eq(circuits.name, name));
   if (!circuit) return undefined;
-  const stops = await db
+  const rows = await db
     .select({ articleId: articles.id, name: articles.name, content: articles.content })
     .from(circuitStops)
     .innerJoin(articles, eq(articles.id, circuitStops.articleId))
-    // Visitors walk only the stops they can read: one not published yet is left out until it is.
+    // Visitors walk only the stops they can read: one not published yet is left out until it is,
+    // and so is one with nothing in it yet (the circuits screen warns of it).
     .where(and(eq(circuitStops.circuitId, circuit.id), isNotNull(articles.publishedAt)))
     .orderBy(asc(circuitStops.position));
+  const stops = rows.filter((stop) => storedHasContent(stop.content, stop.name));
   const stopIds = stops.map((stop) => stop.articleId);
   const leading = await db
     .select({ link: qrcodes.link, articleId: qrcodes.articleId })
@@ -226,6 +229,16 @@ export function circuitsRepo(db: Database) {
         .where(and(eq(circuits.museumId, museumId), eq(circuits.id, id)))
         .returning({ id: circuits.id });
       return rows.length > 0;
+    },
+
+    /** The museum's articles with nothing for visitors in them yet (has-content.ts). */
+    async emptyArticles(museumId: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: articles.id, name: articles.name, content: articles.content })
+        .from(articles)
+        .where(eq(articles.museumId, museumId))
+        .orderBy(asc(articles.id));
+      return rows.filter((row) => !storedHasContent(row.content, row.name)).map((row) => row.id);
     },
 
     /** The circuit visitors open by its public name, with its stops' articles in order. */

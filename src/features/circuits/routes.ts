@@ -10,6 +10,8 @@ export function circuitsRoutes(circuits: CircuitsService) {
 
   app.get('/read/circuits', async (c) => c.json(await circuits.list(museum(c))));
 
+  app.get('/read/empty_articles', async (c) => c.json(await circuits.emptyArticles(museum(c))));
+
   app.post('/manage/save_circuit', async (c) => {
     const body = await readJson(c, saveCircuitSchema);
     const { circuit, created } = await circuits.save(museum(c), body);

@@ -38,6 +38,11 @@ export function circuitsService(
       return repo.list(museumId);
     },
 
+    /** The articles a circuit would leave out for visitors: nothing in them yet. */
+    emptyArticles(museumId: number): Promise<number[]> {
+      return repo.emptyArticles(museumId);
+    },
+
     /** Creates (no id) or replaces a circuit; all or nothing. */
     async save(
       museumId: number,

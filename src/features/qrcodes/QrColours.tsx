@@ -10,8 +10,9 @@ const LABELS: Record<Colours, 'qrcode.coloursLightOnDark' | 'qrcode.coloursDarkO
 type Props = { t: TFn; value: Colours; onChange: (colours: Colours) => void };
 
 /**
- * The colours of a QR image: white on black (the default) or black on white, which
- * every scanner reads (some read light on dark only once they think of inverting it); used by the download choices and the print sheet.
+ * The colours of a QR image: black on white (the default), which every scanner reads, or white
+ * on black, with its warning (some scanners read light on dark only once they think of
+ * inverting it); used by the download choices and the print sheet.
  */
 export default function QrColours({ t, value, onChange }: Props) {
   const id = useId();

@@ -25,7 +25,7 @@ const EXTENSION_NAMES: Record<string, string> = {
 
 /**
  * The QR image of the printed address and its download in a chosen format (PNG by
- * default) and colours (white on black by default, or black on white). Mount it with `key={url}`: the image is drawn once per address.
+ * default) and colours (black on white by default, or white on black). Mount it with `key={url}`: the image is drawn once per address.
  */
 export default function QrPreview({ t, url, link }: Props) {
   const box = useRef<HTMLDivElement>(null);

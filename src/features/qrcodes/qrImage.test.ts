@@ -6,39 +6,51 @@ import {
   downloadName,
   isColours,
   qrOptions,
+  QR_MARGIN,
+  QR_SIZE,
   shortAddress,
 } from './qrImage.ts';
 
 describe('QR image colours', () => {
-  it('keeps white dots on black as the default', () => {
-    expect(DEFAULT_COLOURS).toBe('light-on-dark');
+  it('makes black dots on white the default, the polarity every decoder reads', () => {
+    expect(DEFAULT_COLOURS).toBe('dark-on-light');
     expect(COLOURS[0]).toBe(DEFAULT_COLOURS);
     const options = qrOptions('https://example.org/r/abc');
-    expect(options.dotsOptions?.color).toBe('#ffffff');
-    expect(options.backgroundOptions?.color).toBe('#000000');
-    expect([options.width, options.height, options.margin]).toEqual([300, 300, 1]);
+    expect(options.dotsOptions?.color).toBe('#000000');
+    expect(options.backgroundOptions?.color).toBe('#ffffff');
+    expect([options.width, options.height, options.margin]).toEqual([300, 300, QR_MARGIN]);
     expect(options.qrOptions?.errorCorrectionLevel).toBe('Q');
   });
 
-  it('offers black on white, otherwise the same code', () => {
-    const dark = qrOptions('https://example.org/r/abc', 'svg', 'dark-on-light');
-    expect(dark.dotsOptions?.color).toBe('#000000');
-    expect(dark.backgroundOptions?.color).toBe('#ffffff');
+  it('leaves a quiet zone of at least two modules around every code', () => {
+    // As qr-code-styling draws: modules of floor((side - 2 x margin) / count) pixels, centred.
+    for (let version = 1; version <= 40; version += 1) {
+      const count = 17 + 4 * version;
+      const module = Math.floor((QR_SIZE - 2 * QR_MARGIN) / count);
+      const quiet = Math.floor((QR_SIZE - count * module) / 2);
+      expect(quiet / module, `version ${version}`).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('offers white on black, otherwise the same code', () => {
+    const light = qrOptions('https://example.org/r/abc', 'svg', 'light-on-dark');
+    expect(light.dotsOptions?.color).toBe('#ffffff');
+    expect(light.backgroundOptions?.color).toBe('#000000');
     const { dotsOptions, backgroundOptions, ...rest } = qrOptions(
       'https://example.org/r/abc',
       'svg',
     );
     void dotsOptions;
     void backgroundOptions;
-    expect(dark).toMatchObject(rest);
-    expect(isColours('dark-on-light')).toBe(true);
+    expect(light).toMatchObject(rest);
+    expect(isColours('light-on-dark')).toBe(true);
     expect(isColours('red')).toBe(false);
   });
 
   it('names the variant’s file apart from the default', () => {
     expect(downloadName('Ab3')).toBe('qrcode-Ab3');
-    expect(downloadName('Ab3', 'light-on-dark')).toBe('qrcode-Ab3');
-    expect(downloadName('Ab3', 'dark-on-light')).toBe('qrcode-Ab3-dark-on-light');
+    expect(downloadName('Ab3', 'dark-on-light')).toBe('qrcode-Ab3');
+    expect(downloadName('Ab3', 'light-on-dark')).toBe('qrcode-Ab3-light-on-dark');
   });
 });
 

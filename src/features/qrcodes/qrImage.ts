@@ -14,19 +14,19 @@ export function isExtension(value: string): value is FileExtension {
 }
 
 /**
- * The centre logo: the Legenda mark with a white ring so it stands out on the black
- * background, and an explicit size (the library measures the image to place it).
+ * The centre logo: the Legenda mark with a white ring so it stands out on either background,
+ * and an explicit size (the library measures the image to place it).
  */
 export const QR_LOGO = '/qr-logo.svg';
 
 /**
- * The colour schemes: white dots on black (the default, first), and dark on
- * light, the polarity every decoder reads: zbar and some phone scanners read a light-on-dark
- * code only once they think of inverting it, so this one is the safest for print.
+ * The colour schemes: dark on light (the default, first), the polarity every decoder reads, and
+ * white dots on black, which zbar and some phone scanners read only once they think of
+ * inverting it, so it comes with a warning (docs/adr/0030-qr-codes-dark-on-light.md).
  */
-export const COLOURS = ['light-on-dark', 'dark-on-light'] as const;
+export const COLOURS = ['dark-on-light', 'light-on-dark'] as const;
 export type Colours = (typeof COLOURS)[number];
-export const DEFAULT_COLOURS: Colours = 'light-on-dark';
+export const DEFAULT_COLOURS: Colours = 'dark-on-light';
 
 export function isColours(value: string): value is Colours {
   return (COLOURS as readonly string[]).includes(value);
@@ -43,7 +43,18 @@ export function colourOptions(colours: Colours): Partial<Options> {
   return { dotsOptions: { color: dots }, backgroundOptions: { color: background } };
 }
 
-/** 300x300, margin 1, white dots on black, logo 0.6 with margin 8, level Q. */
+/** The image's side in pixels. */
+export const QR_SIZE = 300;
+
+/**
+ * The margin around the modules, in pixels. The library draws modules of
+ * floor((side - 2 x margin) / count) pixels, centred: 24 px is at least two modules for every
+ * code (21 modules and more) at 300 px, the quiet zone decoders need to find the code; the
+ * short addresses of codes (29 to 33 modules) get about four.
+ */
+export const QR_MARGIN = 24;
+
+/** 300x300, a quiet zone of two modules or more, dark on light, logo 0.6 with margin 8, level Q. */
 export function qrOptions(
   data: string,
   type: 'canvas' | 'svg' = 'canvas',
@@ -52,9 +63,9 @@ export function qrOptions(
   return {
     type,
     data,
-    width: 300,
-    height: 300,
-    margin: 1,
+    width: QR_SIZE,
+    height: QR_SIZE,
+    margin: QR_MARGIN,
     image: QR_LOGO,
     ...colourOptions(colours),
     imageOptions: { imageSize: 0.6, margin: 8, hideBackgroundDots: true },
