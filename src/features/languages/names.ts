@@ -85,3 +85,18 @@ export function nativeName(code: string): string {
   const name = languageName(code, code);
   return name === code ? languageName(code, 'en') : name;
 }
+
+/** Lower case, accents folded, as the visitor picker compares names ('Català' = 'catala'). */
+const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+
+/**
+ * A language as staff screens name it, the way the visitor picker does: by its own name
+ * ('Shqip'), with the name in `inLang` beside it when that says something else
+ * ('Shqip (Albanais)'). Computed by Node (at build time for the pages, or by the server): browsers
+ * carry trimmed ICU data and answer a raw code or the English name for about half of them.
+ */
+export function languageLabel(code: string, inLang: string): string {
+  const own = nativeName(code);
+  const ours = languageName(code, inLang);
+  return ours === code || fold(ours) === fold(own) ? own : `${own} (${ours})`;
+}

@@ -3,7 +3,7 @@ import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
-import { direction, languageTag, nativeName } from '../languages/index.ts';
+import { direction, languageTag } from '../languages/index.ts';
 import { approveTranslation, retranslateSegment, updateTranslation } from './calls.ts';
 import FailingNotice from './Failing.tsx';
 import ReviewPreview from './ReviewPreview.tsx';
@@ -18,6 +18,8 @@ type Props = {
   lang: Lang;
   articleId: number;
   doc: ReviewDocument;
+  /** The language's name as Settings shows it (named at build time, settings/languages.ts). */
+  languageName: string;
   /** The page's back link, title and language choice. */
   header: ReactNode;
   /** Reads the texts again, after a change. */
@@ -28,7 +30,8 @@ type Props = {
  * One article's texts in one language, loaded: the summary, approve all, each text with its
  * save, approve and translate again, and the phone preview beside them.
  */
-export default function ReviewTexts({ t, lang, articleId, doc, header, reload }: Props) {
+export default function ReviewTexts(props: Props) {
+  const { t, lang, articleId, doc, header, reload } = props;
   const [busy, setBusy] = useState(false);
   /** Raised after each change: the phone preview loads the page again. */
   const [version, setVersion] = useState(0);
@@ -93,7 +96,7 @@ export default function ReviewTexts({ t, lang, articleId, doc, header, reload }:
         {t('review.summary', {
           // Isolated: a right-to-left name must not reorder the sentence around it.
           title: `\u2068${doc.title}\u2069`,
-          language: `\u2068${nativeName(doc.lang)}\u2069`,
+          language: `\u2068${props.languageName}\u2069`,
           reviewed: String(counts.reviewed),
           total: String(counts.total),
         })}
