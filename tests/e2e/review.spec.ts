@@ -223,7 +223,10 @@ test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
         new RegExp(`^${t.added}\\s*grand\\s*$`),
       );
       await expect(first.locator('.review-changes del')).toHaveCount(0);
+      // The field starts from the earlier checked translation, said to be the one to check.
       const field = first.getByRole('textbox');
+      await expect(field).toHaveValue(`Benvenuti al [!museo!] del porto ${tag}.`);
+      await expect(field).toHaveAccessibleDescription(dict[lang].reviewStale.prefilled);
       await field.fill(`Benvenuti al grande [!museo!] del porto ${tag}.`);
       await field.press('Control+Enter');
       await expect(first.locator('.review-state')).toHaveText(t.state.reviewed);

@@ -54,12 +54,17 @@ function Rich({ text }: { text: string }) {
 export default function SegmentRow(props: Props) {
   const { t, segment, lang, dir, sourceLang, busy } = props;
   const id = useId();
-  const [draft, setDraft] = useState(segment.text ?? '');
-  const edited = draft !== (segment.text ?? '');
+  // A stale text starts from the museum's earlier translation: corrected, not typed again; saved
+  // as it is, it is checked against the new original.
+  const earlier = segment.state === 'stale' ? segment.previous?.text : undefined;
+  const start = earlier ?? segment.text ?? '';
+  const [draft, setDraft] = useState(start);
+  const edited = draft !== start;
+  const savable = edited || earlier !== undefined;
   const canApprove = !edited && segment.text !== null && segment.state !== 'reviewed';
 
   const done = async () => {
-    const ok = edited
+    const ok = savable
       ? await props.onSave(draft)
       : canApprove
         ? await props.onApprove()
@@ -119,8 +124,14 @@ export default function SegmentRow(props: Props) {
           </ul>
         )}
         {props.reports}
+        {earlier !== undefined && (
+          <p id={`${id}-earlier`} className="review-row__hint">
+            {t('reviewStale.prefilled')}
+          </p>
+        )}
         <textarea
           id={id}
+          aria-describedby={earlier !== undefined ? `${id}-earlier` : undefined}
           lang={lang}
           dir={dir}
           value={draft}
@@ -138,11 +149,19 @@ export default function SegmentRow(props: Props) {
             <Rich text={draft} />
           </p>
         )}
+        {earlier !== undefined && segment.text !== null && (
+          <div className="review-row__machine">
+            <p className="review-row__label">{t('reviewStale.machine')}</p>
+            <p lang={lang} dir={dir}>
+              <Rich text={segment.text} />
+            </p>
+          </div>
+        )}
         <div className="review-row__actions">
           <button
             type="button"
             className="button button--small"
-            disabled={busy || !edited || draft.trim() === ''}
+            disabled={busy || !savable || draft.trim() === ''}
             onClick={() => void props.onSave(draft)}
           >
             {t('review.save')}
