@@ -6,8 +6,8 @@ import { toast } from '../../ui/toast.ts';
 import { direction, languageTag } from '../languages/index.ts';
 import { approveTranslation, retranslateSegment, updateTranslation } from './calls.ts';
 import FailingNotice from './Failing.tsx';
-import ReviewPreview from './ReviewPreview.tsx';
-import type { ReviewDocument } from './schema.ts';
+import ReviewPreview, { useWidePreview, type PreviewTarget } from './ReviewPreview.tsx';
+import type { ReviewDocument, ReviewSegment } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
 import XliffTools from './XliffTools.tsx';
 import ReportFlags from '../feedback/ReportFlags.tsx';
@@ -36,6 +36,10 @@ export default function ReviewTexts(props: Props) {
   /** Raised after each change: the phone preview loads the page again. */
   const [version, setVersion] = useState(0);
   const list = useRef<HTMLOListElement>(null);
+  const wide = useWidePreview();
+  /** The text the preview shows: the one being edited (wide), or asked for (its dialog). */
+  const [focused, setFocused] = useState<PreviewTarget | null>(null);
+  const [asked, setAsked] = useState<PreviewTarget | null>(null);
   const reports = useReports(
     t,
     articleId,
@@ -199,13 +203,31 @@ export default function ReviewTexts(props: Props) {
                     )
                   }
                   onDone={() => focusAfter(index)}
+                  onFocus={() => setFocused(previewOf(segment))}
+                  onPreview={wide ? undefined : () => setAsked(previewOf(segment))}
                 />
               ))}
             </ol>
           )}
         </div>
-        <ReviewPreview t={t} name={doc.name} lang={doc.lang} version={version} />
+        <ReviewPreview
+          t={t}
+          name={doc.name}
+          lang={doc.lang}
+          version={version}
+          wide={wide}
+          target={wide ? focused : asked}
+          onClose={() => setAsked(null)}
+        />
       </div>
     </div>
   );
 }
+
+/**
+ * Where the preview finds a text: the museum's or the machine's translation the page shows,
+ * else the original it shows while there is none.
+ */
+const previewOf = (segment: ReviewSegment): PreviewTarget => ({
+  texts: segment.text === null ? [segment.source] : [segment.text, segment.source],
+});

@@ -25,6 +25,10 @@ type Props = {
   onRetranslate: () => Promise<boolean>;
   /** Ctrl+Enter done: the next row's field takes the focus. */
   onDone: () => void;
+  /** The field took the focus: the preview beside shows this text. */
+  onFocus?: () => void;
+  /** Where the preview opens on demand (a narrow screen): opens it at this text. */
+  onPreview?: (() => void) | undefined;
 };
 
 /** What a flag names in the curator's or the text's words: terms, or the words at fault. */
@@ -142,6 +146,7 @@ export default function SegmentRow(props: Props) {
           }
           aria-keyshortcuts="Control+Enter"
           onChange={(event) => setDraft(event.target.value)}
+          onFocus={props.onFocus}
           onKeyDown={onKeyDown}
         />
         {draft.includes('[!') && (
@@ -184,6 +189,16 @@ export default function SegmentRow(props: Props) {
               onClick={() => void props.onApprove()}
             >
               {t('review.approve')}
+            </button>
+          )}
+          {props.onPreview && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-haspopup="dialog"
+              onClick={props.onPreview}
+            >
+              {t('reviewPhone.show')}
             </button>
           )}
         </div>
