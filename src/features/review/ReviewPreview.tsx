@@ -116,9 +116,14 @@ function PreviewDialog(props: { t: TFn; onClose: () => void; children: ReactNode
   const titleId = useId();
   useEffect(() => {
     const element = dialog.current;
+    // Closed, the focus goes back to the text's button that opened it.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (element && !element.open) element.showModal();
     close.current?.focus();
-    return () => element?.close();
+    return () => {
+      element?.close();
+      opener?.focus();
+    };
   }, []);
   return (
     <dialog
