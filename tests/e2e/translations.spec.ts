@@ -182,8 +182,9 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
     const dialog = page.getByRole('dialog', { name: t.review.preview });
     await expect(dialog.getByRole('button', { name: t.reviewPhone.close })).toBeFocused();
     const frame = dialog.frameLocator(`iframe[title="${t.review.previewFrame}"]`);
-    await expect(frame.getByText(`[es] Merci de votre visite ${tag}.`)).toBeInViewport();
-    await expect(frame.getByText(`[es] Bienvenue au port ${tag}.`)).not.toBeInViewport();
+    const text = (words: string) => frame.getByRole('paragraph').filter({ hasText: words });
+    await expect(text(`[es] Merci de votre visite ${tag}.`)).toBeInViewport();
+    await expect(text(`[es] Bienvenue au port ${tag}.`)).not.toBeInViewport();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );

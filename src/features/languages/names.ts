@@ -80,7 +80,10 @@ export function languageName(code: string, inLang: string): string {
 
 /** The name of `code` in that language itself ('es' → 'Español', 'ar' → 'العربية'). */
 export function nativeName(code: string): string {
-  const override = NATIVE_OVERRIDES[code as LanguageCode];
+  // Own keys only: a statistics key such as 'constructor' is no override.
+  const override = Object.hasOwn(NATIVE_OVERRIDES, code)
+    ? NATIVE_OVERRIDES[code as LanguageCode]
+    : undefined;
   if (override) return override;
   const name = languageName(code, code);
   return name === code ? languageName(code, 'en') : name;

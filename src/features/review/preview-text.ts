@@ -19,6 +19,12 @@ export function shownText(text: string): string {
 const wordsOf = (element: Element) =>
   (element.tagName === 'IMG' ? element.getAttribute('alt') : element.textContent) ?? '';
 
+/** Drawn on the page: not hidden, nor a heading only screen readers get (a pixel wide). */
+function shown(element: Element): boolean {
+  const box = element.getBoundingClientRect();
+  return box.width > 1 && box.height > 1;
+}
+
 /**
  * The innermost element of the page's article showing one of `texts` (the first found wins, in
  * their order), or null when none is on the page (a text not saved yet, a picture with no file).
@@ -28,7 +34,7 @@ export function findText(doc: Document, texts: readonly string[]): Element | nul
   for (const text of texts) {
     const wanted = shownText(text);
     if (wanted === '') continue;
-    const found = elements.filter((el) => shownText(wordsOf(el)) === wanted);
+    const found = elements.filter((el) => shownText(wordsOf(el)) === wanted && shown(el));
     // The innermost: an element holding no other match (its parents hold the same words).
     const inner = found.find((el) => !found.some((other) => other !== el && el.contains(other)));
     if (inner) return inner;
