@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { t as translate, type Lang } from '../../i18n/index.ts';
-import { languageChoices } from '../settings/languages.ts';
+import { languageLabel, LANGUAGES } from '../languages/index.ts';
 import LanguageChoice from './LanguageChoice.tsx';
 
 /**
@@ -13,7 +13,11 @@ import LanguageChoice from './LanguageChoice.tsx';
 describe('the review screen’s language list', () => {
   for (const lang of ['fr', 'en'] as const satisfies Lang[]) {
     it(`offers every language by its Settings name, in Settings' order (${lang})`, () => {
-      const languages = languageChoices(lang);
+      // As Settings lists them (settings/languages.ts languageChoices, which pages give islands).
+      const collator = new Intl.Collator(lang);
+      const languages = LANGUAGES.map((code) => ({ code, label: languageLabel(code, lang) })).sort(
+        (a, b) => collator.compare(a.label, b.label),
+      );
       const html = renderToStaticMarkup(
         createElement(LanguageChoice, {
           t: (key, vars) => translate(lang, key, vars),
