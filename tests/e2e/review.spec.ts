@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
+import { languageChoices } from '../../src/features/settings/languages.ts';
 import {
   dict,
   expect,
@@ -55,7 +56,12 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
       await page.goto(url(lang as Lang, `/article?id=${id}`));
       await page.getByRole('link', { name: t.editorLink, exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-      await page.getByRole('combobox', { name: t.language, exact: true }).selectOption('es');
+      // Every language by the name Settings gives it (the browser's own names are partly English).
+      const choice = page.getByRole('combobox', { name: t.language, exact: true });
+      await expect(choice.locator('option:not([value=""])')).toHaveText(
+        languageChoices(lang).map((c) => c.label),
+      );
+      await choice.selectOption('es');
       await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
 
       const rows = page.locator('.review-row');
@@ -217,7 +223,10 @@ test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
         new RegExp(`^${t.added}\\s*grand\\s*$`),
       );
       await expect(first.locator('.review-changes del')).toHaveCount(0);
+      // The field starts from the earlier checked translation, said to be the one to check.
       const field = first.getByRole('textbox');
+      await expect(field).toHaveValue(`Benvenuti al [!museo!] del porto ${tag}.`);
+      await expect(field).toHaveAccessibleDescription(dict[lang].reviewStale.prefilled);
       await field.fill(`Benvenuti al grande [!museo!] del porto ${tag}.`);
       await field.press('Control+Enter');
       await expect(first.locator('.review-state')).toHaveText(t.state.reviewed);

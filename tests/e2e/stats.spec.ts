@@ -240,9 +240,9 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     const perA = `/api/stats/requests-per-language?days=10&lang=fr&articleId=${a.id}`;
     await expect.poll(() => apiTotal(page, perArticle, a.title)).toBe(3);
     await expect.poll(() => apiTotal(page, perArticle, b.title)).toBe(1);
-    await expect.poll(() => apiTotal(page, perA, 'Espagnol')).toBe(2);
+    await expect.poll(() => apiTotal(page, perA, 'Español (Espagnol)')).toBe(2);
     const listenedPerA = `/api/stats/listened-per-language?days=10&lang=fr&articleId=${a.id}`;
-    await expect.poll(() => apiTotal(page, listenedPerA, 'Espagnol')).toBe(2);
+    await expect.poll(() => apiTotal(page, listenedPerA, 'Español (Espagnol)')).toBe(2);
     await expect.poll(() => apiTotal(page, listenedPerA, 'Français')).toBe(1);
 
     const sent: string[] = [];
@@ -277,8 +277,8 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     // Chart 2: the same scans by language.
     await expect(s.perLanguage.locator('table')).toHaveCount(1);
     const languages = await tableOf(s.perLanguage);
-    expect(column(languages, 'Espagnol')?.at(-1)).toBeGreaterThanOrEqual(3);
-    expect(column(languages, 'Allemand')?.at(-1)).toBeGreaterThanOrEqual(1);
+    expect(column(languages, 'Español (Espagnol)')?.at(-1)).toBeGreaterThanOrEqual(3);
+    expect(column(languages, 'Deutsch (Allemand)')?.at(-1)).toBeGreaterThanOrEqual(1);
     await expect(s.perLanguage.getByRole('img')).toHaveAccessibleName(
       new RegExp(`\\(${t.scansAxis}\\)`),
     );
@@ -313,9 +313,11 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     expect(sent.filter((address) => address.includes('/requests-per-language?'))).toHaveLength(1);
     expect(sent.filter((address) => address.includes('/listened-per-language?'))).toHaveLength(1);
     const requests = await tableOf(s.requests);
-    expect(column(requests, 'Espagnol')?.at(-1)).toBe(2);
+    expect(column(requests, 'Español (Espagnol)')?.at(-1)).toBe(2);
     await expect(s.requests.getByRole('img')).toHaveAccessibleName(
-      new RegExp(`^${escapeRegExp(captionA)}\\. .*\\(${t.requestsAxis}\\).*Espagnol 2`),
+      new RegExp(
+        `^${escapeRegExp(captionA)}\\. .*\\(${t.requestsAxis}\\).*Español \\(Espagnol\\) 2`,
+      ),
     );
     await expect.poll(() => barsDrawn(s.requests)).toBe(true);
 
@@ -327,11 +329,11 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     const listens = await tableOf(s.listened);
     expect(listens[0]?.[0]).toBe(t.date);
     expect(listens).toHaveLength(11);
-    expect(column(listens, 'Espagnol')?.at(-1)).toBe(2);
+    expect(column(listens, 'Español (Espagnol)')?.at(-1)).toBe(2);
     expect(column(listens, 'Français')?.at(-1)).toBe(1);
     await expect(s.listened.getByRole('img')).toHaveAccessibleName(
       new RegExp(
-        `^${escapeRegExp(listenedA)}\\. .*\\(${t.listenedAxis}\\).*Espagnol 2, Français 1`,
+        `^${escapeRegExp(listenedA)}\\. .*\\(${t.listenedAxis}\\).*Español \\(Espagnol\\) 2, Français 1`,
       ),
     );
     await expect.poll(() => barsDrawn(s.listened)).toBe(true);
@@ -349,9 +351,9 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
       await expect(chart.locator('table tbody tr')).toHaveCount(30);
     }
     await expect(s.requests.getByRole('heading', { level: 2 })).toHaveText(captionA);
-    expect(sum(column(await tableOf(s.requests), 'Espagnol'))).toBe(2);
+    expect(sum(column(await tableOf(s.requests), 'Español (Espagnol)'))).toBe(2);
     await expect(s.listened.getByRole('heading', { level: 2 })).toHaveText(listenedA);
-    expect(sum(column(await tableOf(s.listened), 'Espagnol'))).toBe(2);
+    expect(sum(column(await tableOf(s.listened), 'Español (Espagnol)'))).toBe(2);
 
     // The CSV of chart 1, for the range chosen: its header names A.
     const link = s.perArticle.getByRole('link', {
@@ -391,7 +393,7 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
       .trim()
       .split(/\r?\n/);
     expect(listenedCsv).toHaveLength(31);
-    expect(listenedCsv[0]).toBe('date,Espagnol,Français');
+    expect(listenedCsv[0]).toBe('date,Español (Espagnol),Français');
     expect(listenedCsv.at(-1)).toMatch(/^\d{4}-\d{2}-\d{2},2,1$/);
 
     // On a phone, the charts shrink and keep their 2.5 to 1; nothing widens the page.
@@ -422,7 +424,9 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     await scan(page, await codeFor(page, article), 'it-IT');
     await read(page, article, 'fr');
     const perLanguage = '/api/stats/scans-per-language?days=10&lang=fr';
-    await expect.poll(() => apiTotal(page, perLanguage, 'Italien')).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => apiTotal(page, perLanguage, 'Italiano (Italien)'))
+      .toBeGreaterThanOrEqual(1);
     const requests = `/api/stats/requests-per-language?days=10&lang=fr&articleId=${article.id}`;
     await expect.poll(() => apiTotal(page, requests, 'Français')).toBe(1);
 
@@ -439,7 +443,9 @@ test.describe('statistics, counting real visits', MUSEUM_SETTINGS, () => {
     await visit(page, '/stats');
     const s = screen(page, 'fr');
     await expect(s.perLanguage.locator('table')).toHaveCount(1);
-    expect(column(await tableOf(s.perLanguage), 'Italien')?.at(-1)).toBeGreaterThanOrEqual(1);
+    expect(
+      column(await tableOf(s.perLanguage), 'Italiano (Italien)')?.at(-1),
+    ).toBeGreaterThanOrEqual(1);
     await expect(s.perArticle.getByRole('status')).toHaveText(t.noData);
     await expect(s.perArticle.locator('table, canvas')).toHaveCount(0);
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -487,8 +493,8 @@ test.describe('listens in English', MUSEUM_SETTINGS, () => {
     await listen(page, baseURL!, article, 'fr');
     await listen(page, baseURL!, article, 'fr');
     const listened = `/api/stats/listened-per-language?days=10&lang=en&articleId=${article.id}`;
-    await expect.poll(() => apiTotal(page, listened, 'French')).toBe(2);
-    await expect.poll(() => apiTotal(page, listened, 'Italian')).toBe(1);
+    await expect.poll(() => apiTotal(page, listened, 'Français (French)')).toBe(2);
+    await expect.poll(() => apiTotal(page, listened, 'Italiano (Italian)')).toBe(1);
 
     await visit(page, '/en/stats');
     const s = screen(page, 'en');
@@ -500,11 +506,13 @@ test.describe('listens in English', MUSEUM_SETTINGS, () => {
     await expect(s.listened).toHaveAccessibleDescription(t.listenedNote);
     await expect(s.listened.locator('table')).toHaveCount(1);
     const table = await tableOf(s.listened);
-    expect(table[0]).toEqual([t.date, 'French', 'Italian']);
-    expect(column(table, 'French')?.at(-1)).toBe(2);
-    expect(column(table, 'Italian')?.at(-1)).toBe(1);
+    expect(table[0]).toEqual([t.date, 'Français (French)', 'Italiano (Italian)']);
+    expect(column(table, 'Français (French)')?.at(-1)).toBe(2);
+    expect(column(table, 'Italiano (Italian)')?.at(-1)).toBe(1);
     await expect(s.listened.getByRole('img')).toHaveAccessibleName(
-      new RegExp(`^${escapeRegExp(caption)}\\. .*\\(${t.listenedAxis}\\).*French 2, Italian 1`),
+      new RegExp(
+        `^${escapeRegExp(caption)}\\. .*\\(${t.listenedAxis}\\).*Français \\(French\\) 2, Italiano \\(Italian\\) 1`,
+      ),
     );
     await expect.poll(() => barsDrawn(s.listened)).toBe(true);
     await expect(

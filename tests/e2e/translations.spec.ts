@@ -96,12 +96,22 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
         row.getByRole('link', { name: cellName(lang, 'Deutsch', machineOnly) }),
       ).toBeVisible();
       await expectNoViolations(page);
+      // The browser's words while the review screen and its preview load: nothing blocked.
+      const blocked: string[] = [];
+      page.on('console', (message) => {
+        if (/sandbox|blocked script/i.test(message.text())) blocked.push(message.text());
+      });
       await spanish.click();
 
       // The review screen in Spanish, the phone preview beside it showing the page.
       await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
       const preview = page.frameLocator(`iframe[title="${t.review.previewFrame}"]`);
       await expect(preview.getByText(`[es] Bienvenue au port ${tag}.`).first()).toBeVisible();
+      // As on a visitor's phone: the page's script offers Listen, and the players meant for a
+      // phone without JavaScript are not drawn.
+      await expect(preview.locator('.reader-listen button')).toBeVisible();
+      await expect(preview.locator('.reader-listen audio')).toHaveCount(0);
+      expect(blocked).toEqual([]);
       const first = page.locator('.review-row').first().getByRole('textbox');
       await first.fill(`Bienvenidos al puerto ${tag}.`);
       await first.press('Control+Enter');
@@ -117,7 +127,7 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
     });
   }
 
-  test('on a 390 px phone the overview scrolls its table, never the page', async ({
+  test('on a 390 px phone the overview scrolls its table, never the page; a text opens the preview at itself', async ({
     page,
     signIn,
   }) => {
@@ -148,6 +158,40 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
       390,
     );
     await expectNoViolations(page);
+
+    // The review screen: no preview after all the texts; a text's own button opens it, at that
+    // text (the last one, below three tall spaces: out of view until the preview scrolls).
+    await post(page.context(), 'update_article', {
+      articleId: id,
+      newContent: [
+        { type: 'metadatas', url: `vue-${tag}` },
+        { type: 'text', id: 'Intro', content: `Bienvenue au port ${tag}.` },
+        { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
+        ...[1, 2, 3].map(() => ({ type: 'space', size: 400 })),
+        { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
+      ],
+      unformatted_name: `Vue ${tag}`,
+      instructions: '',
+    });
+    await page.goto(url('en', `/translations?articleId=${id}&lang=es`));
+    const last = page.locator('.review-row').last();
+    await expect(last.getByRole('textbox')).toHaveValue(`[es] Merci de votre visite ${tag}.`);
+    await expect(page.locator('iframe')).toHaveCount(0);
+    const show = last.getByRole('button', { name: t.reviewPhone.show, exact: true });
+    await show.click();
+    const dialog = page.getByRole('dialog', { name: t.review.preview });
+    await expect(dialog.getByRole('button', { name: t.reviewPhone.close })).toBeFocused();
+    const frame = dialog.frameLocator(`iframe[title="${t.review.previewFrame}"]`);
+    const text = (words: string) => frame.getByRole('paragraph').filter({ hasText: words });
+    await expect(text(`[es] Merci de votre visite ${tag}.`)).toBeInViewport();
+    await expect(text(`[es] Bienvenue au port ${tag}.`)).not.toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    await expectNoViolations(page, ['.review-preview__phone']);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(show).toBeFocused();
   });
 
   test('prepares the priority languages chosen in Settings after every save', async ({

@@ -68,7 +68,7 @@ test.describe('working with a translator', MUSEUM_SETTINGS, () => {
         t.state.machine,
         t.state.machine,
       ]);
-      // The phone preview's sandboxed frame runs no script, so axe cannot enter it: left out.
+      // The phone preview's frame is the visitor page, which the visitor tests check: left out.
       await expectNoViolations(page, ['.review-preview__phone']);
 
       const one = await download(page, t.xliff.export);

@@ -12,7 +12,7 @@ export {
   type LanguageCode,
 } from './catalogue.ts';
 export { direction } from './direction.ts';
-export { languageName, nativeName } from './names.ts';
+export { languageLabel, languageName, nativeName } from './names.ts';
 export {
   acceptedTags,
   bestLanguage,

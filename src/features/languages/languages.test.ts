@@ -3,6 +3,7 @@ import {
   LANGUAGES,
   direction,
   isSupportedLanguage,
+  languageLabel,
   languageName,
   nativeName,
   sameLanguage,
@@ -79,5 +80,19 @@ describe('languages', () => {
     expect(sameLanguage('sr', 'sr-Latn')).toBe(false);
     expect(sameLanguage('fr', 'en')).toBe(false);
     expect(sameLanguage('fr', '!!')).toBe(false);
+  });
+});
+
+describe('languageLabel', () => {
+  it('names a language by its own name, then in the interface language when that differs', () => {
+    expect(languageLabel('fy', 'fr')).toBe('Frysk (Frison occidental)');
+    expect(languageLabel('es', 'en')).toBe('Español (Spanish)');
+    expect(languageLabel('fr', 'fr')).toBe('Français');
+    // A statistics key that is no language, even one of Object.prototype's: as it is.
+    expect(['constructor', 'toString', '__proto__'].map((k) => languageLabel(k, 'fr'))).toEqual([
+      'Constructor',
+      'Tostring',
+      '__proto__',
+    ]);
   });
 });

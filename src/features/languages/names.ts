@@ -80,8 +80,26 @@ export function languageName(code: string, inLang: string): string {
 
 /** The name of `code` in that language itself ('es' → 'Español', 'ar' → 'العربية'). */
 export function nativeName(code: string): string {
-  const override = NATIVE_OVERRIDES[code as LanguageCode];
+  // Own keys only: a statistics key such as 'constructor' is no override.
+  const override = Object.hasOwn(NATIVE_OVERRIDES, code)
+    ? NATIVE_OVERRIDES[code as LanguageCode]
+    : undefined;
   if (override) return override;
   const name = languageName(code, code);
   return name === code ? languageName(code, 'en') : name;
+}
+
+/** Lower case, accents folded, as the visitor picker compares names ('Català' = 'catala'). */
+const fold = (text: string) => text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
+
+/**
+ * A language as staff screens name it, the way the visitor picker does: by its own name
+ * ('Shqip'), with the name in `inLang` beside it when that says something else
+ * ('Shqip (Albanais)'). Computed by Node (at build time for the pages, or by the server): browsers
+ * carry trimmed ICU data and answer a raw code or the English name for about half of them.
+ */
+export function languageLabel(code: string, inLang: string): string {
+  const own = nativeName(code);
+  const ours = languageName(code, inLang);
+  return ours === code || fold(ours) === fold(own) ? own : `${own} (${ours})`;
 }

@@ -1,19 +1,23 @@
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
-import { LANGUAGES, nativeName } from '../languages/index.ts';
+import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 
 /** The address of this screen for another language (kept in the history: back returns). */
 const screenHref = (lang: Lang, articleId: number, target: string) =>
   `${localePath(lang, '/translations')}?articleId=${articleId}&lang=${encodeURIComponent(target)}`;
 
-/** The review screen's language: choosing one opens that language's review. */
+/**
+ * The review screen's language: choosing one opens that language's review. The languages are
+ * named as in Settings, by Node when the site was built (settings/languages.ts).
+ */
 export default function LanguageChoice(props: {
   t: TFn;
   lang: Lang;
   articleId: number;
   current: string | null;
+  languages: readonly LanguageOption[];
 }) {
-  const { t, lang, articleId, current } = props;
+  const { t, lang, articleId, current, languages } = props;
   return (
     <form className="review-language" method="get" action={localePath(lang, '/translations')}>
       <input type="hidden" name="articleId" value={articleId} />
@@ -28,9 +32,9 @@ export default function LanguageChoice(props: {
         }}
       >
         <option value="">{t('review.chooseLanguage')}</option>
-        {LANGUAGES.map((code) => (
+        {languages.map(({ code, label }) => (
           <option key={code} value={code}>
-            {nativeName(code)}
+            {label}
           </option>
         ))}
       </select>

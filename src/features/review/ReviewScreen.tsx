@@ -15,10 +15,12 @@ function Review({
   lang,
   articleId,
   target,
+  languages,
 }: {
   lang: Lang;
   articleId: number;
   target: string | null;
+  languages: readonly LanguageOption[];
 }) {
   const t = useT(lang);
   const load = useServerData(target ? translationsRoute(articleId, target) : null);
@@ -33,7 +35,13 @@ function Review({
         {t('review.backToEditor')}
       </a>
       <h1>{t('review.title')}</h1>
-      <LanguageChoice t={t} lang={lang} articleId={articleId} current={target} />
+      <LanguageChoice
+        t={t}
+        lang={lang}
+        articleId={articleId}
+        current={target}
+        languages={languages}
+      />
     </>
   );
   if (!target) {
@@ -72,6 +80,7 @@ function Review({
       lang={lang}
       articleId={articleId}
       doc={load.data}
+      languageName={languages.find((l) => l.code === load.data?.lang)?.label ?? load.data.lang}
       header={header}
       reload={load.reload}
     />
@@ -104,7 +113,7 @@ export default function ReviewScreen({
           <p className="muted">{t('review.noArticle')}</p>
         </div>
       ) : (
-        <Review lang={lang} articleId={articleId} target={target ?? null} />
+        <Review lang={lang} articleId={articleId} target={target ?? null} languages={languages} />
       )}
     </Protected>
   );

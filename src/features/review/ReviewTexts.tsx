@@ -3,11 +3,11 @@ import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
-import { direction, languageTag, nativeName } from '../languages/index.ts';
+import { direction, languageTag } from '../languages/index.ts';
 import { approveTranslation, retranslateSegment, updateTranslation } from './calls.ts';
 import FailingNotice from './Failing.tsx';
-import ReviewPreview from './ReviewPreview.tsx';
-import type { ReviewDocument } from './schema.ts';
+import ReviewPreview, { useWidePreview, type PreviewTarget } from './ReviewPreview.tsx';
+import type { ReviewDocument, ReviewSegment } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
 import XliffTools from './XliffTools.tsx';
 import ReportFlags from '../feedback/ReportFlags.tsx';
@@ -18,6 +18,8 @@ type Props = {
   lang: Lang;
   articleId: number;
   doc: ReviewDocument;
+  /** The language's name as Settings shows it (named at build time, settings/languages.ts). */
+  languageName: string;
   /** The page's back link, title and language choice. */
   header: ReactNode;
   /** Reads the texts again, after a change. */
@@ -28,11 +30,16 @@ type Props = {
  * One article's texts in one language, loaded: the summary, approve all, each text with its
  * save, approve and translate again, and the phone preview beside them.
  */
-export default function ReviewTexts({ t, lang, articleId, doc, header, reload }: Props) {
+export default function ReviewTexts(props: Props) {
+  const { t, lang, articleId, doc, header, reload } = props;
   const [busy, setBusy] = useState(false);
   /** Raised after each change: the phone preview loads the page again. */
   const [version, setVersion] = useState(0);
   const list = useRef<HTMLOListElement>(null);
+  const wide = useWidePreview();
+  /** The text the preview shows: the one being edited (wide), or asked for (its dialog). */
+  const [focused, setFocused] = useState<PreviewTarget | null>(null);
+  const [asked, setAsked] = useState<PreviewTarget | null>(null);
   const reports = useReports(
     t,
     articleId,
@@ -93,7 +100,7 @@ export default function ReviewTexts({ t, lang, articleId, doc, header, reload }:
         {t('review.summary', {
           // Isolated: a right-to-left name must not reorder the sentence around it.
           title: `\u2068${doc.title}\u2069`,
-          language: `\u2068${nativeName(doc.lang)}\u2069`,
+          language: `\u2068${props.languageName}\u2069`,
           reviewed: String(counts.reviewed),
           total: String(counts.total),
         })}
@@ -196,13 +203,31 @@ export default function ReviewTexts({ t, lang, articleId, doc, header, reload }:
                     )
                   }
                   onDone={() => focusAfter(index)}
+                  onFocus={() => setFocused(previewOf(segment))}
+                  onPreview={wide ? undefined : () => setAsked(previewOf(segment))}
                 />
               ))}
             </ol>
           )}
         </div>
-        <ReviewPreview t={t} name={doc.name} lang={doc.lang} version={version} />
+        <ReviewPreview
+          t={t}
+          name={doc.name}
+          lang={doc.lang}
+          version={version}
+          wide={wide}
+          target={wide ? focused : asked}
+          onClose={() => setAsked(null)}
+        />
       </div>
     </div>
   );
 }
+
+/**
+ * Where the preview finds a text: the museum's or the machine's translation the page shows,
+ * else the original it shows while there is none.
+ */
+const previewOf = (segment: ReviewSegment): PreviewTarget => ({
+  texts: segment.text === null ? [segment.source] : [segment.text, segment.source],
+});

@@ -25,6 +25,10 @@ type Props = {
   onRetranslate: () => Promise<boolean>;
   /** Ctrl+Enter done: the next row's field takes the focus. */
   onDone: () => void;
+  /** The field took the focus: the preview beside shows this text. */
+  onFocus?: () => void;
+  /** Where the preview opens on demand (a narrow screen): opens it at this text. */
+  onPreview?: (() => void) | undefined;
 };
 
 /** What a flag names in the curator's or the text's words: terms, or the words at fault. */
@@ -54,12 +58,17 @@ function Rich({ text }: { text: string }) {
 export default function SegmentRow(props: Props) {
   const { t, segment, lang, dir, sourceLang, busy } = props;
   const id = useId();
-  const [draft, setDraft] = useState(segment.text ?? '');
-  const edited = draft !== (segment.text ?? '');
+  // A stale text starts from the museum's earlier translation: corrected, not typed again; saved
+  // as it is, it is checked against the new original.
+  const earlier = segment.state === 'stale' ? segment.previous?.text : undefined;
+  const start = earlier ?? segment.text ?? '';
+  const [draft, setDraft] = useState(start);
+  const edited = draft !== start;
+  const savable = edited || earlier !== undefined;
   const canApprove = !edited && segment.text !== null && segment.state !== 'reviewed';
 
   const done = async () => {
-    const ok = edited
+    const ok = savable
       ? await props.onSave(draft)
       : canApprove
         ? await props.onApprove()
@@ -119,8 +128,14 @@ export default function SegmentRow(props: Props) {
           </ul>
         )}
         {props.reports}
+        {earlier !== undefined && (
+          <p id={`${id}-earlier`} className="review-row__hint">
+            {t('reviewStale.prefilled')}
+          </p>
+        )}
         <textarea
           id={id}
+          aria-describedby={earlier !== undefined ? `${id}-earlier` : undefined}
           lang={lang}
           dir={dir}
           value={draft}
@@ -131,6 +146,7 @@ export default function SegmentRow(props: Props) {
           }
           aria-keyshortcuts="Control+Enter"
           onChange={(event) => setDraft(event.target.value)}
+          onFocus={props.onFocus}
           onKeyDown={onKeyDown}
         />
         {draft.includes('[!') && (
@@ -138,11 +154,19 @@ export default function SegmentRow(props: Props) {
             <Rich text={draft} />
           </p>
         )}
+        {earlier !== undefined && segment.text !== null && (
+          <div className="review-row__machine">
+            <p className="review-row__label">{t('reviewStale.machine')}</p>
+            <p lang={lang} dir={dir}>
+              <Rich text={segment.text} />
+            </p>
+          </div>
+        )}
         <div className="review-row__actions">
           <button
             type="button"
             className="button button--small"
-            disabled={busy || !edited || draft.trim() === ''}
+            disabled={busy || !savable || draft.trim() === ''}
             onClick={() => void props.onSave(draft)}
           >
             {t('review.save')}
@@ -165,6 +189,16 @@ export default function SegmentRow(props: Props) {
               onClick={() => void props.onApprove()}
             >
               {t('review.approve')}
+            </button>
+          )}
+          {props.onPreview && (
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-haspopup="dialog"
+              onClick={props.onPreview}
+            >
+              {t('reviewPhone.show')}
             </button>
           )}
         </div>

@@ -130,9 +130,12 @@ describe('GET /api/export/xliff', () => {
       ],
     ]);
     expect(file!.units[1]!.approved).toBe(true);
-    // The italics markers are explained to the translator, in the header and beside the text.
-    expect(xml).toContain('keep the markers [! and !]');
-    expect(xml).toContain('<note>Legenda: checked by the museum.</note>');
+    // The italics markers are explained to the translator, in the header and beside the text,
+    // in the museum's language (French here; xliff-notes.test.ts: English).
+    expect(xml).toContain('gardez les marques [! et !]');
+    expect(xml.match(/gardez les marques/g)).toHaveLength(2);
+    expect(xml).toContain('<note>Legenda : vérifiée par le musée.</note>');
+    expect(xml).not.toMatch(/<note>[^<]*\b(the|museum|translation)\b/);
   });
 
   it('writes a missing text without a target, and a stale one for review with the old check', async () => {
@@ -162,7 +165,7 @@ describe('GET /api/export/xliff', () => {
       target: '[es] Le commerce du café.',
       state: 'needs-review-translation',
     });
-    expect(xml).toContain('for the earlier original “Le commerce du sucre.”: El azúcar.');
+    expect(xml).toContain('pour l’ancien original « Le commerce du sucre. » : El azúcar.');
   });
 
   it('writes hostile text as text: markup and ampersands are escaped and read back whole', async () => {

@@ -1,4 +1,5 @@
 import { itemId } from '../articles/ids.ts';
+import { isLang, t, type Lang } from '../../i18n/index.ts';
 import type { ReviewSegment } from './schema.ts';
 
 /**
@@ -43,17 +44,15 @@ const TARGET: Record<Exclude<ReviewSegment['state'], 'missing'>, string> = {
   stale: 'state="needs-review-translation"',
 };
 
-/** The note each state gets, for the translator (the tool shows it beside the text). */
-const STATE_NOTE: Record<ReviewSegment['state'], string> = {
-  missing: 'Legenda: not translated yet.',
-  machine: 'Legenda: machine translation, not checked by the museum.',
-  reviewed: 'Legenda: checked by the museum.',
-  stale:
-    'Legenda: the original text changed since the museum checked its translation; the target is a machine translation of the new text.',
-};
-
-const ITALICS_NOTE =
-  'Text between [! and !] is shown in italics: keep the markers [! and !] around the words that should be in italics in the translation. The texts are plain text: no markup.';
+/**
+ * The notes a translator reads (their tool shows them beside the text), in the museum's language
+ * when Legenda has words for it (French or English), else in English, the common language of
+ * translation tools: the translator works from the museum's texts, so reads that language.
+ */
+export function notesLanguage(sourceLang: string): Lang {
+  const primary = sourceLang.toLowerCase().split(/[-_]/)[0];
+  return isLang(primary) ? primary : 'en';
+}
 
 export interface ExportLanguage {
   lang: string;
@@ -70,23 +69,25 @@ export function buildXliff(input: {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">',
   ];
+  const notes = notesLanguage(input.sourceLang);
+  const italics = t(notes, 'xliffNotes.italics');
   for (const { lang, segments } of input.languages) {
     out.push(
       `  <file original="${escapeXml(originalOf(input.articleId))}" source-language="${escapeXml(input.sourceLang)}" target-language="${escapeXml(lang)}" datatype="plaintext">`,
       '    <header>',
       '      <tool tool-id="legenda" tool-name="Legenda"/>',
-      `      <note>${escapeXml(ITALICS_NOTE)}</note>`,
+      `      <note>${escapeXml(italics)}</note>`,
       '    </header>',
       '    <body>',
     );
-    for (const segment of segments) out.push(...unit(segment));
+    for (const segment of segments) out.push(...unit(segment, notes, italics));
     out.push('    </body>', '  </file>');
   }
   out.push('</xliff>', '');
   return out.join('\n');
 }
 
-function unit(segment: ReviewSegment): string[] {
+function unit(segment: ReviewSegment, notes: Lang, italics: string): string[] {
   const approved = segment.state === 'reviewed' ? ' approved="yes"' : '';
   const lines = [
     `      <trans-unit id="${escapeXml(segment.id)}" xml:space="preserve"${approved}>`,
@@ -95,13 +96,12 @@ function unit(segment: ReviewSegment): string[] {
   if (segment.text !== null && segment.state !== 'missing') {
     lines.push(`        <target ${TARGET[segment.state]}>${escapeXml(segment.text)}</target>`);
   }
-  lines.push(`        <note>${escapeXml(STATE_NOTE[segment.state])}</note>`);
+  lines.push(`        <note>${escapeXml(t(notes, `xliffNotes.${segment.state}`))}</note>`);
   if (segment.previous) {
-    lines.push(
-      `        <note>${escapeXml(`Checked by the museum before, for the earlier original “${segment.previous.source}”: ${segment.previous.text}`)}</note>`,
-    );
+    const previous = t(notes, 'xliffNotes.previous', { ...segment.previous });
+    lines.push(`        <note>${escapeXml(previous)}</note>`);
   }
-  if (segment.source.includes('[!')) lines.push(`        <note>${escapeXml(ITALICS_NOTE)}</note>`);
+  if (segment.source.includes('[!')) lines.push(`        <note>${escapeXml(italics)}</note>`);
   lines.push('      </trans-unit>');
   return lines;
 }

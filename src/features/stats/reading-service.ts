@@ -1,5 +1,5 @@
 import { notFound } from '../../server/http/errors.ts';
-import { languageName } from '../languages/index.ts';
+import { languageLabel } from '../languages/index.ts';
 import { dayOf } from './counts.ts';
 import type { Database } from '../../server/db/index.ts';
 import {
@@ -131,7 +131,7 @@ function readingStats(repo: ReadingRepo, options: ReadingOptions) {
       const languages = [...byLanguage]
         .map(([language, buckets]) => ({
           language,
-          name: languageName(language, request.lang),
+          name: languageLabel(language, request.lang),
           ...summarise(buckets)!,
         }))
         .sort((a, b) => b.count - a.count || a.language.localeCompare(b.language));

@@ -207,11 +207,11 @@ describe('GET /api/stats/reading-time', () => {
     await beacon('name=salle-1&lang=ar&seconds=12');
     const data = await json<Reading>(`/api/stats/reading-time?articleId=${id}&lang=fr`);
     expect(data.languages).toEqual([
-      { language: 'ja', name: 'Japonais', count: 4, q1: 68, median: 75, q3: 83 },
-      { language: 'ar', name: 'Arabe', count: 1, q1: 11, median: 13, q3: 14 },
+      { language: 'ja', name: '日本語 (Japonais)', count: 4, q1: 68, median: 75, q3: 83 },
+      { language: 'ar', name: 'العربية (Arabe)', count: 1, q1: 11, median: 13, q3: 14 },
     ]);
     const english = await json<Reading>(`/api/stats/reading-time?articleId=${id}&lang=en`);
-    expect(english.languages.map((l) => l.name)).toEqual(['Japanese', 'Arabic']);
+    expect(english.languages.map((l) => l.name)).toEqual(['日本語 (Japanese)', 'العربية (Arabic)']);
     const csv = await get(`/api/stats/reading-time?articleId=${id}&format=csv`);
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=UTF-8');
     expect(csv.headers.get('content-disposition')).toMatch(
@@ -223,7 +223,7 @@ describe('GET /api/stats/reading-time', () => {
     ]);
     expect(await csv.text()).toBe(
       'language,name,readings,first_quartile_s,median_s,third_quartile_s\r\n' +
-        'ja,Japonais,4,68,75,83\r\nar,Arabe,1,11,13,14\r\n',
+        'ja,日本語 (Japonais),4,68,75,83\r\nar,العربية (Arabe),1,11,13,14\r\n',
     );
   });
 

@@ -1,6 +1,6 @@
 import { articleName, untitledName } from '../articles/label.ts';
 import { notFound } from '../../server/http/errors.ts';
-import { languageName } from '../languages/index.ts';
+import { languageLabel } from '../languages/index.ts';
 import { dayOf } from './counts.ts';
 import type { DayCount, StatsRepo } from './repo.ts';
 import type { Chart, StatsRow } from './schema.ts';
@@ -173,7 +173,7 @@ export function statsService(repo: StatsRepo, now: () => Date) {
               ? othersName[by][request.lang]
               : titles
                 ? (titles.get(key) ?? untitledName(Number(key)))
-                : languageName(key, request.lang),
+                : languageLabel(key, request.lang),
         })),
       );
       const series = keys.map((key) => names.get(key)!);

@@ -129,18 +129,23 @@ describe('GET /api/stats/{chart}', () => {
     const perLanguage = await chart('scans-per-language');
     expect(perLanguage[6]).toEqual({
       formatted_date: '18 nov.',
-      Espagnol: 2,
+      'Español (Espagnol)': 2,
       Français: 0,
-      Allemand: 1,
+      'Deutsch (Allemand)': 1,
     });
     expect(perLanguage[9]).toEqual({
       formatted_date: '21 nov.',
-      Espagnol: 1,
+      'Español (Espagnol)': 1,
       Français: 4,
-      Allemand: 0,
+      'Deutsch (Allemand)': 0,
     });
     const english = await chart('scans-per-language?lang=en');
-    expect(english[9]).toEqual({ formatted_date: '21 Nov', Spanish: 1, French: 4, German: 0 });
+    expect(english[9]).toEqual({
+      formatted_date: '21 Nov',
+      'Español (Spanish)': 1,
+      'Français (French)': 4,
+      'Deutsch (German)': 0,
+    });
   });
 
   it('charts one article’s visitor pages per language; staff previews are not counted', async () => {
@@ -153,10 +158,10 @@ describe('GET /api/stats/{chart}', () => {
 
     const rows = await chart(`requests-per-language?articleId=${port}`);
     expect(rows).toHaveLength(10);
-    expect(rows[9]).toEqual({ formatted_date: '21 nov.', Espagnol: 3, Français: 1 });
-    expect(rows[0]).toEqual({ formatted_date: '12 nov.', Espagnol: 0, Français: 0 });
+    expect(rows[9]).toEqual({ formatted_date: '21 nov.', 'Español (Espagnol)': 3, Français: 1 });
+    expect(rows[0]).toEqual({ formatted_date: '12 nov.', 'Español (Espagnol)': 0, Français: 0 });
     const shipRows = await chart(`requests-per-language?articleId=${ship}&lang=en`);
-    expect(shipRows[9]).toEqual({ formatted_date: '21 Nov', Japanese: 5 });
+    expect(shipRows[9]).toEqual({ formatted_date: '21 Nov', '日本語 (Japanese)': 5 });
     // Scans are not requests.
     await scan(await codeFor(port), 2);
     expect((await chart(`requests-per-language?articleId=${port}`))[9]).toEqual(rows[9]);
@@ -183,7 +188,7 @@ describe('GET /api/stats/{chart}', () => {
     expect(rows[9]).toEqual({ formatted_date: '21 nov.', Français: 3 });
     expect((await chart(`listened-per-language?articleId=${ship}&lang=en`))[9]).toEqual({
       formatted_date: '21 Nov',
-      French: 4,
+      'Français (French)': 4,
     });
     // Listens are not requests, nor requests listens.
     expect((await chart(`requests-per-language?articleId=${port}`))[9]).toEqual({
@@ -283,7 +288,7 @@ describe('GET /api/stats/{chart}', () => {
     });
     expect((await chart('scans-per-language')).at(-1)).toEqual({
       formatted_date: '21 nov.',
-      Espagnol: 3,
+      'Español (Espagnol)': 3,
     });
   });
 
