@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { staff } from '../../../tests/helpers/staff.ts';
-import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { t as translate } from '../../i18n/index.ts';
-import { articleLabel as qrLabel } from '../qrcodes/ArticlePicker.tsx';
-import type { QrcodeDocument } from '../qrcodes/schema.ts';
-import type { TranslationStatus } from '../review/schema.ts';
-import { articleName, numberedName, untitledName } from './label.ts';
+import { staff } from '../../tests/helpers/staff.ts';
+import { useTestApp, type TestApp } from '../../tests/helpers/use-test-app.ts';
+import { t as translate } from '../i18n/index.ts';
+import { articleLabel as qrLabel } from '../features/qrcodes/ArticlePicker.tsx';
+import type { QrcodeDocument } from '../features/qrcodes/schema.ts';
+import type { TranslationStatus } from '../features/review/schema.ts';
+import { articleName, numberedName, untitledName } from '../features/articles/label.ts';
 
 let t: TestApp;
 let cookie: string;
