@@ -4,7 +4,7 @@ import { useTestApp, type TestApp } from '../../tests/helpers/use-test-app.ts';
 import { t as translate } from '../i18n/index.ts';
 import { articleLabel as qrLabel } from '../features/qrcodes/ArticlePicker.tsx';
 import type { QrcodeDocument } from '../features/qrcodes/schema.ts';
-import type { TranslationStatus } from '../features/review/schema.ts';
+import type { TranslationStatus } from '../features/review/status.ts';
 import { articleName, numberedName, untitledName } from '../features/articles/label.ts';
 
 let t: TestApp;
