@@ -45,6 +45,7 @@ async function treeAt(page: Page, path: number[]): Promise<Item[]> {
 for (const lang of LANGS) {
   const t = dict[lang];
   const tt = t.tree;
+  const tn = t.treeNew;
   const folderUrl = (path: number[]) => url(lang, `/articles/${path.join('/')}`);
 
   /** The tree screen's pieces. */
@@ -70,6 +71,12 @@ for (const lang of LANGS) {
       item: (name: string) => page.getByRole('menuitem', { name, exact: true }),
       renameBox: (name: string) =>
         main.getByRole('textbox', { name: fill(tt.renameLabel, { name }), exact: true }),
+      /** The field that asks a new item's name, in place of the buttons. */
+      newName: (kind: 'article' | 'folder') =>
+        main.getByRole('textbox', {
+          name: kind === 'article' ? tn.articleLabel : tn.folderLabel,
+          exact: true,
+        }),
       dialog: page.getByRole('alertdialog'),
     };
   };
@@ -93,9 +100,14 @@ for (const lang of LANGS) {
       const s = await open(page, [root.name], [root.id]);
       const prefix = lang === 'fr' ? 'Nouveau dossier' : 'New folder';
 
+      // The name is asked in place, the next number offered: Enter takes it.
       for (const n of [1, 2, 3]) {
         await s.addFolder.click();
+        await expect(s.newName('folder')).toBeFocused();
+        await expect(s.newName('folder')).toHaveValue(`${prefix} ${n}`);
+        await page.keyboard.press('Enter');
         await expect(s.link(`${prefix} ${n}`)).toBeVisible();
+        await expect(s.link(`${prefix} ${n}`)).toBeFocused();
         await expect(s.addFolder).toBeEnabled();
       }
       await expect(s.link(`${prefix} 1`)).toHaveAttribute('href', /\/articles\/\d+\/\d+$/);
@@ -107,7 +119,21 @@ for (const lang of LANGS) {
       await expect(s.link(`${prefix} 2`)).toHaveCount(0);
 
       await s.addFolder.click();
+      await expect(s.newName('folder')).toHaveValue(`${prefix} 4`);
+      await s.newName('folder').press('Enter');
       await expect(s.link(`${prefix} 4`)).toBeVisible();
+      // Escape makes nothing and gives the focus back to the button; an empty name says why.
+      await s.addFolder.click();
+      await s.newName('folder').fill('Jamais');
+      await s.newName('folder').press('Escape');
+      await expect(s.newName('folder')).toHaveCount(0);
+      await expect(s.addFolder).toBeFocused();
+      await s.addFolder.click();
+      await s.newName('folder').fill('  ');
+      await s.newName('folder').press('Enter');
+      await expect(page.getByRole('alert').filter({ hasText: tn.folderRequired })).toBeVisible();
+      await expect(s.newName('folder')).toBeFocused();
+      await s.newName('folder').press('Escape');
       const names = (await treeAt(page, [root.id])).map((item) => item.name);
       expect(names.sort()).toEqual(
         [
@@ -182,7 +208,7 @@ for (const lang of LANGS) {
       }
     });
 
-    test('New article creates it in the current folder; its line links to the editor', async ({
+    test('New article asks its name in place, creates it in the current folder and opens it', async ({
       page,
       signIn,
     }) => {
@@ -191,14 +217,32 @@ for (const lang of LANGS) {
       const room = await addFolder(page, [root.id], 'Salle 2');
       const s = await open(page, [root.name, 'Salle 2'], [root.id, room.id]);
       await s.newArticle.click();
-      const line = s.link(/^Article \d+$/);
-      await expect(line).toBeVisible();
+      const field = s.newName('article');
+      await expect(field).toBeFocused();
+      await expect(field).toHaveValue('');
+      // Nothing is made before it is named: an empty name says why, Escape leaves.
+      await field.press('Enter');
+      await expect(page.getByRole('alert').filter({ hasText: tn.articleRequired })).toBeVisible();
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+      await field.press('Escape');
+      await expect(field).toHaveCount(0);
+      await expect(s.newArticle).toBeFocused();
+      expect(await treeAt(page, [root.id, room.id])).toEqual([]);
+
+      await s.newArticle.click();
+      await s.newName('article').fill('  Amphore attique ');
+      await s.newName('article').press('Enter');
+      await expect(page).toHaveURL(/\/article\?id=\d+$/);
       const [created] = await treeAt(page, [root.id, room.id]);
-      expect(created?.type).toBe('article');
-      await expect(line).toHaveText(untitledName(created?.id ?? 0));
-      await expect(line).toHaveAttribute('href', url(lang, `/article?id=${created?.id}`));
-      await line.click();
+      expect(created).toMatchObject({ type: 'article', name: 'Amphore attique' });
       await expect(page).toHaveURL(url(lang, `/article?id=${created?.id}`));
+
+      // Its line links to the editor.
+      const back = await open(page, [root.name, 'Salle 2'], [root.id, room.id]);
+      await expect(back.link('Amphore attique')).toHaveAttribute(
+        'href',
+        url(lang, `/article?id=${created?.id}`),
+      );
     });
 
     test('rename by the context menu: the button confirms, a click away cancels', async ({
@@ -386,11 +430,22 @@ for (const lang of LANGS) {
       await signIn();
       const root = await ownRoot(page);
       const archive = await addFolder(page, [root.id], 'Archive');
-      await addArticle(page, [root.id, archive.id], 'Un');
+      const one = await addArticle(page, [root.id, archive.id], 'Un');
       await addArticle(page, [root.id, archive.id]);
       const inner = await addFolder(page, [root.id, archive.id], 'Tiroir');
-      await addArticle(page, [root.id, archive.id, inner.id], 'Trois');
+      const three = await addArticle(page, [root.id, archive.id, inner.id], 'Trois');
       await addArticle(page, [root.id], 'Reste');
+      // Two QR codes lead into the folder, one in its sub-folder: both become free.
+      const links: string[] = [];
+      for (const article of [one, three]) {
+        const code = await post<{ id: number; link: string }>(page, 'add_qrcode', {}, 201);
+        await post(page, 'update_qrcode', { qrcodeId: code.id, articleId: article.id });
+        links.push(code.link);
+      }
+      const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+      const names = new Intl.ListFormat(lang, { type: 'conjunction' }).format(
+        links.sort(collator.compare).map((link) => fill(t.treeCodes.quoted, { text: link })),
+      );
       const s = await open(page, [root.name], [root.id]);
 
       await s.line('Archive').click({ button: 'right' });
@@ -400,6 +455,7 @@ for (const lang of LANGS) {
       await expect(s.dialog).toContainText(
         fill(tt.deleteFolderMany, { name: 'Archive', count: '3' }),
       );
+      await expect(s.dialog).toContainText(fill(t.treeCodes.many, { count: '2', names }));
       await expect(s.dialog.getByRole('button', { name: tt.cancel, exact: true })).toBeFocused();
       // Cancel keeps it.
       await page.keyboard.press('Escape');
@@ -417,6 +473,8 @@ for (const lang of LANGS) {
       await s.line('Reste').click({ button: 'right' });
       await s.item(tt.delete).click();
       await expect(s.dialog).toContainText(fill(tt.deleteArticle, { name: 'Reste' }));
+      // No code leads to it: nothing said of codes once the server has answered.
+      await expect(s.dialog.getByRole('status')).toHaveText('');
       await s.dialog.getByRole('button', { name: tt.confirmDelete, exact: true }).click();
       await expect(page.getByText(tt.empty, { exact: true })).toBeVisible();
     });
@@ -466,6 +524,12 @@ for (const lang of LANGS) {
       await expect(s.dialog).toBeVisible();
       await expectNoViolations(page);
       await s.dialog.getByRole('button', { name: tt.cancel, exact: true }).click();
+      // The name of a new article asked in place.
+      await s.newArticle.click();
+      await s.newName('article').press('Enter');
+      await expect(page.getByRole('alert').filter({ hasText: tn.articleRequired })).toBeVisible();
+      await expectNoViolations(page);
+      await s.newName('article').press('Escape');
 
       // A phone: the actions button opens the same menu; nothing is wider than the screen.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -10,7 +10,13 @@ import { blockId } from './block-ids.ts';
 export const DEFAULT_BACKGROUND = '#341539';
 export const DEFAULT_COLOR = '#ffffff';
 export const DEFAULT_FONT_SIZE = 16;
-export const DEFAULT_LINE_HEIGHT = 16;
+/**
+ * A text's line height when none is given: one and a half times its font size, so lines do not
+ * touch (the original editor's 16 px for a 16 px font did). Texts stored with a value keep it.
+ */
+export const LINE_HEIGHT_RATIO = 1.5;
+export const lineHeightFor = (fontSize: number): number =>
+  Math.min(STYLE_MAX, Math.round(fontSize * LINE_HEIGHT_RATIO));
 export const DEFAULT_SIZE = 100;
 export const DEFAULT_SPACE = 40;
 export const DEFAULT_LEGEND_WIDTH = 30;
@@ -18,6 +24,7 @@ export const DEFAULT_LEGEND_WIDTH = 30;
 /** Font size, line height, sizes and widths go from 1 to 100, as in the editor's inputs. */
 export const STYLE_MIN = 1;
 export const STYLE_MAX = 100;
+export const DEFAULT_LINE_HEIGHT = lineHeightFor(DEFAULT_FONT_SIZE);
 /** A space is measured in pixels, so it may be taller than 100 (our choice, see the README). */
 export const SPACE_MAX = 400;
 

@@ -4,11 +4,11 @@ import { stopField } from './stop.ts';
 import {
   DEFAULT_BACKGROUND,
   DEFAULT_COLOR,
-  DEFAULT_LINE_HEIGHT,
   DEFAULT_SIZE,
   DEFAULT_SPACE,
   DEFAULT_LEGEND_WIDTH,
   LEGEND_SIDES,
+  lineHeightFor,
   MAX_CAPTION_LENGTH,
   MAX_DETAILS,
   MAX_ELEMENTS,
@@ -98,15 +98,21 @@ export const metadatasSchema = z.object({
   stop: stopField,
 });
 
-export const textSchema = z.object({
-  type: z.literal('text'),
-  ...common,
-  content: text.default(''),
-  ...textStyle,
-  lineHeight: styleNumber().default(DEFAULT_LINE_HEIGHT),
-  justify,
-  align,
-});
+// Without a line height, one that suits the text's own font size (content-fields.ts).
+export const textSchema = z
+  .object({
+    type: z.literal('text'),
+    ...common,
+    content: text.default(''),
+    ...textStyle,
+    lineHeight: styleNumber().optional(),
+    justify,
+    align,
+  })
+  .transform(({ lineHeight, ...rest }) => ({
+    ...rest,
+    lineHeight: lineHeight ?? lineHeightFor(rest.fontSize),
+  }));
 
 export const linkSchema = z.object({
   type: z.literal('link'),

@@ -33,3 +33,12 @@ export function articleLabel(article: NamedArticle): string {
   const beside = publicTitleBeside(article);
   return beside === undefined ? articleName(article) : `${articleName(article)} — ${beside}`;
 }
+
+/**
+ * A heading that names the article with its id ('Article 4 : Vitrine', the editor's): an
+ * untitled article is named by its untitled name alone, never 'Article 4 : ' with nothing after.
+ */
+export function numberedName(article: NamedArticle, numbered: (name: string) => string): string {
+  const name = article.title.trim();
+  return name === '' ? untitledName(article.id) : numbered(name);
+}

@@ -1,3 +1,4 @@
+import { numberedName } from '../articles/label.ts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
 import { toast } from '../../ui/toast.ts';
@@ -75,7 +76,9 @@ export default function EditorScreen({ lang, articleId }: Props) {
 
   const heading =
     load.status === 'ready'
-      ? t('editor.heading', { id: articleId, name: load.article.unformatted_name })
+      ? numberedName({ id: articleId, title: load.article.unformatted_name }, (name) =>
+          t('editor.heading', { id: articleId, name }),
+        )
       : null;
   useEffect(() => {
     if (heading) document.title = translate(lang, 'meta.titleTemplate', { page: heading });

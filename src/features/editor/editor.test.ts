@@ -223,7 +223,7 @@ describe('POST /api/manage/update_article', () => {
         id: 'p1',
         content: 'Bonjour',
         fontSize: 16,
-        lineHeight: 16,
+        lineHeight: 24,
         bold: false,
         italic: false,
         color: '#ffffff',
@@ -243,6 +243,26 @@ describe('POST /api/manage/update_article', () => {
         justify: 'center',
       },
     ]);
+  });
+
+  it('gives a text without a line height one and a half times its font size, and keeps a stored one', async () => {
+    const { id } = await newArticle();
+    const res = await save(id, [
+      { type: 'metadatas', url: 'interligne' },
+      { type: 'text', content: 'Par défaut' },
+      { type: 'text', content: 'Grand', fontSize: 30 },
+      { type: 'text', content: 'Très grand', fontSize: 90 },
+      { type: 'text', content: 'Ancien', fontSize: 16, lineHeight: 16 },
+      { type: 'accordion', details: [{ type: 'text', content: 'Détail', fontSize: 20 }] },
+    ]);
+    expect(res.status).toBe(200);
+    const blocks = (await read(id)).content.slice(1) as {
+      lineHeight?: number;
+      details?: { lineHeight?: number }[];
+    }[];
+    // 90 × 1.5 is past the editor's largest value (100): the largest it is.
+    expect(blocks.map((b) => b.lineHeight)).toEqual([24, 45, 100, 16, undefined]);
+    expect(blocks[4]!.details![0]!.lineHeight).toBe(30);
   });
 
   it('keeps each element’s name, and renames one sent twice', async () => {

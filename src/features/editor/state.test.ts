@@ -235,3 +235,13 @@ describe('sameDraft', () => {
     expect(sameJson([1], { 0: 1 })).toBe(false);
   });
 });
+
+describe('a new text', () => {
+  it('reads comfortably: its line height is one and a half times its font size', () => {
+    const added = reduce(draft(), { type: 'add', after: 0, blockType: 'text' });
+    const block = added.content[1] as Extract<Block, { type: 'text' }>;
+    expect([block.fontSize, block.lineHeight]).toEqual([16, 24]);
+    const detail = newDetail('text');
+    expect(detail.lineHeight).toBe(detail.fontSize * 1.5);
+  });
+});

@@ -1,3 +1,4 @@
+import { articleName } from '../articles/label.ts';
 import { useRef, useState, type ReactNode } from 'react';
 import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
@@ -99,7 +100,7 @@ export default function ReviewTexts(props: Props) {
       <p className="review-summary" role="status">
         {t('review.summary', {
           // Isolated: a right-to-left name must not reorder the sentence around it.
-          title: `\u2068${doc.title}\u2069`,
+          title: `\u2068${articleName({ id: doc.articleId, title: doc.title })}\u2069`,
           language: `\u2068${props.languageName}\u2069`,
           reviewed: String(counts.reviewed),
           total: String(counts.total),

@@ -4,6 +4,8 @@ import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
 import ContextMenu from './ContextMenu.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 import ImportDocuments from './ImportDocuments.tsx';
+import { nextFolderName, type TreeItem } from './names.ts';
+import NewItem from './NewItem.tsx';
 import TreeLine from './TreeLine.tsx';
 import { hrefOf, moveTargets, parentHref, publicationMarks } from './screen.ts';
 import { useTree } from './useTree.ts';
@@ -11,9 +13,14 @@ import { useTreeFocus } from './useTreeFocus.ts';
 
 /**
  * The articles tree: the folder named by the URL, its lines with their
- * context menus and publication marks, New article, Add a folder and Import documents. This renders; useTree holds the state and the
- * writes, useTreeFocus where focus goes after them.
+ * context menus and publication marks, New article and Add a folder (each named in place,
+ * NewItem.tsx) and Import documents. This renders; useTree holds the state and the writes,
+ * useTreeFocus where focus goes after them.
  */
+/** The names of the folders among a folder's lines: a new folder's number follows theirs. */
+const folderNames = (items: readonly TreeItem[]) =>
+  items.filter((item) => item.type === 'folder').map((item) => item.name);
+
 export default function TreeScreen({ lang }: { lang: Lang }) {
   const t = useT(lang);
   const { headingRef, linkRef, focusLater } = useTreeFocus();
@@ -94,24 +101,14 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
           ))}
         </ul>
       )}
-      <div className="tree__buttons">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void tree.addArticle()}
-        >
-          {t('tree.newArticle')}
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          disabled={busy}
-          onClick={() => void tree.addFolder()}
-        >
-          {t('tree.addFolder')}
-        </button>
-      </div>
+      <NewItem
+        t={t}
+        busy={busy}
+        folderName={() => nextFolderName(lang, folderNames(items))}
+        onCreate={(kind, name) =>
+          kind === 'article' ? tree.addArticle(name) : tree.addFolder(name)
+        }
+      />
       <ImportDocuments t={t} folderPath={folderPath} disabled={busy} onImported={tree.reload} />
       <p className="visually-hidden" role="status">
         {tree.announcement}
@@ -133,6 +130,7 @@ export default function TreeScreen({ lang }: { lang: Lang }) {
       {deleting && (
         <DeleteDialog
           t={t}
+          lang={lang}
           item={deleting}
           name={label(deleting)}
           busy={busy}

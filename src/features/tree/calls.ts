@@ -8,6 +8,7 @@ import type {
   addFolderSchema,
   DeleteAnswer,
   deleteItemSchema,
+  FreedCodesAnswer,
   MoveAnswer,
   moveItemSchema,
   RenameAnswer,
@@ -32,3 +33,13 @@ export const manage = {
   delete_item: postRoute<z.input<typeof deleteItemSchema>, DeleteAnswer>('/api/manage/delete_item'),
   move_item: postRoute<z.input<typeof moveItemSchema>, MoveAnswer>('/api/manage/move_item'),
 };
+
+const isFreedCodes = (body: unknown): boolean =>
+  Array.isArray((body as { codes?: unknown } | null)?.codes);
+
+/** GET /api/read/freed_codes: the QR codes deleting this item would leave without an article. */
+export const freedCodesRoute = (item: { type: 'folder' | 'article'; id: number }) =>
+  getRoute<FreedCodesAnswer>(
+    `/api/read/freed_codes?type=${item.type}&id=${String(item.id)}`,
+    isFreedCodes,
+  );

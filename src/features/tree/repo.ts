@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
-import { articles, folders, museums } from '../../server/db/schema.ts';
+import { articles, folders, museums, qrcodes } from '../../server/db/schema.ts';
 import { publicTitleColumn } from '../articles/repo.ts';
 import { stopColumn } from '../articles/stops.ts';
 
@@ -60,6 +60,34 @@ export function treeRepo(db: Database) {
         })
         .from(articles)
         .where(eq(articles.museumId, museumId));
+    },
+
+    /**
+     * The links of the museum's QR codes whose article is `id` or, for a folder, any article in
+     * it or its sub-folders; null when the museum has no such item.
+     */
+    async codesOf(museumId: number, type: 'folder' | 'article', id: number) {
+      const table = type === 'folder' ? folders : articles;
+      const [found] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.museumId, museumId), eq(table.id, id)));
+      if (!found) return null;
+      const under =
+        type === 'article'
+          ? sql`${id}::integer`
+          : sql`select a.id from ${articles} a where a.folder_id in (
+              with recursive sub(id) as (
+                select ${id}::integer
+                union all
+                select f.id from ${folders} f join sub on f.parent_id = sub.id
+              )
+              select id from sub)`;
+      const rows = await db
+        .select({ link: qrcodes.link })
+        .from(qrcodes)
+        .where(and(eq(qrcodes.museumId, museumId), sql`${qrcodes.articleId} in (${under})`));
+      return rows.map((row) => row.link);
     },
 
     async revision(museumId: number): Promise<number> {

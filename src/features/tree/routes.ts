@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { sendCached } from '../../server/http/cached-body.ts';
+import { ApiError } from '../../server/http/errors.ts';
 import { readJson } from '../../server/http/json-body.ts';
 import {
   addArticleSchema,
   addFolderSchema,
   deleteItemSchema,
+  freedCodesQuery,
   moveItemSchema,
   renameArticleSchema,
   renameFolderSchema,
@@ -28,9 +30,17 @@ export function treeRoutes(tree: TreeService) {
 
   app.get('/read/articles', async (c) => c.json(await tree.articleChoices(museum(c))));
 
+  app.get('/read/freed_codes', async (c) => {
+    const query = freedCodesQuery.safeParse({ type: c.req.query('type'), id: c.req.query('id') });
+    if (!query.success) {
+      throw new ApiError(422, 'invalid_query', 'type must be folder or article, id an id.');
+    }
+    return c.json(await tree.freedCodes(museum(c), query.data.type, query.data.id));
+  });
+
   app.post('/manage/add_article', async (c) => {
-    const { pathArray } = await readJson(c, addArticleSchema);
-    return c.json(await tree.addArticle(museum(c), pathArray), 201);
+    const { pathArray, name } = await readJson(c, addArticleSchema);
+    return c.json(await tree.addArticle(museum(c), pathArray, name), 201);
   });
 
   app.post('/manage/add_folder', async (c) => {

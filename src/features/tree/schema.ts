@@ -12,7 +12,8 @@ export const itemName = z
   .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
   .refine((name) => !/\p{Cc}/u.test(name), 'must not contain control characters');
 
-export const addArticleSchema = z.object({ pathArray });
+/** `name`: the private name typed where the article is added; absent, the article is untitled. */
+export const addArticleSchema = z.object({ pathArray, name: itemName.optional() });
 /** `id` carries the new folder's name (the API's historical field name); see names.ts. */
 export const addFolderSchema = z.object({ pathArray, id: itemName });
 export const renameArticleSchema = z.object({ articleId: itemId, newName: itemName });
@@ -22,6 +23,8 @@ export const deleteItemSchema = z.object({
   type: z.enum(['folder', 'article']),
   pathArray,
 });
+/** GET /api/read/freed_codes: the item a deletion would take (as delete_item names it). */
+export const freedCodesQuery = z.object({ type: z.enum(['folder', 'article']), id: itemId });
 export const moveItemSchema = z.object({
   fromPathArray: pathArray,
   itemId,
@@ -50,6 +53,11 @@ export interface TreeItem {
 export type RenameAnswer = { id: number; name: string };
 /** What delete_item answers: how many articles went with it. */
 export type DeleteAnswer = { deletedArticles: number };
+/**
+ * What GET /api/read/freed_codes answers: the names (links) of the museum's QR codes whose
+ * article the deletion would take, so the confirmation can say which codes become free.
+ */
+export type FreedCodesAnswer = { codes: string[] };
 /** What move_item answers. */
 export type MoveAnswer = { ok: true };
 

@@ -5,7 +5,12 @@ import type { ArticleEvents } from '../articles/events.ts';
 import { stopEntry } from '../articles/stops.ts';
 import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
 import type { ArticleContent } from '../articles/content.ts';
-import { MAX_NAME_LENGTH, type ArticleChoice, type TreeItem } from './schema.ts';
+import {
+  MAX_NAME_LENGTH,
+  type ArticleChoice,
+  type FreedCodesAnswer,
+  type TreeItem,
+} from './schema.ts';
 
 /** Public url slugs: lower-case letters and digits, unguessable, made at creation. */
 const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);
@@ -188,6 +193,13 @@ function treeReads(repo: TreeRepo) {
         }));
     },
 
+    /** The QR codes deleting an item would leave free, by name; 404 for another museum's. */
+    async freedCodes(museumId: number, type: 'folder' | 'article', id: number) {
+      const codes = await repo.codesOf(museumId, type, id);
+      if (!codes) throw notFound(type === 'folder' ? 'No such folder.' : 'No such article.');
+      return { codes: codes.sort(collator.compare) } satisfies FreedCodesAnswer;
+    },
+
     /** The tree ready to send, rebuilt only when the museum's revision moved. */
     async document(museumId: number): Promise<TreeDocument> {
       // Read the revision before the rows: a change landing in between makes the next
@@ -205,13 +217,13 @@ function treeReads(repo: TreeRepo) {
 
 function treeWrites(repo: TreeRepo, options: { events?: ArticleEvents | undefined }) {
   return {
-    addArticle(museumId: number, path: number[]): Promise<TreeItem> {
+    addArticle(museumId: number, path: number[], name = ''): Promise<TreeItem> {
       return repo.locked(museumId, async (tx) => {
         const folderId = await resolvePath(tx, path);
         let slug = newSlug();
         while (await tx.slugTaken(slug)) slug = newSlug();
-        const id = await tx.insertArticle(folderId, slug, newArticleContent(slug));
-        return { id, type: 'article', name: '' };
+        const id = await tx.insertArticle(folderId, slug, newArticleContent(slug), name);
+        return { id, type: 'article', name };
       });
     },
 

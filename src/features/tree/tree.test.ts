@@ -132,6 +132,19 @@ describe('adding', () => {
     expect(await tree()).toEqual([]);
   });
 
+  it('names a new article with the name the curator typed, trimmed; a bad one adds nothing', async () => {
+    const room = await folder('Salle');
+    const res = await call('add_article', { pathArray: [room], name: '  Vase à figures rouges ' });
+    expect(res.status).toBe(201);
+    const made = (await res.json()) as TreeItem;
+    expect(made).toEqual({ id: made.id, type: 'article', name: 'Vase à figures rouges' });
+    expect(outline(await tree())).toEqual([{ Salle: ['Vase à figures rouges'] }]);
+    for (const name of ['   ', 'x'.repeat(121), 'a\u0000b', 42]) {
+      expect((await call('add_article', { pathArray: [room], name })).status).toBe(422);
+    }
+    expect(await database.db.select().from(articles)).toHaveLength(1);
+  });
+
   it('accepts the ids of a URL path as digit strings', async () => {
     const room = await folder('Salle');
     const res = await call('add_article', { pathArray: [String(room)] });
@@ -244,6 +257,43 @@ describe('deleting', () => {
       404,
     );
     expect(await tree(other)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/read/freed_codes: the QR codes a deletion would leave without an article', () => {
+  const freed = (type: string, id: number | string, as = cookie) =>
+    t.request(`/api/read/freed_codes?type=${type}&id=${id}`, { headers: { cookie: as } });
+
+  it('names the codes of the articles in a folder and its sub-folders, and of one article', async () => {
+    const room = await folder('Salle');
+    const shelf = await folder('Vitrine', [room]);
+    const a1 = await article([room]);
+    const deep = await article([room, shelf]);
+    const kept = await article([]);
+    const [museum] = await database.db.select({ id: folders.museumId }).from(folders);
+    await database.db.insert(qrcodes).values([
+      { museumId: museum!.id, link: 'Vitrine-4', articleId: deep },
+      { museumId: museum!.id, link: 'abc123', articleId: a1 },
+      { museumId: museum!.id, link: 'def456', articleId: kept },
+      { museumId: museum!.id, link: 'libre', articleId: null },
+    ]);
+    const res = await freed('folder', room);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ codes: ['abc123', 'Vitrine-4'] });
+    expect(await (await freed('folder', shelf)).json()).toEqual({ codes: ['Vitrine-4'] });
+    expect(await (await freed('article', kept)).json()).toEqual({ codes: ['def456'] });
+    const empty = await folder('Vide');
+    expect(await (await freed('folder', empty)).json()).toEqual({ codes: [] });
+  });
+
+  it('answers 404 for another museum’s folder or article, 422 for a bad query, 401 signed out', async () => {
+    const theirs = await folder('Theirs', [], other);
+    expect((await freed('folder', theirs)).status).toBe(404);
+    expect((await freed('article', theirs)).status).toBe(404);
+    expect((await freed('folder', 999_999)).status).toBe(404);
+    expect((await freed('folder', 'x')).status).toBe(422);
+    expect((await freed('box', theirs)).status).toBe(422);
+    expect((await t.request(`/api/read/freed_codes?type=folder&id=${theirs}`)).status).toBe(401);
   });
 });
 

@@ -50,7 +50,7 @@ export function useTree(lang: Lang, t: TFn, focusLater: (target: FocusTarget) =>
   }, [loaded.error, lang]);
 
   const place = placeOf(load.status === 'ready' ? load.roots : null, path);
-  const { folders, items, folderPath } = place;
+  const { folders, folderPath } = place;
   const label = (item: TreeItem) => itemLabel(t, item);
   const headingText = t('articles.heading', { path: (folders ?? []).map(label).join('/') });
 
@@ -64,7 +64,6 @@ export function useTree(lang: Lang, t: TFn, focusLater: (target: FocusTarget) =>
     t,
     write,
     folderPath,
-    items,
     label,
     focusLater,
     setAnnouncement,

@@ -1,13 +1,12 @@
-import { untitledName } from '../articles/label.ts';
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call, type CallResult, type Route } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
 import type { DismissReason } from '../../ui/useDismiss.ts';
 import { manage } from './calls.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
-import { nextFolderName, type TreeItem } from './names.ts';
+import type { TreeItem } from './names.ts';
 import { writeFailureMessage, type WriteKind } from './screen.ts';
 import type { MenuOrigin } from './TreeLine.tsx';
 import type { FocusTarget } from './useTreeFocus.ts';
@@ -97,7 +96,6 @@ export function useTreeWrites(options: {
   t: TFn;
   write: TreeWrite;
   folderPath: number[];
-  items: readonly TreeItem[];
   label: (item: TreeItem) => string;
   focusLater: (target: FocusTarget) => void;
   setAnnouncement: (text: string) => void;
@@ -107,19 +105,27 @@ export function useTreeWrites(options: {
     setDeleting: Dispatch<SetStateAction<TreeItem | null>>;
   };
 }) {
-  const { lang, t, write, folderPath, items, label, focusLater, setAnnouncement } = options;
+  const { lang, t, write, folderPath, label, focusLater, setAnnouncement } = options;
   const { setMenu, setRenaming, setDeleting } = options.dialogs;
 
-  const addArticle = async () => {
-    const created = (await write(manage.add_article, { pathArray: folderPath }))?.answer;
-    if (created) setAnnouncement(t('tree.created', { name: untitledName(created.id) }));
+  /** Makes the article named in place, then opens it in the editor; true when it was made. */
+  const addArticle = async (name: string): Promise<boolean> => {
+    const created = (await write(manage.add_article, { pathArray: folderPath, name }, 'name'))
+      ?.answer;
+    if (!created) return false;
+    setAnnouncement(t('tree.created', { name }));
+    window.location.assign(localePath(lang, `/article?id=${String(created.id)}`));
+    return true;
   };
 
-  const addFolder = async () => {
-    const siblings = items.filter((item) => item.type === 'folder').map((item) => item.name);
-    const name = nextFolderName(lang, siblings);
-    const result = await write(manage.add_folder, { pathArray: folderPath, id: name }, 'name');
-    if (result) setAnnouncement(t('tree.created', { name }));
+  /** Makes the folder named in place; its line then has the focus. */
+  const addFolder = async (name: string): Promise<boolean> => {
+    const created = (await write(manage.add_folder, { pathArray: folderPath, id: name }, 'name'))
+      ?.answer;
+    if (!created) return false;
+    setAnnouncement(t('tree.created', { name: created.name }));
+    focusLater(created.id);
+    return true;
   };
 
   const rename = async (item: TreeItem, value: string) => {

@@ -54,7 +54,7 @@ describe('ArticleView: element types', () => {
     expect(html).toMatch(/^<div class="reader" style="background-color:#341539">/);
     expect(html).toContain('<p class="reader-text"');
     expect(html).toContain('font-size:1rem');
-    expect(html).toContain('line-height:16px');
+    expect(html).toContain('line-height:24px');
     expect(html).toContain('color:#ffffff');
     expect(html).toContain('width:100%');
     expect(html).toContain('justify-content:center');
