@@ -57,7 +57,7 @@ describe('zonedInputs and formatZoned', () => {
 describe('zoneName', () => {
   it('names the zone by its place, as the curator reads it', () => {
     expect(zoneName(tOf('fr'), 'Europe/Paris')).toBe('heure de Paris');
-    expect(zoneName(tOf('fr'), 'Europe/Amsterdam')).toBe("heure d'Amsterdam");
+    expect(zoneName(tOf('fr'), 'Europe/Amsterdam')).toBe('heure d’Amsterdam');
     expect(zoneName(tOf('en'), 'America/New_York')).toBe('New York time');
     expect(zoneName(tOf('fr'), 'UTC')).toBe('heure UTC');
     expect(zoneName(tOf('en'), 'Etc/UTC')).toBe('UTC');

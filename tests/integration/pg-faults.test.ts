@@ -234,7 +234,7 @@ describeWithPg('cluster', 'PostgreSQL stopped in the middle of a run', () => {
           cookie,
         );
         const rows = (await res.json()) as Record<string, string | number>[];
-        return rows.reduce((n, row) => n + Number(row.French ?? 0), 0);
+        return rows.reduce((n, row) => n + Number(row['Français (French)'] ?? 0), 0);
       },
       (n) => n === 3,
       5000,

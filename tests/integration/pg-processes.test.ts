@@ -302,8 +302,8 @@ describeWithPg('server', 'two server processes on one PostgreSQL', () => {
     };
     const expected = {
       'scans-per-article': { 'Vitrine 7': 9 },
-      'scans-per-language': { Spanish: 6, German: 3 },
-      'requests-per-language': { French: 9 },
+      'scans-per-language': { 'Español (Spanish)': 6, 'Deutsch (German)': 3 },
+      'requests-per-language': { 'Français (French)': 9 },
     };
     for (const [chart, want] of Object.entries(expected)) {
       // Counts are written by each process within COUNTS_FLUSH_MS (100 ms here).
@@ -333,6 +333,11 @@ describeWithPg('server', 'two server processes on one PostgreSQL', () => {
       (got) => got.Portuguese === 2,
       5000,
     );
-    expect(perLanguage).toEqual({ Spanish: 6, German: 3, Italian: 2, Portuguese: 2 });
+    expect(perLanguage).toEqual({
+      'Español (Spanish)': 6,
+      'Deutsch (German)': 3,
+      'Italiano (Italian)': 2,
+      'Português (Portuguese)': 2,
+    });
   });
 });

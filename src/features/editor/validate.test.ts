@@ -58,7 +58,7 @@ describe('checkDraft', () => {
       'Element 2: Accordion, Detail 2: Link, Link (http, https or mailto): The link must start with http://, https:// or mailto:',
     );
     expect(describeProblem(fr, bad, problem!)).toBe(
-      'Élément 2 : Accordéon, Détail 2 : Lien, Lien (http, https ou mailto) : Le lien doit commencer par http://, https:// ou mailto:',
+      'Élément 2\u00a0: Accordéon, Détail 2\u00a0: Lien, Lien (http, https ou mailto)\u00a0: Le lien doit commencer par http://, https:// ou mailto:',
     );
     const server = { path: pathOfServerDetail('newContent.1.fontSize'), message: 'too big' };
     expect(describeProblem(en, bad, server, server.message)).toBe(

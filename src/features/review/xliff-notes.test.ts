@@ -29,12 +29,12 @@ const notesOf = (sourceLang: string) => {
 describe('the notes of an XLIFF export', () => {
   it('are in French for a French museum, the header note included', () => {
     expect(notesOf('fr')).toEqual([
-      'Le texte entre [! et !] s’affiche en italique : gardez les marques [! et !] autour des mots qui doivent être en italique dans la traduction. Les textes sont du texte brut, sans balisage.',
-      'Legenda : pas encore traduit.',
-      'Le texte entre [! et !] s’affiche en italique : gardez les marques [! et !] autour des mots qui doivent être en italique dans la traduction. Les textes sont du texte brut, sans balisage.',
-      'Legenda : vérifiée par le musée.',
-      'Legenda : le texte original a changé depuis que le musée a vérifié sa traduction ; la cible est une traduction automatique du nouveau texte.',
-      'Vérifiée auparavant par le musée, pour l’ancien original « Merci ! » : Thanks!',
+      'Le texte entre [! et !] s’affiche en italique\u00a0: gardez les marques [! et !] autour des mots qui doivent être en italique dans la traduction. Les textes sont du texte brut, sans balisage.',
+      'Legenda\u00a0: pas encore traduit.',
+      'Le texte entre [! et !] s’affiche en italique\u00a0: gardez les marques [! et !] autour des mots qui doivent être en italique dans la traduction. Les textes sont du texte brut, sans balisage.',
+      'Legenda\u00a0: vérifiée par le musée.',
+      'Legenda\u00a0: le texte original a changé depuis que le musée a vérifié sa traduction\u00a0; la cible est une traduction automatique du nouveau texte.',
+      'Vérifiée auparavant par le musée, pour l’ancien original «\u00a0Merci !\u00a0»\u00a0: Thanks!',
     ]);
   });
 

@@ -134,7 +134,7 @@ describe('GET /api/export/xliff', () => {
     // in the museum's language (French here; xliff-notes.test.ts: English).
     expect(xml).toContain('gardez les marques [! et !]');
     expect(xml.match(/gardez les marques/g)).toHaveLength(2);
-    expect(xml).toContain('<note>Legenda : vérifiée par le musée.</note>');
+    expect(xml).toContain('<note>Legenda\u00a0: vérifiée par le musée.</note>');
     expect(xml).not.toMatch(/<note>[^<]*\b(the|museum|translation)\b/);
   });
 
@@ -165,7 +165,7 @@ describe('GET /api/export/xliff', () => {
       target: '[es] Le commerce du café.',
       state: 'needs-review-translation',
     });
-    expect(xml).toContain('pour l’ancien original « Le commerce du sucre. » : El azúcar.');
+    expect(xml).toContain('pour l’ancien original «\u00a0Le commerce du sucre.\u00a0»\u00a0: El azúcar.');
   });
 
   it('writes hostile text as text: markup and ampersands are escaped and read back whole', async () => {

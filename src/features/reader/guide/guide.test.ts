@@ -275,7 +275,7 @@ describe('guide visits', () => {
       headers: { cookie },
     });
     const days = (await chart.json()) as Record<string, unknown>[];
-    expect(days.at(-1)).toMatchObject({ Japanese: 2, French: 1 });
+    expect(days.at(-1)).toMatchObject({ '日本語 (Japanese)': 2, 'Français (French)': 1 });
     const theirs = await t.request('/api/stats/guide-visits?days=10', {
       headers: { cookie: other },
     });

@@ -399,7 +399,7 @@ describe('listened', () => {
       { headers: { cookie } },
     );
     expect(chart.status).toBe(200);
-    expect(await chart.text()).toMatch(/date,Spanish\r\n[\s\S]*,2\r\n$/);
+    expect(await chart.text()).toMatch(/date,Español \(Spanish\)\r\n[\s\S]*,2\r\n$/);
     // The source language is always read.
     const source = await t.request('/listened?name=salle-1&lang=fr', {
       method: 'POST',
