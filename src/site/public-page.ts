@@ -191,13 +191,15 @@ async function signOut(button: HTMLButtonElement, lang: Lang) {
   button.textContent = label;
 }
 
-/** 'Book a demo' with a booking page: a plain click opens the popup; React comes then. */
-function wireBooking(lang: Lang) {
+/**
+ * 'Book a demo' (data-booking) with a booking page (named on the top bar): a plain click opens
+ * the popup; React comes then.
+ */
+function wireBooking(lang: Lang, url: string) {
   let opening = false;
   document.addEventListener('click', (event) => {
     const opener = (event.target as Element | null)?.closest<HTMLElement>('[data-booking]');
-    const url = opener?.dataset.booking;
-    if (!opener || !url || opening) return;
+    if (!opener || opening) return;
     const modified = event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0;
     if (opener instanceof HTMLAnchorElement && modified) return;
     event.preventDefault();
@@ -222,7 +224,7 @@ if (bar && isLang(pageLang)) {
   for (const root of bar.querySelectorAll<HTMLElement>('.mobile-menu')) {
     wireMobileMenu(root, pageLang);
   }
-  wireBooking(pageLang);
+  if (bar.dataset.bookingUrl) wireBooking(pageLang, bar.dataset.bookingUrl);
   void showSession(pageLang);
   window.addEventListener('pageshow', (event) => {
     if (event.persisted) void showSession(pageLang);

@@ -58,7 +58,7 @@ export function BookDemoButton({
         type="button"
         className={className}
         aria-haspopup="dialog"
-        data-booking={bookingUrl}
+        data-booking=""
         onClick={() => setOpen(true)}
       >
         {t('nav.bookDemo')}
@@ -71,7 +71,7 @@ export function BookDemoButton({
 /**
  * The floating one as the public pages draw it at build time, hidden: their plain script
  * (src/site/public-page.ts) shows it once the session check says nobody is signed in, and opens
- * the popup (data-booking) on a plain click.
+ * the popup (data-booking; the page's top bar names the booking page) on a plain click.
  */
 export function ScriptedBookDemo({ lang, bookingUrl }: Props) {
   const t = useT(lang);
@@ -80,7 +80,7 @@ export function ScriptedBookDemo({ lang, bookingUrl }: Props) {
       className="book-demo"
       href={localePath(lang, '/contact')}
       aria-haspopup={bookingUrl ? 'dialog' : undefined}
-      data-booking={bookingUrl}
+      data-booking={bookingUrl ? '' : undefined}
       data-signed-out=""
       hidden
     >
