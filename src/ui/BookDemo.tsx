@@ -58,12 +58,34 @@ export function BookDemoButton({
         type="button"
         className={className}
         aria-haspopup="dialog"
+        data-booking=""
         onClick={() => setOpen(true)}
       >
         {t('nav.bookDemo')}
       </button>
       {open && <BookingDialog t={t} url={bookingUrl} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/**
+ * The floating one as the public pages draw it at build time, hidden: their plain script
+ * (src/site/public-page.ts) shows it once the session check says nobody is signed in, and opens
+ * the popup (data-booking; the page's top bar names the booking page) on a plain click.
+ */
+export function ScriptedBookDemo({ lang, bookingUrl }: Props) {
+  const t = useT(lang);
+  return (
+    <a
+      className="book-demo"
+      href={localePath(lang, '/contact')}
+      aria-haspopup={bookingUrl ? 'dialog' : undefined}
+      data-booking={bookingUrl ? '' : undefined}
+      data-signed-out=""
+      hidden
+    >
+      {t('nav.bookDemo')}
+    </a>
   );
 }
 
@@ -122,7 +144,7 @@ function useFocusAfterClose<T extends HTMLElement>(open: boolean) {
  * and a click beside the frame close it; Calendly's own close button (an English label, an
  * image from its servers) is hidden by the stylesheet.
  */
-function BookingDialog({ t, url, onClose }: { t: TFn; url: string; onClose: () => void }) {
+export function BookingDialog({ t, url, onClose }: { t: TFn; url: string; onClose: () => void }) {
   const dialogRef = useModalDialog();
   const [popupRoot, setPopupRoot] = useState<HTMLDivElement | null>(null);
 

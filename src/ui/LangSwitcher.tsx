@@ -77,29 +77,36 @@ export default function LangSwitcher({ lang }: { lang: Lang }) {
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       </button>
-      {open && (
-        <ul className="lang-switcher__menu" id={menuId} role="menu" aria-label={t('nav.language')}>
-          {LANGS.map((option, index) => (
-            <li role="none" key={option}>
-              <button
-                ref={(el) => {
-                  itemsRef.current[index] = el;
-                }}
-                type="button"
-                role="menuitemradio"
-                aria-checked={option === lang}
-                tabIndex={-1}
-                className="lang-switcher__item"
-                onClick={() => choose(option)}
-                onKeyDown={(event) => onItemKey(event, index)}
-              >
-                <span className="lang-switcher__code">{option.toUpperCase()}</span>
-                <span lang={option}>{t(`nav.${option}`)}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Always in the page, hidden when closed: the public pages' plain script opens the same
+          markup (src/site/public-page.ts). */}
+      <ul
+        className="lang-switcher__menu"
+        id={menuId}
+        role="menu"
+        aria-label={t('nav.language')}
+        hidden={!open}
+      >
+        {LANGS.map((option, index) => (
+          <li role="none" key={option}>
+            <button
+              ref={(el) => {
+                itemsRef.current[index] = el;
+              }}
+              type="button"
+              role="menuitemradio"
+              aria-checked={option === lang}
+              tabIndex={-1}
+              className="lang-switcher__item"
+              data-lang={option}
+              onClick={() => choose(option)}
+              onKeyDown={(event) => onItemKey(event, index)}
+            >
+              <span className="lang-switcher__code">{option.toUpperCase()}</span>
+              <span lang={option}>{t(`nav.${option}`)}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -42,3 +42,25 @@ export default function LogoutButton({ lang }: { lang: Lang }) {
     </button>
   );
 }
+
+/**
+ * The same button as the public pages draw it at build time, hidden: their plain script
+ * (src/site/public-page.ts) shows it when someone is signed in and signs out with the words
+ * carried here.
+ */
+export function ScriptedLogoutButton({ lang }: { lang: Lang }) {
+  const t = useT(lang);
+  return (
+    <button
+      type="button"
+      className="button button--ghost"
+      data-logout=""
+      data-busy={t('nav.loggingOut')}
+      data-done={t('auth.logoutSuccess')}
+      data-failed={t('auth.logoutFailed')}
+      hidden
+    >
+      {t('nav.logout')}
+    </button>
+  );
+}

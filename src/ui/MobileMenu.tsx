@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { LANGS, type Lang } from '../i18n/index.ts';
 import { useT } from '../i18n/react.ts';
 import { switchLanguage } from './language.ts';
+import { MENU_ICON } from './menu-icon.ts';
 import type { NavLink } from './nav-link.ts';
 import { useDismiss } from './useDismiss.ts';
 
@@ -41,11 +42,11 @@ export default function MobileMenu({ lang, links, current }: Props) {
         onClick={() => setOpen((value) => !value)}
       >
         <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24">
-          {open ? (
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" />
-          ) : (
-            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" />
-          )}
+          <path
+            d={open ? MENU_ICON.open : MENU_ICON.closed}
+            stroke="currentColor"
+            strokeWidth="2"
+          />
         </svg>
       </button>
       <div className="mobile-menu__panel" id={panelId} hidden={!open}>
@@ -69,6 +70,7 @@ export default function MobileMenu({ lang, links, current }: Props) {
             <button
               key={option}
               type="button"
+              data-lang={option}
               aria-pressed={option === lang}
               onClick={() => {
                 setOpen(false);

@@ -1,9 +1,9 @@
 import { localePath, type Lang } from '../i18n/index.ts';
 import { useT } from '../i18n/react.ts';
-import BookDemo from './BookDemo.tsx';
+import BookDemo, { ScriptedBookDemo } from './BookDemo.tsx';
 import LangSwitcher from './LangSwitcher.tsx';
 import Logo from './Logo.tsx';
-import LogoutButton from './LogoutButton.tsx';
+import LogoutButton, { ScriptedLogoutButton } from './LogoutButton.tsx';
 import MobileMenu from './MobileMenu.tsx';
 import type { NavLink } from './nav-link.ts';
 import { useSession } from './session.ts';
@@ -16,10 +16,16 @@ type Props = {
   current: string;
   /** The booking page 'Book a demo' opens (site.bookingUrl); without it, a link to /contact. */
   bookingUrl?: string | undefined;
+  /**
+   * Drawn at build time for a plain script rather than hydrated (the public pages, which load
+   * no React for their top bar): Logout and the floating 'Book a demo' are both in the HTML,
+   * hidden until the script's session check picks one.
+   */
+  scripted?: boolean;
 };
 
 /** Top navigation bar. Rendered at build time, so its links are in the HTML. */
-export default function TopBar({ lang, current, bookingUrl }: Props) {
+export default function TopBar({ lang, current, bookingUrl, scripted = false }: Props) {
   const t = useT(lang);
   const session = useSession();
 
@@ -49,7 +55,11 @@ export default function TopBar({ lang, current, bookingUrl }: Props) {
         </ul>
       </nav>
       <div className="topbar__actions">
-        {session.status === 'in' && <LogoutButton lang={lang} />}
+        {scripted ? (
+          <ScriptedLogoutButton lang={lang} />
+        ) : (
+          session.status === 'in' && <LogoutButton lang={lang} />
+        )}
         <div className="topbar__lang">
           <LangSwitcher lang={lang} />
         </div>
@@ -57,7 +67,12 @@ export default function TopBar({ lang, current, bookingUrl }: Props) {
       </div>
       {/* The contact page has its own 'Book a demo' in its first column: the floating copy would
           only repeat it, and on a phone it covered the mail address below. */}
-      {current !== '/contact' && <BookDemo lang={lang} bookingUrl={bookingUrl} />}
+      {current !== '/contact' &&
+        (scripted ? (
+          <ScriptedBookDemo lang={lang} bookingUrl={bookingUrl} />
+        ) : (
+          <BookDemo lang={lang} bookingUrl={bookingUrl} />
+        ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, localePath, type Lang } from '../i18n/index.ts';
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE, localePath, type Lang } from '../i18n/paths.ts';
 
 /** Remember the choice for later pages and visits; the server reads it on French routes. */
 export function rememberLang(lang: Lang): void {

@@ -318,3 +318,28 @@ export async function expectNoViolations(page: Page, exclude: string[] = []): Pr
   }));
   expect(summary).toEqual([]);
 }
+
+/** React's own code: react-dom's client and the elements React's JSX makes. */
+const REACT_CODE = /__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.transitional\.element/;
+
+/**
+ * Records the scripts the page loads from now on; `withReact()` names those holding React's own
+ * code, read again from the server (a response's body may be gone after a navigation).
+ */
+export function recordScripts(page: Page) {
+  const urls = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') urls.add(request.url());
+  });
+  return {
+    clear: () => urls.clear(),
+    async withReact(): Promise<string[]> {
+      const found: string[] = [];
+      for (const address of urls) {
+        const code = await (await page.request.get(address)).text();
+        if (REACT_CODE.test(code)) found.push(new URL(address).pathname);
+      }
+      return found;
+    },
+  };
+}

@@ -5,6 +5,7 @@ import {
   expect,
   expectNoViolations,
   LANGS,
+  recordScripts,
   test,
   topBar,
   url,
@@ -113,8 +114,13 @@ test.describe('partner carousel', () => {
       baseURL,
     }) => {
       await page.setViewportSize({ width, height: 900 });
+      const scripts = recordScripts(page);
       await visit(page, url('fr', '/'));
+      // The top bar, toasts and 'Book a demo' are plain HTML and script: React comes with the
+      // carousel, once it is scrolled into view.
+      expect(await scripts.withReact()).toEqual([]);
       const strip = await showCarousel(page, 'fr');
+      await expect.poll(() => scripts.withReact()).not.toEqual([]);
       await expect.poll(() => slidesInView(page)).toEqual({ whole, cut });
       await expect(strip).toHaveAttribute('data-center-mode', String(center));
       await expect(strip).toHaveClass(center ? /carousel--center/ : /^carousel$/);

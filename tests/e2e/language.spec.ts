@@ -54,69 +54,76 @@ for (const lang of LANGS) {
     test(`opens a two-option menu that closes on a click outside and on Escape`, async ({
       page,
     }) => {
-      await visit(page, url(lang, '/blog'));
-      const bar = topBar(page, lang);
-      await expect(bar.langButton).toHaveAttribute('aria-expanded', 'false');
-      await expect(bar.langMenu).toHaveCount(0);
+      // A public page's top bar (plain script) and a staff screen's (React island) alike.
+      for (const route of ['/blog', '/login']) {
+        await visit(page, url(lang, route));
+        const bar = topBar(page, lang);
+        await expect(bar.langButton).toHaveAttribute('aria-expanded', 'false');
+        await expect(bar.langMenu).toHaveCount(0);
 
-      await bar.langButton.click();
-      await expect(bar.langMenu).toBeVisible();
-      await expect(bar.langButton).toHaveAttribute('aria-expanded', 'true');
-      const items = bar.langMenu.getByRole('menuitemradio');
-      await expect(items).toHaveCount(2);
-      await expect(menuItem(page, lang, 'fr')).toBeVisible();
-      await expect(menuItem(page, lang, 'en')).toBeVisible();
-      await expect(items.first()).toContainText('FR');
-      await expect(items.last()).toContainText('EN');
-      await expect(menuItem(page, lang, lang)).toHaveAttribute('aria-checked', 'true');
-      await expect(menuItem(page, lang, target)).toHaveAttribute('aria-checked', 'false');
-      // The current language has focus when the menu opens.
-      await expect(menuItem(page, lang, lang)).toBeFocused();
+        await bar.langButton.click();
+        await expect(bar.langMenu).toBeVisible();
+        await expect(bar.langButton).toHaveAttribute('aria-expanded', 'true');
+        const items = bar.langMenu.getByRole('menuitemradio');
+        await expect(items).toHaveCount(2);
+        await expect(menuItem(page, lang, 'fr')).toBeVisible();
+        await expect(menuItem(page, lang, 'en')).toBeVisible();
+        await expect(items.first()).toContainText('FR');
+        await expect(items.last()).toContainText('EN');
+        await expect(menuItem(page, lang, lang)).toHaveAttribute('aria-checked', 'true');
+        await expect(menuItem(page, lang, target)).toHaveAttribute('aria-checked', 'false');
+        // The current language has focus when the menu opens.
+        await expect(menuItem(page, lang, lang)).toBeFocused();
 
-      await clickOutside(page);
-      await expect(bar.langMenu).toHaveCount(0);
-      await expect(bar.langButton).toHaveAttribute('aria-expanded', 'false');
+        await clickOutside(page);
+        await expect(bar.langMenu).toHaveCount(0);
+        await expect(bar.langButton).toHaveAttribute('aria-expanded', 'false');
 
-      await bar.langButton.click();
-      await expect(bar.langMenu).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(bar.langMenu).toHaveCount(0);
-      await expect(bar.langButton).toBeFocused();
+        await bar.langButton.click();
+        await expect(bar.langMenu).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(bar.langMenu).toHaveCount(0);
+        await expect(bar.langButton).toBeFocused();
 
-      // The button toggles the menu.
-      await bar.langButton.click();
-      await expect(bar.langMenu).toBeVisible();
-      await bar.langButton.click();
-      await expect(bar.langMenu).toHaveCount(0);
-      await expect(page).toHaveURL(url(lang, '/blog'));
+        // The button toggles the menu.
+        await bar.langButton.click();
+        await expect(bar.langMenu).toBeVisible();
+        await bar.langButton.click();
+        await expect(bar.langMenu).toHaveCount(0);
+        await expect(page).toHaveURL(url(lang, route));
+      }
     });
 
     test('works from the keyboard', async ({ page }) => {
-      await visit(page, url(lang, '/contact'));
-      const bar = topBar(page, lang);
-      await bar.langButton.focus();
-      await page.keyboard.press('ArrowDown');
-      await expect(menuItem(page, lang, 'fr')).toBeFocused();
-      await page.keyboard.press('ArrowDown');
-      await expect(menuItem(page, lang, 'en')).toBeFocused();
-      await page.keyboard.press('ArrowDown');
-      await expect(menuItem(page, lang, 'fr')).toBeFocused();
-      await page.keyboard.press('End');
-      await expect(menuItem(page, lang, 'en')).toBeFocused();
-      await page.keyboard.press('Home');
-      await expect(menuItem(page, lang, 'fr')).toBeFocused();
-      await page.keyboard.press('Escape');
-      await expect(bar.langMenu).toHaveCount(0);
-      await expect(bar.langButton).toBeFocused();
+      for (const route of ['/contact', '/login']) {
+        // The choice made on the first page must not redirect the second.
+        await page.context().clearCookies({ name: 'lang' });
+        await visit(page, url(lang, route));
+        const bar = topBar(page, lang);
+        await bar.langButton.focus();
+        await page.keyboard.press('ArrowDown');
+        await expect(menuItem(page, lang, 'fr')).toBeFocused();
+        await page.keyboard.press('ArrowDown');
+        await expect(menuItem(page, lang, 'en')).toBeFocused();
+        await page.keyboard.press('ArrowDown');
+        await expect(menuItem(page, lang, 'fr')).toBeFocused();
+        await page.keyboard.press('End');
+        await expect(menuItem(page, lang, 'en')).toBeFocused();
+        await page.keyboard.press('Home');
+        await expect(menuItem(page, lang, 'fr')).toBeFocused();
+        await page.keyboard.press('Escape');
+        await expect(bar.langMenu).toHaveCount(0);
+        await expect(bar.langButton).toBeFocused();
 
-      // ArrowUp opens on the last option; Enter chooses the focused one.
-      await page.keyboard.press('ArrowUp');
-      await expect(menuItem(page, lang, 'en')).toBeFocused();
-      if (target === 'fr') await page.keyboard.press('ArrowUp');
-      await expect(menuItem(page, lang, target)).toBeFocused();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(url(target, '/contact'));
-      await expect(page.locator('html')).toHaveAttribute('lang', target);
+        // ArrowUp opens on the last option; Enter chooses the focused one.
+        await page.keyboard.press('ArrowUp');
+        await expect(menuItem(page, lang, 'en')).toBeFocused();
+        if (target === 'fr') await page.keyboard.press('ArrowUp');
+        await expect(menuItem(page, lang, target)).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(page).toHaveURL(url(target, route));
+        await expect(page.locator('html')).toHaveAttribute('lang', target);
+      }
     });
 
     test(`choosing ${target.toUpperCase()} opens the same page in that language and is remembered`, async ({

@@ -13,6 +13,7 @@ import {
   homeTitle,
   landing,
   LANGS,
+  recordScripts,
   test,
   url,
   visit,
@@ -413,6 +414,7 @@ test.describe('accessibility of the public pages', () => {
         page.on('console', (message) => {
           if (message.type() === 'error') errors.push(message.text());
         });
+        const scripts = recordScripts(page);
         // The six posts share one template: on a phone, one of them stands for all.
         const routes = width === 1280 ? pages : pages.filter((r) => !POST_TWINS.includes(r));
         for (const route of routes) {
@@ -420,7 +422,11 @@ test.describe('accessibility of the public pages', () => {
             lang,
             lang === 'en' ? route.replace('pourquoi-legenda', 'why-legenda') : route,
           );
+          scripts.clear();
           await visit(page, target);
+          // No React for the top bar, the toasts or 'Book a demo' (only the landing page's
+          // carousel brings it, once scrolled into view).
+          expect(await scripts.withReact(), `${target} loads React`).toEqual([]);
           await expectNoViolations(page);
           const overflow = await page.evaluate(
             () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
