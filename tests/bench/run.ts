@@ -530,7 +530,7 @@ async function main(): Promise<void> {
   open.push(ours);
   const cookie = await signIn(ours.url);
   console.log(
-    `${duration} s per run, 10 connections, bare/ours/bare/ours after 1 s warm-up; ` +
+    `${duration} s per run, 10 connections, bare/ours/bare/ours after 3 s warm-up; ` +
       `${os.availableParallelism()} CPUs. Each server runs in its own process; autocannon in this one.\n`,
   );
   if (!only || only === 'session') await benchSession(ours.url, cookie);

@@ -119,7 +119,7 @@ test.describe('photos straight from the camera', MUSEUM_SETTINGS, () => {
     });
     const progress = first.card.getByRole('progressbar', { name: fr.te.upload.progress });
     await expect(progress).toBeVisible({ timeout: 30_000 });
-    await expect(first.card.getByRole('status')).toContainText(/Envoi en cours… \d+ %/);
+    await expect(first.card.getByRole('status')).toContainText(/Envoi en cours… \d+\u00a0%/);
     await expect(first.card.getByText(fr.te.upload.processing)).toBeVisible({ timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
