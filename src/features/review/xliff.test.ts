@@ -165,7 +165,9 @@ describe('GET /api/export/xliff', () => {
       target: '[es] Le commerce du café.',
       state: 'needs-review-translation',
     });
-    expect(xml).toContain('pour l’ancien original «\u00a0Le commerce du sucre.\u00a0»\u00a0: El azúcar.');
+    expect(xml).toContain(
+      'pour l’ancien original «\u00a0Le commerce du sucre.\u00a0»\u00a0: El azúcar.',
+    );
   });
 
   it('writes hostile text as text: markup and ampersands are escaped and read back whole', async () => {
