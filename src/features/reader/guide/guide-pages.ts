@@ -64,9 +64,48 @@ async function count(
   );
 }
 
+/** A guide home made for a request: what to answer, and what showing it counts. */
+type Made = { answer: GuideAnswer; counted: GuideCount };
+
+async function make(
+  deps: GuidePagesDeps,
+  counts: WeakMap<CachedPage, GuideCount>,
+  request: GuidePageRequest,
+  key: string,
+): Promise<Made> {
+  let visit: GuideVisit;
+  try {
+    visit = await deps.guides.visit(request);
+  } catch (error) {
+    if (!isUnavailable(error)) throw error;
+    const stale = key ? deps.pages.stale(key) : undefined;
+    if (stale)
+      return { answer: { body: stale, status: 200, cacheControl: 'no-store' }, counted: undefined };
+    const body = cacheBody(renderOutagePage(request.lang ?? 'fr'));
+    return {
+      answer: { body, status: 503, cacheControl: 'no-store', retryAfter: OUTAGE_RETRY_SECONDS },
+      counted: undefined,
+    };
+  }
+  const page = renderGuideVisit(visit, {
+    ignoreStats: request.ignoreStats,
+    query: request.pickerQuery,
+  });
+  if ('redirect' in page) return { answer: { redirect: page.redirect }, counted: undefined };
+  const counted = countOf(visit, request);
+  if (page.keep && key) {
+    const cached = deps.pages.set(key, page.html, undefined);
+    counts.set(cached, counted);
+    return { answer: { body: cached, status: 200, cacheControl: 'no-cache' }, counted };
+  }
+  const body = cacheBody(page.html);
+  return { answer: { body, status: page.status, cacheControl: page.cacheControl }, counted };
+}
+
 /** The guide homes (/visit/{slug}): kept like visitor pages, counted as guide visits. */
 export function guidePages(deps: GuidePagesDeps) {
   const counts = new WeakMap<CachedPage, GuideCount>();
+  const making = new Map<string, Promise<Made>>();
   return {
     /**
      * The page kept for a request, if there is one (what `answer` would send without making
@@ -89,33 +128,23 @@ export function guidePages(deps: GuidePagesDeps) {
         await count(deps, counts.get(kept), request);
         return { body: kept, status: 200, cacheControl: 'no-cache' };
       }
-      let visit: GuideVisit;
-      try {
-        visit = await deps.guides.visit(request);
-      } catch (error) {
-        if (!isUnavailable(error)) throw error;
-        const stale = key ? deps.pages.stale(key) : undefined;
-        if (stale) return { body: stale, status: 200, cacheControl: 'no-store' };
-        return {
-          body: cacheBody(renderOutagePage(request.lang ?? 'fr')),
-          status: 503,
-          cacheControl: 'no-store',
-          retryAfter: OUTAGE_RETRY_SECONDS,
-        };
+      // When a kept home expires, the requests that come while it is made again wait for that
+      // one making rather than each querying and rendering it (a home reads every article).
+      let made = key ? making.get(key) : undefined;
+      if (!made) {
+        const started = make(deps, counts, request, key);
+        made = started;
+        if (key) {
+          making.set(key, started);
+          const forget = () => {
+            if (making.get(key) === started) making.delete(key);
+          };
+          started.then(forget, forget);
+        }
       }
-      const page = renderGuideVisit(visit, {
-        ignoreStats: request.ignoreStats,
-        query: request.pickerQuery,
-      });
-      if ('redirect' in page) return { redirect: page.redirect };
-      const counted = countOf(visit, request);
+      const { answer, counted } = await made;
       await count(deps, counted, request);
-      if (page.keep && key) {
-        const cached = deps.pages.set(key, page.html, undefined);
-        counts.set(cached, counted);
-        return { body: cached, status: 200, cacheControl: 'no-cache' };
-      }
-      return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+      return answer;
     },
   };
 }
