@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Counter } from '../../stats/counts.ts';
+import { visitorLang } from '../checked.ts';
 import { pageCache } from '../visit/page-cache.ts';
 import { guidePages, type GuidePageRequest } from './guide-pages.ts';
 import type { GuideService } from './guide.ts';
@@ -25,7 +26,7 @@ const HOME: GuideVisit = {
 
 const request = (n: number): GuidePageRequest => ({
   slug: 'musee-du-port',
-  lang: 'es',
+  lang: visitorLang('es'),
   choose: false,
   ask: { kind: 'home' },
   acceptLanguage: undefined,
