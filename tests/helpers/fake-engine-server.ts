@@ -21,8 +21,8 @@ import { fakeSpeech, type SpeechBehaviour } from './fake-speech.ts';
  *   own. `pauseAfter`: a call with a text holding these words is answered up to the end of
  *   that text's translation, then waits for `/_release` (a whole answer waits before it is
  *   sent); other calls are not paused. `only` (with `lang`): the setting is for the calls of
- *   that language with a text holding these words, beside the language's own (tests that share
- *   a language set their own words apart).
+ *   that language whose first text holds these words, beside the language's own (tests that
+ *   share a language set their own words apart).
  * - `POST /_release` `{ lang? }`: lets the calls paused for that language (or the others) go
  *   on, and those paused later.
  * - `POST /v1/audio/speech`: the stand-in speech engine (fake-speech.ts, for read aloud: the e2e
@@ -85,14 +85,17 @@ const JSON_BEHAVIOURS = new Set([
 
 let everyLanguage: Setting = {};
 const byLanguage = new Map<string, Setting>();
-/** Settings for the calls of a language with a text holding given words (`only`), by both. */
+/**
+ * Settings for the calls of a language whose first text holds given words (`only`), by both.
+ * The first text only: a museum's guide home is one call carrying every published title of the
+ * shared museum, and another test's words among them must not slow or refuse it.
+ */
 const byWords = new Map<string, { lang: string; words: string; setting: Setting }>();
 
 const settingOf = (call: RecordedCall): Setting => {
   const lang = call.targetLang.toLowerCase();
-  const scoped = [...byWords.values()].filter(
-    (s) => s.lang === lang && call.segments.some((segment) => segment.text.includes(s.words)),
-  );
+  const first = call.segments[0]?.text ?? '';
+  const scoped = [...byWords.values()].filter((s) => s.lang === lang && first.includes(s.words));
   return Object.assign({}, everyLanguage, byLanguage.get(lang), ...scoped.map((s) => s.setting));
 };
 
