@@ -126,3 +126,8 @@ export const textStyle = {
   color: color.default(DEFAULT_COLOR),
   size: styleNumber().default(DEFAULT_SIZE),
 };
+
+/** The page background is the first content item's that has one. */
+export function backgroundOf(content: readonly { backgroundColor?: string }[]): string {
+  return content.find((item) => item.backgroundColor)?.backgroundColor ?? DEFAULT_BACKGROUND;
+}

@@ -36,6 +36,7 @@ import {
  */
 
 export {
+  backgroundOf,
   DEFAULT_BACKGROUND,
   DEFAULT_COLOR,
   DEFAULT_FONT_SIZE,
@@ -87,8 +88,6 @@ export const publicTitleField = text
   )
   .optional()
   .transform((s) => (s === '' ? undefined : s));
-
-export { stopField, stopOf } from './stop.ts';
 
 export const metadatasSchema = z.object({
   type: z.literal('metadatas'),
@@ -296,9 +295,4 @@ export function readContent(stored: unknown, fallbackUrl: string): ArticleConten
     meta.success ? meta.data : metadatasSchema.parse({ type: 'metadatas', url: fallbackUrl }),
     ...blocks,
   ];
-}
-
-/** The page background is the first content item's that has one. */
-export function backgroundOf(content: readonly { backgroundColor?: string }[]): string {
-  return content.find((item) => item.backgroundColor)?.backgroundColor ?? DEFAULT_BACKGROUND;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { metadatasSchema, stopOf } from './content.ts';
+import { metadatasSchema } from './content.ts';
+import { stopOf } from './stop.ts';
 
 describe('stop numbers', () => {
   const meta = (stop: unknown) => metadatasSchema.safeParse({ type: 'metadatas', url: 'a', stop });

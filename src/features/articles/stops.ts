@@ -2,7 +2,7 @@ import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles } from '../../server/db/schema.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { stopField, stopOf } from './content.ts';
+import { stopField, stopOf } from './stop.ts';
 import { untitledName } from './label.ts';
 
 /**

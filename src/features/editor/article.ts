@@ -3,11 +3,11 @@ import {
   blockSchema,
   DEFAULT_BACKGROUND,
   metadatasSchema,
-  stopOf,
   type ArticleContent,
   type Block,
   type Metadatas,
 } from '../articles/content.ts';
+import { stopOf } from '../articles/stop.ts';
 import type { DraftDocument, Publication } from './publication.ts';
 import type { ArticleDocument } from './schema.ts';
 import type { Draft } from './state.ts';

@@ -3,7 +3,8 @@ import { customAlphabet } from 'nanoid';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { ArticleEvents } from '../articles/events.ts';
 import { stopEntry } from '../articles/stops.ts';
-import type { ArticleRow, FolderRow, TreeRepo, TreeTx } from './repo.ts';
+import type { TreeRepo, TreeTx } from './repo.ts';
+import { buildTree, collator } from './build.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import {
   MAX_NAME_LENGTH,
@@ -20,54 +21,6 @@ export const newSlug = () => `article-${slugSuffix()}`;
 export const newArticleContent = (slug: string) => [
   { type: 'metadatas', url: slug, backgroundColor: '#341539' },
 ];
-
-const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
-const byName = (a: TreeItem, b: TreeItem) => collator.compare(a.name, b.name) || a.id - b.id;
-
-/** The tree's marks of an article's publication; nothing for one published as it stands. */
-function publicationMarks(a: ArticleRow): Pick<TreeItem, 'publication' | 'publishAt' | 'hasDraft'> {
-  return {
-    ...(a.publishAt
-      ? { publication: 'scheduled' as const, publishAt: a.publishAt.toISOString() }
-      : a.published === false && { publication: 'unpublished' as const }),
-    ...(a.hasDraft && { hasDraft: true as const }),
-  };
-}
-
-/** Folders first, then articles, each by name (numbers in names sort as numbers). */
-export function buildTree(folderRows: FolderRow[], articleRows: ArticleRow[]): TreeItem[] {
-  const children = new Map<number | null, TreeItem[]>();
-  const add = (parent: number | null, item: TreeItem) => {
-    const list = children.get(parent);
-    if (list) list.push(item);
-    else children.set(parent, [item]);
-  };
-  const folderItems = new Map<number, TreeItem>();
-  for (const f of folderRows) {
-    const item: TreeItem = { id: f.id, type: 'folder', name: f.name, children: [] };
-    folderItems.set(f.id, item);
-  }
-  for (const f of folderRows) add(f.parentId, folderItems.get(f.id)!);
-  const articleItems = new Map<number | null, TreeItem[]>();
-  for (const a of articleRows) {
-    const item: TreeItem = {
-      id: a.id,
-      type: 'article',
-      name: a.name,
-      ...(a.publicTitle && { publicTitle: a.publicTitle }),
-      ...publicationMarks(a),
-    };
-    const list = articleItems.get(a.folderId);
-    if (list) list.push(item);
-    else articleItems.set(a.folderId, [item]);
-  }
-  const assemble = (parent: number | null): TreeItem[] => [
-    ...(children.get(parent) ?? []).sort(byName),
-    ...(articleItems.get(parent) ?? []).sort(byName),
-  ];
-  for (const [id, item] of folderItems) item.children = assemble(id);
-  return assemble(null);
-}
 
 /** An article made by addArticles: its private name and its content (the url is replaced). */
 export interface ArticleDraft {

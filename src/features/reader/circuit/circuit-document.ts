@@ -1,4 +1,5 @@
-import { readContent, stopOf, type ArticleContent } from '../../articles/content.ts';
+import { readContent, type ArticleContent } from '../../articles/content.ts';
+import { stopOf } from '../../articles/stop.ts';
 import { publicTitle } from '../render/title.ts';
 import type { CircuitSource, CircuitStop, CircuitTexts } from './circuit-types.ts';
 
