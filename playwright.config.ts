@@ -6,7 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { loadTestSettings } from './src/server/config.ts';
 import { e2eServerEnv } from './tests/e2e/server-env.ts';
 import { ADMIN, E2E_PORT, FAKE_ENGINE_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
-import { CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
+import { E2E_CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
 
 /**
  * End-to-end tests: the real build served by the real Node entry on a free port, with a fresh
@@ -54,7 +54,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: e2eChromiumPath,
-      args: [...CHROMIUM_ARGS],
+      args: [...E2E_CHROMIUM_ARGS],
     },
   },
   webServer: [

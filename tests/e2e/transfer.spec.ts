@@ -181,7 +181,8 @@ async function signInThere(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   const form = loginForm(page, 'fr');
   await page.goto('/login');
-  await expect(form.submit).toBeEnabled();
+  // The second server's first page: its scripts load cold, slow on a loaded machine.
+  await expect(form.submit).toBeEnabled({ timeout: 30_000 });
   await form.email.fill(OTHER_ADMIN.email);
   await form.password.fill(OTHER_ADMIN.password);
   await form.submit.click();
