@@ -1,10 +1,11 @@
 import '../../src/app/production-builds.ts';
-import { netlifyHandler, type NetlifyContext } from '../../src/app/netlify/handler.ts';
+import { netlifyHandler } from '../../src/app/netlify/api.ts';
+import type { NetlifyContext } from '../../src/app/netlify/handler.ts';
 
 /**
- * Every dynamic route but the sign-in (login.mts): the session, logout, the staff API, uploaded
- * media, QR scans, the health check and the visitor page, which netlify.toml rewrites from
- * `/article?name=…` to /_legenda/visitor-page (docs/adr/0008). See src/app/netlify/handler.ts.
+ * The staff's dynamic routes but the sign-in (login.mts): the session, logout, the staff API,
+ * uploaded media and the health check. What visitors ask for is visitor.mts's. See
+ * src/app/netlify/handler.ts.
  */
 const handler = await netlifyHandler();
 
@@ -13,19 +14,5 @@ export default (request: Request, context: NetlifyContext) => handler.fetch(requ
 // Netlify reads this from the source, so it is written out; src/app/netlify-entry.test.ts
 // checks it against API_ROUTES and the static pages.
 export const config = {
-  path: [
-    '/session',
-    '/logout',
-    '/api/*',
-    '/media/*',
-    '/r/*',
-    '/circuit',
-    '/speech',
-    '/listened',
-    '/feedback',
-    '/reading',
-    '/circuit-progress',
-    '/healthz',
-    '/_legenda/visitor-page',
-  ],
+  path: ['/session', '/logout', '/api/*', '/media/*', '/healthz'],
 };

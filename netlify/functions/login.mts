@@ -1,10 +1,11 @@
 import '../../src/app/production-builds.ts';
-import { netlifyHandler, type NetlifyContext } from '../../src/app/netlify/handler.ts';
+import { netlifyHandler } from '../../src/app/netlify/api.ts';
+import type { NetlifyContext } from '../../src/app/netlify/handler.ts';
 
 /**
  * POST /login, apart from api.mts because GET /login is the static sign-in page: a function's
  * path takes every method it declares, so this one declares POST only and Netlify serves
- * login.html for the rest. Same app, same handler (src/app/netlify/handler.ts).
+ * login.html for the rest. Same app, same handler (src/app/netlify/api.ts).
  */
 const handler = await netlifyHandler();
 

@@ -1,37 +1,31 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { authRoutes, sessionRoute } from '../features/auth/routes.ts';
-import { treeRoutes } from '../features/tree/routes.ts';
 import { readSessionCookie } from '../features/auth/cookie.ts';
+import { treeRoutes } from '../features/tree/routes.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { publishingRoutes } from '../features/editor/publishing-routes.ts';
-import { readerRoutes } from '../features/reader/http/routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { glossaryRoutes } from '../features/glossary/routes.ts';
 import { xliffRoutes } from '../features/review/xliff-routes.ts';
 import { circuitsRoutes } from '../features/circuits/routes.ts';
 import { settingsRoutes } from '../features/settings/routes.ts';
 import { statsRoutes } from '../features/stats/routes.ts';
-import { beaconRoutes, readingStatsRoutes } from '../features/stats/reading-routes.ts';
-import { ignoresStats } from '../features/reader/ignore-stats.ts';
-import { securityHeaderValues } from '../server/http/security-headers.ts';
+import { readingStatsRoutes } from '../features/stats/reading-routes.ts';
 import { healthRoutes } from '../features/health/routes.ts';
 import { qrcodeRoutes } from '../features/qrcodes/routes.ts';
-import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
 import { mediaRoutes } from '../features/uploads/media-routes.ts';
 import { uploadRoutes } from '../features/uploads/routes.ts';
 import { transferRoutes } from '../features/transfer/routes.ts';
 import { importRoutes } from '../features/imports/routes.ts';
-import { speechRoutes } from '../features/reader/http/speech-routes.ts';
 import { usageRoutes } from '../features/usage/routes.ts';
 import { feedbackRoutes } from '../features/feedback/routes.ts';
-import { feedbackVisitorRoutes } from '../features/feedback/visitor-routes.ts';
 import type { AppEnv } from '../server/context.ts';
-import { ApiError, notFound, sendError, unauthorized } from '../server/http/errors.ts';
+import { notFound, unauthorized } from '../server/http/errors.ts';
 import { originCheck } from '../server/http/origin.ts';
 import { securityHeaders } from '../server/http/security-headers.ts';
-import { isUnavailable } from '../server/db/errors.ts';
 import { localBackendRoutes } from '../site/cms/local-backend.ts';
 import { createServices, type ServiceDeps, type Services } from './services.ts';
+import { errorAnswer, VISITOR_ROUTES, visitorRoutes } from './visitor-app.ts';
 
 export { createServices, type ServiceDeps, type Services };
 
@@ -42,72 +36,16 @@ export const API_ROUTES = [
   '/logout',
   '/api/*',
   '/media/*',
-  '/r/*',
-  '/circuit',
-  '/speech',
-  '/listened',
-  '/feedback',
-  '/reading',
-  '/circuit-progress',
+  ...VISITOR_ROUTES,
   '/healthz',
 ] as const;
-
-/** Reading time and circuit completion's beacons, public like /listened. */
-const visitorBeacons = (deps: ServiceDeps, services: Services) =>
-  beaconRoutes(services.reading, {
-    publicSiteUrl: deps.config.publicSiteUrl,
-    clientAddress: deps.clientAddress,
-    headers: securityHeaderValues({ hsts: deps.config.secureCookies }),
-    ignoresStats,
-  });
-
-/** What visitors read and send, each answer carrying its own headers. */
-function visitorRoutes(
-  app: Hono<AppEnv>,
-  deps: ServiceDeps,
-  services: Services,
-  staffMuseum: (c: Context) => Promise<number | undefined>,
-) {
-  app.route(
-    '/',
-    readerRoutes(services.reader, {
-      hsts: deps.config.secureCookies,
-      clientAddress: deps.clientAddress,
-      staffMuseum,
-      guide: services.guide,
-    }),
-  );
-  app.route('/', scanRoutes(services.scan, deps.clientAddress));
-  app.route(
-    '/',
-    speechRoutes(services.speech, {
-      hsts: deps.config.secureCookies,
-      clientAddress: deps.clientAddress,
-      publicSiteUrl: deps.config.publicSiteUrl,
-      staffMuseum,
-    }),
-  );
-  app.route(
-    '/',
-    feedbackVisitorRoutes(services.feedback, {
-      hsts: deps.config.secureCookies,
-      clientAddress: deps.clientAddress,
-      publicSiteUrl: deps.config.publicSiteUrl,
-    }),
-  );
-  app.route('/', visitorBeacons(deps, services));
-}
 
 /** The one Hono app: the same on Node and on Netlify Functions. */
 export function createApp(deps: ServiceDeps, services: Services = createServices(deps)) {
   const app = new Hono<AppEnv>();
-  // Staff signed in to the museum are not held by the visitors' limits (asked only then).
-  const staffMuseum = async (c: Context) =>
-    (await services.auth.resolve(readSessionCookie(c, deps.config.secureCookies)))?.museumId;
-
   app.route('/', sessionRoute(services.auth, deps));
   // Public and busy: what visitors read, ahead of the shared middleware (it sets its headers).
-  visitorRoutes(app, deps, services, staffMuseum);
+  visitorRoutes(app, deps, services);
   app.use(securityHeaders({ hsts: deps.config.secureCookies }));
   app.use(originCheck([deps.config.publicSiteUrl]));
 
@@ -158,21 +96,7 @@ export function createApp(deps: ServiceDeps, services: Services = createServices
     throw notFound('No such API route.');
   });
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return sendError(c, error);
-    if (isUnavailable(error)) {
-      deps.log.warn(`${c.req.method} ${new URL(c.req.url).pathname}: database unavailable`);
-      return sendError(
-        c,
-        new ApiError(503, 'unavailable', 'Legenda cannot reach its database. Try again shortly.', {
-          headers: { 'Retry-After': '5' },
-        }),
-      );
-    }
-    deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
-    return sendError(c, new ApiError(500, 'internal_error', 'Something went wrong on our side.'));
-  });
-
+  app.onError(errorAnswer(deps));
   return app;
 }
 

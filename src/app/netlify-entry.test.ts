@@ -12,6 +12,7 @@ import { tempDir } from '../../tests/helpers/server.ts';
 import { API_ROUTES } from './app.ts';
 import type { NetlifyHandler } from './netlify/handler.ts';
 import { VISITOR_PAGE_REWRITE } from './netlify/handler.ts';
+import { VISITOR_ROUTES } from './visitor-app.ts';
 
 /**
  * The functions' `config`: Netlify reads it from the source, so it is written out as a literal
@@ -34,9 +35,10 @@ beforeAll(async () => {
     expect(typeof mod.default, `${name}: default export`).toBe('function');
     functions.push({ name, ...mod.config });
   }
-  const { netlifyHandler } = await import('./netlify/handler.ts');
-  const handler: NetlifyHandler = await netlifyHandler();
-  close = () => handler.close();
+  const { netlifyHandler } = await import('./netlify/api.ts');
+  const { netlifyVisitorHandler } = await import('./netlify/visitor.ts');
+  const handlers: NetlifyHandler[] = [await netlifyHandler(), await netlifyVisitorHandler()];
+  close = async () => void (await Promise.all(handlers.map((h) => h.close())));
   site = tempDir('legenda-site-');
   files = siteFixture(site);
 });
@@ -56,6 +58,43 @@ describe('netlify/functions', () => {
     const claimed = functions.flatMap((f) => f.path ?? []).sort();
     expect(claimed).toEqual([...API_ROUTES, VISITOR_PAGE_REWRITE].sort());
     expect(new Set(claimed).size).toBe(claimed.length);
+  });
+
+  it("give visitors' routes to the visitor function alone, the staff's to the others", () => {
+    const visitor = functions.find((f) => f.name === 'visitor');
+    expect([...(visitor?.path ?? [])].sort()).toEqual(
+      [...VISITOR_ROUTES, VISITOR_PAGE_REWRITE].sort(),
+    );
+    const toml = readNetlifyToml();
+    const samples: [string, string][] = [
+      ['GET', '/article?name=salle-3&lang=es'],
+      ['GET', '/circuit?id=4&lang=es'],
+      ['GET', '/visit/musee-du-port'],
+      ['GET', '/r/AbCdEfGh12'],
+      ['HEAD', '/r/AbCdEfGh12'],
+      ['GET', '/speech?name=salle-3&lang=es&block=2'],
+      ['POST', '/listened?name=salle-3&lang=es'],
+      ['POST', '/feedback'],
+      ['POST', '/reading'],
+      ['POST', '/circuit-progress'],
+    ];
+    for (const [method, url] of samples) {
+      expect(route(toml, functions, files, method, url), `${method} ${url}`).toMatchObject({
+        kind: 'function',
+        name: 'visitor',
+      });
+    }
+    for (const [method, url] of [
+      ['GET', '/session'],
+      ['GET', '/api/tree'],
+      ['GET', '/media/images/abc.webp'],
+      ['GET', '/healthz'],
+    ] as const) {
+      expect(route(toml, functions, files, method, url), `${method} ${url}`).toMatchObject({
+        kind: 'function',
+        name: 'api',
+      });
+    }
   });
 
   it('take POST /login and leave GET /login to the static sign-in page', () => {
@@ -84,6 +123,7 @@ describe('netlify/functions', () => {
       ['HEAD', '/media/videos/abc.mp4'],
       ['GET', '/r/AbCdEfGh12'],
       ['HEAD', '/r/AbCdEfGh12'],
+      ['GET', '/visit/musee-du-port'],
       ['GET', '/healthz'],
     ];
     for (const [method, url] of samples) {

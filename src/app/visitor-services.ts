@@ -1,3 +1,24 @@
+import { authRepo } from '../features/auth/repo.ts';
+import { authService } from '../features/auth/service.ts';
+import type { ScryptParams } from '../features/auth/passwords.ts';
+import { reportsRepo } from '../features/feedback/repo.ts';
+import { feedbackService } from '../features/feedback/service.ts';
+import { glossaryRepo } from '../features/glossary/repo.ts';
+import { glossaryService } from '../features/glossary/service.ts';
+import { qrcodesRepo } from '../features/qrcodes/repo.ts';
+import { scanner } from '../features/qrcodes/scan-routes.ts';
+import { qrcodesService } from '../features/qrcodes/service.ts';
+import { pageCache } from '../features/reader/visit/page-cache.ts';
+import type { BeaconLimits } from '../features/stats/reading.ts';
+import { createReadingService } from '../features/stats/reading-service.ts';
+import { failuresRepo } from '../features/translation/failures.ts';
+import { translationMemory } from '../features/translation/memory.ts';
+import { usageRepo } from '../features/usage/repo.ts';
+import { usageService } from '../features/usage/service.ts';
+import { createEventBus } from '../server/events.ts';
+import { subscribe, type AppEvents } from './subscribers.ts';
+import { reviewServices, translatorOf } from './translation-services.ts';
+import { visitorCounter } from './visitor-counter.ts';
 import { editorRepo } from '../features/articles/repo.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
 import { circuitService } from '../features/reader/circuit/circuit.ts';
@@ -17,8 +38,21 @@ import type { Translator } from '../features/translation/translator.ts';
 import type { BackoffStore } from '../features/translation/failures.ts';
 import type { AppDeps } from '../server/context.ts';
 
+/** What createServices needs beyond the kernel's: the costs tests turn down or stand in for. */
+export interface ServiceDeps extends AppDeps {
+  /** scrypt cost for new password hashes; production uses the strong one, tests a cheaper one. */
+  passwordParams?: ScryptParams;
+  /**
+   * The museums' monthly engine budgets as the visitor routes ask them (reader/visit/engine-gate.ts);
+   * without one, the museums' own budgets (usage/service.ts). Tests hand a stand-in.
+   */
+  budget?: EngineBudget;
+  /** The visitor beacons' bounds (stats/reading.ts); tests turn them down. */
+  beaconLimits?: BeaconLimits;
+}
+
 /**
- * What visitors read (createServices' part for them): the visitor, circuit and guide pages and the
+ * What visitors read (createVisitorServices' part for pages and sounds): the visitor, circuit and guide pages and the
  * server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
  * limits a minute, the museum's monthly budget when `budget` is given).
  */
@@ -90,3 +124,80 @@ export function visitorServices(
     reader: visitorPages({ visits, pages, counter, now, circuits: circuitPages }),
   };
 }
+
+/**
+ * The services every process makes, and all that the visitors' Netlify function makes: the
+ * translator with its memory and the engine budgets, the glossary, the review counts a stored
+ * translation brings up to date, and what the visitor routes call (pages, scans, read aloud,
+ * reports, reading beacons, and the sessions that let staff past the visitors' limits).
+ * createServices adds the staff's services; nothing here imports them, so the visitors'
+ * function bundles none of their code.
+ */
+export function createVisitorServices(deps: ServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  // What changed, told in this process; who listens, and in what order: subscribers.ts.
+  const events = createEventBus<AppEvents>({ log: deps.log });
+  // Every engine call's cost, per museum and day; the monthly budgets read from it.
+  const usage = usageService(usageRepo(deps.db), { now, log: deps.log });
+  // One memory and one translator per process: single flight and the LRU live in them.
+  const memory = translationMemory(deps.blobs);
+  const translator = translatorOf(deps, { memory, usage, events });
+  // The app's clock: a test that moves it past a second sees pages rendered afresh.
+  const pages = deps.now ? pageCache({ now: () => deps.now!().getTime() }) : pageCache();
+  const counter = visitorCounter(deps);
+  const qrcodes = qrcodesService(qrcodesRepo(deps.db), {
+    publicSiteUrl: deps.config.publicSiteUrl,
+    counter,
+    now,
+  });
+  // Failed translations' back-off, shared by every process through the database.
+  const failures = failuresRepo(deps.db);
+  // The museum's glossary, cached per process (ADR 0015).
+  const glossary = glossaryService(glossaryRepo(deps.db), { events, failures });
+  const glossaryFor = (museumId: number, lang: string) => glossary.forTranslation(museumId, lang);
+  const { review, prepare, status } = reviewServices(deps, {
+    translator,
+    glossary: glossaryFor,
+    failures,
+    usage,
+    events,
+    now,
+  });
+  const visitor = visitorServices(deps, {
+    translator,
+    pages,
+    counter,
+    now,
+    glossary: glossaryFor,
+    // A test's stand-in, else the museum's monthly budget (usage/service.ts).
+    budget: deps.budget ?? usage.budget,
+    backoff: failures,
+    onSpoken: (museumId, chars) => usage.speech(museumId, chars),
+  });
+  const { circuitPages, guides: guidePages } = visitor;
+  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare });
+  return {
+    now,
+    events,
+    usage,
+    memory,
+    translator,
+    pages,
+    counter,
+    qrcodes,
+    failures,
+    glossary,
+    review,
+    prepare,
+    status,
+    reader: visitor.reader,
+    guide: visitor.guide,
+    speech: visitor.speech,
+    scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
+    reading: createReadingService(deps.db, now, deps.beaconLimits),
+    feedback: feedbackService({ repo: reportsRepo(deps.db), articles: editorRepo(deps.db), now }),
+    auth: authService(authRepo(deps.db), { now: deps.now, passwordParams: deps.passwordParams }),
+  };
+}
+
+export type VisitorServices = ReturnType<typeof createVisitorServices>;

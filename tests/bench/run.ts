@@ -35,12 +35,14 @@ import {
   printLighthouse,
 } from './lighthouse.ts';
 import { startFakeOpenAI } from '../helpers/fake-openai.ts';
+import { functionsBench, printFunctions } from './functions.ts';
 
 /**
  * `npm run bench [-- --duration 5] [--only name] [--runs 2] [--page /contact]`: GET /session
  * for a signed-in user, in requests per second, as a ratio to a bare node:http server answering
- * the same JSON (target: at least 0.5), and the other benches below; `--runs` and `--page` are
- * Lighthouse's. Exits non-zero only when something failed, not when a ratio is below target.
+ * the same JSON (target: at least 0.5), and the other benches below (`--only functions`: the
+ * Netlify functions' bundles and cold starts); `--runs` and `--page` are Lighthouse's. Exits
+ * non-zero only when something failed, not when a ratio is below target.
  */
 
 const SESSION_TARGET = 0.5;
@@ -68,6 +70,7 @@ const BENCHES = [
   'scan',
   'stats',
   'translation',
+  'functions',
   'lighthouse',
 ] as const;
 const STATS_P99_TARGET_MS = 50;
@@ -489,6 +492,12 @@ async function benchTranslation(): Promise<void> {
   console.log('');
 }
 
+/** The Netlify functions visitors meet: bundle size, cold import, first page (functions.ts). */
+async function benchFunctions(): Promise<void> {
+  const runs = 5;
+  printFunctions(await functionsBench({ runs, track: (target) => open.push(target) }), runs);
+}
+
 /** `loadAtStart`: the load average before this bench built the site. */
 async function benchLighthouse(siteUrl: string, loadAtStart: number): Promise<void> {
   console.log(
@@ -514,7 +523,8 @@ async function main(): Promise<void> {
   if (only === 'lighthouse') return;
   if (!only || only === 'translation') await benchTranslation();
   if (!only || only === 'stats') await benchStats();
-  if (only === 'translation' || only === 'stats') return;
+  if (!only || only === 'functions') await benchFunctions();
+  if (only === 'translation' || only === 'stats' || only === 'functions') return;
   const engine = await startFakeOpenAI();
   open.push({ url: engine.url, close: () => engine.close() });
   // On a server of its own (its museum's guide address set before it starts).

@@ -3,21 +3,18 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { functionFiles, readNetlifyToml } from '../helpers/netlify.ts';
+import { functionFiles } from '../helpers/netlify.ts';
+import { netlifyBuildOptions } from '../helpers/netlify-bundle.ts';
 import { ROOT } from '../helpers/server.ts';
 
 /**
- * The functions bundled the way Netlify bundles TypeScript functions (zip-it-and-ship-it: one
- * esbuild bundle per file, ES module for .mts, Node platform, with a banner that gives bundled
- * CommonJS packages a `require`, the external_node_modules of netlify.toml left out: sharp),
- * then loaded and called: the bundle must hold everything the
+ * The functions bundled the way Netlify bundles TypeScript functions (netlify-bundle.ts: one
+ * esbuild bundle per file, ES module for .mts, Node platform, Netlify's banner, the
+ * external_node_modules of netlify.toml left out), then loaded and called: the bundle must hold everything the
  * function needs (the migration journal included) and answer. No database here: the answer is
  * the clear 503 of an unreachable one.
  */
 const out = path.join(ROOT, '.tmp', `netlify-bundle-${process.pid}`);
-const BANNER =
-  "import { createRequire as __netlifyCreateRequire } from 'node:module';" +
-  'const require = __netlifyCreateRequire(import.meta.url);';
 
 let errors: unknown[] = [];
 
@@ -30,19 +27,12 @@ beforeAll(async () => {
   vi.stubEnv('OPENAI_BASE_URL', 'http://127.0.0.1:1/v1');
   vi.stubEnv('OPENAI_API_KEY', 'unused');
   // One esbuild run for all files (Netlify makes one bundle per file, as this does).
-  const result = await build({
-    entryPoints: functionFiles().map((f) => f.file),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    outdir: out,
-    outExtension: { '.js': '.mjs' },
-    banner: { js: BANNER },
-    // As netlify.toml says (sharp's native library): loaded from node_modules at run time.
-    external: readNetlifyToml().functions.external_node_modules ?? [],
-    logLevel: 'silent',
-  });
+  const result = await build(
+    netlifyBuildOptions(
+      functionFiles().map((f) => f.file),
+      out,
+    ),
+  );
   errors = result.errors;
 });
 

@@ -15,8 +15,9 @@ import { runScript } from '../helpers/server.ts';
  * The Netlify functions as Netlify calls them: the default export of each file in
  * netlify/functions/, given a Request and a Context ({ ip, waitUntil, … }), on a real PostgreSQL
  * database that `npm run db:migrate` prepared, as the Netlify build does. Every route family:
- * session, sign-in, logout, the staff API, uploads and media, QR scans (counted), the health
- * check and the visitor page (as netlify.toml rewrites it, and as first requested).
+ * session, sign-in, logout, the staff API, uploads and media, the health check (api.mts and
+ * login.mts), QR scans (counted) and the visitor page, as netlify.toml rewrites it and as first
+ * requested (visitor.mts, which holds no staff route).
  */
 const SITE = 'https://legenda.example';
 
@@ -29,7 +30,8 @@ describeWithPg('server', 'the Netlify functions', () => {
   let sql: pg.Client;
   let api: Fn;
   let login: Fn;
-  let shared: NetlifyHandler | undefined;
+  let visitor: Fn;
+  let shared: NetlifyHandler[] = [];
   /** Work the functions handed to waitUntil, awaited before the end. */
   const background: Promise<unknown>[] = [];
   const context = (ip = '203.0.113.7'): NetlifyContext & Record<string, unknown> => ({
@@ -64,7 +66,7 @@ describeWithPg('server', 'the Netlify functions', () => {
 
   afterAll(async () => {
     await Promise.allSettled(background);
-    await shared?.close();
+    await Promise.all(shared.map((h) => h.close()));
     await sql?.end();
     await server?.close();
     vi.unstubAllEnvs();
@@ -73,8 +75,11 @@ describeWithPg('server', 'the Netlify functions', () => {
 
   it('answers 503 and says why while the schema is behind, and recovers once migrated', async () => {
     const { createNetlifyHandler } = await import('../../src/app/netlify/handler.ts');
+    const { createApp } = await import('../../src/app/app.ts');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const early = await createNetlifyHandler(loadNetlifyConfig(), { schemaRecheckMs: 0 });
+    const early = await createNetlifyHandler(loadNetlifyConfig(), (deps) => createApp(deps), {
+      schemaRecheckMs: 0,
+    });
     try {
       const res = await early.fetch(new Request(`${SITE}/healthz`), context());
       expect(res.status).toBe(503);
@@ -109,9 +114,14 @@ describeWithPg('server', 'the Netlify functions', () => {
     vi.resetModules();
     api = ((await import('../../netlify/functions/api.mts')) as { default: Fn }).default;
     login = ((await import('../../netlify/functions/login.mts')) as { default: Fn }).default;
-    shared = await (await import('../../src/app/netlify/handler.ts')).netlifyHandler();
+    visitor = ((await import('../../netlify/functions/visitor.mts')) as { default: Fn }).default;
+    shared = [
+      await (await import('../../src/app/netlify/api.ts')).netlifyHandler(),
+      await (await import('../../src/app/netlify/visitor.ts')).netlifyVisitorHandler(),
+    ];
     expect(typeof api).toBe('function');
     expect(typeof login).toBe('function');
+    expect(typeof visitor).toBe('function');
   });
 
   it('GET /session, POST /login (a real sign-in), then the session is known', async () => {
@@ -248,7 +258,7 @@ describeWithPg('server', 'the Netlify functions', () => {
       '/_legenda/visitor-page?name=salle-3-le-port&lang=fr',
       '/article?name=salle-3-le-port&lang=fr',
     ]) {
-      const res = await call(api, path, { headers: { 'accept-language': 'fr' } });
+      const res = await call(visitor, path, { headers: { 'accept-language': 'fr' } });
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/html/);
       const html = await res.text();
@@ -259,9 +269,15 @@ describeWithPg('server', 'the Netlify functions', () => {
       );
     }
     // Without `name` it is the editor's static page, never the function's.
-    const editor = await call(api, '/_legenda/visitor-page?lang=es');
+    const editor = await call(visitor, '/_legenda/visitor-page?lang=es');
     expect(editor.status).toBe(302);
     expect(editor.headers.get('location')).toBe('/article?lang=es');
+  });
+
+  it('visitor.mts answers no staff route, even with a session', async () => {
+    const res = await call(visitor, '/api/tree', { headers: { cookie } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
   it('/r/{code}: a scan redirects to the visitor page and is counted at once', async () => {
@@ -280,7 +296,7 @@ describeWithPg('server', 'the Netlify functions', () => {
     expect(linked.status).toBe(200);
 
     const before = await scans();
-    const scan = await call(api, `/r/${short}`, { headers: { 'accept-language': 'es' } });
+    const scan = await call(visitor, `/r/${short}`, { headers: { 'accept-language': 'es' } });
     expect(scan.status).toBe(302);
     expect(scan.headers.get('location')).toMatch(/^\/article\?name=salle-3-le-port/);
     // A function instance may be frozen after answering: the count is already written.

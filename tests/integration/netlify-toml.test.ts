@@ -84,8 +84,9 @@ describe('netlify.toml', () => {
     ) as { version: string };
     expect(nodePackage.version.split('.')[0]).toBe(toml.build.environment?.NODE_VERSION);
     expect(toml.functions.directory).toBe('netlify/functions');
-    // sharp's native library is shipped as installed, not bundled (netlify-bundle.test.ts).
-    expect(toml.functions.external_node_modules).toEqual(['sharp']);
+    // sharp's native library is shipped as installed, not bundled (netlify-bundle.test.ts);
+    // eld's tables too, loaded only when an engine answers.
+    expect(toml.functions.external_node_modules).toEqual(['sharp', 'eld']);
     expect(functionFiles().length).toBeGreaterThan(0);
   });
 
@@ -128,10 +129,10 @@ describe('netlify.toml', () => {
     }
   });
 
-  it('sends the visitor page to the function only when `name` is given', () => {
+  it('sends the visitor page to the visitor function only when `name` is given', () => {
     for (const target of ['/article?name=salle-3', '/article?name=salle-3&lang=es&choose=1']) {
       const answer = route(toml, functions, files, 'GET', target);
-      expect(answer, target).toMatchObject({ kind: 'function', name: 'api' });
+      expect(answer, target).toMatchObject({ kind: 'function', name: 'visitor' });
       // The function gets every parameter (it also reads lang, q, choose, ignoreStats).
       const url = new URL((answer as { url: string }).url, 'https://x');
       expect(url.pathname).toBe(VISITOR_PAGE_REWRITE);

@@ -1,8 +1,9 @@
-import type { Context as HonoContext } from 'hono';
-import { createApp } from '../app.ts';
+import type { Hono, Context as HonoContext } from 'hono';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
-import { loadNetlifyConfig, NETLIFY_POOL_MAX, type Config } from '../../server/config.ts';
-import { openPostgres, type DatabaseHandle } from '../../server/db/index.ts';
+import { NETLIFY_POOL_MAX, type Config } from '../../server/config.ts';
+import type { AppDeps, AppEnv } from '../../server/context.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import type { DatabaseHandle } from '../../server/db/handle.ts';
 import { errorBody } from '../../server/http/errors.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
 import { isUnavailable } from '../../server/db/errors.ts';
@@ -10,9 +11,11 @@ import { createLogger, type Logger } from '../../server/log.ts';
 import { describeBehind, schemaStatus, type SchemaStatus } from './schema-status.ts';
 
 /**
- * The Netlify entry (ADR 0008): every dynamic route goes to the one Hono app. Netlify calls the
- * default export of each function in netlify/functions/ with the request and its Context; this
- * is what they export. One instance serves one request at a time and may be frozen between
+ * The Netlify entry (ADR 0008): what every function with a path shares around its Hono app.
+ * Netlify calls the default export of each function in netlify/functions/ with the request and
+ * its Context; this is what they export. The staff's functions get the whole app (api.ts), the
+ * visitors' one an app of visitor routes only (visitor.ts), so that a visitor's cold start loads
+ * none of the staff's code. One instance serves one request at a time and may be frozen between
  * requests, so the pool is small and lets idle connections go.
  */
 
@@ -42,8 +45,12 @@ export interface NetlifyHandler {
   close(): Promise<void>;
 }
 
+/** What a function's app answers with: createApp's, or the visitors' lighter one. */
+export type FetchApp = Pick<Hono<AppEnv>, 'fetch'>;
+
 export async function createNetlifyHandler(
   settings: Config,
+  makeApp: (deps: AppDeps) => FetchApp,
   options: { log?: Logger; blobs?: BlobStore; schemaRecheckMs?: number } = {},
 ): Promise<NetlifyHandler> {
   if (!settings.databaseUrl) throw new Error('The Netlify entry needs DATABASE_URL.');
@@ -54,7 +61,7 @@ export async function createNetlifyHandler(
     (error) => log.warn(`A database connection closed: ${error.message}`),
     { idleTimeoutMillis: NETLIFY_IDLE_TIMEOUT_MS, allowExitOnIdle: true },
   );
-  const app = createApp({
+  const app = makeApp({
     config: settings,
     db: database.db,
     blobs: options.blobs ?? (await createBlobStore(settings)),
@@ -164,15 +171,4 @@ function schemaGate(database: DatabaseHandle, log: Logger, recheckMs: number) {
       );
     },
   };
-}
-
-let shared: Promise<NetlifyHandler> | undefined;
-
-/**
- * The instance's handler, made once from the environment (loadNetlifyConfig) by whichever
- * function file loads first; a wrong setting stops the instance with a message naming it.
- */
-export function netlifyHandler(): Promise<NetlifyHandler> {
-  shared ??= createNetlifyHandler(loadNetlifyConfig());
-  return shared;
 }

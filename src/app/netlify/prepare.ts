@@ -2,7 +2,7 @@ import { createServices } from '../app.ts';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
 import { loadNetlifyConfig, type Config } from '../../server/config.ts';
 import type { Database } from '../../server/db/index.ts';
-import { openPostgres } from '../../server/db/index.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { errorBody } from '../../server/http/errors.ts';
 import { createLogger, type Logger } from '../../server/log.ts';

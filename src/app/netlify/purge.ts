@@ -3,7 +3,7 @@ import { authService } from '../../features/auth/service.ts';
 import { purgeUnnamedUploads } from '../../features/uploads/purge.ts';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
 import { loadNetlifyConfig, type Config } from '../../server/config.ts';
-import { openPostgres } from '../../server/db/index.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
 import { errorBody } from '../../server/http/errors.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { createLogger, type Logger } from '../../server/log.ts';

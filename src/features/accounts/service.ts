@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { generatePassword, hashPassword, type ScryptParams } from '../auth/passwords.ts';
 import { normaliseEmail } from '../auth/service.ts';
 import type { Database } from '../../server/db/index.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Every element of an article (block, accordion detail) has a name of its own, `id`, kept while

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { newBlockId, withBlockIds } from './block-ids.ts';
 import { stopField } from './stop.ts';
 import {

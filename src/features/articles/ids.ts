@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Folder and article ids and folder paths, as every call that names one takes them. */
 

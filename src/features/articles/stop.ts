@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { STOP_MAX, STOP_MIN } from './content-fields.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** POST /login. Shared by the sign-in form and the API. */
 export const loginSchema = z.object({

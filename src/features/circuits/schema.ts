@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemId } from '../articles/ids.ts';
 import { MAX_TEXT_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
 

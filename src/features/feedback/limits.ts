@@ -30,12 +30,16 @@ type Moments = number[];
 
 export function hourlyGate(limits: FeedbackLimits, now: () => number) {
   const salt = randomBytes(32).toString('base64');
-  const windows = new LRUCache<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS });
+  // Made at the first report: lru-cache sizes its arrays for `max` at once, which a process
+  // that takes no report need not spend.
+  let windowsMade: LRUCache<string, Moments> | undefined;
+  const windows = () =>
+    (windowsMade ??= new LRUCache<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS }));
   const who = (address: string, userAgent: string | undefined) =>
     hash('sha256', `${salt}\n${address}\n${userAgent ?? ''}`, 'base64url');
 
   const recent = (key: string, at: number) =>
-    (windows.get(key) ?? []).filter((moment) => moment > at - HOUR_MS);
+    (windows().get(key) ?? []).filter((moment) => moment > at - HOUR_MS);
 
   return {
     /**
@@ -54,7 +58,7 @@ export function hourlyGate(limits: FeedbackLimits, now: () => number) {
       const all = keys.map(([key, limit]) => ({ key, limit, moments: recent(key, at) }));
       const full = all.find(({ limit, moments }) => moments.length >= limit);
       if (full) return Math.max(1, Math.ceil(((full.moments[0] ?? at) + HOUR_MS - at) / 1000));
-      for (const { key, moments } of all) windows.set(key, [...moments, at]);
+      for (const { key, moments } of all) windows().set(key, [...moments, at]);
       return undefined;
     },
   };

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { supportedLanguage } from '../languages/index.ts';
 
 /** The museum's glossary (ADR 0015): its limits, the API's shapes. */

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { BlobStore } from '../../server/blobs.ts';
 import type { AppEnv } from '../../server/context.ts';
-import { ping, type Database } from '../../server/db/index.ts';
+import { ping, type Database } from '../../server/db/handle.ts';
 import { errorReason } from '../../server/db/errors.ts';
 import type { Logger } from '../../server/log.ts';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemId } from '../articles/ids.ts';
 
 /** Payloads of the QR code calls, shared by the QR screens and the API. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { LANGUAGES } from '../languages/index.ts';
 
 /** The museum's settings: its time zone (the statistics' days, ADR 0006) and the language it writes in (served as is, never translated). */

@@ -81,11 +81,18 @@ const MINUTE_MS = 60_000;
 export function beaconGate(options: { limits?: BeaconLimits; now: () => number; max?: number }) {
   const limits = options.limits ?? BEACON_LIMITS;
   const salt = randomBytes(32).toString('base64');
-  const minutes = new LRUCache<string, number[]>({ max: options.max ?? 50_000, ttl: MINUTE_MS });
+  // Made at the first beacon: lru-cache sizes its arrays for `max` at once, which a process
+  // that takes no beacon need not spend.
+  let minutesMade: LRUCache<string, number[]> | undefined;
+  const minutes = () =>
+    (minutesMade ??= new LRUCache<string, number[]>({
+      max: options.max ?? 50_000,
+      ttl: MINUTE_MS,
+    }));
   const months = new Map<string, number>();
 
   const within = (key: string, limit: number, at: number): number[] | undefined => {
-    const moments = (minutes.get(key) ?? []).filter((m) => m > at - MINUTE_MS);
+    const moments = (minutes().get(key) ?? []).filter((m) => m > at - MINUTE_MS);
     return moments.length < limit ? moments : undefined;
   };
 
@@ -101,8 +108,8 @@ export function beaconGate(options: { limits?: BeaconLimits; now: () => number; 
       const mine = within(client, limits.perClientPerMinute, at);
       const theirs = within(museum, limits.perMuseumPerMinute, at);
       if (!mine || !theirs) return false;
-      minutes.set(client, [...mine, at]);
-      minutes.set(museum, [...theirs, at]);
+      minutes().set(client, [...mine, at]);
+      minutes().set(museum, [...theirs, at]);
       // Last month's tallies go: only the current one is ever asked.
       for (const key of months.keys())
         if (!key.endsWith(month.slice(month.indexOf('\n')))) months.delete(key);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemId } from '../articles/ids.ts';
 import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './ranges.ts';
 

@@ -28,13 +28,17 @@ export function lastDays(today: string, n: number): string[] {
   );
 }
 
-const dateFormats = {
-  fr: new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }),
-};
+// Made at the first chart: a process that draws none (the visitors' Netlify function, which
+// imports this file for lastDays) does not pay for the locales' data at its start.
+const dateFormats: Partial<Record<'fr' | 'en', Intl.DateTimeFormat>> = {};
+const DATE_LOCALES = { fr: 'fr-FR', en: 'en-GB' } as const;
 
 export const formatDay = (day: string, lang: 'fr' | 'en') =>
-  dateFormats[lang].format(Date.parse(`${day}T00:00:00Z`));
+  (dateFormats[lang] ??= new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  })).format(Date.parse(`${day}T00:00:00Z`));
 
 /**
  * Series names that are unique and never 'formatted_date': two articles with one title are

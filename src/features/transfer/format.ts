@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { estimateTokens } from './batches.ts';
 import { BadAnswerError } from './errors.ts';
 import { sameLanguage } from '../languages/index.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What the checks found wrong with a segment's machine translation (ADR 0013, ADR 0016), shown on the

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BlobStore } from '../../server/blobs.ts';
 import { flaggedKey } from './flags.ts';
 

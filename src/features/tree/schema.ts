@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { itemId, pathArray } from '../articles/ids.ts';
 
 /** Payloads of the tree calls, shared by the tree screen and the API. */

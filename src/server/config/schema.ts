@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The settings' shapes and checks (config.ts reads the environment and gives it to them). */
 

@@ -1,30 +1,20 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { migrationsFolder, type Database, type DatabaseHandle } from './handle.ts';
 import { schema } from './schema.ts';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-
-export interface DatabaseHandle {
-  db: Database;
-  kind: 'pglite' | 'postgres';
-  /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
-  migrate(): Promise<void>;
-  close(): Promise<void>;
-}
-
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
-
-/** Any number: the key of the advisory lock that serialises migrations between processes. */
-const MIGRATION_LOCK = 7_302_118;
+// PostgreSQL's pool is in postgres.ts, which loads nothing of the embedded database: the Netlify
+// functions import it alone.
+export {
+  migrationsFolder,
+  ping,
+  type Database,
+  type DatabaseHandle,
+  type Schema,
+} from './handle.ts';
+export { openPostgres, type PoolOptions } from './postgres.ts';
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
@@ -40,50 +30,4 @@ export function wrapPglite(client: PGlite): DatabaseHandle {
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
   return wrapPglite(client);
-}
-
-/** How a pool keeps its connections (pg's defaults when unset). */
-export interface PoolOptions {
-  /** Milliseconds an unused connection stays open. */
-  idleTimeoutMillis?: number;
-  /** Idle connections do not keep the process (a serverless instance) alive. */
-  allowExitOnIdle?: boolean;
-}
-
-/**
- * A pool on a PostgreSQL server. A pooled connection that dies while idle (server restart,
- * failover) is reported to `onIdleError` and replaced at the next query; unhandled, that event
- * would stop the process. One that dies while lent out (a query or a transaction running) emits
- * the same event on the client, where the pool listens only while it is idle: every client gets
- * a listener of its own, since the query it was running fails with the error anyway (503).
- */
-export function openPostgres(
-  connectionString: string,
-  max = 10,
-  onIdleError: (error: Error) => void = () => {},
-  options: PoolOptions = {},
-): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, ...options });
-  pool.on('error', onIdleError);
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg({ client: pool, schema });
-  return {
-    db: db as unknown as Database,
-    kind: 'postgres',
-    async migrate() {
-      const client = await pool.connect();
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
-}
-
-export async function ping(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
 }

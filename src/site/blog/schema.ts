@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A post's front matter. Decap CMS writes the same fields (public/admin/config.yml); a test

@@ -83,13 +83,24 @@ export function pickerAnswer(
   return { html, status: 200, cacheControl: 'no-cache', keep: false } as const;
 }
 
-export const LANGUAGE_LIST = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
+let languageList: { code: (typeof LANGUAGES)[number]; name: string }[] | undefined;
+
+/**
+ * Every language by its own name, made at the first picker shown: each name asks ICU for a
+ * language's data, about a tenth of a second for them all, which a process that never shows the
+ * picker (a function instance serving kept pages) should not spend at its start.
+ */
+function allLanguages() {
+  languageList ??= LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
+  return languageList;
+}
 
 /** The picker's list: the languages the museum offers (undefined: every one). */
 export function pickerLanguages(offered: readonly string[] | undefined) {
-  if (!offered) return LANGUAGE_LIST;
+  const list = allLanguages();
+  if (!offered) return list;
   const wanted = new Set(offered);
-  return LANGUAGE_LIST.filter((language) => wanted.has(language.code));
+  return list.filter((language) => wanted.has(language.code));
 }
 
 /** Longest search kept: a language name is short, and the query is written back in the page. */

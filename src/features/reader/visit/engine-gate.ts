@@ -69,19 +69,29 @@ export function engineGate(options: {
   const max = options.max ?? MAX_REMEMBERED;
   // A salt of this process only: the keys cannot be tied back to an address.
   const salt = randomBytes(32).toString('base64');
-  const windows = new LRUCache<string, Moments>({ max, ttl: LIMIT_WINDOW_MS, ttlAutopurge: false });
-  const soundPages = new LRUCache<string, true>({
-    max,
-    ttl: SOUND_PAGE_KEEP_MS,
-    updateAgeOnGet: true,
-  });
+  // Both made at their first use: lru-cache sizes its arrays for `max` at once (about ten
+  // milliseconds for 50,000), which a process that starts no engine work need not spend.
+  let windowsMade: LRUCache<string, Moments> | undefined;
+  const windows = () =>
+    (windowsMade ??= new LRUCache<string, Moments>({
+      max,
+      ttl: LIMIT_WINDOW_MS,
+      ttlAutopurge: false,
+    }));
+  let soundPagesMade: LRUCache<string, true> | undefined;
+  const soundPages = () =>
+    (soundPagesMade ??= new LRUCache<string, true>({
+      max,
+      ttl: SOUND_PAGE_KEEP_MS,
+      updateAgeOnGet: true,
+    }));
 
   const who = (visitor: Visitor | undefined) =>
     hash('sha256', `${salt}\n${visitor?.address ?? ''}\n${visitor?.userAgent ?? ''}`, 'base64url');
 
   /** The admissions under `key` still in the window (the stale ones dropped). */
   function recent(key: string, at: number): Moments {
-    const moments = windows.get(key) ?? [];
+    const moments = windows().get(key) ?? [];
     while (moments.length > 0 && moments[0]! <= at - LIMIT_WINDOW_MS) moments.shift();
     return moments;
   }
@@ -98,7 +108,7 @@ export function engineGate(options: {
     if (full) return { kind: 'busy', retryAfter: wait(full.moments, at) };
     for (const { key, moments } of all) {
       moments.push(at);
-      windows.set(key, moments);
+      windows().set(key, moments);
     }
     return undefined;
   }
@@ -122,15 +132,15 @@ export function engineGate(options: {
       if (await options.budget?.speechPaused(ask.museumId)) return { kind: 'paused' };
       const visitor = who(ask.visitor);
       const page = `${visitor}\n${ask.museumId}\n${ask.pair}`;
-      if (soundPages.get(page)) return undefined;
+      if (soundPages().get(page)) return undefined;
       if (await isStaff(ask)) return undefined;
       // Asked again after the wait: the page's other blocks, asked together, count it once.
-      if (soundPages.get(page)) return undefined;
+      if (soundPages().get(page)) return undefined;
       const held = admit([
         [`s\n${visitor}`, limits.visitorSoundPagesPerMinute],
         [`sm\n${ask.museumId}`, limits.museumSoundPagesPerMinute],
       ]);
-      if (!held) soundPages.set(page, true);
+      if (!held) soundPages().set(page, true);
       return held;
     },
   };

@@ -1,0 +1,26 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { schema } from './schema.ts';
+
+/**
+ * What every database driver answers with. Apart from index.ts so that a PostgreSQL-only entry
+ * (the Netlify functions, postgres.ts) never loads the embedded database's code.
+ */
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call from several processes at once on PostgreSQL. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
