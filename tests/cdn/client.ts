@@ -29,14 +29,22 @@ export function httpClient(connections = 16) {
   return {
     get,
     connections,
-    /** Runs `work` for 0..count-1, `connections` at a time. */
-    async each(count: number, work: (i: number) => Promise<void>): Promise<void> {
+    /**
+     * Runs `work` for 0..count-1, `connections` at a time; `stop` is asked before each one (a
+     * run already off course ends there). Answers how many ran.
+     */
+    async each(
+      count: number,
+      work: (i: number) => Promise<void>,
+      stop: () => boolean = () => false,
+    ): Promise<number> {
       let next = 0;
       await Promise.all(
         Array.from({ length: connections }, async () => {
-          while (next < count) await work(next++);
+          while (next < count && !stop()) await work(next++);
         }),
       );
+      return next;
     },
     close: () => agent.destroy(),
   };

@@ -19,7 +19,7 @@ export interface Page {
 export const pageText = (i: number, edition = 1) =>
   edition === 1
     ? `Salle ${i} : une amphore du port, trouvée en ${1700 + i}.`
-    : `Salle ${i}, édition ${edition} : l'amphore restaurée.`;
+    : `Salle ${i}, édition ${edition} : amphore restaurée.`;
 
 export async function signIn(origin: string): Promise<string> {
   const res = await fetch(`${origin}/login`, {

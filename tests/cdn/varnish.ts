@@ -56,14 +56,20 @@ export interface Varnish {
   stop(): Promise<void>;
 }
 
-/** Starts varnishd in the foreground (-F) with `vcl` in front of `origin`; ready when it answers. */
-export async function startVarnish(origin: string, vcl?: string): Promise<Varnish> {
+/**
+ * Starts varnishd in the foreground (-F) with `vcl` in front of `origin`; ready when it listens.
+ * `port`: one chosen beforehand (freePort), for an origin that must know the purge hook first.
+ */
+export async function startVarnish(
+  origin: string,
+  { vcl, port: chosen }: { vcl?: string; port?: number } = {},
+): Promise<Varnish> {
   const varnishd = findVarnishd();
   if (!varnishd) throw new Error('varnishd is not installed (Debian: apt-get install varnish).');
   const dir = tempDir('legenda-varnish-');
   const vclPath = path.join(dir, 'legenda.vcl');
   fs.writeFileSync(vclPath, vclFor(origin, vcl));
-  const port = await freePort();
+  const port = chosen ?? (await freePort());
   // -j none: no jail, so varnishd runs as whoever starts it (as root it would switch to its own
   // users, who may not read a folder made under /tmp). -T none: no management port to take.
   const args = [
@@ -114,7 +120,7 @@ async function kill(child: ChildProcess, exited: Promise<void>): Promise<void> {
   }
 }
 
-/** The port accepts connections once the cache process has loaded the VCL. */
+/** The port accepts connections once varnishd has compiled the VCL and opened it. */
 async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

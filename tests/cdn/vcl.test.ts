@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { httpClient } from './client.ts';
-import { startVarnish, varnishMissing, type Varnish } from './varnish.ts';
+import { startVarnish, type Varnish } from './varnish.ts';
+import { describeWithVarnish } from './with-varnish.ts';
 
 /**
  * docs/cdn/varnish.vcl on its own, in a real Varnish, in front of a stand-in origin that answers
@@ -19,9 +20,13 @@ const KEPT = {
 };
 
 /** The stand-in origin's answer for a path: tags from `/t/{tag}/…`, else by its first part. */
-function answer(path: string, method: string): { status: number; headers: http.OutgoingHttpHeaders } {
+function answer(
+  path: string,
+  method: string,
+): { status: number; headers: http.OutgoingHttpHeaders } {
   const tags = /^\/t\/([^/]+)\//.exec(path)?.[1];
-  if (tags) return { status: 200, headers: { ...KEPT, 'surrogate-key': tags.split('+').join(' ') } };
+  if (tags)
+    return { status: 200, headers: { ...KEPT, 'surrogate-key': tags.split('+').join(' ') } };
   const first = path.split('/')[1] ?? '';
   const kept = { ...KEPT, 'surrogate-key': 'legenda-m1' };
   switch (first) {
@@ -43,7 +48,7 @@ function answer(path: string, method: string): { status: number; headers: http.O
   }
 }
 
-describe.skipIf(Boolean(varnishMissing()))('docs/cdn/varnish.vcl in Varnish', () => {
+describeWithVarnish('docs/cdn/varnish.vcl in Varnish', () => {
   let origin: http.Server;
   let varnish: Varnish;
   const client = httpClient(4);
