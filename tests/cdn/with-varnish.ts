@@ -7,6 +7,9 @@ import { varnishMissing } from './varnish.ts';
  */
 export function describeWithVarnish(name: string, body: () => void): void {
   const missing = varnishMissing();
-  if (missing) describe.skip(`${name} [skipped: it ${missing}]`, body);
-  else describe(name, body);
+  if (missing) {
+    // Also said plainly: Vitest's default report names skipped files, not why.
+    console.warn(`[test:cdn] ${name}: skipped, it ${missing}.`);
+    describe.skip(`${name} [skipped: it ${missing}]`, body);
+  } else describe(name, body);
 }
