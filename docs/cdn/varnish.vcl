@@ -16,8 +16,13 @@
 #   - Keeps only the answers Legenda marks for shared caches (Surrogate-Control or
 #     CDN-Cache-Control with a max-age), for that long, keyed by address. Everything else goes to
 #     Legenda each time: no-store or private answers, answers that set a cookie, errors, staff
-#     calls and anything signed in, every method but GET and HEAD (the count requests are no-store).
+#     calls and anything signed in, every method but GET and HEAD, and each page's count request
+#     (GET /seen, the image every visitor page shows: Legenda counts the view there).
+#   - Drops the cookies a kept page does not read: all but Legenda's own, and the remembered
+#     language on a page whose address names its language. A text size chosen before (its
+#     cookie) is the visitor's own page, asked from Legenda.
 #   - Keeps each page's Surrogate-Key header (its cache tags) with the page, for the purge hook.
+#   - Tells in X-Cache whether an answer was a HIT, a MISS (now kept) or a PASS.
 #   - The purge hook: `POST /.well-known/legenda-purge` with `Surrogate-Key: tag1 tag2 …` from an
 #     address in legenda_purgers bans every kept page carrying any of these tags (whole tags:
 #     legenda-m1-a1 does not purge legenda-m1-a12) and answers 200.
@@ -108,7 +113,8 @@ sub legenda_purge {
     set req.http.X-Legenda-Tags = regsuball(
         regsuball(req.http.Surrogate-Key, "^\s+|\s+$", ""), "\s+", "|");
     # Only obj.* in the expression: Varnish's ban lurker then removes the pages in the background
-    # instead of each one being tested when it is next asked for.
+    # instead of each one being tested when it is next asked for. No space nor quote in the
+    # pattern: Varnish splits a ban's words at spaces.
     if (std.ban("obj.http.Surrogate-Key ~ (^|[[:space:]])(" + req.http.X-Legenda-Tags +
         ")([[:space:]]|$)")) {
         return (synth(200, "Purged"));
