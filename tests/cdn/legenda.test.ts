@@ -38,7 +38,7 @@ describeWithVarnish('Legenda behind Varnish', () => {
     expect(views.ran).toBe(VIEWS);
     expect(views.originCounts).toBe(VIEWS);
 
-    // The statistics: the views made, per article and language (written every 100 ms).
+    // The statistics: the views made, per article and language (written every second).
     const expected = Object.fromEntries(
       stand.pages.map((page) => [
         page.articleId,
