@@ -28,6 +28,7 @@ import {
   WHOLE_TARGET,
 } from './first-words.ts';
 import { GLOSSARY_TOKENS_TARGET, glossaryTokens } from './glossary.ts';
+import { PROXY_PAGES, PROXY_RATIO_TARGET, proxyBench } from './proxy.ts';
 import {
   LIGHTHOUSE_PAGES,
   lighthouseBench,
@@ -71,6 +72,7 @@ const BENCHES = [
   'stats',
   'translation',
   'functions',
+  'proxy',
   'lighthouse',
 ] as const;
 const STATS_P99_TARGET_MS = 50;
@@ -498,6 +500,29 @@ async function benchFunctions(): Promise<void> {
   printFunctions(await functionsBench({ runs, track: (target) => open.push(target) }), runs);
 }
 
+/** Visitors' views through a real Varnish in front of Legenda: how many reached the origin. */
+async function benchProxy(): Promise<void> {
+  const result = await proxyBench();
+  if (!result) {
+    console.log(
+      'Proxy origin ratio: skipped, varnishd is not installed (apt-get install varnish)\n',
+    );
+    return;
+  }
+  const ok = result.ratio <= PROXY_RATIO_TARGET && result.wrong.length === 0;
+  console.log(
+    `Through Varnish (docs/cdn/varnish.vcl), ${result.views} views of ${PROXY_PAGES} ` +
+      `in ${result.seconds.toFixed(1)} s: ${result.originPages} page requests reached the origin, ` +
+      `origin ratio ${result.ratio.toFixed(4)} (target <= ${PROXY_RATIO_TARGET}) ` +
+      (ok ? 'OK' : 'OVER TARGET') +
+      `; ${result.originCounts} count requests passed through to it (one a view)` +
+      (result.wrong.length
+        ? `; ${result.wrong.length} wrong answers, first: ${result.wrong[0]}`
+        : ''),
+  );
+  console.log('');
+}
+
 /** `loadAtStart`: the load average before this bench built the site. */
 async function benchLighthouse(siteUrl: string, loadAtStart: number): Promise<void> {
   console.log(
@@ -524,7 +549,8 @@ async function main(): Promise<void> {
   if (!only || only === 'translation') await benchTranslation();
   if (!only || only === 'stats') await benchStats();
   if (!only || only === 'functions') await benchFunctions();
-  if (only === 'translation' || only === 'stats' || only === 'functions') return;
+  if (!only || only === 'proxy') await benchProxy();
+  if (['translation', 'stats', 'functions', 'proxy'].includes(only ?? '')) return;
   const engine = await startFakeOpenAI();
   open.push({ url: engine.url, close: () => engine.close() });
   // On a server of its own (its museum's guide address set before it starts).
