@@ -25,6 +25,7 @@ export const config = {
     '/feedback',
     '/reading',
     '/circuit-progress',
+    '/seen',
     '/healthz',
     '/_legenda/visitor-page',
   ],

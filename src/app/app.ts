@@ -5,6 +5,7 @@ import { readSessionCookie } from '../features/auth/cookie.ts';
 import { editorRoutes } from '../features/editor/routes.ts';
 import { publishingRoutes } from '../features/editor/publishing-routes.ts';
 import { readerRoutes } from '../features/reader/http/routes.ts';
+import { seenRoutes } from '../features/reader/http/seen-routes.ts';
 import { reviewRoutes } from '../features/review/routes.ts';
 import { glossaryRoutes } from '../features/glossary/routes.ts';
 import { xliffRoutes } from '../features/review/xliff-routes.ts';
@@ -49,6 +50,7 @@ export const API_ROUTES = [
   '/feedback',
   '/reading',
   '/circuit-progress',
+  '/seen',
   '/healthz',
 ] as const;
 
@@ -78,6 +80,14 @@ function visitorRoutes(
     }),
   );
   app.route('/', scanRoutes(services.scan, deps.clientAddress));
+  // The visitor pages' count requests (docs/adr/0031-visitor-pages-behind-a-cdn.md).
+  app.route(
+    '/',
+    seenRoutes(services.seen, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+    }),
+  );
   app.route(
     '/',
     speechRoutes(services.speech, {

@@ -41,6 +41,8 @@ import { usageCharts } from '../features/usage/chart.ts';
 import type { AppDeps } from '../server/context.ts';
 import { createEventBus, type EventBus } from '../server/events.ts';
 import { subscribe, type AppEvents } from './subscribers.ts';
+import { cdnPurger, type CdnPurger, type PurgeSend } from '../server/http/cdn-purge.ts';
+import { purgeSender } from './cdn-purge.ts';
 import { visitorServices } from './visitor-services.ts';
 import { editorServices } from './editor-services.ts';
 import type { ScryptParams } from '../features/auth/passwords.ts';
@@ -51,6 +53,7 @@ import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { VisitorPages } from '../features/reader/visit/pages.ts';
 import type { GuidePages } from '../features/reader/guide/guide-pages.ts';
+import type { SeenService } from '../features/reader/visit/seen.ts';
 import type { ReviewService } from '../features/review/service.ts';
 import type { PrepareService } from '../features/review/prepare.ts';
 import type { GlossaryService } from '../features/glossary/service.ts';
@@ -82,6 +85,8 @@ export interface ServiceDeps extends AppDeps {
   budget?: EngineBudget;
   /** The visitor beacons' bounds (stats/reading.ts); tests turn them down. */
   beaconLimits?: BeaconLimits;
+  /** How shared caches are purged; the configured one (cdn-purge.ts) when not given. */
+  purge?: PurgeSend | undefined;
 }
 
 /** Every service of the app, made once per process by createServices. */
@@ -100,6 +105,10 @@ export interface Services {
   reader: VisitorPages;
   /** The museums' guide homes (/visit/{slug}). */
   guide: GuidePages;
+  /** The visitor pages' count requests (/seen, reader/visit/seen.ts). */
+  seen: SeenService;
+  /** Shared caches' purges after each change, in the background. */
+  cdn: CdnPurger;
   review: ReviewService;
   /** The overview's counts, kept current in the background. */
   status: StatusService;
@@ -245,7 +254,9 @@ export function createServices(deps: ServiceDeps): Services {
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
   const { circuitPages, guides: guidePages } = visitor;
-  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare });
+  // The visitor pages a CDN keeps, purged after each change (docs/adr/0031-visitor-pages-behind-a-cdn.md).
+  const cdn = cdnPurger({ send: deps.purge ?? purgeSender(deps.config), log: deps.log });
+  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare, cdn });
   const tree = treeService(treeRepo(deps.db), { events });
   const uploads = uploadsService(deps.blobs);
   const { editor, publishing } = editorServices(deps, { memory, failures, events, now });
@@ -280,5 +291,7 @@ export function createServices(deps: ServiceDeps): Services {
     reader: visitor.reader,
     feedback: feedbackService({ repo: reportsRepo(deps.db), articles: editorRepo(deps.db), now }),
     guide: visitor.guide,
+    seen: visitor.seen,
+    cdn,
   };
 }

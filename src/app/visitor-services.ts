@@ -8,6 +8,7 @@ import { engineGate, type EngineBudget } from '../features/reader/visit/engine-g
 import { visitorPages } from '../features/reader/visit/pages.ts';
 import type { PageCache } from '../features/reader/visit/page-cache.ts';
 import { readerService } from '../features/reader/visit/service.ts';
+import { seenRepo, seenService } from '../features/reader/visit/seen.ts';
 import { speechService } from '../features/reader/speech/speech-service.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
@@ -18,8 +19,8 @@ import type { BackoffStore } from '../features/translation/failures.ts';
 import type { AppDeps } from '../server/context.ts';
 
 /**
- * What visitors read (createServices' part for them): the visitor, circuit and guide pages and the
- * server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
+ * What visitors read (createServices' part for them): the visitor, circuit and guide pages, their
+ * count requests and the server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
  * limits a minute, the museum's monthly budget when `budget` is given).
  */
 export function visitorServices(
@@ -65,7 +66,6 @@ export function visitorServices(
     translator,
     checked: checkedRepo(deps.db),
     glossary: made.glossary,
-    counts: counter,
     now,
     circuits: circuitPages,
     speechEngine: deps.config.speech !== undefined,
@@ -75,7 +75,9 @@ export function visitorServices(
   return {
     circuitPages,
     guides,
-    guide: guidePages({ guides, pages, counter, now }),
+    guide: guidePages({ guides, pages }),
+    // The pages' count requests (/seen): every showing counted, whoever sent the page.
+    seen: seenService({ repo: seenRepo(deps.db), counter, now }),
     // Read aloud (ADR 0019): the server's voice, when a speech engine is configured.
     speech: speechService({
       readable: (name, lang) => visits.readable(name, lang),
@@ -87,6 +89,6 @@ export function visitorServices(
       gate,
       onSpoken: made.onSpoken,
     }),
-    reader: visitorPages({ visits, pages, counter, now, circuits: circuitPages }),
+    reader: visitorPages({ visits, pages, circuits: circuitPages }),
   };
 }

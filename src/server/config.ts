@@ -59,6 +59,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       slug: e.ADMIN_MUSEUM_SLUG,
     },
     trustProxy: e.TRUST_PROXY,
+    cdn: {
+      purgeUrl: e.CDN_PURGE_URL,
+      purgeToken: e.CDN_PURGE_TOKEN,
+      netlify: env.NETLIFY === 'true',
+    },
     openai: {
       baseUrl: e.OPENAI_BASE_URL,
       apiKey: e.OPENAI_API_KEY,
@@ -85,7 +90,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       ...new Set([
         ...urlPassword(e.DATABASE_URL),
         ...urlPassword(e.NETLIFY_DB_URL),
-        ...[e.OPENAI_API_KEY, e.TTS_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey].filter(
+        ...[
+          e.OPENAI_API_KEY,
+          e.TTS_API_KEY,
+          e.ADMIN_PASSWORD,
+          s3?.secretAccessKey,
+          e.CDN_PURGE_TOKEN,
+        ].filter(
           (v): v is string => v !== undefined,
         ),
       ]),
