@@ -72,6 +72,7 @@ async function make(deps: GuidePagesDeps, request: GuidePageRequest, key: string
   const page = renderGuideVisit(visit, {
     ignoreStats: request.ignoreStats,
     query: request.pickerQuery,
+    phoneLanguage: request.lang === undefined,
   });
   if ('redirect' in page) return { answer: { redirect: page.redirect } };
   if (page.keep && key) {

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../../server/context.ts';
 import { visitorLang } from '../checked.ts';
-import { SEEN_PATH } from '../render/links.ts';
+import { SEEN_PATH, SEEN_PHONE } from '../render/links.ts';
 import { rememberedTextSize, textSize, textSizeCookie } from '../text-size.ts';
 import type { SeenAsk, SeenService } from '../visit/seen.ts';
 import { languageCookie, rememberedLanguage } from './language-cookie.ts';
@@ -39,7 +39,8 @@ export function seenRoutes(
     const headers = new Headers({ 'Cache-Control': 'no-store' });
     const cookie = c.req.header('cookie');
     // Remembered for the next pages and scans; what the visitor already has is not set again.
-    if (lang && lang !== rememberedLanguage(cookie)) {
+    const chosen = c.req.query(SEEN_PHONE) !== '1';
+    if (lang && chosen && lang !== rememberedLanguage(cookie)) {
       headers.append('Set-Cookie', languageCookie(lang, options.hsts));
     }
     const size = textSize(c.req.query('s'));
