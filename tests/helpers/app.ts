@@ -1,4 +1,5 @@
 import { isSaveRequest, SAVE_HEADER } from '../../src/features/reader/offline.ts';
+import type { PurgeSend } from '../../src/server/http/cdn-purge.ts';
 import type { BeaconLimits } from '../../src/features/stats/reading.ts';
 import type { Context } from 'hono';
 import { createApp, createServices } from '../../src/app/app.ts';
@@ -37,6 +38,8 @@ export function testApp(
     budget?: EngineBudget;
     /** The visitor beacons' bounds (stats/reading.ts). */
     beaconLimits?: BeaconLimits;
+    /** How shared caches are purged (server/http/cdn-purge.ts); none when not given. */
+    purge?: PurgeSend;
   } = {},
 ) {
   // The fake engine answers `[es] ` and the source text: in another language than asked.
@@ -57,6 +60,7 @@ export function testApp(
     clientAddress: (c: Context) => c.req.header('x-test-address') ?? '192.0.2.1',
     budget: options.budget,
     beaconLimits: options.beaconLimits,
+    purge: options.purge,
   };
   const services = createServices(deps);
   const app = createApp(deps, services);

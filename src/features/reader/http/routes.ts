@@ -50,7 +50,9 @@ export function readerRoutes(
     const read = articleRequest(reader(c), visitor(c), (work) => finishLater(c, work));
     if (!read) return next();
     const answer = await pages.answer({ ...read.request, ...starting(c) });
-    const sent = headers.answer(read.ask, answer, 'article', read.cookieSize);
+    // The thank-you line after a report is this visitor's: no shared cache keeps that page.
+    const shown = read.reported ? { ...answer, tags: undefined } : answer;
+    const sent = headers.answer(read.ask, shown, 'article', read.cookieSize);
     // A first translation is sent as it is made; every other page, made once.
     return answer.stream
       ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
