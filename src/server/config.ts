@@ -59,11 +59,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       slug: e.ADMIN_MUSEUM_SLUG,
     },
     trustProxy: e.TRUST_PROXY,
-    cdn: {
-      purgeUrl: e.CDN_PURGE_URL,
-      purgeToken: e.CDN_PURGE_TOKEN,
-      netlify: env.NETLIFY === 'true',
-    },
+    cdn: cdnSettings(e, env),
     openai: {
       baseUrl: e.OPENAI_BASE_URL,
       apiKey: e.OPENAI_API_KEY,
@@ -96,9 +92,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           e.ADMIN_PASSWORD,
           s3?.secretAccessKey,
           e.CDN_PURGE_TOKEN,
-        ].filter(
-          (v): v is string => v !== undefined,
-        ),
+        ].filter((v): v is string => v !== undefined),
       ]),
     ],
     site: {
@@ -111,6 +105,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       },
       professionalNetworkUrl: e.PROFESSIONAL_NETWORK_URL ?? SITE_DEFAULTS.professionalNetworkUrl,
     },
+  };
+}
+
+/** Where a change purges the pages shared caches keep: the hook, else Netlify's own CDN. */
+function cdnSettings(
+  e: { CDN_PURGE_URL?: string | undefined; CDN_PURGE_TOKEN?: string | undefined },
+  env: Record<string, string | undefined>,
+): Config['cdn'] {
+  return {
+    purgeUrl: e.CDN_PURGE_URL,
+    purgeToken: e.CDN_PURGE_TOKEN,
+    netlify: env.NETLIFY === 'true',
   };
 }
 

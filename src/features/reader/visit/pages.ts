@@ -102,7 +102,8 @@ function unreachable(
   if (!isUnavailable(error)) throw error;
   // Counted by its count request, as when it was made; never kept by a shared cache.
   const kept = key ? deps.pages.stale(key) : undefined;
-  if (kept) return { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats };
+  if (kept)
+    return { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats };
   return {
     body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
     status: 503,
@@ -134,7 +135,11 @@ function kept(deps: PagesDeps, request: PageRequest): { answer: BodyAnswer } | u
 function articleTags(visit: Visit & { kind: 'article' }): readonly string[] | undefined {
   if (!visit.count) return undefined;
   const { museumId, id } = visit.article;
-  const tags = [museumTag(museumId), articleTag(museumId, id), languageTag(museumId, visit.requested)];
+  const tags = [
+    museumTag(museumId),
+    articleTag(museumId, id),
+    languageTag(museumId, visit.requested),
+  ];
   // Opened from a circuit: its 'stop n of N' and neighbours are the circuit's.
   if (visit.circuit) tags.push(circuitTag(museumId, visit.circuit.texts.id));
   return tags;
