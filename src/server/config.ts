@@ -82,19 +82,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publishCheckMs: e.PUBLISH_CHECK_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
-    secrets: [
-      ...new Set([
-        ...urlPassword(e.DATABASE_URL),
-        ...urlPassword(e.NETLIFY_DB_URL),
-        ...[
-          e.OPENAI_API_KEY,
-          e.TTS_API_KEY,
-          e.ADMIN_PASSWORD,
-          s3?.secretAccessKey,
-          e.CDN_PURGE_TOKEN,
-        ].filter((v): v is string => v !== undefined),
-      ]),
-    ],
+    secrets: secretsOf(
+      [e.DATABASE_URL, e.NETLIFY_DB_URL].flatMap(urlPassword),
+      [e.OPENAI_API_KEY, e.TTS_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey, e.CDN_PURGE_TOKEN],
+      env.NETLIFY_PURGE_API_TOKEN?.trim(),
+    ),
     site: {
       url: publicSiteUrl,
       bookingUrl: e.PUBLIC_BOOKING_URL,
@@ -108,7 +100,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   };
 }
 
-/** Where a change purges the pages shared caches keep: the hook, else Netlify's own CDN. */
+/** Setting values the logger must never print, each once. */
+function secretsOf(...values: (string | undefined | (string | undefined)[])[]): string[] {
+  return [...new Set(values.flat().filter((v): v is string => v !== undefined && v !== ''))];
+}
+
+/**
+ * Where a change purges the pages shared caches keep: the hook, else Netlify's own CDN, when
+ * Netlify gave the function its purge token (NETLIFY_PURGE_API_TOKEN, which purgeCache of
+ * @netlify/functions reads with SITE_ID).
+ */
 function cdnSettings(
   e: { CDN_PURGE_URL?: string | undefined; CDN_PURGE_TOKEN?: string | undefined },
   env: Record<string, string | undefined>,
@@ -116,7 +117,7 @@ function cdnSettings(
   return {
     purgeUrl: e.CDN_PURGE_URL,
     purgeToken: e.CDN_PURGE_TOKEN,
-    netlify: env.NETLIFY === 'true',
+    netlify: env.NETLIFY === 'true' && Boolean(env.NETLIFY_PURGE_API_TOKEN?.trim()),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Context as HonoContext } from 'hono';
-import { createApp } from '../app.ts';
+import { createApp, createServices } from '../app.ts';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
 import { loadNetlifyConfig, NETLIFY_POOL_MAX, type Config } from '../../server/config.ts';
 import { openPostgres, type DatabaseHandle } from '../../server/db/index.ts';
@@ -54,14 +54,16 @@ export async function createNetlifyHandler(
     (error) => log.warn(`A database connection closed: ${error.message}`),
     { idleTimeoutMillis: NETLIFY_IDLE_TIMEOUT_MS, allowExitOnIdle: true },
   );
-  const app = createApp({
+  const deps = {
     config: settings,
     db: database.db,
     blobs: options.blobs ?? (await createBlobStore(settings)),
     log,
     clientAddress: (c: HonoContext) =>
       (c.env as { context?: NetlifyContext } | undefined)?.context?.ip ?? 'unknown',
-  });
+  };
+  const services = createServices(deps);
+  const app = createApp(deps, services);
   const schema = schemaGate(database, log, options.schemaRecheckMs ?? SCHEMA_RECHECK_MS);
   const headers = securityHeaderValues({ hsts: settings.secureCookies });
 
@@ -83,11 +85,14 @@ export async function createNetlifyHandler(
         appRequest = new Request(url, request);
       }
       const waitUntil = context.waitUntil?.bind(context);
-      return app.fetch(
+      const response = await app.fetch(
         appRequest,
         { context },
         waitUntil && { waitUntil, passThroughOnException: () => {}, props: {} },
       );
+      // A change's CDN purges run after its answer: the instance lives until they are done.
+      waitUntil?.(services.cdn.idle());
+      return response;
     },
     close: () => database.close(),
   };
