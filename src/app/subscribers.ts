@@ -5,7 +5,7 @@ import type { PrepareService } from '../features/review/prepare.ts';
 import type { StatusService } from '../features/review/status.ts';
 import type { MuseumChanged } from '../features/settings/service.ts';
 import type { EventBus } from '../server/events.ts';
-import { CDN_TAGS } from './cdn-tags.ts';
+import { articleTag, circuitTag, guideTag, museumTag } from '../features/reader/cdn.ts';
 
 /** A translation job stored what it made: the translator's `onStored`, told as an event. */
 export interface TranslationStored {
@@ -27,6 +27,41 @@ export interface AppEvents {
   museumChanged: MuseumChanged;
   translationStored: TranslationStored;
 }
+
+/**
+ * For each event, the tags of the visitor pages it shows differently (reader/cdn.ts): an
+ * article's pages (and the circuit pages listing it, which carry its tag), a circuit's (and its
+ * stops' pages opened from it), the guide home listing either, every page of a museum for its
+ * settings or its glossary (which any of its translations may follow).
+ */
+export const CDN_TAGS: { [K in keyof AppEvents]: (change: AppEvents[K]) => string[] } = {
+  articleChanged(change) {
+    const { museumId } = change;
+    if (change.how === 'deleted') {
+      return [...change.articleIds.map((id) => articleTag(museumId, id)), guideTag(museumId)];
+    }
+    const article = articleTag(museumId, change.articleId);
+    // Reviewed texts are the article's own: the guide home lists it by its title as the guide's
+    // own translated text says it.
+    return change.how === 'reviewed' ? [article] : [article, guideTag(museumId)];
+  },
+  circuitChanged: ({ museumId, circuitId }) => [
+    circuitTag(museumId, circuitId),
+    guideTag(museumId),
+  ],
+  glossaryChanged: ({ museumId }) => [museumTag(museumId)],
+  museumChanged: ({ museumId }) => [museumTag(museumId)],
+  // A translation stored: the page of its article, circuit (`circuit-7`) or guide home
+  // (`guide-{museum}`) shows more of it. A page still translating was kept by no shared cache;
+  // one whose refused texts were tried again was.
+  translationStored({ museumId, articleId }) {
+    if (museumId === undefined) return [];
+    if (typeof articleId === 'number') return [articleTag(museumId, articleId)];
+    const circuit = /^circuit-(\d+)$/.exec(articleId);
+    if (circuit) return [circuitTag(museumId, Number(circuit[1]))];
+    return articleId.startsWith('guide-') ? [guideTag(museumId)] : [];
+  },
+};
 
 /** What the subscribers act on: what this process keeps, and the work it does in the background. */
 export interface Subscribed {
