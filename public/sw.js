@@ -11,7 +11,10 @@
  * Kept pages past MAX_PAGES and media past MAX_MEDIA_BYTES go, oldest first. A full disk
  * (quota) only means a copy is not kept: the answer is the network's, as without us.
  * A request carrying `Legenda-Save` (the circuit page's 'Save for offline reading', reader.js)
- * waits until its copy is kept; the server counts no visit for it (reader/visit/pages.ts).
+ * waits until its copy is kept; the server counts no visit for it (a fetch asks no image).
+ * - a page's count request (/seen, its first image: docs/adr/0031-visitor-pages-behind-a-cdn.md):
+ *   the network's answer; without one (a page read offline), an empty 204 as the server's, so a
+ *   page shown from its kept copy fails no request. A view offline is not counted, as before.
  * - QR scans (/r/{code}, a navigation): network first, as pages; without an answer, a code the
  *   save remembered (offline.js keeps an entry whose X-Legenda-Leads-To names the saved page it
  *   opens) is sent to that page, which opens from its kept copy. A scan made offline is not
@@ -58,7 +61,7 @@ function evictions(entries, limits) {
   return gone;
 }
 
-/** 'page', 'media' or undefined (not ours to handle). */
+/** 'page', 'media', 'scan', 'seen' or undefined (not ours to handle). */
 function kindOf(request) {
   if (request.method !== 'GET') return undefined;
   const url = new URL(request.url);
@@ -69,6 +72,7 @@ function kindOf(request) {
       : undefined;
   }
   if (url.pathname.startsWith('/r/')) return request.mode === 'navigate' ? 'scan' : undefined;
+  if (url.pathname === '/seen') return 'seen';
   // The pages' scripts, named by their version (document.ts): kept like a picture.
   if (SCRIPTS.includes(url.pathname)) return url.searchParams.has('v') ? 'media' : undefined;
   if (url.pathname.startsWith('/media/')) {
@@ -344,4 +348,7 @@ self.addEventListener('fetch', (event) => {
   if (kind === 'page') event.respondWith(page(event));
   else if (kind === 'scan') event.respondWith(scan(event));
   else if (kind === 'media') event.respondWith(media(event));
+  else if (kind === 'seen') {
+    event.respondWith(fetch(event.request).catch(() => new Response(null, { status: 204 })));
+  }
 });

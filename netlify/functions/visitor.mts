@@ -25,6 +25,7 @@ export const config = {
     '/feedback',
     '/reading',
     '/circuit-progress',
+    '/seen',
     '/_legenda/visitor-page',
   ],
 };

@@ -3,18 +3,19 @@ import { getRequestListener } from '@hono/node-server';
 import { nodeScanHandler } from '../features/qrcodes/scan-routes.ts';
 import { nodeArticleHandler } from '../features/reader/http/node-article.ts';
 import { nodeGuideHandler } from '../features/reader/http/node-guide.ts';
+import { nodeSeenHandler } from '../features/reader/http/seen-routes.ts';
 import type { Services } from './services.ts';
 import type { Logger } from '../server/log.ts';
 
 /**
  * The Node entry's request listener (main.ts): the busiest requests, a kept visitor page or
- * guide home and a scan of /r/{code}, answered on Node's own request and response (nodeArticleHandler,
+ * guide home, its count request (/seen) and a scan of /r/{code}, answered on Node's own request and response (nodeArticleHandler,
  * nodeScanHandler); everything else, and whatever they leave, by the app through the Hono
  * adapter.
  */
 export function nodeListener(
   app: { fetch: (request: Request) => Response | Promise<Response> },
-  services: Pick<Services, 'reader' | 'scan' | 'guide'>,
+  services: Pick<Services, 'reader' | 'scan' | 'guide' | 'seen'>,
   options: {
     hsts: boolean;
     /** The same address as AppDeps.clientAddress gives the app for this request. */
@@ -25,6 +26,7 @@ export function nodeListener(
   const article = nodeArticleHandler(services.reader, options);
   const scan = nodeScanHandler(services.scan, options.clientAddress);
   const guide = nodeGuideHandler(services.guide, options);
+  const seen = nodeSeenHandler(services.seen, options);
   const listener = getRequestListener(app.fetch);
   return (req: IncomingMessage, res: ServerResponse): void => {
     // A visitor page is never a scan: each request meets one busy path at most.
@@ -32,13 +34,16 @@ export function nodeListener(
       ? article
       : req.url?.startsWith('/visit/')
         ? guide
-        : scan;
+        : req.url?.startsWith('/seen?')
+          ? seen
+          : scan;
     fast(req, res).then(
       (done) => {
         if (!done) void listener(req, res);
       },
       (error: unknown) => {
-        // Counted already (a kept page's count comes just before it is sent): not answered twice.
+        // Counted already (a scan's or a count request's count comes before it is answered): not
+        // answered twice.
         options.log.error(`${req.method} ${req.url}: not answered`, error);
         res.destroy();
       },

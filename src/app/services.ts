@@ -27,6 +27,8 @@ import type { UploadsService } from '../features/uploads/service.ts';
 import type { Translator } from '../features/translation/translator.ts';
 import type { VisitorPages } from '../features/reader/visit/pages.ts';
 import type { GuidePages } from '../features/reader/guide/guide-pages.ts';
+import type { SeenService } from '../features/reader/visit/seen.ts';
+import type { CdnPurger } from '../server/http/cdn-purge.ts';
 import type { ReviewService } from '../features/review/service.ts';
 import type { PrepareService } from '../features/review/prepare.ts';
 import type { GlossaryService } from '../features/glossary/service.ts';
@@ -63,6 +65,10 @@ export interface Services {
   reader: VisitorPages;
   /** The museums' guide homes (/visit/{slug}). */
   guide: GuidePages;
+  /** The visitor pages' count requests (/seen, reader/visit/seen.ts). */
+  seen: SeenService;
+  /** Shared caches' purges after each change, in the background. */
+  cdn: CdnPurger;
   review: ReviewService;
   /** The overview's counts, kept current in the background. */
   status: StatusService;

@@ -25,6 +25,7 @@ const FORGET = [
   'scan targets forgotten',
   'circuit pages forgotten',
   'guide homes forgotten',
+  'shared caches purged',
 ];
 
 /**
@@ -60,7 +61,10 @@ describe('the app’s subscribers', () => {
     expect(events.labels('circuitChanged')).toEqual(FORGET);
     expect(events.labels('glossaryChanged')).toEqual([...FORGET, 'overview counts recomputed']);
     expect(events.labels('museumChanged')).toEqual([...FORGET, 'overview counts recomputed']);
-    expect(events.labels('translationStored')).toEqual(['overview counts recomputed']);
+    expect(events.labels('translationStored')).toEqual([
+      'shared caches purged',
+      'overview counts recomputed',
+    ]);
   });
 
   it('forget the pages of a saved article before its counts and priority languages', async () => {

@@ -5,6 +5,7 @@ import type { PrepareService } from '../features/review/prepare.ts';
 import type { StatusService } from '../features/review/status.ts';
 import type { MuseumChanged } from '../features/settings/service.ts';
 import type { EventBus } from '../server/events.ts';
+import { articleTag, circuitTag, guideTag, museumTag } from '../features/reader/cdn.ts';
 
 /** A translation job stored what it made: the translator's `onStored`, told as an event. */
 export interface TranslationStored {
@@ -27,6 +28,41 @@ export interface AppEvents {
   translationStored: TranslationStored;
 }
 
+/**
+ * For each event, the tags of the visitor pages it shows differently (reader/cdn.ts): an
+ * article's pages (and the circuit pages listing it, which carry its tag), a circuit's (and its
+ * stops' pages opened from it), the guide home listing either, every page of a museum for its
+ * settings or its glossary (which any of its translations may follow).
+ */
+export const CDN_TAGS: { [K in keyof AppEvents]: (change: AppEvents[K]) => string[] } = {
+  articleChanged(change) {
+    const { museumId } = change;
+    if (change.how === 'deleted') {
+      return [...change.articleIds.map((id) => articleTag(museumId, id)), guideTag(museumId)];
+    }
+    const article = articleTag(museumId, change.articleId);
+    // Reviewed texts are the article's own: the guide home lists it by its title as the guide's
+    // own translated text says it.
+    return change.how === 'reviewed' ? [article] : [article, guideTag(museumId)];
+  },
+  circuitChanged: ({ museumId, circuitId }) => [
+    circuitTag(museumId, circuitId),
+    guideTag(museumId),
+  ],
+  glossaryChanged: ({ museumId }) => [museumTag(museumId)],
+  museumChanged: ({ museumId }) => [museumTag(museumId)],
+  // A translation stored: the page of its article, circuit (`circuit-7`) or guide home
+  // (`guide-{museum}`) shows more of it. A page still translating was kept by no shared cache;
+  // one whose refused texts were tried again was.
+  translationStored({ museumId, articleId }) {
+    if (museumId === undefined) return [];
+    if (typeof articleId === 'number') return [articleTag(museumId, articleId)];
+    const circuit = /^circuit-(\d+)$/.exec(articleId);
+    if (circuit) return [circuitTag(museumId, Number(circuit[1]))];
+    return articleId.startsWith('guide-') ? [guideTag(museumId)] : [];
+  },
+};
+
 /** What the subscribers act on: what this process keeps, and the work it does in the background. */
 export interface Subscribed {
   /** The rendered visitor pages (reader/visit/page-cache.ts). */
@@ -41,6 +77,8 @@ export interface Subscribed {
   status: Pick<StatusService, 'later' | 'laterMuseum'>;
   /** The museum's priority languages translated after a save. */
   prepare: Pick<PrepareService, 'afterSave'>;
+  /** The visitor pages shared caches keep, purged by their tags (server/http/cdn-purge.ts). */
+  cdn: { purge(tags: readonly string[]): void };
 }
 
 /** The events that may change what a visitor reads. */
@@ -60,7 +98,7 @@ const READ_BY_VISITORS = [
  * process sees it, and its failure fails the request.
  */
 export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
-  const { pages, qrcodes, circuitPages, guidePages, status, prepare } = to;
+  const { pages, qrcodes, circuitPages, guidePages, status, prepare, cdn } = to;
 
   // 1–3. Kept in this process with the old texts. Other processes keep each of them for a
   // second at most (a page, where a code leads, a circuit), then read the database again.
@@ -73,7 +111,15 @@ export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
     events.on(name, 'guide homes forgotten', () => guidePages.forget());
   }
 
-  // 4. The overview's counts of what changed, made again. A review counts its own languages
+  // 1–4 in shared caches (a CDN): the pages showing what changed, by their tags, in the
+  // background (docs/adr/0031-visitor-pages-behind-a-cdn.md). A translation stored changes the
+  // page of its article, circuit or guide home in its language.
+  const purgeOn = <K extends keyof AppEvents>(name: K) =>
+    events.on(name, 'shared caches purged', (change) => cdn.purge(CDN_TAGS[name](change)));
+  for (const name of READ_BY_VISITORS) purgeOn(name);
+  purgeOn('translationStored');
+
+  // 5. The overview's counts of what changed, made again. A review counts its own languages
   // before it answers (review/service.ts); a deleted article has nothing left to count.
   events.on('articleChanged', 'overview counts recomputed', (change) => {
     if (change.how === 'saved' || change.how === 'reset') void status.later(change.articleId);
@@ -91,7 +137,7 @@ export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
     if (typeof articleId === 'number') void status.later(articleId, targetLang);
   });
 
-  // 5. A saved article translated into the museum's priority languages.
+  // 6. A saved article translated into the museum's priority languages.
   events.on('articleChanged', 'priority languages prepared', (change) => {
     if (change.how === 'saved') void prepare.afterSave(change.museumId, change.articleId);
   });

@@ -3,6 +3,7 @@ import { readSessionCookie } from '../features/auth/cookie.ts';
 import { feedbackVisitorRoutes } from '../features/feedback/visitor-routes.ts';
 import { scanRoutes } from '../features/qrcodes/scan-routes.ts';
 import { readerRoutes } from '../features/reader/http/routes.ts';
+import { seenRoutes } from '../features/reader/http/seen-routes.ts';
 import { speechRoutes } from '../features/reader/http/speech-routes.ts';
 import { ignoresStats } from '../features/reader/ignore-stats.ts';
 import { beaconRoutes } from '../features/stats/reading-routes.ts';
@@ -31,12 +32,13 @@ export const VISITOR_ROUTES = [
   '/feedback',
   '/reading',
   '/circuit-progress',
+  '/seen',
 ] as const;
 
 /** The services the visitor routes call: all createServices makes, or createVisitorServices'. */
 export type VisitorRouted = Pick<
   VisitorServices,
-  'reader' | 'guide' | 'scan' | 'speech' | 'feedback' | 'reading' | 'auth'
+  'reader' | 'guide' | 'seen' | 'scan' | 'speech' | 'feedback' | 'reading' | 'auth'
 >;
 
 /** Reading time and circuit completion's beacons, public like /listened. */
@@ -66,6 +68,14 @@ export function visitorRoutes(app: Hono<AppEnv>, deps: ServiceDeps, services: Vi
     }),
   );
   app.route('/', scanRoutes(services.scan, deps.clientAddress));
+  // The visitor pages' count requests (docs/adr/0031-visitor-pages-behind-a-cdn.md).
+  app.route(
+    '/',
+    seenRoutes(services.seen, {
+      hsts: deps.config.secureCookies,
+      clientAddress: deps.clientAddress,
+    }),
+  );
   app.route(
     '/',
     speechRoutes(services.speech, {

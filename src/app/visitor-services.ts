@@ -19,6 +19,8 @@ import { createEventBus } from '../server/events.ts';
 import { subscribe, type AppEvents } from './subscribers.ts';
 import { reviewServices, translatorOf } from './translation-services.ts';
 import { visitorCounter } from './visitor-counter.ts';
+import { cdnPurger, type PurgeSend } from '../server/http/cdn-purge.ts';
+import { purgeSender } from './cdn-purge.ts';
 import { editorRepo } from '../features/articles/repo.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
 import { circuitService } from '../features/reader/circuit/circuit.ts';
@@ -29,6 +31,7 @@ import { engineGate, type EngineBudget } from '../features/reader/visit/engine-g
 import { visitorPages } from '../features/reader/visit/pages.ts';
 import type { PageCache } from '../features/reader/visit/page-cache.ts';
 import { readerService } from '../features/reader/visit/service.ts';
+import { seenRepo, seenService } from '../features/reader/visit/seen.ts';
 import { speechService } from '../features/reader/speech/speech-service.ts';
 import type { Counter } from '../features/stats/counts.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
@@ -49,11 +52,13 @@ export interface ServiceDeps extends AppDeps {
   budget?: EngineBudget;
   /** The visitor beacons' bounds (stats/reading.ts); tests turn them down. */
   beaconLimits?: BeaconLimits;
+  /** How shared caches are purged; the configured one (cdn-purge.ts) when not given. */
+  purge?: PurgeSend | undefined;
 }
 
 /**
- * What visitors read (createVisitorServices' part for pages and sounds): the visitor, circuit and guide pages and the
- * server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
+ * What visitors read (createVisitorServices' part for pages and sounds): the visitor, circuit and guide pages, their
+ * count requests and the server's voice, behind one gate on the engine work they may start (engine-gate.ts: the
  * limits a minute, the museum's monthly budget when `budget` is given).
  */
 export function visitorServices(
@@ -99,7 +104,6 @@ export function visitorServices(
     translator,
     checked: checkedRepo(deps.db),
     glossary: made.glossary,
-    counts: counter,
     now,
     circuits: circuitPages,
     speechEngine: deps.config.speech !== undefined,
@@ -109,7 +113,9 @@ export function visitorServices(
   return {
     circuitPages,
     guides,
-    guide: guidePages({ guides, pages, counter, now }),
+    guide: guidePages({ guides, pages }),
+    // The pages' count requests (/seen): every showing counted, whoever sent the page.
+    seen: seenService({ repo: seenRepo(deps.db), counter, now }),
     // Read aloud (ADR 0019): the server's voice, when a speech engine is configured.
     speech: speechService({
       readable: (name, lang) => visits.readable(name, lang),
@@ -121,7 +127,7 @@ export function visitorServices(
       gate,
       onSpoken: made.onSpoken,
     }),
-    reader: visitorPages({ visits, pages, counter, now, circuits: circuitPages }),
+    reader: visitorPages({ visits, pages, circuits: circuitPages }),
   };
 }
 
@@ -175,7 +181,10 @@ export function createVisitorServices(deps: ServiceDeps) {
     onSpoken: (museumId, chars) => usage.speech(museumId, chars),
   });
   const { circuitPages, guides: guidePages } = visitor;
-  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare });
+  // The visitor pages a CDN keeps, purged after each change, the translations this function
+  // stores included (docs/adr/0031-visitor-pages-behind-a-cdn.md).
+  const cdn = cdnPurger({ send: deps.purge ?? purgeSender(deps.config), log: deps.log });
+  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare, cdn });
   return {
     now,
     events,
@@ -192,6 +201,8 @@ export function createVisitorServices(deps: ServiceDeps) {
     status,
     reader: visitor.reader,
     guide: visitor.guide,
+    seen: visitor.seen,
+    cdn,
     speech: visitor.speech,
     scan: scanner(qrcodes, { hsts: deps.config.secureCookies }),
     reading: createReadingService(deps.db, now, deps.beaconLimits),

@@ -59,6 +59,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       slug: e.ADMIN_MUSEUM_SLUG,
     },
     trustProxy: e.TRUST_PROXY,
+    cdn: cdnSettings(e, env),
     openai: {
       baseUrl: e.OPENAI_BASE_URL,
       apiKey: e.OPENAI_API_KEY,
@@ -81,15 +82,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     publishCheckMs: e.PUBLISH_CHECK_MS,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
-    secrets: [
-      ...new Set([
-        ...urlPassword(e.DATABASE_URL),
-        ...urlPassword(e.NETLIFY_DB_URL),
-        ...[e.OPENAI_API_KEY, e.TTS_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey].filter(
-          (v): v is string => v !== undefined,
-        ),
-      ]),
-    ],
+    secrets: secretsOf(
+      [e.DATABASE_URL, e.NETLIFY_DB_URL].flatMap(urlPassword),
+      [e.OPENAI_API_KEY, e.TTS_API_KEY, e.ADMIN_PASSWORD, s3?.secretAccessKey, e.CDN_PURGE_TOKEN],
+      env.NETLIFY_PURGE_API_TOKEN?.trim(),
+    ),
     site: {
       url: publicSiteUrl,
       bookingUrl: e.PUBLIC_BOOKING_URL,
@@ -100,6 +97,27 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       },
       professionalNetworkUrl: e.PROFESSIONAL_NETWORK_URL ?? SITE_DEFAULTS.professionalNetworkUrl,
     },
+  };
+}
+
+/** Setting values the logger must never print, each once. */
+function secretsOf(...values: (string | undefined | (string | undefined)[])[]): string[] {
+  return [...new Set(values.flat().filter((v): v is string => v !== undefined && v !== ''))];
+}
+
+/**
+ * Where a change purges the pages shared caches keep: the hook, else Netlify's own CDN, when
+ * Netlify gave the function its purge token (NETLIFY_PURGE_API_TOKEN, which purgeCache of
+ * @netlify/functions reads with SITE_ID).
+ */
+function cdnSettings(
+  e: { CDN_PURGE_URL?: string | undefined; CDN_PURGE_TOKEN?: string | undefined },
+  env: Record<string, string | undefined>,
+): Config['cdn'] {
+  return {
+    purgeUrl: e.CDN_PURGE_URL,
+    purgeToken: e.CDN_PURGE_TOKEN,
+    netlify: env.NETLIFY === 'true' && Boolean(env.NETLIFY_PURGE_API_TOKEN?.trim()),
   };
 }
 

@@ -10,7 +10,6 @@ import { pageCache } from '../../src/features/reader/visit/page-cache.ts';
 import { visitorPages } from '../../src/features/reader/visit/pages.ts';
 import { readerRoutes } from '../../src/features/reader/http/routes.ts';
 import { readerService } from '../../src/features/reader/visit/service.ts';
-import type { Counter } from '../../src/features/stats/counts.ts';
 import { startFakeOpenAI } from '../helpers/fake-openai.ts';
 import { todayTokens } from './today-tokens.ts';
 
@@ -80,7 +79,6 @@ export async function firstWordsBench(
         language: 'fr',
         timeZone: 'Europe/Paris',
       };
-      const noCount = { add: () => Promise.resolve() };
       const repo = {
         findByName: (asked: string) => Promise.resolve(asked === name ? row : undefined),
       };
@@ -88,12 +86,9 @@ export async function firstWordsBench(
         visits: readerService({
           repo: repo as never,
           translator,
-          counts: noCount,
           now: () => new Date(),
         }),
         pages: pageCache(),
-        counter: noCount as unknown as Counter,
-        now: () => new Date(),
       });
       const app = new Hono<AppEnv>().route(
         '/',

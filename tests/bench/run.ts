@@ -400,7 +400,12 @@ async function benchScanCount(flushMs: string): Promise<void> {
   const phone = { 'accept-language': 'es-ES', 'user-agent': 'one bench phone' };
   for (let i = 0; i < RELOADS; i++) {
     await fetch(`${server.url}/r/${loopLink}`, { redirect: 'manual', headers: phone });
-    await (await fetch(`${server.url}/article?name=bench-loop&lang=fr`, { headers: phone })).text();
+    const html = await (
+      await fetch(`${server.url}/article?name=bench-loop&lang=fr`, { headers: phone })
+    ).text();
+    // As a browser, the page's count request (docs/adr/0031-visitor-pages-behind-a-cdn.md).
+    const seen = /<img src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    if (seen) await (await fetch(`${server.url}${seen}`, { headers: phone })).arrayBuffer();
   }
 
   await server.stop();

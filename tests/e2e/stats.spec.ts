@@ -79,10 +79,15 @@ async function scan(page: Page, link: string, acceptLanguage: string) {
 
 /** A visitor's page of `article` in `lang`: counted as a request for that language. */
 async function read(page: Page, article: Article, lang: string) {
+  const headers = newPhone();
   const response = await page.request.get(`/article?name=${article.name}&lang=${lang}`, {
-    headers: newPhone(),
+    headers,
   });
   expect(response.status()).toBeLessThan(400);
+  // As a browser, the page's count request, its first image (it is what counts the view).
+  const seen = /<img src="([^"]+)"/.exec(await response.text())?.[1]?.replaceAll('&amp;', '&');
+  expect(seen).toBeDefined();
+  expect((await page.request.get(seen!, { headers })).status()).toBe(204);
 }
 
 /**

@@ -48,6 +48,8 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
       await expect(phone).toHaveURL(new RegExp(`/article\\?name=${first.name}$`));
       await phone.getByRole('link', { name: /^日本語/ }).click();
       await expect(phone.getByText(`[ja] Panneau 1 du port ${tag}.`).first()).toBeVisible();
+      // Remembered by the page's count request, an image: loaded with the page.
+      await phone.waitForLoadState('load');
       const cookies = await visitor.cookies();
       // Only the language is kept: no other cookie, nothing else in it.
       expect(cookies.map((c) => [c.name, c.value, c.httpOnly, c.sameSite])).toEqual([

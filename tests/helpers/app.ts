@@ -1,3 +1,5 @@
+import { isSaveRequest, SAVE_HEADER } from '../../src/features/reader/offline.ts';
+import type { PurgeSend } from '../../src/server/http/cdn-purge.ts';
 import type { BeaconLimits } from '../../src/features/stats/reading.ts';
 import type { Context } from 'hono';
 import { createApp, createServices } from '../../src/app/app.ts';
@@ -36,6 +38,8 @@ export function testApp(
     budget?: EngineBudget;
     /** The visitor beacons' bounds (stats/reading.ts). */
     beaconLimits?: BeaconLimits;
+    /** How shared caches are purged (server/http/cdn-purge.ts); none when not given. */
+    purge?: PurgeSend;
   } = {},
 ) {
   // The fake engine answers `[es] ` and the source text: in another language than asked.
@@ -56,12 +60,33 @@ export function testApp(
     clientAddress: (c: Context) => c.req.header('x-test-address') ?? '192.0.2.1',
     budget: options.budget,
     beaconLimits: options.beaconLimits,
+    purge: options.purge,
   };
   const services = createServices(deps);
   const app = createApp(deps, services);
   const base = config.publicSiteUrl;
 
   const request = (path: string, init: RequestInit = {}) => app.request(`${base}${path}`, init);
+
+  /**
+   * A visitor page shown as a browser shows it: the page, then its count request (the image
+   * render/links.ts seenHref writes) with the same headers, before the page is handed back; a
+   * save for offline reading is a fetch, which asks no image. `seen`: the count request's answer,
+   * which sets the cookies the page's address chose.
+   */
+  const show = async (
+    path: string,
+    init: RequestInit = {},
+  ): Promise<Response & { seen?: Response | undefined }> => {
+    const page = await request(path, init);
+    const headers = new Headers(init.headers);
+    if (isSaveRequest(headers.get(SAVE_HEADER) ?? undefined)) return page;
+    const src = await countRequestOf(page);
+    if (src === undefined) return page;
+    const seen = await request(src, { headers });
+    if (seen.status !== 204) throw new Error(`${src} answered ${seen.status}`);
+    return Object.assign(page, { seen });
+  };
 
   const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     request(path, {
@@ -77,6 +102,7 @@ export function testApp(
     clock,
     blobs,
     request,
+    show,
     postJson,
     accounts: accountsService(db, { scrypt: FAST_SCRYPT }),
     /** Signs in and returns the Cookie header to send back. */
@@ -92,4 +118,31 @@ export function cookieFrom(res: Response): string {
   const header = res.headers.get('set-cookie');
   if (!header) throw new Error('no set-cookie header');
   return header.split(';')[0] ?? '';
+}
+
+/**
+ * The count request a visitor page asks (render/document.ts), read from the start of a copy of
+ * the answer: a streamed page's first piece has it, and the rest is left to the test to read.
+ */
+async function countRequestOf(page: Response): Promise<string | undefined> {
+  if (!page.body || !(page.headers.get('content-type') ?? '').startsWith('text/html')) {
+    return undefined;
+  }
+  const encoding = page.headers.get('content-encoding');
+  const raw = page.clone().body!;
+  const body = encoding === 'gzip' ? raw.pipeThrough(new DecompressionStream('gzip')) : raw;
+  if (encoding && encoding !== 'gzip') {
+    await raw.cancel();
+    throw new Error(`show() reads gzip or plain pages, not ${encoding}`);
+  }
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  let html = '';
+  // The image comes first in the body: the head and the body's first tag are enough.
+  while (!html.includes('<body>') || html.length < html.indexOf('<body>') + 400) {
+    const next = await reader.read();
+    if (next.done) break;
+    html += next.value;
+  }
+  await reader.cancel();
+  return /<body><img src="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
 }

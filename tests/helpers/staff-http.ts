@@ -28,12 +28,21 @@ export function staffHttp(base: string, origin: string) {
       }),
     /**
      * A visitor's GET of the page (no cookie), in their phone's languages; `phone` is its user
-     * agent (one phone's reloads within half an hour count once).
+     * agent (one phone's reloads within half an hour count once). As a browser, the page's
+     * count request too, its first image (docs/adr/0031-visitor-pages-behind-a-cdn.md).
      */
-    visit: (path: string, acceptLanguage = 'fr', phone?: string) =>
-      fetch(`${base}${path}`, {
-        headers: { 'accept-language': acceptLanguage, ...(phone ? { 'user-agent': phone } : {}) },
-      }),
+    async visit(path: string, acceptLanguage = 'fr', phone?: string): Promise<Response> {
+      const headers = {
+        'accept-language': acceptLanguage,
+        ...(phone ? { 'user-agent': phone } : {}),
+      };
+      const page = await fetch(`${base}${path}`, { headers });
+      if (!(page.headers.get('content-type') ?? '').startsWith('text/html')) return page;
+      const src = /<body><img src="([^"]+)"/.exec(await page.clone().text())?.[1];
+      if (src)
+        await (await fetch(`${base}${src.replaceAll('&amp;', '&')}`, { headers })).body?.cancel();
+      return page;
+    },
   };
 }
 

@@ -77,9 +77,13 @@ describeWithPg('server', 'the Netlify functions', () => {
     const { createNetlifyHandler } = await import('../../src/app/netlify/handler.ts');
     const { createApp } = await import('../../src/app/app.ts');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const early = await createNetlifyHandler(loadNetlifyConfig(), (deps) => createApp(deps), {
-      schemaRecheckMs: 0,
-    });
+    const early = await createNetlifyHandler(
+      loadNetlifyConfig(),
+      (deps) => ({ app: createApp(deps) }),
+      {
+        schemaRecheckMs: 0,
+      },
+    );
     try {
       const res = await early.fetch(new Request(`${SITE}/healthz`), context());
       expect(res.status).toBe(503);

@@ -1,4 +1,4 @@
-import { createApp } from '../app.ts';
+import { createApp, createServices } from '../app.ts';
 import { loadNetlifyConfig } from '../../server/config.ts';
 import { createNetlifyHandler, type NetlifyHandler } from './handler.ts';
 
@@ -10,6 +10,9 @@ let shared: Promise<NetlifyHandler> | undefined;
  * the instance with a message naming it.
  */
 export function netlifyHandler(): Promise<NetlifyHandler> {
-  shared ??= createNetlifyHandler(loadNetlifyConfig(), (deps) => createApp(deps));
+  shared ??= createNetlifyHandler(loadNetlifyConfig(), (deps) => {
+    const services = createServices(deps);
+    return { app: createApp(deps, services), idle: () => services.cdn.idle() };
+  });
   return shared;
 }

@@ -48,9 +48,15 @@ export interface NetlifyHandler {
 /** What a function's app answers with: createApp's, or the visitors' lighter one. */
 export type FetchApp = Pick<Hono<AppEnv>, 'fetch'>;
 
+/** A function's app, and what waits for the shared-cache purges its changes started. */
+export interface FunctionApp {
+  app: FetchApp;
+  idle?: () => Promise<void>;
+}
+
 export async function createNetlifyHandler(
   settings: Config,
-  makeApp: (deps: AppDeps) => FetchApp,
+  makeApp: (deps: AppDeps) => FunctionApp,
   options: { log?: Logger; blobs?: BlobStore; schemaRecheckMs?: number } = {},
 ): Promise<NetlifyHandler> {
   if (!settings.databaseUrl) throw new Error('The Netlify entry needs DATABASE_URL.');
@@ -61,7 +67,7 @@ export async function createNetlifyHandler(
     (error) => log.warn(`A database connection closed: ${error.message}`),
     { idleTimeoutMillis: NETLIFY_IDLE_TIMEOUT_MS, allowExitOnIdle: true },
   );
-  const app = makeApp({
+  const { app, idle } = makeApp({
     config: settings,
     db: database.db,
     blobs: options.blobs ?? (await createBlobStore(settings)),
@@ -90,11 +96,14 @@ export async function createNetlifyHandler(
         appRequest = new Request(url, request);
       }
       const waitUntil = context.waitUntil?.bind(context);
-      return app.fetch(
+      const response = await app.fetch(
         appRequest,
         { context },
         waitUntil && { waitUntil, passThroughOnException: () => {}, props: {} },
       );
+      // A change's CDN purges run after its answer: the instance lives until they are done.
+      if (idle) waitUntil?.(idle());
+      return response;
     },
     close: () => database.close(),
   };

@@ -78,6 +78,8 @@ export async function createNetlifyPrepare(
           options.budgetMs ?? SCHEDULED_PREPARE_BUDGET_MS,
         );
         await services.status.settled();
+        // A planned publish purges its pages from the CDN before the function ends.
+        await services.cdn.idle();
         if (prepared > 0) log.info(`Translate now: ${prepared} article × language pair(s) done.`);
         return json(
           200,

@@ -1,4 +1,5 @@
 import { createVisitorApp } from '../visitor-app.ts';
+import { createVisitorServices } from '../visitor-services.ts';
 import { loadNetlifyConfig } from '../../server/config.ts';
 import { createNetlifyHandler, type NetlifyHandler } from './handler.ts';
 
@@ -9,6 +10,9 @@ let shared: Promise<NetlifyHandler> | undefined;
  * that a cold start loads none of the staff's code. Made once from the environment.
  */
 export function netlifyVisitorHandler(): Promise<NetlifyHandler> {
-  shared ??= createNetlifyHandler(loadNetlifyConfig(), (deps) => createVisitorApp(deps));
+  shared ??= createNetlifyHandler(loadNetlifyConfig(), (deps) => {
+    const services = createVisitorServices(deps);
+    return { app: createVisitorApp(deps, services), idle: () => services.cdn.idle() };
+  });
   return shared;
 }

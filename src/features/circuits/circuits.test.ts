@@ -26,7 +26,7 @@ const list = async (as = cookie): Promise<CircuitDocument[]> => {
   return (await res.json()) as CircuitDocument[];
 };
 const page = (path: string, headers: Record<string, string> = {}) =>
-  t.request(path, { headers: { 'accept-language': 'en', ...headers } });
+  t.show(path, { headers: { 'accept-language': 'en', ...headers } });
 
 const text = (content: string) => ({ type: 'text', content });
 
@@ -233,8 +233,9 @@ describe('circuits for visitors', () => {
     expect(calls).toBe(1);
     await page('/circuit?name=tour&lang=ja');
     expect(fake.calls.length).toBe(calls);
-    // The language is remembered; the picker without one; 404 for an unknown circuit.
-    expect(res.headers.get('set-cookie')).toContain('legenda_lang=ja');
+    // The language is remembered (by the page's count request); the picker without one; 404
+    // for an unknown circuit.
+    expect(res.seen?.headers.get('set-cookie')).toContain('legenda_lang=ja');
     const picker = await (await page('/circuit?name=tour')).text();
     expect(picker).toContain('href="/circuit?name=tour&amp;lang=ja"');
     expect((await page('/circuit?name=nope&lang=ja')).status).toBe(404);

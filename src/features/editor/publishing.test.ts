@@ -55,7 +55,7 @@ const saveDraft = (id: number, url: string, text: string, extra = {}, as = cooki
 
 /** The visitor page in French, as a phone without a session asks it. */
 async function visit(query: string, headers: Record<string, string> = {}) {
-  const res = await t.request(`/article?${query}`, { headers });
+  const res = await t.show(`/article?${query}`, { headers });
   return { status: res.status, html: await res.text() };
 }
 

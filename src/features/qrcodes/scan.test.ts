@@ -51,8 +51,9 @@ describe('GET /r/{code}', () => {
     const id = await publish('salle-1');
     const code = await linkedCode(id);
     // Japanese picked on an earlier panel: this scan opens the article in Japanese directly.
-    const picked = await t.request('/article?name=salle-1&lang=ja');
-    const remembered = picked.headers.get('set-cookie')!.split(';')[0]!;
+    const picked = await t.show('/article?name=salle-1&lang=ja');
+    // Remembered by the page's count request (the page is the same for everyone).
+    const remembered = picked.seen!.headers.get('set-cookie')!.split(';')[0]!;
     expect(remembered).toBe('legenda_lang=ja');
     const res = await scan(code.link, { cookie: remembered, 'accept-language': 'es' });
     expect(res.headers.get('location')).toBe('/article?name=salle-1&lang=ja');

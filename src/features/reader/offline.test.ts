@@ -288,6 +288,16 @@ describe('sw.js: QR scans', () => {
     expect(offline).toContain(`const SAVED = 'legenda-saved-v${version}';`);
   });
 
+  it('asks a page’s count request of the network, and answers it empty without one', async () => {
+    const online = serviceWorker(async () => new Response(null, { status: 204 }));
+    expect(online.kindOf(new Request(`${ORIGIN}/seen?a=1&l=fr`))).toBe('seen');
+    expect((await online.dispatch('/seen?a=1&l=fr').answer).status).toBe(204);
+    expect(online.calls).toEqual([`${ORIGIN}/seen?a=1&l=fr`]);
+    // A page read offline from its kept copy: counted nowhere, and no failed request.
+    const answer = await serviceWorker(offline).dispatch('/seen?a=1&l=fr').answer;
+    expect(answer.status).toBe(204);
+  });
+
   it('passes a scan on to the network while there is one: the server redirects and counts', async () => {
     const sw = serviceWorker(
       async () =>

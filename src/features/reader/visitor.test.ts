@@ -79,7 +79,7 @@ async function save(id: number, url: string, blocks: unknown[], title = 'Panneau
 }
 
 const visit = (query: string, headers: Record<string, string> = {}) =>
-  t.request(`/article?${query}`, { headers });
+  t.show(`/article?${query}`, { headers });
 
 const sentSegments = () => fake.calls.flatMap((call) => call.segments.map((s) => s.text)).sort();
 

@@ -56,7 +56,7 @@ async function scan(link: string, times: number, acceptLanguage = 'fr-FR') {
 /** Real visitor pages, shown in a language. */
 async function read(name: string, lang: string, times: number) {
   for (let i = 0; i < times; i++) {
-    const res = await t.request(`/article?name=${name}&lang=${lang}`, { headers: newPhone() });
+    const res = await t.show(`/article?name=${name}&lang=${lang}`, { headers: newPhone() });
     expect(res.status).toBe(200);
   }
 }
@@ -154,7 +154,7 @@ describe('GET /api/stats/{chart}', () => {
     await read('le-port', 'es', 3);
     await read('le-port', 'fr', 1);
     await read('le-navire', 'ja', 5);
-    expect((await t.request('/article?name=le-port&lang=es&ignoreStats=true')).status).toBe(200);
+    expect((await t.show('/article?name=le-port&lang=es&ignoreStats=true')).status).toBe(200);
 
     const rows = await chart(`requests-per-language?articleId=${port}`);
     expect(rows).toHaveLength(10);

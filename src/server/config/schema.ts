@@ -75,6 +75,9 @@ export const envSchema = z.object({
       .optional(),
   ),
   TRUST_PROXY: booleanFlag,
+  /** A shared cache's purge hook (docs/adr/0031-visitor-pages-behind-a-cdn.md). */
+  CDN_PURGE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  CDN_PURGE_TOKEN: optionalText,
   OPENAI_BASE_URL: optionalText.pipe(z.url().optional()),
   OPENAI_API_KEY: optionalText,
   OPENAI_MODEL: optionalText,
@@ -139,6 +142,11 @@ export interface Config {
     slug?: string | undefined;
   };
   trustProxy: boolean;
+  /**
+   * Where a change purges the visitor pages shared caches keep (docs/adr/0031-visitor-pages-behind-a-cdn.md): the hook
+   * CDN_PURGE_URL (with CDN_PURGE_TOKEN as a bearer), else Netlify's own CDN when running there.
+   */
+  cdn: { purgeUrl: string | undefined; purgeToken: string | undefined; netlify: boolean };
   openai: {
     baseUrl: string | undefined;
     apiKey: string | undefined;

@@ -41,6 +41,8 @@ export interface CircuitPage {
   refreshSeconds?: number | undefined;
   /** Shown below the stops (the offline save, when the page offers it). */
   extra?: ReactNode;
+  /** The page's count request (render/document.ts): it counts nothing, but remembers. */
+  seen?: string | undefined;
 }
 
 export function renderCircuitPage(page: CircuitPage): string {
@@ -114,6 +116,7 @@ export function renderCircuitPage(page: CircuitPage): string {
       noindex: page.noindex,
       textScale: page.textScale,
       refreshSeconds: page.refreshSeconds,
+      seen: page.seen,
       css: page.extra ? OFFLINE_CSS : undefined,
     },
     body,

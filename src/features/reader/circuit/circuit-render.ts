@@ -4,7 +4,7 @@ import type { CircuitVisit } from './circuit.ts';
 import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
 import { offlineSaveBlock } from '../render/offline-block.ts';
 import { notFoundAnswer, renderMessagePage } from '../render/message-page.ts';
-import { href } from '../render/links.ts';
+import { href, seenHref } from '../render/links.ts';
 import { pickerAnswer } from '../render/picker.ts';
 import { textScale } from '../text-size.ts';
 
@@ -14,7 +14,13 @@ const TRANSLATING_REFRESH_SECONDS = 3;
 /** The circuit page a visit shows: picker, progress, the circuit, or 404. */
 export function renderCircuitVisit(
   visit: CircuitVisit,
-  options: { ignoreStats: boolean; query: string | undefined; textSize?: number | undefined },
+  options: {
+    ignoreStats: boolean;
+    query: string | undefined;
+    textSize?: number | undefined;
+    /** The language asked for (the texts may be in the museum's for want of a translation). */
+    lang?: string | undefined;
+  },
 ): { html: string; status: 200 | 404; cacheControl: 'no-cache' | 'no-store'; keep: boolean } {
   const { ignoreStats } = options;
   switch (visit.kind) {
@@ -54,6 +60,8 @@ export function renderCircuitVisit(
         // The original while the translation is made: the page looks again by itself.
         refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
         textScale: options.textSize ? textScale(options.textSize) : undefined,
+        // A circuit's page counts nothing, but remembers the language its address chose.
+        seen: ignoreStats || !options.lang ? undefined : seenHref({ l: options.lang }),
         links,
         // Saving the stops for offline reading (offline.ts): shown by reader.js where a service
         // worker runs; the addresses exactly as the stops' links, the cache's keys.

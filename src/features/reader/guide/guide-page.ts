@@ -34,6 +34,8 @@ export interface GuidePage {
   languageLabel: string;
   noindex: boolean;
   refreshSeconds?: number | undefined;
+  /** The page's count request (render/document.ts); none on a staff preview. */
+  seen?: string | undefined;
 }
 
 /** The guide's own rules, after the visitor pages' (a second box under the search). */
@@ -232,6 +234,7 @@ export function renderGuidePage(page: GuidePage): string {
       background: DEFAULT_BACKGROUND,
       noindex: page.noindex,
       refreshSeconds: page.refreshSeconds,
+      seen: page.seen,
       css: GUIDE_CSS,
     },
     body,

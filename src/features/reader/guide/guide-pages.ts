@@ -1,8 +1,7 @@
 import { cacheBody, type CachedBody } from '../../../server/http/cached-body.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
-import type { Counter } from '../../stats/counts.ts';
-import type { Visitor } from '../../stats/repeats.ts';
-import type { CachedPage, PageCache } from '../visit/page-cache.ts';
+import type { PageCache } from '../visit/page-cache.ts';
+import { guideTag, languageTag, museumTag } from '../cdn.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/message-page.ts';
 import { renderGuideVisit } from './guide-render.ts';
 import type { GuideService, GuideVisitRequest } from './guide.ts';
@@ -15,12 +14,14 @@ export type GuideAnswer =
       status: 200 | 404 | 503;
       cacheControl: 'no-cache' | 'no-store';
       retryAfter?: number | undefined;
+      /** A home a shared cache may keep, and its tags (cdn.ts, as visit/pages.ts's PageAnswer). */
+      tags?: readonly string[] | undefined;
       redirect?: undefined;
     }
   | { redirect: string };
 
 export type GuidePageRequest = GuideVisitRequest & {
-  /** A save for offline reading: shown to nobody, counted nothing. */
+  /** A save for offline reading: shown to nobody (a fetch loads no count request). */
   saving?: boolean | undefined;
   /** The raw `q` while the language picker shows: its own search. */
   pickerQuery?: string | undefined;
@@ -29,8 +30,6 @@ export type GuidePageRequest = GuideVisitRequest & {
 export interface GuidePagesDeps {
   guides: GuideService;
   pages: PageCache;
-  counter: Counter;
-  now: () => Date;
 }
 
 /**
@@ -44,95 +43,77 @@ function guideKey(request: GuidePageRequest): string {
   return `guide\n${request.slug}\n${lang}\n${request.ignoreStats}`;
 }
 
-/** What one showing counts: a guide visit in the language shown; none for staff previews. */
-type GuideCount = { museumId: number; timeZone: string; language: string } | undefined;
+/** A guide home made for a request: what to answer. Counted by its count request, not here. */
+type Made = { answer: GuideAnswer };
 
-const countOf = (visit: GuideVisit, request: GuidePageRequest): GuideCount =>
+/** The tags of a guide home (cdn.ts); none for a staff preview. */
+const guideTags = (visit: GuideVisit, request: GuidePageRequest) =>
   visit.kind === 'guide' && !request.ignoreStats
-    ? { museumId: visit.texts.museumId, timeZone: visit.texts.timeZone, language: visit.texts.lang }
+    ? [
+        museumTag(visit.texts.museumId),
+        guideTag(visit.texts.museumId),
+        languageTag(visit.texts.museumId, visit.texts.lang),
+      ]
     : undefined;
 
-async function count(
-  deps: GuidePagesDeps,
-  counted: GuideCount,
-  request: { saving?: boolean | undefined; visitor?: Visitor | undefined },
-): Promise<void> {
-  if (!counted || request.saving) return;
-  await deps.counter.add(
-    { ...counted, articleId: 0, kind: 'guide', at: deps.now() },
-    request.visitor,
-  );
-}
-
-/** A guide home made for a request: what to answer, and what showing it counts. */
-type Made = { answer: GuideAnswer; counted: GuideCount };
-
-async function make(
-  deps: GuidePagesDeps,
-  counts: WeakMap<CachedPage, GuideCount>,
-  request: GuidePageRequest,
-  key: string,
-): Promise<Made> {
+async function make(deps: GuidePagesDeps, request: GuidePageRequest, key: string): Promise<Made> {
   let visit: GuideVisit;
   try {
     visit = await deps.guides.visit(request);
   } catch (error) {
     if (!isUnavailable(error)) throw error;
     const stale = key ? deps.pages.stale(key) : undefined;
-    if (stale)
-      return { answer: { body: stale, status: 200, cacheControl: 'no-store' }, counted: undefined };
+    if (stale) return { answer: { body: stale, status: 200, cacheControl: 'no-store' } };
     const body = cacheBody(renderOutagePage(request.lang ?? 'fr'));
     return {
       answer: { body, status: 503, cacheControl: 'no-store', retryAfter: OUTAGE_RETRY_SECONDS },
-      counted: undefined,
     };
   }
   const page = renderGuideVisit(visit, {
     ignoreStats: request.ignoreStats,
     query: request.pickerQuery,
+    phoneLanguage: request.lang === undefined,
   });
-  if ('redirect' in page) return { answer: { redirect: page.redirect }, counted: undefined };
-  const counted = countOf(visit, request);
+  if ('redirect' in page) return { answer: { redirect: page.redirect } };
   if (page.keep && key) {
-    const cached = deps.pages.set(key, page.html, undefined);
-    counts.set(cached, counted);
-    return { answer: { body: cached, status: 200, cacheControl: 'no-cache' }, counted };
+    const cached = deps.pages.set(key, page.html, guideTags(visit, request));
+    return { answer: { body: cached, status: 200, cacheControl: 'no-cache', tags: cached.tags } };
   }
   const body = cacheBody(page.html);
-  return { answer: { body, status: page.status, cacheControl: page.cacheControl }, counted };
+  return { answer: { body, status: page.status, cacheControl: page.cacheControl } };
 }
 
-/** The guide homes (/visit/{slug}): kept like visitor pages, counted as guide visits. */
+/**
+ * The guide homes (/visit/{slug}): kept like visitor pages; each showing is counted as a guide
+ * visit by the page's count request (render/links.ts seenHref).
+ */
 export function guidePages(deps: GuidePagesDeps) {
-  const counts = new WeakMap<CachedPage, GuideCount>();
   const making = new Map<string, Promise<Made>>();
   return {
-    /**
-     * The page kept for a request, if there is one (what `answer` would send without making
-     * it), with `show`, which counts it as `answer` does and is called before it is sent.
-     */
+    /** The page kept for a request, if there is one: what `answer` would send without making it. */
     kept(request: GuidePageRequest) {
       const key = guideKey(request);
       const page = key ? deps.pages.get(key) : undefined;
       if (!page) return undefined;
       return {
-        answer: { body: page, status: 200 as const, cacheControl: 'no-cache' as const },
-        show: () => count(deps, counts.get(page), request),
+        answer: {
+          body: page,
+          status: 200 as const,
+          cacheControl: 'no-cache' as const,
+          tags: page.tags,
+        },
       };
     },
 
     async answer(request: GuidePageRequest): Promise<GuideAnswer> {
       const key = guideKey(request);
       const kept = key ? deps.pages.get(key) : undefined;
-      if (kept) {
-        await count(deps, counts.get(kept), request);
-        return { body: kept, status: 200, cacheControl: 'no-cache' };
-      }
+      if (kept) return { body: kept, status: 200, cacheControl: 'no-cache', tags: kept.tags };
       // When a kept home expires, the requests that come while it is made again wait for that
       // one making rather than each querying and rendering it (a home reads every article).
       let made = key ? making.get(key) : undefined;
       if (!made) {
-        const started = make(deps, counts, request, key);
+        const started = make(deps, request, key);
         made = started;
         if (key) {
           making.set(key, started);
@@ -142,9 +123,7 @@ export function guidePages(deps: GuidePagesDeps) {
           started.then(forget, forget);
         }
       }
-      const { answer, counted } = await made;
-      await count(deps, counted, request);
-      return answer;
+      return (await made).answer;
     },
   };
 }

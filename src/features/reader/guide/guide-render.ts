@@ -1,6 +1,6 @@
 import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
 import { nativeName } from '../../languages/index.ts';
-import { href } from '../render/links.ts';
+import { href, seenHref } from '../render/links.ts';
 import { notFoundAnswer, renderNotFoundPage } from '../render/message-page.ts';
 import { pickerAnswer } from '../render/picker.ts';
 import { guidePath } from './slug.ts';
@@ -18,7 +18,12 @@ export type GuideRendered =
 /** The page a guide visit shows: the guide, its picker, 404, or where a stop number leads. */
 export function renderGuideVisit(
   visit: GuideVisit,
-  options: { ignoreStats: boolean; query?: string | undefined },
+  options: {
+    ignoreStats: boolean;
+    query?: string | undefined;
+    /** No language asked nor remembered: the page is in the phone's, which is not remembered. */
+    phoneLanguage?: boolean | undefined;
+  },
 ): GuideRendered {
   const { ignoreStats } = options;
   switch (visit.kind) {
@@ -62,6 +67,10 @@ export function renderGuideVisit(
         },
         languageLabel: nativeName(visit.uiLang),
         noindex: ignoreStats,
+        // A guide visit, counted by the browser's request for it (docs/adr/0031-visitor-pages-behind-a-cdn.md).
+        seen: ignoreStats
+          ? undefined
+          : seenHref({ g: texts.museumId, l: texts.lang, phone: options.phoneLanguage }),
         refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
       });
       // The museum's text for want of a translation (or while it is made) is not kept.

@@ -60,8 +60,8 @@ async function guide(): Promise<number[]> {
 }
 
 const visit = async (path: string, headers: Record<string, string> = {}) => {
-  const res = await t.request(path, { headers: { 'accept-language': 'fr', ...headers } });
-  return { res, status: res.status, html: await res.text() };
+  const res = await t.show(path, { headers: { 'accept-language': 'fr', ...headers } });
+  return { res, seen: res.seen, status: res.status, html: await res.text() };
 };
 
 describe('the guide address (npm run users -- museum)', () => {
@@ -156,13 +156,16 @@ describe('GET /visit/{slug}', () => {
     expect(ja.html).toContain('[ja] Les chefs-d’œuvre');
     expect(ja.html).toContain('ストップ番号');
     expect(ja.html).toContain('href="/article?name=salle-2&amp;lang=ja"');
-    // Chosen by the address: remembered, as the visitor pages remember it.
-    expect(ja.res.headers.get('set-cookie')).toContain('legenda_lang=ja');
+    // Chosen by the address: remembered, as the visitor pages remember it (by the count request).
+    expect(ja.seen?.headers.get('set-cookie')).toContain('legenda_lang=ja');
     const remembered = await visit('/visit/musee-a', { cookie: 'legenda_lang=de' });
     expect(remembered.html).toContain('<html lang="de" dir="ltr">');
     const phone = await visit('/visit/musee-a', { 'accept-language': 'es-ES,es;q=0.9' });
     expect(phone.html).toContain('<html lang="es" dir="ltr">');
     expect(phone.html).toContain('Buscar en la guía');
+    // The phone's language is counted, not remembered: the visitor chose none.
+    expect(phone.seen?.status).toBe(204);
+    expect(phone.seen?.headers.get('set-cookie')).toBeNull();
     const ar = await visit('/visit/musee-a?lang=ar');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
     expect(ar.html).toContain('رقم المحطة');

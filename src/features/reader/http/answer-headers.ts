@@ -1,9 +1,8 @@
 import { securityHeaderValues } from '../../../server/http/security-headers.ts';
-import { languageCookie } from './language-cookie.ts';
 import { PAGE_HEADER } from '../offline.ts';
 import { VISITOR_PAGE_CSP } from '../render/document.ts';
 import type { PageAnswer } from '../visit/pages.ts';
-import { textSizeCookie } from '../text-size.ts';
+import { SHARED_CACHE_HEADERS, tagHeaders } from '../cdn.ts';
 import type { Asking } from './request.ts';
 
 /**
@@ -29,47 +28,61 @@ export function visitorHeaders(options: { hsts: boolean }) {
       "frame-ancestors 'self'",
     ),
   };
-  // The Set-Cookie value of each language, written once (a catalogue code: a few dozen at most).
-  const languageCookies = new Map<string, string>();
-  const remember = (lang: string) => {
-    let cookie = languageCookies.get(lang);
-    if (cookie === undefined) {
-      cookie = languageCookie(lang, options.hsts);
-      languageCookies.set(lang, cookie);
-    }
-    return cookie;
+  // What shared caches may keep: the page its address shows, whoever asks it (cdn.ts).
+  const shared: Record<string, string> = {
+    ...headers,
+    ...SHARED_CACHE_HEADERS,
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
   };
 
   return {
-    /** The headers of a visitor page's answer; `kind`: what the service worker may keep. */
-    answer(ask: Asking, answer: PageAnswer, kind: 'article' | 'circuit'): Record<string, string> {
-      const sent: Record<string, string> = {
-        ...(ask.preview ? previewHeaders : headers),
-        'Cache-Control': answer.cacheControl,
-      };
+    /**
+     * The headers of a visitor page's answer; `kind`: what the service worker may keep;
+     * `cookieSize`: the page is at the text size remembered in a cookie, not its address's.
+     * Nothing is remembered here: the page's count request sets the cookies (seen-routes.ts),
+     * so that a page a shared cache keeps sets nothing for the next visitor.
+     */
+    answer(
+      ask: Asking,
+      answer: PageAnswer,
+      kind: 'article' | 'circuit',
+      cookieSize = false,
+    ): Record<string, string> {
+      const sent: Record<string, string> = sharedByAll(ask, answer, cookieSize)
+        ? { ...shared, ...tagHeaders(answer.tags) }
+        : {
+            ...(ask.preview ? previewHeaders : headers),
+            // Browsers revalidate it; no shared cache keeps it.
+            'Cache-Control': answer.cacheControl === 'no-cache' ? 'private, no-cache' : 'no-store',
+          };
       if (answer.retryAfter) sent['Retry-After'] = String(answer.retryAfter);
       // The page as it stays: the service worker may keep it for offline reading (offline.ts).
       if (answer.final) sent[PAGE_HEADER] = kind;
-      // Read in a language the visitor asked for: remembered for the next pages and scans (a
-      // staff preview remembers nothing).
-      const chosen = ask.asked;
-      if (chosen && !ask.picking && !ask.preview && answer.status === 200) {
-        if (chosen !== ask.remembered) sent['Set-Cookie'] = remember(chosen);
-      }
       return sent;
     },
-
-    /** A text size chosen (the footer's A−/A+): its Set-Cookie value, beside the language's. */
-    textSize(
-      ask: Asking,
-      sizeAsked: number | undefined,
-      sizeRemembered: number | undefined,
-    ): string | undefined {
-      return sizeAsked !== undefined && sizeAsked !== sizeRemembered && !ask.preview
-        ? textSizeCookie(sizeAsked, options.hsts)
-        : undefined;
-    },
   };
+}
+
+/**
+ * A page every visitor asking its address gets: one to keep (tags), in the language its address
+ * names (a page without `lang` is in the one a cookie remembers), at the size its address says,
+ * shown for good (no first translation, outage copy or staff preview).
+ */
+function sharedByAll(
+  ask: Asking,
+  answer: PageAnswer,
+  cookieSize: boolean,
+): answer is PageAnswer & { tags: readonly string[] } {
+  return (
+    answer.tags !== undefined &&
+    answer.status === 200 &&
+    answer.cacheControl === 'no-cache' &&
+    !ask.preview &&
+    ask.langGiven &&
+    ask.asked !== undefined &&
+    !cookieSize
+  );
 }
 
 export type VisitorHeaders = ReturnType<typeof visitorHeaders>;

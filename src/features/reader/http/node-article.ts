@@ -11,9 +11,9 @@ import { articleRequest, type RequestReader } from './request.ts';
  * main.ts), when the page is kept (page-cache.ts): a visitor page is what phones ask most, and
  * for a kept page the adapter's Request and Response objects and the app's routing cost about
  * as much as the rest of the answer. What it reads and sends is routes.ts's, through the same
- * functions (request.ts, answer-headers.ts, cachedAnswer), counted as pages.ts counts.
- * False: anything else (not kept yet, a HEAD, a text size to remember, a request the adapter
- * would rewrite); the app then answers it, and nothing was counted.
+ * functions (request.ts, answer-headers.ts, cachedAnswer); the page's count request counts it
+ * (seen-routes.ts). False: anything else (not kept yet, a HEAD, a request the adapter would
+ * rewrite); the app then answers it.
  */
 export function nodeArticleHandler(
   pages: VisitorPages,
@@ -44,10 +44,8 @@ export function nodeArticleHandler(
       };
       // On Node there is no platform to hand work to (finish-later.ts); a kept page has none.
       const read = articleRequest(reader, visitor, undefined);
-      // A text size to remember is a second Set-Cookie: left to the app's Response.
-      if (!read || headers.textSize(read.ask, read.sizeAsked, read.sizeRemembered)) return false;
       // The thank-you line after a report is this visitor's alone: the app adds it.
-      if (read.reported) return false;
+      if (!read || read.reported) return false;
       kept = pages.kept(read.request);
       if (!kept) return false;
       const { answer } = kept;
@@ -58,14 +56,13 @@ export function nodeArticleHandler(
           acceptEncoding: reader.header('accept-encoding'),
         },
         answer.body,
-        headers.answer(read.ask, answer, 'article'),
+        headers.answer(read.ask, answer, 'article', read.cookieSize),
         answer.status,
       );
     } catch {
-      // Nothing counted nor sent yet: the app answers, errors included.
+      // Nothing sent yet: the app answers, errors included.
       return false;
     }
-    await kept.show();
     res.writeHead(sent.status, sent.headers);
     res.end(sent.body ?? undefined);
     return true;

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -71,10 +72,18 @@ describe('a kept guide home on the Node entry', () => {
     expect(kept.headers).toEqual(first.headers);
     expect(kept.body.equals(first.body)).toBe(true);
     // A search, a stop number, an unknown address: the app's.
-    await get(`${viaNode}/visit/musee-a?lang=fr&q=port`);
+    const search = await get(`${viaNode}/visit/musee-a?lang=fr&q=port`, {
+      'accept-encoding': 'gzip',
+    });
     await get(`${viaNode}/visit/musee-a?lang=fr&stop=3`);
     await get(`${viaNode}/visit/nowhere?lang=fr`);
     expect(appAnswers).toBe(3);
+    // Each page shown asks its count request (the app's), as a browser does.
+    const seen = (page: { body: Buffer }) =>
+      /<img src="([^"]+)"/.exec(gunzipSync(page.body).toString())![1]!.replaceAll('&amp;', '&');
+    await get(`${viaApp}${seen(first)}`);
+    await get(`${viaApp}${seen(kept)}`, { 'x-test-address': '192.0.2.2' });
+    await get(`${viaApp}${seen(search)}`);
     const rows = await database.db.execute(sql`select count from daily_guide_visits`);
     // Two visitors: the second counted by the busy path; the search is the first one's again.
     expect((rows as unknown as { rows: { count: number }[] }).rows).toEqual([{ count: 2 }]);

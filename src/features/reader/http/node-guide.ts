@@ -12,7 +12,7 @@ const GUIDE_PATH = /^\/visit\/([^/?#]+)(?:\?|$)/;
 /**
  * GET /visit/{slug} straight on Node's request when the page is kept, as node-article.ts does
  * for an article (ADR 0021): what it reads and sends is guide-routes.ts's, through the same
- * functions, counted as guide-pages.ts counts. False: anything else; the app then answers.
+ * functions; its count request counts it (seen-routes.ts). False: anything else; the app then answers.
  */
 export function nodeGuideHandler(
   guides: GuidePages,
@@ -50,10 +50,9 @@ export function nodeGuideHandler(
         answer.status,
       );
     } catch {
-      // Nothing counted nor sent yet: the app answers, errors included.
+      // Nothing sent yet: the app answers, errors included.
       return false;
     }
-    await kept.show();
     res.writeHead(sent.status, sent.headers);
     res.end(sent.body ?? undefined);
     return true;

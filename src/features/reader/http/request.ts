@@ -77,6 +77,8 @@ export function articleRequest(
       sizeRemembered: number | undefined;
       /** Back from a report (/feedback): the page with a thank-you line, for this visitor only. */
       reported: boolean;
+      /** The page is at the size a cookie remembers, not one its address says: this visitor's. */
+      cookieSize: boolean;
     }
   | undefined {
   const name = req.query('name');
@@ -109,6 +111,7 @@ export function articleRequest(
     sizeAsked,
     sizeRemembered,
     reported: req.query(REPORTED_PARAM) === '1',
+    cookieSize: sizeAsked === undefined && sizeRemembered !== undefined,
   };
 }
 

@@ -1,9 +1,13 @@
 import { constants, gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { cacheBody } from '../../../server/http/cached-body.ts';
 import type { PageAnswer, VisitorPages } from '../visit/pages.ts';
 import { readerRoutes } from './routes.ts';
 import type { PageRequest } from '../visit/pages.ts';
+import { seenHref } from '../render/links.ts';
+import type { SeenService } from '../visit/seen.ts';
+import { seenRoutes } from './seen-routes.ts';
 
 /**
  * The route's own part: what it reads from the request and how it hands a first translation to
@@ -14,8 +18,13 @@ function routes(onVisit: (request: PageRequest) => void, extra: { final?: boolea
     kept: () => undefined,
     answer(request): Promise<PageAnswer> {
       onVisit(request);
+      // A page in a language asks its count request, as render/visit-page.ts writes it.
+      const seen =
+        request.lang && !request.ignoreStats
+          ? `<img src="${seenHref({ a: 1, l: request.lang, s: request.textSize })}">`
+          : '';
       return Promise.resolve({
-        body: cacheBody('<p>page</p>'),
+        body: cacheBody(`<p>page</p>${seen}`),
         status: 200,
         cacheControl: 'no-cache',
         ...extra,
@@ -23,7 +32,27 @@ function routes(onVisit: (request: PageRequest) => void, extra: { final?: boolea
     },
     circuit: () => Promise.reject(new Error('not a circuit test')),
   };
-  return readerRoutes(pages, { hsts: false, clientAddress: () => '203.0.113.9' });
+  return withSeen(readerRoutes(pages, { hsts: false, clientAddress: () => '203.0.113.9' }));
+}
+
+/** The reader's routes with the count request's, which remembers what a page's address chose. */
+function withSeen(reader: ReturnType<typeof readerRoutes>, hsts = false) {
+  const counted: SeenService = { count: () => Promise.resolve() };
+  return new Hono()
+    .route('/', reader)
+    .route('/', seenRoutes(counted, { hsts, clientAddress: () => '203.0.113.9' }));
+}
+
+/**
+ * A page as a browser shows it: the page, then its count request with the same cookies; the
+ * cookies the visit sets are the count request's (the page is the same for everyone).
+ */
+async function shown(app: Hono, url: string, cookie?: string) {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const page = await app.fetch(new Request(url, { headers }));
+  const src = /<img src="([^"]+)"/.exec(await page.clone().text())?.[1]?.replaceAll('&amp;', '&');
+  const seen = src ? await app.fetch(new Request(new URL(src, url), { headers })) : undefined;
+  return { page, set: seen?.headers.getSetCookie() ?? [] };
 }
 
 describe('readerRoutes', () => {
@@ -66,7 +95,7 @@ describe('readerRoutes', () => {
     const res = await app.fetch(new Request('http://x/article?name=salle-3&lang=es'));
     expect(called).toBe(true);
     expect(res.status).toBe(200);
-    expect(await res.text()).toBe('<p>page</p>');
+    expect(await res.text()).toBe(`<p>page</p><img src="${seenHref({ a: 1, l: 'es' })}">`);
   });
 
   it('reads the visit from the address: name, language, picker, search, stats, visitor', async () => {
@@ -125,23 +154,25 @@ describe('readerRoutes', () => {
   it('remembers a language the visitor asked for, and opens later pages in it', async () => {
     const seen: PageRequest[] = [];
     const app = routes((request) => seen.push(request));
-    const get = (query: string, cookie?: string) =>
-      app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
+    const get = (query: string, cookie?: string) => shown(app, `http://x/article?${query}`, cookie);
 
     // Japanese picked: remembered, with nothing else, for a year, never read by scripts.
     const picked = await get('name=salle-1&lang=ja');
-    const set = picked.headers.get('set-cookie') ?? '';
-    expect(set).toMatch(/^legenda_lang=ja; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
-    expect(picked.headers.get('vary')).toContain('Cookie');
+    expect(picked.page.headers.get('set-cookie')).toBeNull();
+    expect(picked.set).toHaveLength(1);
+    expect(picked.set[0]).toMatch(
+      /^legenda_lang=ja; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/,
+    );
 
     // The next panel without `lang`: in Japanese, and nothing set again.
     const next = await get('name=salle-2', 'other=1; legenda_lang=ja');
     expect(seen.at(-1)).toMatchObject({ name: 'salle-2', lang: 'ja' });
-    expect(next.headers.get('set-cookie')).toBeNull();
+    expect(next.page.headers.get('vary')).toContain('Cookie');
+    expect(next.set).toEqual([]);
     // A link's language wins, and becomes the remembered one.
     const arabic = await get('name=salle-2&lang=ar', 'legenda_lang=ja');
     expect(seen.at(-1)).toMatchObject({ lang: 'ar' });
-    expect(arabic.headers.get('set-cookie')).toMatch(/^legenda_lang=ar;/);
+    expect(arabic.set[0]).toMatch(/^legenda_lang=ar;/);
     // Asking for the picker shows the picker; a search too.
     await get('name=salle-2&choose=1', 'legenda_lang=ja');
     expect(seen.at(-1)).toMatchObject({ lang: undefined, choose: true });
@@ -154,46 +185,50 @@ describe('readerRoutes', () => {
     expect(seen.at(-1)?.lang).toBeUndefined();
     // A language Legenda does not offer in a link is not remembered; a staff preview remembers
     // nothing.
-    expect((await get('name=salle-2&lang=klingon')).headers.get('set-cookie')).toBeNull();
-    expect(
-      (await get('name=salle-2&lang=es&ignoreStats=true')).headers.get('set-cookie'),
-    ).toBeNull();
+    expect((await get('name=salle-2&lang=klingon')).set).toEqual([]);
+    expect((await get('name=salle-2&lang=es&ignoreStats=true')).set).toEqual([]);
   });
 
   it('marks the remembered language Secure over HTTPS', async () => {
     const pages: VisitorPages = {
       kept: () => undefined,
       answer: () =>
-        Promise.resolve({ body: cacheBody('<p>page</p>'), status: 200, cacheControl: 'no-cache' }),
+        Promise.resolve({
+          body: cacheBody(`<p>page</p><img src="${seenHref({ a: 1, l: 'zh-Hans' })}">`),
+          status: 200,
+          cacheControl: 'no-cache',
+        }),
       circuit: () => Promise.reject(new Error('not a circuit test')),
     };
-    const app = readerRoutes(pages, { hsts: true, clientAddress: () => '203.0.113.9' });
-    const res = await app.fetch(new Request('https://x/article?name=salle-1&lang=zh-Hans'));
-    expect(res.headers.get('set-cookie')).toMatch(/^legenda_lang=zh-Hans;.*; Secure/);
+    const app = withSeen(
+      readerRoutes(pages, { hsts: true, clientAddress: () => '203.0.113.9' }),
+      true,
+    );
+    const { set } = await shown(app, 'https://x/article?name=salle-1&lang=zh-Hans');
+    expect(set[0]).toMatch(/^legenda_lang=zh-Hans;.*; Secure/);
   });
 
   it('remembers a text size chosen with A− and A+, beside the language', async () => {
     const seen: PageRequest[] = [];
     const app = routes((request) => seen.push(request));
-    const get = (query: string, cookie?: string) =>
-      app.fetch(new Request(`http://x/article?${query}`, { headers: cookie ? { cookie } : {} }));
+    const get = (query: string, cookie?: string) => shown(app, `http://x/article?${query}`, cookie);
     const larger = await get('name=salle-1&lang=ja&size=3');
     expect(seen.at(-1)).toMatchObject({ lang: 'ja', textSize: 3 });
-    const set = larger.headers.getSetCookie();
+    const { set } = larger;
     expect(set).toHaveLength(2);
     expect(set[0]).toMatch(/^legenda_lang=ja;/);
     expect(set[1]).toMatch(/^legenda_size=3; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax$/);
     // The next page: that size, nothing set again.
     const next = await get('name=salle-2', 'legenda_lang=ja; legenda_size=3');
     expect(seen.at(-1)).toMatchObject({ lang: 'ja', textSize: 3 });
-    expect(next.headers.get('set-cookie')).toBeNull();
+    expect(next.set).toEqual([]);
     // Anything but a step from 1 to 4 is no size; a preview remembers none.
     for (const size of ['0', '5', '2.5', '<b>', '']) {
       const res = await get(`name=salle-2&size=${encodeURIComponent(size)}`, 'legenda_size=9');
       expect(seen.at(-1)?.textSize).toBeUndefined();
-      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(res.set).toEqual([]);
     }
-    expect((await get('name=salle-2&size=2&ignoreStats=1')).headers.get('set-cookie')).toBeNull();
+    expect((await get('name=salle-2&size=2&ignoreStats=1')).set).toEqual([]);
   });
 
   it('sends a streamed page piece by piece, each one compressed and flushed', async () => {

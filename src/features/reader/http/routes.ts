@@ -50,29 +50,24 @@ export function readerRoutes(
     const read = articleRequest(reader(c), visitor(c), (work) => finishLater(c, work));
     if (!read) return next();
     const answer = await pages.answer({ ...read.request, ...starting(c) });
-    const sent = headers.answer(read.ask, answer, 'article');
+    // The thank-you line after a report is this visitor's: no shared cache keeps that page.
+    const shown = read.reported ? { ...answer, tags: undefined } : answer;
+    const sent = headers.answer(read.ask, shown, 'article', read.cookieSize);
     // A first translation is sent as it is made; every other page, made once.
-    const response = answer.stream
+    return answer.stream
       ? streamedResponse(c.req.raw, answer.stream, sent, answer.status)
       : read.reported
         ? thankedResponse(answer.body, sent, answer.status, read.request.lang)
         : cachedResponse(c.req.raw, answer.body, sent, answer.status);
-    // A text size chosen: remembered too (a record of headers holds one Set-Cookie).
-    const sizeCookie = headers.textSize(read.ask, read.sizeAsked, read.sizeRemembered);
-    if (sizeCookie) response.headers.append('Set-Cookie', sizeCookie);
-    return response;
   });
 
   // A circuit's page: the same rules as an article's for language and text size.
   app.get('/circuit', async (c) => {
     const { request, ask } = circuitRequest(reader(c), visitor(c), (work) => finishLater(c, work));
     const answer = await pages.circuit({ ...request, ...starting(c) });
-    return cachedResponse(
-      c.req.raw,
-      answer.body,
-      headers.answer(ask, answer, 'circuit'),
-      answer.status,
-    );
+    // Its text size is the one a cookie remembers, if any (a circuit's page has no A− A+).
+    const sent = headers.answer(ask, answer, 'circuit', request.textSize !== undefined);
+    return cachedResponse(c.req.raw, answer.body, sent, answer.status);
   });
 
   if (options.guide) app.route('/', guideRoutes(options.guide, options));

@@ -99,6 +99,12 @@ export interface DocumentOptions {
   /** The root font size in percent (text-size.ts); 100 when not given. */
   textScale?: number | undefined;
   /**
+   * The page's count request (links.ts seenHref): an image the browser asks whenever it shows
+   * the page, script or not, so a page kept by a shared cache is counted all the same
+   * (docs/adr/0031-visitor-pages-behind-a-cdn.md). None on a page that counts nothing.
+   */
+  seen?: string | undefined;
+  /**
    * This page's own rules, after the shared ones, our constants only: a streamed first
    * translation's (page-parts.ts), the offline save's (offline-block.ts's OFFLINE_CSS).
    */
@@ -137,7 +143,13 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
       h('style', { dangerouslySetInnerHTML: { __html: css } }),
       h('script', { src: READER_SCRIPT, defer: true }),
     ),
-    h('body', null, body),
+    h(
+      'body',
+      null,
+      // First in the body: a streamed page asks it with its first piece.
+      options.seen ? h('img', { src: options.seen, alt: '', hidden: true }) : null,
+      body,
+    ),
   );
   return `<!doctype html>${renderToStaticMarkup(html)}`;
 }

@@ -62,6 +62,8 @@ export interface VisitorPage {
    * statistics' reading time); none on a staff preview, which counts nothing.
    */
   reading?: string | undefined;
+  /** The page's count request (document.ts); none on a staff preview. */
+  seen?: string | undefined;
 }
 
 const h = createElement;
@@ -223,6 +225,7 @@ export function articleDocument(
       background,
       noindex: page.noindex === true,
       textScale: page.textSize && textScale(page.textSize.step),
+      seen: page.seen,
       css: streamed?.css ?? (listen ? LISTEN_CSS : undefined),
     },
     h(

@@ -9,7 +9,7 @@ import { streamTranslation } from './stream.ts';
 import { publicTitle } from './title.ts';
 import type { CircuitNav } from './circuit-nav.ts';
 import type { CircuitTexts } from '../circuit/circuit-types.ts';
-import { href } from './links.ts';
+import { href, seenHref } from './links.ts';
 import { speechUnits } from '../speech/speech.ts';
 
 /** A visitor page as HTML, with how it may be kept. */
@@ -65,7 +65,7 @@ function circuitNav(
 function articlePage(
   content: VisitorPage['content'],
   visit: {
-    article: { name: string; source: string };
+    article: { id: number; name: string; source: string };
     lang: string;
     uiLang: string;
     requested: string;
@@ -106,6 +106,10 @@ function articlePage(
     noindex: ignoreStats,
     // A staff preview reports nothing: staff correct the text on the review screen.
     report: ignoreStats ? undefined : { name: article.name, lang: visit.requested },
+    // Counted by the browser's request for it, not by the page (a shared cache may keep it).
+    seen: ignoreStats
+      ? undefined
+      : seenHref({ a: article.id, l: visit.requested, s: options.textSize }),
     reading: ignoreStats
       ? undefined
       : `/reading?${new URLSearchParams({ name: article.name, lang: visit.lang }).toString()}`,

@@ -131,7 +131,7 @@ async function publish(blocks: unknown[] = BLOCKS): Promise<number> {
 
 /** The page in Spanish (translated by the fake engine on this first visit). */
 const page = async (query = 'name=salle-1&lang=es') => {
-  const res = await t.request(`/article?${query}`);
+  const res = await t.show(`/article?${query}`);
   expect(res.status).toBe(200);
   return res.text();
 };

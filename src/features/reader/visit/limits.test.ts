@@ -90,7 +90,7 @@ const phone = (address = '198.51.100.7') => ({
 });
 
 const visit = (query: string, headers: Record<string, string> = phone(), method = 'GET') =>
-  t.request(`/article?${query}`, { method, headers });
+  t.show(`/article?${query}`, { method, headers });
 
 /** The engine's translations so far, by target language. */
 const translated = () => fake.calls.filter((c) => c.kind === 'translate').map((c) => c.targetLang);
@@ -333,7 +333,7 @@ describe('a circuit’s texts', () => {
     const langs = LANGUAGES.filter((l) => l !== 'fr').slice(0, 7);
     const pages = [];
     for (const lang of langs) {
-      const res = await t.request(`/circuit?name=tour&lang=${lang}`, { headers: phone() });
+      const res = await t.show(`/circuit?name=tour&lang=${lang}`, { headers: phone() });
       pages.push({ res, html: await res.text() });
     }
     expect(translated()).toEqual(langs.slice(0, 6));

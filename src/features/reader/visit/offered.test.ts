@@ -56,7 +56,7 @@ async function offer(visitorLanguages: string[] | null, as = cookie) {
 }
 
 const page = async (query: string, headers: Record<string, string> = {}) => {
-  const res = await t.request(`/article?${query}`, { headers });
+  const res = await t.show(`/article?${query}`, { headers });
   expect(res.status).toBe(200);
   return res.text();
 };

@@ -14,9 +14,10 @@ export const STALE_IF_ERROR_MS = 60 * 60 * 1000;
 export type PageCount =
   { museumId: number; timeZone: string; articleId: number; language: string } | undefined;
 
-/** A rendered page: its bytes (not the text too: they are what is sent), counts and age. */
+/** A rendered page: its bytes (not the text too: they are what is sent), tags and age. */
 export interface CachedPage extends CachedBody {
-  count: PageCount;
+  /** The tags a shared cache keeps it by (cdn.ts); none: no shared cache may keep it. */
+  tags: readonly string[] | undefined;
   /** Date.now() when it was rendered. */
   renderedAt: number;
 }
@@ -47,8 +48,8 @@ export function pageCache(
       const page = pages.peek(key, { allowStale: true });
       return page && now() - page.renderedAt <= staleMs ? page : undefined;
     },
-    set(key: string, html: string, count: CachedPage['count']): CachedPage {
-      const page: CachedPage = { ...cacheBody(html), count, renderedAt: now() };
+    set(key: string, html: string, tags: CachedPage['tags']): CachedPage {
+      const page: CachedPage = { ...cacheBody(html), tags, renderedAt: now() };
       pages.set(key, page);
       return page;
     },

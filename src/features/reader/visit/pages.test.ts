@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../articles/content.ts';
-import type { Counter } from '../../stats/counts.ts';
 import { readerRoutes } from '../http/routes.ts';
 import { pageCache } from './page-cache.ts';
 import { visitorPages } from './pages.ts';
@@ -41,19 +40,16 @@ function pages() {
   };
   const cache = pageCache({ ttlMs: 60_000 });
   const kept: string[] = [];
-  const counter = { add: () => Promise.resolve() } as unknown as Counter;
   const app = readerRoutes(
     visitorPages({
       visits: service,
       pages: {
         ...cache,
-        set(key, html, count) {
+        set(key, html, tags) {
           kept.push(key);
-          return cache.set(key, html, count);
+          return cache.set(key, html, tags);
         },
       },
-      counter,
-      now: () => new Date(),
     }),
     { hsts: false, clientAddress: () => '203.0.113.9' },
   );

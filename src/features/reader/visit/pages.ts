@@ -1,7 +1,6 @@
 import { cacheBody, type CachedBody } from '../../../server/http/cached-body.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
 import { suggestedLanguages } from '../../languages/index.ts';
-import type { Counter } from '../../stats/counts.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/message-page.ts';
 import { renderVisit } from '../render/visit-page.ts';
@@ -11,6 +10,7 @@ import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitService, CircuitVisit } from '../circuit/circuit.ts';
 import { renderCircuitVisit } from '../circuit/circuit-render.ts';
 import type { Visitor } from '../../stats/repeats.ts';
+import { articleTag, circuitTag, languageTag, museumTag } from '../cdn.ts';
 
 /** A visitor page ready to send: made once (`body`), or sent as it is made (`stream`). */
 export type PageAnswer = (
@@ -26,6 +26,12 @@ export type PageAnswer = (
    * preview): the service worker may keep it for offline reading (offline.ts, PAGE_HEADER).
    */
   final?: boolean;
+  /**
+   * A page a shared cache may keep, and the tags a change purges it by (cdn.ts): the same for
+   * everyone who asks its address. The answer says so only when the request read no cookie
+   * (answer-headers.ts).
+   */
+  tags?: readonly string[] | undefined;
 };
 
 /**
@@ -72,23 +78,11 @@ export function visitorPages(deps: PagesDeps) {
 export interface PagesDeps {
   visits: ReaderService;
   pages: PageCache;
-  counter: Counter;
-  now: () => Date;
   /** The circuits' pages; /circuit answers 404 without. */
   circuits?: CircuitService | undefined;
 }
 
 type BodyAnswer = PageAnswer & { body: CachedBody };
-
-/** A kept page shown: counted as any showing, but for a save for offline reading. */
-async function showing(deps: PagesDeps, page: CachedPage, request: PageRequest): Promise<void> {
-  // A save for offline reading is shown to nobody: not counted (offline.ts).
-  if (request.saving) return;
-  const visitor = request.visitor;
-  // Buffered: no wait. Written at once (Netlify, tests): done before the answer.
-  if (page.count)
-    await deps.counter.add({ ...page.count, kind: 'request', at: deps.now() }, visitor);
-}
 
 /**
  * The database out of reach: the page last shown at this address (`key`; up to an hour old),
@@ -104,22 +98,17 @@ function unreachable(
     acceptLanguage: string | undefined;
     ignoreStats: boolean;
   },
-): { answer: BodyAnswer; kept?: CachedPage | undefined } {
+): BodyAnswer {
   if (!isUnavailable(error)) throw error;
+  // Counted by its count request, as when it was made; never kept by a shared cache.
   const kept = key ? deps.pages.stale(key) : undefined;
-  if (kept) {
-    return {
-      answer: { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats },
-      kept,
-    };
-  }
+  if (kept)
+    return { body: kept, status: 200, cacheControl: 'no-store', final: !request.ignoreStats };
   return {
-    answer: {
-      body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
-      status: 503,
-      cacheControl: 'no-store',
-      retryAfter: OUTAGE_RETRY_SECONDS,
-    },
+    body: cacheBody(renderOutagePage(notFoundLanguage(request.lang, request.acceptLanguage))),
+    status: 503,
+    cacheControl: 'no-store',
+    retryAfter: OUTAGE_RETRY_SECONDS,
   };
 }
 
@@ -129,23 +118,31 @@ const keptAnswer = (page: CachedPage, ignoreStats: boolean): BodyAnswer => ({
   status: 200,
   cacheControl: 'no-cache',
   final: !ignoreStats,
+  tags: page.tags,
 });
 
 /**
- * The page kept for a request, if there is one (what `answer` would send without making it),
- * with `show`, which counts it as shown (as `answer` does) and is called before it is sent.
+ * The page kept for a request, if there is one: what `answer` would send without making it.
+ * Nothing to count: the browser's request for the page's image counts it (links.ts seenHref).
  */
-function kept(
-  deps: PagesDeps,
-  request: PageRequest,
-): { answer: BodyAnswer; show: () => Promise<void> } | undefined {
+function kept(deps: PagesDeps, request: PageRequest): { answer: BodyAnswer } | undefined {
   const key = pageKey(request);
   const page = key ? deps.pages.get(key) : undefined;
-  if (!page) return undefined;
-  return {
-    answer: keptAnswer(page, request.ignoreStats),
-    show: () => showing(deps, page, request),
-  };
+  return page && { answer: keptAnswer(page, request.ignoreStats) };
+}
+
+/** The tags of an article's page (cdn.ts); none for a staff preview, never kept by others. */
+function articleTags(visit: Visit & { kind: 'article' }): readonly string[] | undefined {
+  if (!visit.count) return undefined;
+  const { museumId, id } = visit.article;
+  const tags = [
+    museumTag(museumId),
+    articleTag(museumId, id),
+    languageTag(museumId, visit.requested),
+  ];
+  // Opened from a circuit: its 'stop n of N' and neighbours are the circuit's.
+  if (visit.circuit) tags.push(circuitTag(museumId, visit.circuit.texts.id));
+  return tags;
 }
 
 /** An article's page: kept, or decided, rendered and kept when it is the same for everyone. */
@@ -153,10 +150,7 @@ async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer
   const { name, lang, ignoreStats } = request;
   const key = pageKey(request);
   const cached = key ? deps.pages.get(key) : undefined;
-  if (cached) {
-    await showing(deps, cached, request);
-    return keptAnswer(cached, ignoreStats);
-  }
+  if (cached) return keptAnswer(cached, ignoreStats);
   const { query, circuit } = request;
   const textSize = request.textSize ?? 1;
 
@@ -166,25 +160,23 @@ async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer
       ? await deps.visits.visit({ ...request, name })
       : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
   } catch (error) {
-    const { answer, kept: stale } = unreachable(deps, error, key, request);
-    if (stale) await showing(deps, stale, request);
-    return answer;
+    return unreachable(deps, error, key, request);
   }
 
   const page = renderVisit(visit, { ignoreStats, query, textSize, circuit });
-  // A first translation, sent as it is made; counted by the visit.
+  // A first translation, sent as it is made: never kept.
   if ('stream' in page) {
     return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
   }
   if (page.keep && key && visit.kind === 'article') {
-    return keptAnswer(deps.pages.set(key, page.html, visit.count), ignoreStats);
+    return keptAnswer(deps.pages.set(key, page.html, articleTags(visit)), ignoreStats);
   }
   return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
 }
 
 /**
  * A circuit's page, /circuit?name={name}, kept like an article's page; it counts nothing
- * itself (a scan of its code is counted at /r/).
+ * itself (a scan of its code is counted at /r/). Its tags name its stops too: their titles show.
  */
 async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<BodyAnswer> {
   const { name, lang, choose, query, ignoreStats } = request;
@@ -202,11 +194,28 @@ async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<
         ? await deps.circuits.visit({ ...request, name, choose: choose || query !== undefined })
         : { kind: 'notFound', uiLang: notFoundLanguage(lang, request.acceptLanguage) };
   } catch (error) {
-    return unreachable(deps, error, key, request).answer;
+    return unreachable(deps, error, key, request);
   }
-  const page = renderCircuitVisit(visit, { ignoreStats, query, textSize });
-  if (page.keep && key) return keptAnswer(deps.pages.set(key, page.html, undefined), ignoreStats);
+  const page = renderCircuitVisit(visit, { ignoreStats, query, textSize, lang });
+  if (page.keep && key) {
+    const tags =
+      visit.kind === 'circuit' && !ignoreStats && lang ? circuitTags(visit.texts, lang) : undefined;
+    return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats);
+  }
   return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
+}
+
+function circuitTags(
+  texts: { museumId: number; id: number; stops: readonly { articleId: number }[] },
+  lang: string,
+): string[] {
+  const { museumId } = texts;
+  return [
+    museumTag(museumId),
+    circuitTag(museumId, texts.id),
+    languageTag(museumId, lang),
+    ...texts.stops.map((stop) => articleTag(museumId, stop.articleId)),
+  ];
 }
 
 export interface CircuitRequest {

@@ -85,13 +85,11 @@ function showing(
 ): Showing {
   const { deps } = visiting;
   const article = visitArticle(row);
-  // What one showing counts, kept with the page for the next showings.
+  // What one showing counts: the page's count request says it (render/links.ts seenHref).
   const count: PageCount = request.ignoreStats
     ? undefined
     : { museumId: row.museumId, timeZone: row.timeZone, articleId: row.id, language: lang };
   const show: Showing['show'] = async (shown, shownLang, note, silent = []) => {
-    if (count && !request.saving)
-      await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
     // The original shown instead: our words in the visitor's language, not the article's.
     const uiLang = note && ORIGINAL_NOTES.has(note) ? noteLanguage(lang, suggested) : shownLang;
     const circuit = request.circuit

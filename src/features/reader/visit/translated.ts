@@ -137,9 +137,7 @@ async function streaming(
   running: Promise<TranslationResult | undefined>,
 ): Promise<Visit> {
   const { deps } = visiting;
-  // Shown from now on, as it is translated: counted once, like any page.
-  if (count && !request.saving)
-    await deps.counts.add({ ...count, kind: 'request', at: deps.now() }, request.visitor);
+  // Shown from now on, as it is translated: counted once by its first piece's count request.
   return {
     kind: 'translating',
     circuit: request.circuit ? await circuitOf(visiting, request.circuit, row, lang) : undefined,

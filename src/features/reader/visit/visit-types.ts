@@ -1,7 +1,6 @@
 import type { VisitorNote } from '../render/note-view.ts';
 import type { ArticleContent } from '../../articles/content.ts';
 import type { EditorRepo } from '../../articles/repo.ts';
-import type { CountEvent } from '../../stats/counts.ts';
 import type { PageCount } from './page-cache.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { CheckedTexts, Translator } from '../../translation/translator.ts';
@@ -26,7 +25,8 @@ export interface VisitRequest {
   ignoreStats: boolean;
   /**
    * A fetch by the 'Save for offline reading' block or the service worker's first keeping of a
-   * page (offline.ts, SAVE_HEADER): shown to nobody now, so nothing is counted. Unlike
+   * page (offline.ts, SAVE_HEADER): shown to nobody now, so nothing is counted (a fetch loads
+   * none of the page's images, its count request among them: render/links.ts seenHref). Unlike
    * ignoreStats, the page is the visitor's own (kept and reused as any other).
    */
   saving?: boolean;
@@ -128,7 +128,6 @@ export interface ReaderDeps {
   checked?: { read(articleId: number, lang: string): Promise<CheckedTexts> };
   /** The museum's glossary for a target language (ADR 0015); none when not given. */
   glossary?: (museumId: number, lang: string) => Promise<readonly GlossaryTerm[]>;
-  counts: { add(event: CountEvent, visitor?: Visitor): Promise<void> };
   now: () => Date;
   firstWaitMs?: number;
   /**

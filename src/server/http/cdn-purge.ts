@@ -1,0 +1,98 @@
+import type { Logger } from '../log.ts';
+
+/** Tells a shared cache to drop every page carrying one of `tags`; rejects when it did not. */
+export type PurgeSend = (tags: readonly string[]) => Promise<void>;
+
+/**
+ * A self-hosted cache's purge hook (CDN_PURGE_URL): `POST {url}` with the tags in a
+ * `Surrogate-Key` header (space-separated, as Varnish and Fastly read them) and in a JSON body
+ * (`{"tags": [...]}`, for a script calling a CDN's API), and the token as a bearer when there is
+ * one. Any 2xx is success.
+ */
+export function purgeHook(
+  url: string,
+  token: string | undefined,
+  fetchImpl: typeof fetch = fetch,
+): PurgeSend {
+  return async (tags) => {
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      'Surrogate-Key': tags.join(' '),
+    };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const response = await fetchImpl(url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ tags }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    // The body is not read: drained so the connection is free again.
+    await response.body?.cancel();
+    if (!response.ok) throw new Error(`the purge hook answered ${response.status}`);
+  };
+}
+
+/** Tries of one purge, the first included, and the wait before the second (then doubled). */
+export const PURGE_TRIES = 5;
+export const PURGE_FIRST_RETRY_MS = 1_000;
+
+/**
+ * Purges in the background: `purge` returns at once, so a curator's save never waits for the
+ * cache nor fails with it. A purge that fails is tried again (1, 2, 4, 8 s later), each failure
+ * logged; after the last, an error in the log says which tags a shared cache may still show
+ * old (docs/adr/0031-visitor-pages-behind-a-cdn.md). Without `send`, nothing to purge.
+ */
+export function cdnPurger(options: {
+  send: PurgeSend | undefined;
+  log: Logger;
+  tries?: number;
+  firstRetryMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}) {
+  const { send, log } = options;
+  const tries = options.tries ?? PURGE_TRIES;
+  const firstRetryMs = options.firstRetryMs ?? PURGE_FIRST_RETRY_MS;
+  const sleep =
+    options.sleep ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        setTimeout(resolve, ms).unref();
+      }));
+  const running = new Set<Promise<void>>();
+
+  async function attempt(tags: readonly string[]): Promise<void> {
+    for (let n = 1; ; n++) {
+      try {
+        await send!(tags);
+        return;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (n >= tries) {
+          log.error('CDN purge failed: shared caches may show these pages as they were', {
+            tags,
+            reason,
+          });
+          return;
+        }
+        log.warn('CDN purge failed, trying again', { tags, reason, try: n });
+        await sleep(firstRetryMs * 2 ** (n - 1));
+      }
+    }
+  }
+
+  return {
+    /** Drops the pages carrying any of `tags` from shared caches, in the background. */
+    purge(tags: readonly string[]): void {
+      if (!send || tags.length === 0) return;
+      const work = attempt([...new Set(tags)]);
+      running.add(work);
+      void work.finally(() => running.delete(work));
+    },
+    /** Resolves when every purge asked so far is done or given up (tests, a graceful stop). */
+    async idle(): Promise<void> {
+      while (running.size > 0) await Promise.all(running);
+    },
+  };
+}
+
+export type CdnPurger = ReturnType<typeof cdnPurger>;
