@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Counter } from '../../stats/counts.ts';
+import { bufferedCounts, type Counter, type CountsRepo } from '../../stats/counts.ts';
+import { repeatFilter } from '../../stats/repeats.ts';
 import { visitorLang } from '../checked.ts';
 import { pageCache } from '../visit/page-cache.ts';
 import { guidePages, type GuidePageRequest } from './guide-pages.ts';
@@ -90,5 +91,36 @@ describe('guide homes made again when their kept copy expires', () => {
       pages.answer({ ...request(2), ask: { kind: 'search', q: 'phare' } }),
     ]);
     expect(guides.visit).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a kept guide home shown', () => {
+  /** guidePages over real counts (repeats.ts, counts.ts) whose repository records each add. */
+  async function keptWith(flushMs: number) {
+    const added: unknown[] = [];
+    const repo = { add: async (event: unknown) => void added.push(event) } as CountsRepo;
+    const counter = bufferedCounts(repo, { flushMs, repeats: repeatFilter() });
+    const guides = { visit: async () => HOME } as unknown as GuideService;
+    const pages = guidePages({ guides, pages: pageCache(), counter, now: () => new Date() });
+    await pages.answer(request(1));
+    return { pages, counter, added };
+  }
+
+  it('is counted at once, nothing to wait for, when counts are kept in memory', async () => {
+    const { pages, counter, added } = await keptWith(60_000);
+    const kept = pages.kept(request(2))!;
+    expect(kept.show()).toBeUndefined();
+    // Again from the same phone: a repeat, not counted.
+    expect(pages.kept(request(2))!.show()).toBeUndefined();
+    await counter.flush();
+    expect(added).toEqual([expect.objectContaining({ kind: 'guide', language: 'es', n: 2 })]);
+  });
+
+  it('is waited for when each count is written at once', async () => {
+    const { pages, added } = await keptWith(0);
+    const shown = pages.kept(request(2))!.show();
+    expect(shown).toBeInstanceOf(Promise);
+    await shown;
+    expect(added).toHaveLength(2);
   });
 });

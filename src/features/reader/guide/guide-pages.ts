@@ -52,17 +52,29 @@ const countOf = (visit: GuideVisit, request: GuidePageRequest): GuideCount =>
     ? { museumId: visit.texts.museumId, timeZone: visit.texts.timeZone, language: visit.texts.lang }
     : undefined;
 
-async function count(
+/**
+ * Counts a showing. Undefined when done: nothing counted, or counts kept in memory (added at
+ * once); else what to wait for before the answer goes (counts written at once).
+ */
+function count(
   deps: GuidePagesDeps,
   counted: GuideCount,
   request: { saving?: boolean | undefined; visitor?: Visitor | undefined },
-): Promise<void> {
-  if (!counted || request.saving) return;
-  await deps.counter.add(
+): Promise<void> | undefined {
+  if (!counted || request.saving) return undefined;
+  const added = deps.counter.add(
     { ...counted, articleId: 0, kind: 'guide', at: deps.now() },
     request.visitor,
   );
+  if (!deps.counter.buffered) return added;
+  // Kept in memory, settled already: it does no I/O that could fail, and if it threw all the
+  // same, the visitor's page still goes (as a failed write at once does), with no unhandled
+  // rejection to stop the process.
+  added.catch(ignore);
+  return undefined;
 }
+
+const ignore = () => {};
 
 /** A guide home made for a request: what to answer, and what showing it counts. */
 type Made = { answer: GuideAnswer; counted: GuideCount };
@@ -109,7 +121,8 @@ export function guidePages(deps: GuidePagesDeps) {
   return {
     /**
      * The page kept for a request, if there is one (what `answer` would send without making
-     * it), with `show`, which counts it as `answer` does and is called before it is sent.
+     * it), with `show`, which counts it as `answer` does and is called before it is sent: what
+     * it returns, if anything, is waited for first.
      */
     kept(request: GuidePageRequest) {
       const key = guideKey(request);

@@ -9,24 +9,60 @@ import type { RequestReader } from './request.ts';
 
 const GUIDE_PATH = /^\/visit\/([^/?#]+)(?:\?|$)/;
 
+/** Addresses whose reading is remembered at most (then all are forgotten: a bound, no more). */
+const REMEMBERED_ADDRESSES = 1_000;
+
+/** The boxes' and the picker's parameters: what a visitor typed. */
+const TYPED = ['q', 'stop', 'choose'];
+
+/** What an address says, the same at every request: the slug, and the query's parameters. */
+interface Address {
+  slug: string;
+  params: Record<string, string>;
+}
+
 /**
  * GET /visit/{slug} straight on Node's request when the page is kept, as node-article.ts does
  * for an article (ADR 0021): what it reads and sends is guide-routes.ts's, through the same
  * functions, counted as guide-pages.ts counts. False: anything else; the app then answers.
+ *
+ * A phone reloads the same address: its reading (the slug decoded, every parameter) is
+ * remembered by address, so a reload pays for none of it again; and a count kept in memory is
+ * not waited for (guide-pages.ts).
  */
 export function nodeGuideHandler(
   guides: GuidePages,
   options: { hsts: boolean; clientAddress: (req: IncomingMessage) => string },
 ) {
   const headers = visitorHeaders({ hsts: options.hsts });
+  const addresses = new Map<string, Address>();
+
+  /** The address read (null: not a guide home's), from what was remembered when it can be. */
+  const addressOf = (path: string, url: string): Address | null => {
+    const known = addresses.get(path);
+    if (known !== undefined) return known;
+    const slug = GUIDE_PATH.exec(path)?.[1];
+    if (slug === undefined) return null;
+    // Every parameter at once, each name's first value, decoded: what `c.req.query(name)` gives.
+    const params = getQueryParam(url) as Record<string, string>;
+    const read = { slug: decodeURIComponent(slug), params };
+    // Only a home's address as it is (what a phone reloads): never what a visitor typed.
+    if (TYPED.every((name) => params[name] === undefined)) {
+      if (addresses.size >= REMEMBERED_ADDRESSES) addresses.clear();
+      addresses.set(path, read);
+    }
+    return read;
+  };
+
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     let kept: ReturnType<GuidePages['kept']>;
     let sent: CachedAnswer;
     try {
-      const slug = req.method === 'GET' ? GUIDE_PATH.exec(req.url ?? '')?.[1] : undefined;
-      const url = slug === undefined ? undefined : plainUrl(req);
-      if (slug === undefined || url === undefined) return false;
-      const params = getQueryParam(url) as Record<string, string>;
+      if (req.method !== 'GET' || req.url === undefined) return false;
+      const url = plainUrl(req);
+      const address = url === undefined ? null : addressOf(req.url, url);
+      if (address === null) return false;
+      const { params } = address;
       const reader: RequestReader = {
         query: (name) => params[name],
         header: (name) => nodeHeader(req, name),
@@ -35,7 +71,7 @@ export function nodeGuideHandler(
         address: options.clientAddress(req),
         userAgent: reader.header('user-agent'),
       };
-      const read = guideRequest(decodeURIComponent(slug), reader, visitor, undefined);
+      const read = guideRequest(address.slug, reader, visitor, undefined);
       kept = read.request && guides.kept(read.request);
       if (!kept) return false;
       const { answer } = kept;
@@ -53,7 +89,8 @@ export function nodeGuideHandler(
       // Nothing counted nor sent yet: the app answers, errors included.
       return false;
     }
-    await kept.show();
+    const counting = kept.show();
+    if (counting) await counting;
     res.writeHead(sent.status, sent.headers);
     res.end(sent.body ?? undefined);
     return true;
