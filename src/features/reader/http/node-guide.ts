@@ -1,16 +1,23 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
-import { cachedAnswer, type CachedAnswer } from '../../../server/http/cached-body.ts';
+import {
+  cachedAnswer,
+  type CachedAnswer,
+  type CachedBody,
+} from '../../../server/http/cached-body.ts';
 import { nodeHeader, plainUrl } from '../../../server/http/node-request.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import { guideRequest } from './guide-request.ts';
 import type { GuidePages } from '../guide/guide-pages.ts';
-import type { RequestReader } from './request.ts';
+import type { Asking, RequestReader } from './request.ts';
 
 const GUIDE_PATH = /^\/visit\/([^/?#]+)(?:\?|$)/;
 
 /** Addresses whose reading is remembered at most (then all are forgotten: a bound, no more). */
 const REMEMBERED_ADDRESSES = 1_000;
+
+/** Ways of sending one kept page remembered at most (languages remembered, encodings…). */
+const REMEMBERED_ANSWERS = 32;
 
 /** The boxes' and the picker's parameters: what a visitor typed. */
 const TYPED = ['q', 'stop', 'choose'];
@@ -54,6 +61,36 @@ export function nodeGuideHandler(
     return read;
   };
 
+  // What a kept page is sent as, by what decides it: made once for each while the page lasts.
+  const answers = new WeakMap<CachedBody, Map<string, CachedAnswer>>();
+  const answerOf = (
+    answer: NonNullable<ReturnType<GuidePages['kept']>>['answer'],
+    ask: Asking,
+    request: { ifNoneMatch: string | undefined; acceptEncoding: string | undefined },
+  ): CachedAnswer => {
+    const key = [
+      ask.preview,
+      ask.asked,
+      ask.picking,
+      ask.remembered,
+      request.ifNoneMatch,
+      request.acceptEncoding,
+    ].join('\n');
+    let made = answers.get(answer.body);
+    let sent = made?.get(key);
+    if (sent) return sent;
+    sent = cachedAnswer(
+      { method: 'GET', ...request },
+      answer.body,
+      headers.answer(ask, { ...answer, final: false }, 'article'),
+      answer.status,
+    );
+    if (!made) answers.set(answer.body, (made = new Map()));
+    // A few ways of asking a page are all phones use: any more are not remembered.
+    if (made.size < REMEMBERED_ANSWERS) made.set(key, sent);
+    return sent;
+  };
+
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     let kept: ReturnType<GuidePages['kept']>;
     let sent: CachedAnswer;
@@ -74,17 +111,10 @@ export function nodeGuideHandler(
       const read = guideRequest(address.slug, reader, visitor, undefined);
       kept = read.request && guides.kept(read.request);
       if (!kept) return false;
-      const { answer } = kept;
-      sent = cachedAnswer(
-        {
-          method: 'GET',
-          ifNoneMatch: reader.header('if-none-match'),
-          acceptEncoding: reader.header('accept-encoding'),
-        },
-        answer.body,
-        headers.answer(read.ask, { ...answer, final: false }, 'article'),
-        answer.status,
-      );
+      sent = answerOf(kept.answer, read.ask, {
+        ifNoneMatch: reader.header('if-none-match'),
+        acceptEncoding: reader.header('accept-encoding'),
+      });
     } catch {
       // Nothing counted nor sent yet: the app answers, errors included.
       return false;
