@@ -195,6 +195,11 @@ export function bufferedCounts(
       keep(event, 1);
       schedule(options.flushMs);
     },
+    /**
+     * Counts kept in memory (`flushMs` above 0): `add` is done when it returns, its promise
+     * already settled, so a busy path need not wait for it.
+     */
+    buffered: options.flushMs > 0,
     flush,
   };
 }

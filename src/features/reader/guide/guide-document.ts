@@ -1,7 +1,7 @@
 import { readContent, type ArticleContent } from '../../articles/content.ts';
 import { stopOf } from '../../articles/stop.ts';
 import { publicTitle } from '../render/title.ts';
-import type { GuideArticle, GuideSource, GuideTexts } from './guide-types.ts';
+import type { GuideArticle, GuideCircuit, GuideSource, GuideTexts } from './guide-types.ts';
 
 /**
  * A guide home's texts as one document for the translator, as a circuit's are
@@ -48,7 +48,32 @@ function byStopThenTitle(lang: string) {
     a.id - b.id;
 }
 
-/** Reads the texts back from the document (translated or not), by block id. */
+/**
+ * The texts of a translation shown in the museum's language: the ids of the blocks the
+ * translator left in their source text (refused, or not translated).
+ */
+export function sourceIds(result: {
+  content: ArticleContent;
+  sourceBlocks: readonly number[];
+}): Set<string> {
+  const ids = new Set<string>();
+  for (const index of result.sourceBlocks) {
+    const block = result.content[index];
+    if (block?.type === 'text' && block.id) ids.add(block.id);
+  }
+  return ids;
+}
+
+/** What of a translation stayed in the museum's language, and why (GuideTexts['holes']). */
+export interface Holes {
+  ids: ReadonlySet<string>;
+  why: NonNullable<GuideTexts['holes']>;
+}
+
+/**
+ * Reads the texts back from the document (translated or not), by block id; `holes`: the texts
+ * of a translation left in the museum's language, marked so.
+ */
 export function guideTexts(
   guide: GuideSource,
   slug: string,
@@ -56,15 +81,22 @@ export function guideTexts(
   articles: GuideArticle[],
   lang: string,
   note: GuideTexts['note'],
+  holes?: Holes,
 ): GuideTexts {
   const byId = new Map<string, string>();
   for (const block of content.slice(1)) {
     if (block.type === 'text' && block.id) byId.set(block.id, block.content);
   }
+  const inSource = (id: string) => holes?.ids.has(id) === true;
   const circuits = guide.circuits.map((c) => {
     const intro: string[] = [];
-    for (let i = 0; byId.has(`c${c.id}-${i}`); i++) intro.push(byId.get(`c${c.id}-${i}`)!);
-    return { name: c.name, title: byId.get(`c${c.id}-title`) ?? c.title, intro, stops: c.stops };
+    const introInSource: boolean[] = [];
+    for (let i = 0; byId.has(`c${c.id}-${i}`); i++) {
+      intro.push(byId.get(`c${c.id}-${i}`)!);
+      introInSource.push(inSource(`c${c.id}-${i}`));
+    }
+    const title = byId.get(`c${c.id}-title`) ?? c.title;
+    return { name: c.name, title, intro, stops: c.stops, ...marks(holes, c.id, introInSource) };
   });
   const shown = articles
     // An article without any text nor stop number has nothing to be listed by.
@@ -72,6 +104,7 @@ export function guideTexts(
     .map((a) => ({
       ...a,
       title: a.title === undefined ? undefined : (byId.get(`a${a.id}`) ?? a.title),
+      ...(inSource(`a${a.id}`) && a.title !== undefined ? { inSource: true } : {}),
     }))
     .sort(byStopThenTitle(lang));
   return {
@@ -84,5 +117,16 @@ export function guideTexts(
     lang,
     source: guide.language,
     note,
+    ...(holes && holes.ids.size > 0 ? { holes: holes.why, nameInSource: inSource('museum') } : {}),
   };
+}
+
+/** A circuit's marks of texts left in the museum's language; none on a page without holes. */
+function marks(
+  holes: Holes | undefined,
+  id: number,
+  introInSource: boolean[],
+): Pick<GuideCircuit, 'titleInSource' | 'introInSource'> {
+  if (!holes?.ids.size) return {};
+  return { titleInSource: holes.ids.has(`c${id}-title`), introInSource };
 }

@@ -41,7 +41,29 @@ export interface GuidePage {
 /** The guide's own rules, after the visitor pages' (a second box under the search). */
 const GUIDE_CSS =
   '.reader-search+.reader-search{margin-top:8px}#guide-stop{flex:none;width:7em}' +
-  '.reader-guide-intro{flex-basis:100%;font-size:16px}.reader-guide-lang{margin-top:28px}';
+  '.reader-guide-intro{flex-basis:100%;font-size:16px}.reader-guide-lang{margin-top:28px}' +
+  '.reader-source-note{margin:16px 0;font-style:italic}';
+
+/**
+ * A text shown in the museum's language on a page in another (its translation refused or not
+ * made yet): marked in its own language, for screen readers and the browser's hyphenation.
+ */
+function inSource(page: GuidePage, shown: boolean | undefined, text: ReactNode): ReactNode {
+  return shown ? h('span', languageAttributes(page.texts.source, page.texts.lang), text) : text;
+}
+
+/** Said once when some texts are in the museum's language, in the visitor page's words. */
+function holesNote(page: GuidePage, ui: string): ReactNode {
+  const { holes, note, lang } = page.texts;
+  // A page held or still translating says so in its note already.
+  if (!holes || note !== 'machine') return null;
+  const words = uiStrings(ui);
+  return h(
+    'p',
+    { className: 'reader-source-note', ...languageAttributes(ui, lang) },
+    holes === 'refused' ? words.refusedShown : words.partlyOriginal,
+  );
+}
 
 /** A GET form of one field, carrying the language shown. */
 function box(
@@ -98,7 +120,9 @@ function entries(page: GuidePage, articles: GuideArticle[], ui: string): ReactNo
           h(
             'span',
             null,
-            a.title ?? h('span', wordsLang, uiText(ui, 'stopNumber', { n: a.stop ?? '' })),
+            a.title === undefined
+              ? h('span', wordsLang, uiText(ui, 'stopNumber', { n: a.stop ?? '' }))
+              : inSource(page, a.inSource, a.title),
           ),
         ),
       ),
@@ -135,9 +159,20 @@ function circuitsList(page: GuidePage, ui: string): ReactNode {
           h(
             'a',
             { href: page.links.circuit(c.name) },
-            h('span', { className: 'reader-choice' }, c.title),
+            h('span', { className: 'reader-choice' }, inSource(page, c.titleInSource, c.title)),
             h('span', { className: 'reader-alt' }, uiText(ui, 'guideStops', { n: c.stops })),
-            c.intro[0] ? h('span', { className: 'reader-guide-intro' }, c.intro[0]) : null,
+            c.intro[0]
+              ? h(
+                  'span',
+                  {
+                    className: 'reader-guide-intro',
+                    ...(c.introInSource?.[0]
+                      ? languageAttributes(texts.source, texts.lang)
+                      : undefined),
+                  },
+                  c.intro[0],
+                )
+              : null,
           ),
         ),
       ),
@@ -201,7 +236,8 @@ export function renderGuidePage(page: GuidePage): string {
   const body = framedPage(
     DEFAULT_BACKGROUND,
     noteOf(page, ui),
-    h('h1', null, texts.name),
+    h('h1', null, inSource(page, texts.nameInSource, texts.name)),
+    holesNote(page, ui),
     h(
       'div',
       wordsLang,

@@ -73,9 +73,10 @@ export function renderGuideVisit(
           : seenHref({ g: texts.museumId, l: texts.lang, phone: options.phoneLanguage }),
         refreshSeconds: texts.note === 'translating' ? TRANSLATING_REFRESH_SECONDS : undefined,
       });
-      // The museum's text for want of a translation (or while it is made) is not kept.
+      // The museum's text for want of a translation (or while it is made) is not kept; nor are
+      // texts the engine did not translate (tried again), unlike ones the checks refused.
       const passing = ['unavailable', 'translating', 'busy', 'paused'];
-      return passing.includes(texts.note ?? '')
+      return passing.includes(texts.note ?? '') || texts.holes === 'unavailable'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }
         : { html, status: 200, cacheControl: 'no-cache', keep: true };
     }

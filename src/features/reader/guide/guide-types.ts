@@ -34,6 +34,9 @@ export interface GuideCircuit {
   title: string;
   intro: string[];
   stops: number;
+  /** The title, and each paragraph of the introduction, shown in the museum's language. */
+  titleInSource?: boolean | undefined;
+  introInSource?: boolean[] | undefined;
 }
 
 export interface GuideArticle {
@@ -42,6 +45,8 @@ export interface GuideArticle {
   /** Its public title in the language shown; undefined for an article without text. */
   title: string | undefined;
   stop: number | undefined;
+  /** Its title shown in the museum's language on a page in another (not translated). */
+  inSource?: boolean | undefined;
 }
 
 /** The guide home's texts in one language. */
@@ -58,6 +63,14 @@ export interface GuideTexts {
   source: string;
   /** Translated, or the original and why (as a circuit's page). */
   note: 'machine' | 'unavailable' | 'noEngine' | 'translating' | 'busy' | 'paused' | undefined;
+  /** The museum's name shown in the museum's language on a page in another. */
+  nameInSource?: boolean | undefined;
+  /**
+   * A translation with holes, as an article page shows one: the texts left in the museum's
+   * language are the ones the checks refused twice (`refused`: the page is kept), or some the
+   * engine did not translate (`unavailable`: not kept, tried again). Undefined: no hole.
+   */
+  holes?: 'refused' | 'unavailable' | undefined;
 }
 
 /** What the search box or the stop box asked, checked (guide-request.ts). */

@@ -1,13 +1,25 @@
 import { LRUCache } from 'lru-cache';
 import type { ArticleContent } from '../../articles/content.ts';
 import { isOffered, offeredSuggestions, sameLanguage } from '../../languages/index.ts';
-import type { ArticleRequest } from '../../translation/translator.ts';
-import { memoryBackoff, reasonOf, waiting, type BackoffStore } from '../../translation/failures.ts';
+import type { ArticleRequest, TranslationResult } from '../../translation/translator.ts';
+import {
+  memoryBackoff,
+  reasonOf,
+  waiting,
+  type BackoffStore,
+  type FailureReason,
+} from '../../translation/failures.ts';
 import { heldNote } from '../visit/engine-gate.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { VisitorLang } from '../checked.ts';
 import { href } from '../render/links.ts';
-import { guideDocument, guideTexts, sourceArticles } from './guide-document.ts';
+import {
+  guideDocument,
+  guideTexts,
+  sourceArticles,
+  sourceIds,
+  type Holes,
+} from './guide-document.ts';
 import { searchArticles } from './guide-search.ts';
 import type {
   GuideDeps,
@@ -135,7 +147,11 @@ async function request(
   };
 }
 
-/** The guide in `lang`: stored, translated now within the first wait, or the museum's text. */
+/**
+ * The guide in `lang`: stored, translated now within the first wait, or the museum's text. A
+ * translation with holes is shown as far as it goes, as an article page is: each text
+ * translated, or in the museum's language and marked so (guide-page.ts).
+ */
 async function translated(
   guides: Guides,
   visit: GuideVisitRequest,
@@ -145,29 +161,39 @@ async function translated(
 ): Promise<{ texts: GuideTexts; uiLang: string }> {
   const { deps, backoff, now } = guides;
   const content = guideDocument(guide, articles);
-  const textsIn = (shown: ArticleContent, shownLang: string, note: GuideTexts['note']) => ({
-    texts: guideTexts(guide, visit.slug, shown, articles, shownLang, note),
+  const shown = (texts: ArticleContent, textsLang: string, note: Note, holes?: Holes) => ({
+    texts: guideTexts(guide, visit.slug, texts, articles, textsLang, note, holes),
     // The museum's text for want of a translation: our words stay in the visitor's language.
     uiLang: lang,
   });
-  const original = (note: GuideTexts['note']) => textsIn(content, guide.language, note);
+  const original = (note: Note) => shown(content, guide.language, note);
   if (sameLanguage(lang, guide.language)) return original(undefined);
   if (!deps.translator.configured) return original('noEngine');
   const run = await deps.translator.open(await request(guides, guide, content, lang));
-  if (run.missing === 0) return textsIn(run.stored().content, lang, 'machine');
+  /** What a translation holds; none of it translated: the original, and why. */
+  const partly = (result: TranslationResult | undefined, note: Note, why: Holes['why']) => {
+    if (!result || result.untranslated >= run.segments) {
+      return original(note === 'machine' ? 'unavailable' : note);
+    }
+    if (result.complete) return shown(result.content, lang, note);
+    return shown(result.content, lang, note, { ids: sourceIds(result), why });
+  };
+  if (run.missing === 0) return shown(run.stored().content, lang, 'machine');
   const pair = {
     museumId: guide.id,
     articleId: `guide-${guide.id}`,
     language: lang,
     generation: 0,
   };
-  if (waiting(await backoff.find(pair), now())) return original('unavailable');
+  const failure = await backoff.find(pair);
+  // Until the next try: what is stored, the rest in the museum's language.
+  if (waiting(failure, now())) return partly(run.stored(), 'machine', whyOf(failure));
   // New engine work: within what visitors may start, as an article's (engine-gate.ts).
   if (!run.pending()) {
     const ask = { museumId: guide.id, pair: `guide-${guide.id}:${lang}` };
     const { visitor, staffMuseum, head } = visit;
     const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, head);
-    if (held) return original(held);
+    if (held) return partly(run.stored(), held, 'unavailable');
   }
   const running = run.translate().then(
     async (result) => {
@@ -185,7 +211,12 @@ async function translated(
     running,
     new Promise<'waiting'>((resolve) => setTimeout(resolve, guides.firstWait, 'waiting').unref?.()),
   ]);
-  if (result === 'waiting') return original('translating');
-  if (!result?.complete) return original('unavailable');
-  return textsIn(result.content, lang, 'machine');
+  if (result === 'waiting') return partly(run.stored(), 'translating', 'unavailable');
+  return partly(result, 'machine', whyOf({ reason: reasonOf(result) }));
 }
+
+type Note = GuideTexts['note'];
+
+/** Texts the checks refused twice, or ones the engine did not translate. */
+const whyOf = (failure: { reason: FailureReason } | undefined): Holes['why'] =>
+  failure?.reason === 'refused' ? 'refused' : 'unavailable';

@@ -71,6 +71,23 @@ describe('a kept guide home on the Node entry', () => {
     expect(appAnswers).toBe(0);
     expect(kept.headers).toEqual(first.headers);
     expect(kept.body.equals(first.body)).toBe(true);
+    // Sent again as it was made; asked otherwise (the language remembered, no compression,
+    // revalidated), as the app sends it.
+    const again = await get(`${viaNode}${page}`, { 'accept-encoding': 'gzip' });
+    expect(again.headers).toEqual(first.headers);
+    const variants: Record<string, string>[] = [
+      { cookie: 'legenda_lang=fr' },
+      { 'if-none-match': first.headers.find((h) => h.startsWith('ETag'))!.slice(6) },
+    ];
+    for (const headers of variants) {
+      const [node, app] = [
+        await get(`${viaNode}${page}`, headers),
+        await get(`${viaApp}${page}`, headers),
+      ];
+      expect([node.status, node.headers]).toEqual([app.status, app.headers]);
+      expect(node.body.equals(app.body)).toBe(true);
+    }
+    expect(appAnswers).toBe(0);
     // A search, a stop number, an unknown address: the app's.
     const search = await get(`${viaNode}/visit/musee-a?lang=fr&q=port`, {
       'accept-encoding': 'gzip',
@@ -85,7 +102,8 @@ describe('a kept guide home on the Node entry', () => {
     await get(`${viaApp}${seen(kept)}`, { 'x-test-address': '192.0.2.2' });
     await get(`${viaApp}${seen(search)}`);
     const rows = await database.db.execute(sql`select count from daily_guide_visits`);
-    // Two visitors: the second counted by the busy path; the search is the first one's again.
+    // Two visitors: the second counted by the busy path (its reloads once); the search is the
+    // first one's again.
     expect((rows as unknown as { rows: { count: number }[] }).rows).toEqual([{ count: 2 }]);
   });
 });

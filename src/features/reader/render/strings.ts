@@ -116,6 +116,8 @@ export const UI_KEYS = [
   'reportBack',
   // A streamed page's note before texts the checks refused, shown as written.
   'refusedShown',
+  // The same for texts left in the source language for want of the engine (a guide home's titles).
+  'partlyOriginal',
   'guideSearch',
   'guideStopBox',
   'guideGo',
