@@ -1,4 +1,5 @@
-import { burstFlights, type BlasterKind, type Box } from './flag-burst.ts';
+import type { BlasterKind } from './flag-blaster.ts';
+import { burstFlights, type Box } from './flag-burst.ts';
 import { animate, createFlagRenderer, loadFlagSprite } from './flag-burst-renderer.ts';
 
 /**

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { burstFlights, type BlasterKind, type Box, type ViewportLike } from './flag-burst.ts';
+import type { BlasterKind } from './flag-blaster.ts';
+import { burstFlights, type Box, type ViewportLike } from './flag-burst.ts';
 import { animate, createFlagRenderer } from './flag-burst-renderer.ts';
 
 /**
