@@ -8,8 +8,8 @@ import { FLAG_RECTS } from './flag-sprite.ts';
  * same code runs in a worker on an OffscreenCanvas (flag-burst-worker.ts) or, where a browser
  * cannot hand a canvas to a worker, on the page's own thread.
  *
- * The page loads the sprite when the bursts start (loadFlagSprite) and hands it over with
- * setSprite. Flights added before it arrives wait and start when it does; if it cannot be
+ * The sprite is loaded when the bursts start (by the worker from the file the page fetched, or
+ * by loadFlagSprite on the page's thread) and handed over with setSprite. Flights added before it arrives wait and start when it does; if it cannot be
  * loaded (setSprite(null)), they are dropped: nothing is drawn rather than empty boxes.
  */
 
@@ -113,10 +113,11 @@ export function createFlagRenderer(canvas: Surface): FlagRenderer {
 }
 
 /**
- * Fetches and decodes the flag sprite off the page's thread (createImageBitmap), or through an
- * <img> where a browser has no createImageBitmap; null when it cannot be had. The page loads it,
- * not the worker: a worker's fetches answer to the worker script's own CSP, which for files
- * under /_astro/ is `default-src 'none'` (netlify.toml, security-headers.ts).
+ * Fetches and decodes the flag sprite for drawing on the page's thread (createImageBitmap), or
+ * through an <img> where a browser has no createImageBitmap; null when it cannot be had. Where a
+ * worker draws, the page still fetches the file (a worker's fetches answer to the worker script's
+ * own CSP, which for files under /_astro/ is `default-src 'none'`: netlify.toml,
+ * security-headers.ts) and the worker decodes it.
  */
 export async function loadFlagSprite(url: string): Promise<FlagSprite | null> {
   try {

@@ -1,15 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import {
-  BURST_OFFSETS_MS,
-  blasterKind,
-  burstFlights,
-  crossesAny,
-  flagPose,
-  flightBox,
-  isIOS,
-  type FlagFlight,
-} from './flag-burst.ts';
+import { BURST_OFFSETS_MS, blasterKind, isIOS } from './flag-blaster.ts';
+import { burstFlights, crossesAny, flagPose, flightBox, type FlagFlight } from './flag-burst.ts';
 import { animate, createFlagRenderer, type FlagRenderer } from './flag-burst-renderer.ts';
 import { FLAG_RECTS, FLAG_SPRITE } from './flag-sprite.ts';
 import { FLAG_COUNTRIES } from './flags.ts';

@@ -1,9 +1,11 @@
+import type { BlasterKind } from './flag-blaster.ts';
 import { FLAG_COUNTRIES } from './flags.ts';
 
 /**
  * The flag bursts of the landing and contact pages: four bursts of 35, 35, 50 and 50
  * flags, 15, 15, 20 and 20 below 720 px, font size 21 to 42, a blaster of its own for iPhones
- * and iPads under 720 px. The page's script (FlagBurst.astro) picks the blaster and fires.
+ * and iPads under 720 px. The page's script (FlagBurst.astro) picks the blaster and fires
+ * (flag-blaster.ts, all the page's thread needs where a worker draws).
  *
  * This module plans the flights; flag-burst-renderer.ts draws them on one canvas, from a worker
  * where the browser can (flag-burst-worker.ts), so the page's main thread does no work per flag
@@ -11,46 +13,10 @@ import { FLAG_COUNTRIES } from './flags.ts';
  * docs/adr/0009-flag-burst-on-a-canvas-in-a-worker.md.
  */
 
-export const NARROW_BELOW_PX = 720;
-
-export type BlasterKind = 'desktop' | 'narrow' | 'ios-narrow';
-
-const COUNTS: Record<BlasterKind, readonly number[]> = {
-  desktop: [35, 35, 50, 50],
-  narrow: [15, 15, 20, 20],
-  'ios-narrow': [15, 15, 20, 20],
-};
-
-/** When each burst starts after the first: 450, 550 then 650 ms apart. */
-export const BURST_OFFSETS_MS: readonly number[] = [0, 450, 1000, 1650];
-
 export const FONT_SIZE = { min: 21, max: 42 } as const;
 
 /** A flag's width in font sizes (about an emoji flag's), its height 3/4 of that. */
 export const FLAG_WIDTH_EMS = 1.3;
-
-export interface NavigatorLike {
-  userAgent: string;
-  platform: string;
-  maxTouchPoints: number;
-}
-
-/** iPhone, iPod, or an iPad (whose Safari says "Macintosh" but has a touch screen). */
-export function isIOS(nav: NavigatorLike): boolean {
-  return (
-    /\b(iPhone|iPad|iPod)\b/.test(nav.userAgent) ||
-    (nav.platform === 'MacIntel' && nav.maxTouchPoints > 1)
-  );
-}
-
-export function blasterKind(width: number, ios: boolean): BlasterKind {
-  if (width >= NARROW_BELOW_PX) return 'desktop';
-  return ios ? 'ios-narrow' : 'narrow';
-}
-
-export function burstCounts(kind: BlasterKind): readonly number[] {
-  return COUNTS[kind];
-}
 
 export interface ViewportLike {
   innerWidth: number;
