@@ -127,8 +127,11 @@ describe('a visitor’s new translations', () => {
       })
       .toContain(`[${others[0]}] Bienvenue`);
     t.clock.advance(60_000);
-    const later = await (await visit(`name=salle-1&lang=${others[6]}`)).text();
-    expect(later).toContain(`[${others[6]}] Bienvenue`);
+    await expect
+      .poll(async () => (await visit(`name=salle-1&lang=${others[6]}`)).text(), {
+        timeout: 20_000,
+      })
+      .toContain(`[${others[6]}] Bienvenue`);
     expect(translated()).toHaveLength(7);
   });
 
