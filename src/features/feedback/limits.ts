@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
+import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 
 /**
  * How many reports anonymous visitors may leave: a report is stored, so a bot must not be able
@@ -30,11 +30,7 @@ type Moments = number[];
 
 export function hourlyGate(limits: FeedbackLimits, now: () => number) {
   const salt = randomBytes(32).toString('base64');
-  // Made at the first report: lru-cache sizes its arrays for `max` at once, which a process
-  // that takes no report need not spend.
-  let windowsMade: LRUCache<string, Moments> | undefined;
-  const windows = () =>
-    (windowsMade ??= new LRUCache<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS }));
+  const windows = lruAtFirstUse<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS });
   const who = (address: string, userAgent: string | undefined) =>
     hash('sha256', `${salt}\n${address}\n${userAgent ?? ''}`, 'base64url');
 

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { Visitor } from './repeats.ts';
+import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 
 /**
  * Reading time and circuit completion, as the visitor page's beacons tell them (public/reader.js):
@@ -81,14 +81,7 @@ const MINUTE_MS = 60_000;
 export function beaconGate(options: { limits?: BeaconLimits; now: () => number; max?: number }) {
   const limits = options.limits ?? BEACON_LIMITS;
   const salt = randomBytes(32).toString('base64');
-  // Made at the first beacon: lru-cache sizes its arrays for `max` at once, which a process
-  // that takes no beacon need not spend.
-  let minutesMade: LRUCache<string, number[]> | undefined;
-  const minutes = () =>
-    (minutesMade ??= new LRUCache<string, number[]>({
-      max: options.max ?? 50_000,
-      ttl: MINUTE_MS,
-    }));
+  const minutes = lruAtFirstUse<string, number[]>({ max: options.max ?? 50_000, ttl: MINUTE_MS });
   const months = new Map<string, number>();
 
   const within = (key: string, limit: number, at: number): number[] | undefined => {

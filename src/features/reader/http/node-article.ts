@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getQueryParam } from 'hono/utils/url';
 import { cachedAnswer, type CachedAnswer } from '../../../server/http/cached-body.ts';
-import { nodeHeader, plainUrl } from '../../../server/http/node-request.ts';
+import { plainUrl } from '../../../server/http/node-request.ts';
+import { nodeReading } from './node-reading.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import type { VisitorPages } from '../visit/pages.ts';
-import { articleRequest, type RequestReader } from './request.ts';
+import { articleRequest } from './request.ts';
 
 /**
  * GET /article?name=… straight on Node's request, ahead of the Hono adapter (the Node entry,
@@ -34,14 +35,7 @@ export function nodeArticleHandler(
       if (url === undefined) return false;
       // Every parameter at once, each name's first value, decoded: what `c.req.query(name)` gives.
       const params = getQueryParam(url) as Record<string, string>;
-      const reader: RequestReader = {
-        query: (name) => params[name],
-        header: (name) => nodeHeader(req, name),
-      };
-      const visitor = {
-        address: options.clientAddress(req),
-        userAgent: reader.header('user-agent'),
-      };
+      const { reader, visitor } = nodeReading(req, params, options.clientAddress);
       // On Node there is no platform to hand work to (finish-later.ts); a kept page has none.
       const read = articleRequest(reader, visitor, undefined);
       // The thank-you line after a report is this visitor's alone: the app adds it.

@@ -5,11 +5,12 @@ import {
   type CachedAnswer,
   type CachedBody,
 } from '../../../server/http/cached-body.ts';
-import { nodeHeader, plainUrl } from '../../../server/http/node-request.ts';
+import { plainUrl } from '../../../server/http/node-request.ts';
+import { nodeReading } from './node-reading.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import { guideRequest } from './guide-request.ts';
 import type { GuidePages } from '../guide/guide-pages.ts';
-import type { Asking, RequestReader } from './request.ts';
+import type { Asking } from './request.ts';
 
 const GUIDE_PATH = /^\/visit\/([^/?#]+)(?:\?|$)/;
 
@@ -100,14 +101,7 @@ export function nodeGuideHandler(
       const address = url === undefined ? null : addressOf(req.url, url);
       if (address === null) return false;
       const { params } = address;
-      const reader: RequestReader = {
-        query: (name) => params[name],
-        header: (name) => nodeHeader(req, name),
-      };
-      const visitor = {
-        address: options.clientAddress(req),
-        userAgent: reader.header('user-agent'),
-      };
+      const { reader, visitor } = nodeReading(req, params, options.clientAddress);
       const read = guideRequest(address.slug, reader, visitor, undefined);
       kept = read.request && guides.kept(read.request);
       if (!kept) return false;

@@ -2,13 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Hono, type Context } from 'hono';
 import { getQueryParam } from 'hono/utils/url';
 import type { AppEnv } from '../../../server/context.ts';
-import { nodeHeader, plainUrl } from '../../../server/http/node-request.ts';
+import { plainUrl } from '../../../server/http/node-request.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import { visitorLang } from '../checked.ts';
 import { SEEN_PATH, SEEN_PHONE } from '../render/links.ts';
 import { rememberedTextSize, textSize, textSizeCookie } from '../text-size.ts';
 import type { SeenAsk, SeenService } from '../visit/seen.ts';
 import { languageCookie, rememberedLanguage } from './language-cookie.ts';
+import { nodeReading } from './node-reading.ts';
 import type { RequestReader } from './request.ts';
 
 /** A positive id in a query (`a`, `g`), or undefined. */
@@ -94,11 +95,7 @@ export function nodeSeenHandler(
     const url = plainUrl(req);
     if (url === undefined) return false;
     const params = getQueryParam(url) as Record<string, string>;
-    const reader: RequestReader = {
-      query: (name) => params[name],
-      header: (name) => nodeHeader(req, name),
-    };
-    const visitor = { address: options.clientAddress(req), userAgent: reader.header('user-agent') };
+    const { reader, visitor } = nodeReading(req, params, options.clientAddress);
     const { status, headers } = await answer(reader, 'GET', visitor);
     res.writeHead(status, headers);
     res.end();

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
 import type { Visitor } from '../../stats/repeats.ts';
+import { lruAtFirstUse } from '../../../server/lru-at-first-use.ts';
 
 /**
  * What anonymous requests may start (the visitor page, a circuit's page, /speech): a bot must
@@ -69,22 +69,16 @@ export function engineGate(options: {
   const max = options.max ?? MAX_REMEMBERED;
   // A salt of this process only: the keys cannot be tied back to an address.
   const salt = randomBytes(32).toString('base64');
-  // Both made at their first use: lru-cache sizes its arrays for `max` at once (about ten
-  // milliseconds for 50,000), which a process that starts no engine work need not spend.
-  let windowsMade: LRUCache<string, Moments> | undefined;
-  const windows = () =>
-    (windowsMade ??= new LRUCache<string, Moments>({
-      max,
-      ttl: LIMIT_WINDOW_MS,
-      ttlAutopurge: false,
-    }));
-  let soundPagesMade: LRUCache<string, true> | undefined;
-  const soundPages = () =>
-    (soundPagesMade ??= new LRUCache<string, true>({
-      max,
-      ttl: SOUND_PAGE_KEEP_MS,
-      updateAgeOnGet: true,
-    }));
+  const windows = lruAtFirstUse<string, Moments>({
+    max,
+    ttl: LIMIT_WINDOW_MS,
+    ttlAutopurge: false,
+  });
+  const soundPages = lruAtFirstUse<string, true>({
+    max,
+    ttl: SOUND_PAGE_KEEP_MS,
+    updateAgeOnGet: true,
+  });
 
   const who = (visitor: Visitor | undefined) =>
     hash('sha256', `${salt}\n${visitor?.address ?? ''}\n${visitor?.userAgent ?? ''}`, 'base64url');
