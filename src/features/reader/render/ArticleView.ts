@@ -169,6 +169,26 @@ function safeHref(href: string | undefined): string | undefined {
   return isSafeLink(href) ? href : undefined;
 }
 
+type TrackProps = Pick<ArticleViewProps, 'lang' | 'languageLabel' | 'subtitles'>;
+
+/** The subtitles' language and name: the museum's when given, else the page's. */
+const trackOf = (props: TrackProps): Track => ({
+  lang: props.subtitles?.lang ?? props.lang ?? 'fr',
+  label: props.subtitles?.label ?? props.languageLabel,
+});
+
+/** The words around a sound: given by the visitor page, else the recording's, unnamed. */
+const audioOf = (props: TrackProps & Pick<ArticleViewProps, 'audio'>): AudioWords => {
+  const lang = props.lang ?? 'fr';
+  return (
+    props.audio ?? {
+      lang: props.subtitles?.lang ?? lang,
+      language: '',
+      transcript: transcriptWord(lang),
+    }
+  );
+};
+
 /**
  * The blocks at content indexes `from` to `to` as ArticleView draws them (the same component, so
  * the same markup): the visitor page sends a first translation's blocks as they are translated
@@ -179,17 +199,18 @@ export function articleBlocks(
   from: number,
   to: number,
 ): ReactNode[] {
-  const lang = props.lang ?? 'fr';
-  const track = {
-    lang: props.subtitles?.lang ?? lang,
-    label: props.subtitles?.label ?? props.languageLabel,
-  };
-  const audio = props.audio ?? {
-    lang: props.subtitles?.lang ?? lang,
-    language: '',
-    transcript: transcriptWord(lang),
-  };
-  const items = props.content as readonly unknown[];
+  return blockElements(props.content, props.lang ?? 'fr', trackOf(props), audioOf(props), from, to);
+}
+
+function blockElements(
+  content: ArticleViewProps['content'],
+  lang: string,
+  track: Track,
+  audio: AudioWords,
+  from: number,
+  to: number,
+): ReactNode[] {
+  const items = content as readonly unknown[];
   const first = firstImage(items);
   const blocks: ReactNode[] = [];
   for (let i = Math.max(1, from); i <= Math.min(to, items.length - 1); i++) {
@@ -198,7 +219,31 @@ export function articleBlocks(
   return blocks;
 }
 
+/** The editor's preview: ArticleView as a component, its blocks' shared props kept between renders. */
 export function ArticleView(props: ArticleViewProps): ReactElement {
+  const { subtitles, lang, languageLabel } = props;
+  // One object for every block: BlockView is memoised on its props.
+  const track = useMemo(
+    () => trackOf({ subtitles, lang, languageLabel }),
+    [subtitles?.lang, subtitles?.label, lang, languageLabel],
+  );
+  const given = props.audio;
+  const audio = useMemo(
+    () => audioOf({ audio: given, subtitles, lang, languageLabel }),
+    [given, subtitles?.lang, lang],
+  );
+  return articleElement(props, track, audio);
+}
+
+/**
+ * The article as elements, without hooks: the visitor page writes it out on the server
+ * (markup.ts), which calls no component through React.
+ */
+export function articleElement(
+  props: ArticleViewProps,
+  track = trackOf(props),
+  audio = audioOf(props),
+): ReactElement {
   const { content, productName, languageLabel } = props;
   const lang = props.lang ?? 'fr';
   const items = content as readonly unknown[];
@@ -211,23 +256,7 @@ export function ArticleView(props: ArticleViewProps): ReactElement {
     DEFAULT_BACKGROUND,
   );
   const href = safeHref(props.languageHref);
-  const subtitles = props.subtitles;
-  // One object for every block: BlockView is memoised on its props.
-  const track = useMemo(
-    () => ({ lang: subtitles?.lang ?? lang, label: subtitles?.label ?? languageLabel }),
-    [subtitles?.lang, subtitles?.label, lang, languageLabel],
-  );
-  const given = props.audio;
-  const audio = useMemo(
-    () =>
-      given ?? { lang: subtitles?.lang ?? lang, language: '', transcript: transcriptWord(lang) },
-    [given, subtitles?.lang, lang],
-  );
-  const first = firstImage(items);
-  const blocks: ReactNode[] = [];
-  for (let i = 1; i < items.length; i++) {
-    blocks.push(h(BlockView, { key: i, block: items[i], lang, track, audio, first: i === first }));
-  }
+  const blocks = blockElements(content, lang, track, audio, 1, items.length - 1);
   const action = props.languageAction ?? null;
   return h(
     'div',

@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { markup } from './markup.ts';
 import { direction, languageTag } from '../../languages/index.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { backgroundColor, inkOn, LIGHT_INK } from './ink.ts';
@@ -151,7 +151,7 @@ export function renderDocument(options: DocumentOptions, body: ReactNode): strin
       body,
     ),
   );
-  return `<!doctype html>${renderToStaticMarkup(html)}`;
+  return `<!doctype html>${markup(html)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createElement, Fragment } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { markup } from './markup.ts';
 import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
 import { languageTag } from '../../languages/index.ts';
 import { articleBlocks } from './ArticleView.ts';
@@ -32,7 +32,7 @@ function streamEnd(page: VisitorPage, silent: readonly number[], ui: string, ink
   };
   const block = listen && listenBlock({ ...listen, uiLang: ui, ink });
   const css = `${block ? LISTEN_CSS : ''}.reader-wait{display:none}`;
-  return `<style>${css}</style>${block ? renderToStaticMarkup(block) : ''}`;
+  return `<style>${css}</style>${block ? markup(block) : ''}`;
 }
 
 /**
@@ -71,7 +71,7 @@ export function renderArticleParts(page: VisitorPage): {
   });
   const original = page.note && localPath(page.note.originalHref);
   const ink = inkOn(backgroundOf(page.content));
-  const wait = renderToStaticMarkup(
+  const wait = markup(
     h(
       'div',
       {
@@ -88,7 +88,7 @@ export function renderArticleParts(page: VisitorPage): {
     ),
   );
   return {
-    sourceNote: renderToStaticMarkup(
+    sourceNote: markup(
       h(
         'p',
         { className: 'reader-source-note', style: { color: ink }, ...wordsLang },
@@ -99,7 +99,7 @@ export function renderArticleParts(page: VisitorPage): {
     head: html.slice(0, at),
     tail: html.slice(at + mark.length),
     blocks: (content, from, to) =>
-      renderToStaticMarkup(
+      markup(
         h(
           Fragment,
           null,

@@ -1,6 +1,6 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
-import { ArticleView } from './ArticleView.ts';
+import { articleElement } from './ArticleView.ts';
 import { languageName, languageTag } from '../../languages/index.ts';
 import { inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
 import { ownTitle, publicTitle } from './title.ts';
@@ -185,7 +185,7 @@ export function articleDocument(
   const own = ownTitle(titleFrom);
   const title = own ?? publicTitle(titleFrom) ?? PRODUCT_NAME;
   const stop = stopLine(page.content, uiLang, wordsLang, inkOn(background));
-  const view = createElement(ArticleView, {
+  const view = articleElement({
     content: page.content,
     productName: PRODUCT_NAME,
     languageLabel: page.languageLabel,

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { markup } from './markup.ts';
 import type { ArticleContent } from '../../articles/content.ts';
 import { languageAttributes } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
@@ -127,7 +127,7 @@ export function reportFormView(
 /** The thank-you line put at the top of the page after a report (never kept for others). */
 export function thanksLine(uiLang: string): string {
   const ui = uiLanguage(uiLang);
-  return renderToStaticMarkup(
+  return markup(
     h(
       'div',
       // Its own colour, inline: the pages without it pay nothing for it.
