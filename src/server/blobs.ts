@@ -3,18 +3,29 @@ import { createStorage } from 'unstorage';
 import type { Config } from './config.ts';
 import { fileReads, fsBlobDriver, removeLeftovers } from './blobs/fs.ts';
 import { netlifyBlobStore } from './blobs/netlify.ts';
-import { createS3BlobStore } from './blobs/s3.ts';
+import type * as S3 from './blobs/s3.ts';
 import { createMemoryBlobStore, wrapStorage, type BlobStore } from './blobs/store.ts';
 
 export {
   checkKey,
   createMemoryBlobStore,
   NETLIFY_STORE_NAME,
+  storeAtFirstUse,
   wrapStorage,
   type BlobStore,
   type ByteRange,
 } from './blobs/store.ts';
-export { createS3BlobStore } from './blobs/s3.ts';
+
+/**
+ * The S3 store, its module (and its XML parser, sax) loaded only where BLOB_STORE=s3 chooses
+ * it: the Netlify functions start without them (docs/adr/0032-a-light-visitor-function.md).
+ */
+export async function createS3BlobStore(
+  ...args: Parameters<typeof S3.createS3BlobStore>
+): Promise<BlobStore> {
+  const { createS3BlobStore: create } = await import('./blobs/s3.ts');
+  return create(...args);
+}
 
 export async function createBlobStore(config: Config): Promise<BlobStore> {
   switch (config.blobStore) {

@@ -85,8 +85,17 @@ describe('netlify.toml', () => {
     expect(nodePackage.version.split('.')[0]).toBe(toml.build.environment?.NODE_VERSION);
     expect(toml.functions.directory).toBe('netlify/functions');
     // sharp's native library is shipped as installed, not bundled (netlify-bundle.test.ts);
-    // eld's tables too, loaded only when an engine answers.
-    expect(toml.functions.external_node_modules).toEqual(['sharp', 'eld']);
+    // eld's tables too, loaded only when an engine answers; and what only some calls load
+    // (docs/adr/0032, src/app/netlify/visitor-bundle.test.ts).
+    expect(toml.functions.external_node_modules).toEqual([
+      'sharp',
+      'eld',
+      'openai',
+      'file-type',
+      '@streamparser/json',
+      'sax',
+      '@netlify/blobs',
+    ]);
     expect(functionFiles().length).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,5 @@
 import type { Hono, Context as HonoContext } from 'hono';
-import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
+import { createBlobStore, storeAtFirstUse, type BlobStore } from '../../server/blobs.ts';
 import { NETLIFY_POOL_MAX, type Config } from '../../server/config.ts';
 import type { AppDeps, AppEnv } from '../../server/context.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -70,7 +70,7 @@ export async function createNetlifyHandler(
   const { app, idle } = makeApp({
     config: settings,
     db: database.db,
-    blobs: options.blobs ?? (await createBlobStore(settings)),
+    blobs: options.blobs ?? storeAtFirstUse(() => createBlobStore(settings)),
     log,
     clientAddress: (c: HonoContext) =>
       (c.env as { context?: NetlifyContext } | undefined)?.context?.ip ?? 'unknown',

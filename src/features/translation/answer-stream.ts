@@ -1,5 +1,3 @@
-import { JSONParser } from '@streamparser/json';
-
 /**
  * Reads a translation answer as the engine writes it (ADR 0020): each complete entry
  * `{"id", "text"}` of `translations`, once, as soon as its closing brace arrives. Only a reading
@@ -7,7 +5,9 @@ import { JSONParser } from '@streamparser/json';
  * this reader cannot follow (a markdown fence inside, text around the JSON, another shape) just
  * stops giving entries early.
  */
-export function answerEntries(onEntry: (id: string, text: string) => void) {
+export async function answerEntries(onEntry: (id: string, text: string) => void) {
+  // Loaded at the first streamed answer, not at start (ADR 0032).
+  const { JSONParser } = await import('@streamparser/json');
   const parser = new JSONParser({ paths: ['$.translations.*'], keepStack: false });
   let lost = false;
   /** Text before the JSON: spaces, or a markdown fence's opening line (answer.ts unfences too). */

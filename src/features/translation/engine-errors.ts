@@ -1,11 +1,19 @@
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
+import { sdkErrors } from './openai-sdk.ts';
+
+/** Whether `error` is one of the SDK's errors of that name (none before the SDK loads). */
+function isSdk<
+  N extends 'APIError' | 'APIUserAbortError' | 'APIConnectionTimeoutError' | 'APIConnectionError',
+>(error: unknown, name: N): error is InstanceType<NonNullable<ReturnType<typeof sdkErrors>>[N]> {
+  const sdk = sdkErrors();
+  return sdk !== undefined && error instanceof sdk[name];
+}
 
 /** What an engine's 400 said (its message and error body), or undefined for any other failure. */
 function badRequestSaid(error: unknown): string | undefined {
   if (!(error instanceof EngineUnavailableError) || error.status !== 400) return undefined;
   const cause = error.cause;
-  if (!(cause instanceof APIError)) return undefined;
+  if (!isSdk(cause, 'APIError')) return undefined;
   return `${cause.message} ${JSON.stringify(cause.error ?? null)}`;
 }
 
@@ -35,7 +43,7 @@ export function refusesStreamOptions(error: unknown): boolean {
   if (!(error instanceof EngineUnavailableError)) return false;
   if (error.status !== 400 && error.status !== 422) return false;
   const cause = error.cause;
-  if (!(cause instanceof APIError)) return false;
+  if (!isSdk(cause, 'APIError')) return false;
   return /stream_options/i.test(`${cause.message} ${JSON.stringify(cause.error ?? null)}`);
 }
 
@@ -46,22 +54,22 @@ export const causeOf = (error: unknown): unknown =>
 /** SDK errors become EngineUnavailableError; our own errors pass. */
 export function unavailable(error: unknown, deadline: AbortSignal): unknown {
   if (error instanceof BadAnswerError || error instanceof EngineUnavailableError) return error;
-  if (error instanceof APIUserAbortError) {
+  if (isSdk(error, 'APIUserAbortError')) {
     return deadline.aborted
       ? new EngineUnavailableError('deadline', 'no answer before the deadline', { cause: error })
       : new EngineUnavailableError('aborted', 'the translation was cancelled', { cause: error });
   }
-  if (error instanceof APIConnectionTimeoutError) {
+  if (isSdk(error, 'APIConnectionTimeoutError')) {
     return new EngineUnavailableError('timeout', 'the engine did not answer in time', {
       cause: error,
     });
   }
-  if (error instanceof APIConnectionError) {
+  if (isSdk(error, 'APIConnectionError')) {
     return new EngineUnavailableError('connection', 'the engine cannot be reached', {
       cause: error,
     });
   }
-  if (error instanceof APIError) {
+  if (isSdk(error, 'APIError')) {
     const status = error.status;
     const reason =
       status === 429 ? 'rate-limit' : status !== undefined && status >= 500 ? 'server' : 'refused';

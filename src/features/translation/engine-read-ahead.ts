@@ -17,9 +17,11 @@ export function readAhead(
   const arrived: [string, string][] = [];
   const entries = answerEntries((id, text) => {
     if (sources.has(id)) arrived.push([id, clean(text)]);
-  });
+    // Reading ahead is a bonus: without its parser the whole answer still comes, checked.
+  }).catch(() => ({ write: () => {} }));
   return async (delta) => {
-    entries.write(delta);
+    // Deltas wait for the reader in the order they came.
+    (await entries).write(delta);
     if (arrived.length === 0) return;
     await identifier;
     for (const [id, text] of arrived.splice(0)) {

@@ -7,7 +7,8 @@ import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 
 /** The engine's connection and its limits. */
 export interface TransportOptions {
-  client: OpenAI;
+  /** The SDK's client, loaded at the first question (openai-sdk.ts). */
+  client: () => Promise<OpenAI>;
   model: string;
   /** Time allowed to one HTTP attempt; for a streamed answer, also to a silence in it. */
   timeoutMs: number;
@@ -28,6 +29,15 @@ export interface Question {
   onDelta?: ((delta: string) => Promise<void>) | undefined;
 }
 
+/** The client, or the engine unavailable when the SDK does not load. */
+async function loaded(client: () => Promise<OpenAI>): Promise<OpenAI> {
+  try {
+    return await client();
+  } catch (error) {
+    throw new EngineUnavailableError('unknown', 'the engine client did not load', { cause: error });
+  }
+}
+
 /** Asks one question: the answer's message content. */
 export type Ask = (question: Question) => Promise<string>;
 
@@ -45,7 +55,7 @@ export function transport(options: TransportOptions, habits: StreamHabits): Ask 
     const tripped = { tooLarge: false };
     const cap = answerCap(Buffer.byteLength(user));
     // A stream wraps each few characters of content in an event of ~200 bytes.
-    const api = client.withOptions({
+    const api = (await loaded(client)).withOptions({
       fetch: cappedFetch(onDelta ? STREAM_OVERHEAD * cap : cap, tripped),
     });
     const limits = callLimits(deadlineMs, timeoutMs, question.signal);

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import { lazyClient } from './openai-sdk.ts';
 import type { Logger } from '../../server/log.ts';
 import { checkAnswer } from './answer.ts';
 import type { CheckedAnswer } from './answer.ts';
@@ -36,7 +36,7 @@ export function createEngine(options: EngineOptions): Engine | undefined {
   if (!baseUrl && !apiKey) return undefined;
   const model = options.model || DEFAULT_MODEL;
   const deadlineMs = options.deadlineMs ?? (timeoutMs + 2_000) * (maxRetries + 1);
-  const client = new OpenAI({
+  const client = lazyClient({
     // Given explicitly, so the SDK never falls back on its own reading of the environment.
     baseURL: baseUrl || 'https://api.openai.com/v1',
     // The SDK insists on a key; local servers ignore it.

@@ -152,7 +152,10 @@ function targetScripts(lang: string): readonly string[] | undefined {
   }
 }
 
-const scriptNames = new Intl.DisplayNames(['en'], { type: 'script', fallback: 'code' });
+// Made at its first use: ICU's script names cost a cold start a few milliseconds otherwise.
+let scriptNames: Intl.DisplayNames | undefined;
+const scriptName = (script: string) =>
+  (scriptNames ??= new Intl.DisplayNames(['en'], { type: 'script', fallback: 'code' })).of(script);
 
 /** The script most of a text's letters are in (named in English), among the common ones. */
 function mainScript(text: string): string {
@@ -163,7 +166,7 @@ function mainScript(text: string): string {
     const n = pattern ? count(text, pattern) : 0;
     if (n > most) {
       most = n;
-      best = scriptNames.of(script) ?? script;
+      best = scriptName(script) ?? script;
     }
   }
   return best;
@@ -206,7 +209,7 @@ export function wrongLanguage(
   const scripts = targetScripts(targetLang);
   const pattern = scripts && scriptPattern(scripts);
   if (pattern && count(own, pattern) < MIN_SCRIPT_SHARE * letters) {
-    const expected = scripts.map((s) => scriptNames.of(s) ?? s).join(' or ');
+    const expected = scripts.map((s) => scriptName(s) ?? s).join(' or ');
     return `${WRONG_LANGUAGE} (${mainScript(own)} script, not ${expected})`;
   }
 

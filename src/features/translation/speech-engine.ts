@@ -1,5 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
-import OpenAI from 'openai';
+import { lazyClient } from './openai-sdk.ts';
 import { cappedFetch } from './engine-fetch.ts';
 
 /**
@@ -70,6 +69,8 @@ const SPEECH_TYPES: Readonly<Record<string, SpeechType>> = {
 export async function speechType(bytes: Uint8Array): Promise<SpeechType | undefined> {
   // Shorter than any real sound's header: nothing to judge.
   if (bytes.length < 12) return undefined;
+  // Loaded at the first sound judged: a visitor's function starts without it (ADR 0032).
+  const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   return found && Object.hasOwn(SPEECH_TYPES, found.mime) ? SPEECH_TYPES[found.mime] : undefined;
 }
@@ -80,7 +81,7 @@ export function createSpeechEngine(
 ): SpeechEngine | undefined {
   if (!options) return undefined;
   const { model, voice, timeoutMs } = options;
-  const client = new OpenAI({
+  const client = lazyClient({
     // Given explicitly, so the SDK never falls back on its own reading of the environment.
     baseURL: options.baseUrl || 'https://api.openai.com/v1',
     apiKey: options.apiKey || 'none',
@@ -98,7 +99,9 @@ export function createSpeechEngine(
     async speak(text, signal) {
       let bytes: Uint8Array;
       try {
-        const response = await client.audio.speech.create(
+        const response = await (
+          await client()
+        ).audio.speech.create(
           { model, voice, input: text.slice(0, SPEECH_MAX_CHARS), response_format: 'mp3' },
           { signal, timeout: timeoutMs },
         );

@@ -169,7 +169,7 @@ export function fsBlobDriver(base: string): Driver {
 }
 
 /**
- * unstorage's netlify-blobs driver on the site-wide store `legenda`, with strong consistency:
+ * Our netlify-blobs driver (netlify.ts) on the site-wide store `legenda`, with strong consistency:
  * translation memory is read, merged and written back by any function instance, and a reset
  * deletes documents, so a read must see the last write (the default, eventual, may answer data
  * up to a minute old). Netlify sets the store's context (site, token, edge URLs) for each

@@ -8,27 +8,62 @@ import {
   wrapStorage,
 } from './store.ts';
 
-/** Netlify Blobs, on Netlify. */
-export async function netlifyBlobStore(): Promise<BlobStore> {
-  const { default: netlifyDriver } = await import('unstorage/drivers/netlify-blobs');
-  const fresh = () => netlifyDriver({ name: NETLIFY_STORE_NAME, consistency: 'strong' });
-  const probe = fresh();
-  const driver: Driver = {
-    name: probe.name,
-    options: probe.options,
-    hasItem: (key, opts) => fresh().hasItem(key, opts),
-    getItem: (key, opts) => fresh().getItem(key, opts),
-    getItemRaw: (key, opts) => fresh().getItemRaw!(key, opts),
-    setItem: (key, value, opts) => fresh().setItem!(key, value, opts),
+/**
+ * Netlify Blobs through unstorage, with a driver of our own rather than unstorage's: that one
+ * hands @netlify/blobs ofetch's fetch, and bundles node-fetch-native with it (170 kB in the
+ * visitors' function, docs/adr/0032-a-light-visitor-function.md), where Node's own fetch, the
+ * library's default, does the same.
+ */
+export function netlifyDriver(store: () => NetlifyStore): Driver {
+  return {
+    name: 'netlify-blobs',
+    getInstance: store,
+    hasItem: async (key) => Boolean(await store().getMetadata(checkedKey(key))),
+    getItem: (key) => store().get(checkedKey(key), { type: 'text' }),
+    getItemRaw: (key) => store().get(checkedKey(key), { type: 'arrayBuffer' }),
+    setItem: (key, value) =>
+      store()
+        .set(checkedKey(key), value)
+        .then(() => undefined),
     // Bytes carry their size as metadata: a HEAD gives it (see netlifyReads).
-    setItemRaw: (key, value: Uint8Array, opts) =>
-      fresh().setItemRaw!(key, value, { ...opts, metadata: { size: value.byteLength } }),
-    removeItem: (key, opts) => fresh().removeItem!(key, opts),
-    getKeys: (base, opts) => fresh().getKeys(base, opts),
-    clear: (base, opts) => fresh().clear!(base, opts),
+    setItemRaw: (key, value: Uint8Array) =>
+      store()
+        .set(checkedKey(key), exactBuffer(value), { metadata: { size: value.byteLength } })
+        .then(() => undefined),
+    removeItem: (key) => store().delete(checkedKey(key)),
+    getKeys: async (base) => (await store().list({ prefix: base })).blobs.map((b) => b.key),
+    async clear(base) {
+      const here = store();
+      const { blobs } = await here.list({ prefix: base });
+      await Promise.allSettled(blobs.map((blob) => here.delete(blob.key)));
+    },
   };
-  const store = () => fresh().getInstance!() as NetlifyStore;
-  return wrapStorage(createStorage({ driver }), netlifyReads(store));
+}
+
+/** The bytes as an ArrayBuffer of their own (a view into a larger one is copied out). */
+function exactBuffer(bytes: Uint8Array): ArrayBuffer {
+  const { buffer, byteOffset, byteLength } = bytes;
+  return buffer instanceof ArrayBuffer && byteOffset === 0 && byteLength === buffer.byteLength
+    ? buffer
+    : bytes.slice().buffer;
+}
+
+/** Netlify Blobs' keys are URL paths: none empty, none with a query, fragment or control. */
+function checkedKey(key: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!key || /[?#\u0000-\u001f]/.test(key)) {
+    throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+  }
+  return key;
+}
+
+/** Netlify Blobs, on Netlify; the package loads with the store (ADR 0032). */
+export async function netlifyBlobStore(): Promise<BlobStore> {
+  const { getStore } = await import('@netlify/blobs');
+  // @netlify/blobs reads the site and its token from the function's environment when a store
+  // is made, so one is made at each call (a warm function serves deploys and contexts in turn).
+  const storeNow = () => getStore({ name: NETLIFY_STORE_NAME, consistency: 'strong' });
+  return wrapStorage(createStorage({ driver: netlifyDriver(storeNow) }), netlifyReads(storeNow));
 }
 
 /**

@@ -1,4 +1,4 @@
-import sax from 'sax';
+import type sax from 'sax';
 
 /**
  * Reading S3's XML answers with sax, a real XML parser: entities (XML's five and character
@@ -6,6 +6,18 @@ import sax from 'sax';
  * inside its own <Key> element, whatever characters it holds. No entity can be declared or
  * expanded: sax knows XML's five and character references, and refuses any other.
  */
+
+type Sax = typeof sax;
+let loading: Promise<Sax> | undefined;
+
+/**
+ * sax, loaded with the first answer read (ADR 0032): a function that never lists a bucket (a
+ * visitor's) starts without it.
+ */
+function saxModule(): Promise<Sax> {
+  loading ??= import('sax').then((module) => module.default);
+  return loading;
+}
 
 /** One page of a ListObjectsV2 listing. */
 export interface ListingPage {
@@ -20,7 +32,12 @@ export interface ListingPage {
  * The text of every element at the given paths (element names from the root, joined by `/`),
  * in document order. Throws on anything but well-formed XML whose root is `root`.
  */
-function texts(xml: string, root: string, paths: readonly string[]): Map<string, string[]> {
+function texts(
+  sax: Sax,
+  xml: string,
+  root: string,
+  paths: readonly string[],
+): Map<string, string[]> {
   const found = new Map<string, string[]>(paths.map((path) => [path, []]));
   // XML's five entities only, never HTML's (sax's option, missing from @types/sax 1.2).
   const options: sax.SAXOptions & { strictEntities: boolean } = { strictEntities: true };
@@ -61,8 +78,8 @@ const TRUNCATED = 'ListBucketResult/IsTruncated';
 const NEXT = 'ListBucketResult/NextContinuationToken';
 
 /** The keys of one ListObjectsV2 page and whether another follows; throws on a malformed page. */
-export function parseListing(xml: string): ListingPage {
-  const found = texts(xml, 'ListBucketResult', [CONTENTS_KEY, TRUNCATED, NEXT]);
+export async function parseListing(xml: string): Promise<ListingPage> {
+  const found = texts(await saxModule(), xml, 'ListBucketResult', [CONTENTS_KEY, TRUNCATED, NEXT]);
   return {
     keys: found.get(CONTENTS_KEY) ?? [],
     truncated: found.get(TRUNCATED)?.[0]?.trim() === 'true',
@@ -71,9 +88,10 @@ export function parseListing(xml: string): ListingPage {
 }
 
 /** The `<Code>` of an S3 error answer (`NoSuchBucket`, `AccessDenied`…), if it is one. */
-export function errorCode(xml: string): string | undefined {
+export async function errorCode(xml: string): Promise<string | undefined> {
+  const sax = await saxModule();
   try {
-    return texts(xml, 'Error', ['Error/Code']).get('Error/Code')?.[0]?.trim() || undefined;
+    return texts(sax, xml, 'Error', ['Error/Code']).get('Error/Code')?.[0]?.trim() || undefined;
   } catch {
     // Not XML (a proxy's HTML page, an empty body): the status says enough.
     return undefined;

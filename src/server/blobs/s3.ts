@@ -24,13 +24,13 @@ async function listingPage(bucket: Bucket, url: URL): Promise<ListingPage> {
   const res = await bucket.client.fetch(url.toString());
   const xml = await res.text();
   if (!res.ok) {
-    const code = errorCode(xml);
+    const code = await errorCode(xml);
     throw new Error(
       `S3 listing of bucket ${bucket.name} failed: ${res.status}${code ? ` ${code}` : ''}`,
     );
   }
   try {
-    return parseListing(xml);
+    return await parseListing(xml);
   } catch (error) {
     throw new Error(`S3 listing of bucket ${bucket.name} is not readable XML`, { cause: error });
   }

@@ -203,3 +203,32 @@ export function wrapStorage(
 
 export const createMemoryBlobStore = (): BlobStore =>
   wrapStorage(createStorage({ driver: memoryDriver() }));
+
+/**
+ * A store opened at its first use: a Netlify function makes its store at each cold start, yet
+ * most of its requests (a kept page, a scan, a count) never touch it, so its client and its
+ * package load only when one does (docs/adr/0032-a-light-visitor-function.md). A failed opening
+ * is tried again at the next call.
+ */
+export function storeAtFirstUse(open: () => Promise<BlobStore>): BlobStore {
+  let opened: Promise<BlobStore> | undefined;
+  const store = () => {
+    if (!opened) {
+      opened = open();
+      opened.catch(() => (opened = undefined));
+    }
+    return opened;
+  };
+  return {
+    getBytes: async (key) => (await store()).getBytes(key),
+    setBytes: async (key, data) => (await store()).setBytes(key, data),
+    size: async (key) => (await store()).size(key),
+    getStream: async (key, range) => (await store()).getStream(key, range),
+    getJson: async <T>(key: string) => (await store()).getJson<T>(key),
+    setJson: async (key, value) => (await store()).setJson(key, value),
+    has: async (key) => (await store()).has(key),
+    remove: async (key) => (await store()).remove(key),
+    list: async (prefix) => (await store()).list(prefix),
+    removeAll: async (prefix) => (await store()).removeAll(prefix),
+  };
+}

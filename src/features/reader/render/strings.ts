@@ -3,15 +3,16 @@
  * line of a page still being translated, the empty article, the 404, the page shown while the
  * database is out of reach, circuits and the 'Save for offline reading' block
  * (offline.ts). A dictionary per language (strings/{tag}.json; en.json is the reference, a test
- * keeps the others in step), read through an i18next instance like the staff's words
- * (src/i18n), in the visitor's language when we have it, English otherwise. Plain text: nothing
- * is escaped here, the pages escape at render time.
+ * keeps the others in step), in the visitor's language when we have it, English otherwise, with
+ * their `{placeholders}` filled by format() below: no library, since nothing else (plurals,
+ * nesting, formats) is asked of them, and i18next would be 90 kB of a visitor function's cold
+ * start (docs/adr/0032-a-light-visitor-function.md). Plain text: nothing is escaped here, the
+ * pages escape at render time.
  *
  * `{placeholders}` stand alone in every language (no declension around them): a language name
  * arrives in the nominative, capitalised, often in its own script ('Español', 'العربية').
  */
 
-import { createInstance } from 'i18next';
 import { interfaceLanguage } from '../../languages/negotiate.ts';
 import en from './strings/en.json' with { type: 'json' };
 import fr from './strings/fr.json' with { type: 'json' };
@@ -168,22 +169,6 @@ export const UI_STRINGS: Readonly<Record<string, UiStrings>> = {
 /** The languages we have words in. */
 const UI_LANGUAGES: readonly string[] = Object.keys(UI_STRINGS);
 
-/** One synchronous i18next instance for all of them: `{name}` placeholders, no escaping. */
-const visitorI18n = createInstance();
-void visitorI18n.init({
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...UI_LANGUAGES],
-  // Tags as they are ('zh-Hant' is a dictionary of its own, not zh's variant).
-  load: 'currentOnly',
-  resources: Object.fromEntries(
-    Object.entries(UI_STRINGS).map(([code, words]) => [code, { translation: words }]),
-  ),
-  initAsync: false,
-  returnNull: false,
-  interpolation: { escapeValue: false, prefix: '{', suffix: '}' },
-});
-
 /**
  * The language of the dictionary used for `lang` (languages/negotiate.ts): the tag itself when
  * we have it ('zh-Hant'), else Chinese by script ('zh-TW' → 'zh-Hant', 'zh' → 'zh-Hans'), else
@@ -201,7 +186,8 @@ export function uiStrings(lang: string): UiStrings {
 
 /** One interface text in `lang` with its `{placeholders}` filled (plain text, not escaped). */
 export function uiText(lang: string, key: UiKey, values: Record<string, string | number> = {}) {
-  return visitorI18n.t(key, { ...values, lng: uiLanguage(lang) });
+  const words = UI_STRINGS[uiLanguage(lang)];
+  return format(words?.[key] ?? UI_STRINGS.en![key], values);
 }
 
 /**
