@@ -8,7 +8,6 @@ import { dailyCounts } from '../../server/db/schema.ts';
 import { words } from '../translation/fixtures.ts';
 import { READER_SCRIPT } from './render/document.ts';
 import { uiStrings } from './render/strings.ts';
-import { HEAD_WAIT_MS } from './render/stream.ts';
 
 // Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
 vi.mock('./render/markup.ts', async (real) =>
@@ -541,12 +540,20 @@ describe('what visitors see of an article', () => {
   it('sends a slow one-part article whole when it is done, with no private title', async () => {
     t = app({ OPENAI_TIMEOUT_MS: '20000' });
     await publish('salle-1', PARAGRAPHS, PRIVATE);
-    // Not a word for longer than the head waits.
-    const later = new Promise((resolve) => setTimeout(resolve, HEAD_WAIT_MS + 1_200));
-    fake.setBehaviour({ type: 'paused', at: () => 0, until: later });
-    const html = await (await visit('name=salle-1&lang=pt')).text();
+    // Not a word until the head has gone: it waits a moment for the first words, then goes
+    // with the product's name; only then does the engine answer.
+    let release = () => {};
+    const until = new Promise<void>((resolve) => (release = resolve));
+    fake.setBehaviour({ type: 'paused', at: () => 0, until });
+    const reader = (await visit('name=salle-1&lang=pt'))
+      .body!.pipeThrough(new TextDecoderStream())
+      .getReader();
+    let html = '';
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      html += part.value;
+      if (html.includes('</head>')) release();
+    }
     expect(html).not.toContain(PRIVATE);
-    // The head waited a moment for the first words, then went with the product's name.
     expect(html).toContain('<title>Legenda</title>');
     expect(html).toContain('[pt] Bienvenue');
     expect(html).not.toContain('>Bienvenue au <em>musée</em>');

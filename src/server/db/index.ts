@@ -3,7 +3,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, type Database, type DatabaseHandle } from './handle.ts';
-import { schema } from './schema.ts';
 
 // PostgreSQL's pool is in postgres.ts, which loads nothing of the embedded database: the Netlify
 // functions import it alone.
@@ -12,12 +11,11 @@ export {
   ping,
   type Database,
   type DatabaseHandle,
-  type Schema,
 } from './handle.ts';
 export { openPostgres, type PoolOptions } from './postgres.ts';
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
   return {
     db: db as unknown as Database,
     kind: 'pglite',

@@ -2,7 +2,6 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsFolder, type Database, type DatabaseHandle } from './handle.ts';
-import { schema } from './schema.ts';
 
 /** Any number: the key of the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 7_302_118;
@@ -31,7 +30,7 @@ export function openPostgres(
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, ...options });
   pool.on('error', onIdleError);
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
@@ -39,7 +38,7 @@ export function openPostgres(
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+        await migratePg(drizzlePg({ client }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
         client.release();
