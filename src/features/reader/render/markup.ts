@@ -126,56 +126,102 @@ const ESCAPED: Readonly<Record<string, string>> = {
   "'": '&#x27;',
 };
 
+const NEEDS_ESCAPE = /[&<>"']/;
+
 /** React's escaping of text and attribute values, to the byte. */
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPED[c]!);
+export function escapeHtml(value: string): string {
+  // Most text has nothing to escape: answered as it is, with no new string.
+  return NEEDS_ESCAPE.test(value) ? value.replace(/[&<>"']/g, (c) => ESCAPED[c]!) : value;
+}
 
 const SAFE_NAME = /^[a-zA-Z:_][a-zA-Z0-9:_.-]*$/;
 
+/** How a prop is written, worked out once per prop name (pages repeat the same few dozen). */
+type Kind =
+  | { kind: 'skip' }
+  | { kind: 'style' }
+  | { kind: 'boolean' | 'booleanish' | 'url' | 'overloaded' | 'positive'; attr: string }
+  | { kind: 'plain'; attr: string; ariaOrData: boolean };
+
+const kinds = new Map<string, Kind>();
+
+function kindOf(name: string): Kind {
+  let kind = kinds.get(name);
+  if (kind) return kind;
+  const attr = ALIAS[name] ?? name;
+  if (SKIPPED.has(name) || /^on./i.test(name) || !SAFE_NAME.test(attr)) kind = { kind: 'skip' };
+  else if (name === 'style') kind = { kind: 'style' };
+  else if (BOOLEAN.has(name)) kind = { kind: 'boolean', attr };
+  else if (BOOLEANISH.has(name)) kind = { kind: 'booleanish', attr };
+  else if (name === 'src' || name === 'href') kind = { kind: 'url', attr };
+  else if (name === 'download' || name === 'capture') kind = { kind: 'overloaded', attr };
+  else if (name === 'cols' || name === 'rows' || name === 'size' || name === 'span') {
+    kind = { kind: 'positive', attr };
+  } else {
+    const prefix = attr.slice(0, 5).toLowerCase();
+    kind = { kind: 'plain', attr, ariaOrData: prefix === 'data-' || prefix === 'aria-' };
+  }
+  kinds.set(name, kind);
+  return kind;
+}
+
+/** CSS property names of style keys (`backgroundColor` → `background-color`), once each. */
+const properties = new Map<string, string>();
+
+function propertyOf(name: string): string {
+  let property = properties.get(name);
+  if (property === undefined) {
+    property = name.startsWith('--')
+      ? escapeHtml(name)
+      : escapeHtml(name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^ms-/, '-ms-'));
+    properties.set(name, property);
+  }
+  return property;
+}
+
 function styleText(style: unknown): string {
   if (typeof style !== 'object' || style === null) return '';
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(style)) {
+  let out = '';
+  for (const name in style) {
+    const value: unknown = (style as Record<string, unknown>)[name];
     if (value == null || typeof value === 'boolean' || value === '') continue;
-    if (name.startsWith('--')) {
-      parts.push(`${escapeHtml(name)}:${escapeHtml(String(value).trim())}`);
-      continue;
-    }
-    const property = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`).replace(/^ms-/, '-ms-');
     const text =
-      typeof value === 'number'
+      typeof value === 'number' && !name.startsWith('--')
         ? value !== 0 && !UNITLESS.has(name)
           ? `${value}px`
           : String(value)
         : escapeHtml(String(value).trim());
-    parts.push(`${escapeHtml(property)}:${text}`);
+    out += `${out === '' ? '' : ';'}${propertyOf(name)}:${text}`;
   }
-  return parts.length === 0 ? '' : ` style="${parts.join(';')}"`;
+  return out === '' ? '' : ` style="${out}"`;
 }
 
 /** One prop as React writes it, or '' when React leaves it out. */
 function attribute(name: string, value: unknown): string {
-  if (value == null || SKIPPED.has(name) || typeof value === 'function') return '';
-  if (typeof value === 'symbol') return '';
-  if (name === 'style') return styleText(value);
-  if (BOOLEAN.has(name)) return value ? ` ${name}=""` : '';
-  if (BOOLEANISH.has(name)) return ` ${name}="${escapeHtml(String(value))}"`;
-  if ((name === 'src' || name === 'href') && value === '') return '';
-  if (name === 'download' || name === 'capture') {
-    if (value === true) return ` ${name}=""`;
-    return value === false ? '' : ` ${name}="${escapeHtml(String(value))}"`;
+  if (value == null || typeof value === 'function' || typeof value === 'symbol') return '';
+  const kind = kindOf(name);
+  switch (kind.kind) {
+    case 'skip':
+      return '';
+    case 'style':
+      return styleText(value);
+    case 'boolean':
+      return value ? ` ${kind.attr}=""` : '';
+    case 'booleanish':
+      return ` ${kind.attr}="${escapeHtml(String(value))}"`;
+    case 'url':
+      return value === '' || typeof value === 'boolean'
+        ? ''
+        : ` ${kind.attr}="${escapeHtml(String(value))}"`;
+    case 'overloaded':
+      if (value === true) return ` ${kind.attr}=""`;
+      return value === false ? '' : ` ${kind.attr}="${escapeHtml(String(value))}"`;
+    case 'positive':
+      return Number(value) >= 1 ? ` ${kind.attr}="${escapeHtml(String(value))}"` : '';
+    case 'plain':
+      if (typeof value === 'boolean' && !kind.ariaOrData) return '';
+      return ` ${kind.attr}="${escapeHtml(String(value))}"`;
   }
-  if (name === 'cols' || name === 'rows' || name === 'size' || name === 'span') {
-    return Number(value) >= 1 ? ` ${name}="${escapeHtml(String(value))}"` : '';
-  }
-  // Event handlers never reach markup.
-  if (/^on./i.test(name)) return '';
-  const attr = ALIAS[name] ?? name;
-  if (!SAFE_NAME.test(attr)) return '';
-  if (typeof value === 'boolean') {
-    const prefix = attr.slice(0, 5).toLowerCase();
-    if (prefix !== 'data-' && prefix !== 'aria-') return '';
-  }
-  return ` ${attr}="${escapeHtml(String(value))}"`;
 }
 
 /**
@@ -184,9 +230,9 @@ function attribute(name: string, value: unknown): string {
  */
 function formControlAttributes(tag: string, props: Record<string, unknown>): string {
   let out = '';
-  for (const [name, value] of Object.entries(props)) {
+  for (const name in props) {
     if (name === 'name' || (tag === 'input' && (name === 'checked' || name === 'value'))) continue;
-    out += attribute(name, value);
+    out += attribute(name, props[name]);
   }
   out += attribute('name', props.name);
   if (tag !== 'input') return out;
@@ -199,8 +245,8 @@ const FORM_LAST = ['action', 'encType', 'method', 'target'];
 
 function formAttributes(props: Record<string, unknown>): string {
   let out = '';
-  for (const [name, value] of Object.entries(props)) {
-    if (!FORM_LAST.includes(name)) out += attribute(name, value);
+  for (const name in props) {
+    if (!FORM_LAST.includes(name)) out += attribute(name, props[name]);
   }
   return out + FORM_LAST.map((name) => attribute(name, props[name])).join('');
 }
@@ -209,10 +255,10 @@ function attributes(tag: string, props: Record<string, unknown>, selected: unkno
   if (tag === 'input' || tag === 'button') return formControlAttributes(tag, props);
   if (tag === 'form') return formAttributes(props);
   let out = '';
-  for (const [name, value] of Object.entries(props)) {
+  for (const name in props) {
     if (tag === 'select' && name === 'value') continue;
     if (tag === 'option' && name === 'selected') continue;
-    out += attribute(name, value);
+    out += attribute(name, props[name]);
   }
   if (tag === 'option') {
     const chosen =
@@ -256,7 +302,11 @@ export function markup(node: ReactNode): string {
   if (node == null || typeof node === 'boolean') return '';
   if (typeof node === 'string') return escapeHtml(node);
   if (typeof node === 'number' || typeof node === 'bigint') return String(node);
-  if (Array.isArray(node)) return node.map((child: ReactNode) => markup(child)).join('');
+  if (Array.isArray(node)) {
+    let out = '';
+    for (const child of node as ReactNode[]) out += markup(child);
+    return out;
+  }
   if (!isElement(node)) {
     if (typeof node === 'object' && Symbol.iterator in node) {
       return markup([...(node as Iterable<ReactNode>)]);
