@@ -78,6 +78,8 @@ export async function firstWordsBench(
         museumId: 1,
         language: 'fr',
         timeZone: 'Europe/Paris',
+        // Published: visitors read only published articles (docs/adr/0028).
+        publishedAt: new Date(0),
       };
       const repo = {
         findByName: (asked: string) => Promise.resolve(asked === name ? row : undefined),
@@ -120,6 +122,8 @@ export async function firstWordsBench(
         if (requests > 200) throw new Error('The page never showed the whole article.');
       }
       const calls = fake.calls.filter((c) => c.kind === 'translate');
+      // A page shown without the engine (not published, refused) measures nothing.
+      if (calls.length === 0) throw new Error(`The ${size}-word article was never translated.`);
       const words = extractSegments(content)
         .map((s) => s.text.split(/\s+/).length)
         .reduce((a, b) => a + b, 0);
