@@ -2,7 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { bundledBy, bundleFunction, type FunctionBundle } from '../helpers/netlify-bundle.ts';
+import {
+  bundledBy,
+  bundleFunction,
+  VISITOR_BYTES_TARGET,
+  type FunctionBundle,
+} from '../helpers/netlify-bundle.ts';
 import { canMakePgCluster, startPgCluster } from '../helpers/pg-cluster.ts';
 import { ROOT } from '../helpers/server.ts';
 import { startServer, type Target } from './lib.ts';
@@ -17,7 +22,7 @@ import { panelArticle, publish } from './visitor.ts';
  * of `runs` processes; the wall time beside it depends on how busy the machine is.
  */
 
-export const VISITOR_BYTES_TARGET = 1.5 * 1024 * 1024;
+export { VISITOR_BYTES_TARGET } from '../helpers/netlify-bundle.ts';
 export const VISITOR_IMPORT_TARGET_MS = 150;
 
 const FUNCTIONS = ['api', 'visitor'] as const;

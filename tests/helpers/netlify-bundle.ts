@@ -23,6 +23,9 @@ export const NETLIFY_BANNER = [
 
 export const FUNCTIONS_DIR = path.join(ROOT, 'netlify/functions');
 
+/** The visitors' function's bundle at most (the bench reports it, a test holds it): 1.5 MiB. */
+export const VISITOR_BYTES_TARGET = 1.5 * 1024 * 1024;
+
 /** esbuild's options for these entries, as Netlify would build them, into `outdir`. */
 export function netlifyBuildOptions(entryPoints: string[], outdir: string): BuildOptions {
   return {
