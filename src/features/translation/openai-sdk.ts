@@ -20,9 +20,11 @@ async function sdk(): Promise<Sdk> {
 export function lazyClient(options: ClientOptions): () => Promise<OpenAI> {
   let client: Promise<OpenAI> | undefined;
   return () => {
-    client ??= sdk().then((module) => new module.OpenAI(options));
-    // A load that failed (a package missing) is tried again at the next call.
-    client.catch(() => (client = undefined));
+    if (!client) {
+      client = sdk().then((module) => new module.OpenAI(options));
+      // A load that failed (a package missing) is tried again at the next call.
+      client.catch(() => (client = undefined));
+    }
     return client;
   };
 }

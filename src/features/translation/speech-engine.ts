@@ -99,9 +99,8 @@ export function createSpeechEngine(
     async speak(text, signal) {
       let bytes: Uint8Array;
       try {
-        const response = await (
-          await client()
-        ).audio.speech.create(
+        const api = await client();
+        const response = await api.audio.speech.create(
           { model, voice, input: text.slice(0, SPEECH_MAX_CHARS), response_format: 'mp3' },
           { signal, timeout: timeoutMs },
         );
