@@ -31,7 +31,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const tarball = fs.readFileSync(inject('pgliteTemplate'));
     const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
     const handle = wrapPglite(client);
-    return withReset(handle.db, 'pglite', () => handle.close());
+    const reset = await pgliteReset(client);
+    return { db: handle.db, kind: 'pglite', reset, close: () => handle.close() };
   }
   const name = `legenda_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
@@ -48,6 +49,42 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await cleanup.query(`drop database if exists "${name}" with (force)`);
     await cleanup.end();
   });
+}
+
+/**
+ * Empties the embedded database as `truncate … restart identity cascade` does, at a fraction of
+ * its cost: PGlite's truncate makes new files for every table and index (60 to 90 ms a test).
+ * Here the rows of the tables that have any are deleted, foreign keys set aside for that one
+ * transaction (every table is emptied), and the sequences the truncate restarts, those owned by a
+ * column, start again; the tree items' sequence, owned by none, goes on as before.
+ */
+async function pgliteReset(client: PGlite): Promise<() => Promise<void>> {
+  const owned = await client.query<{ name: string; start: string }>(
+    `select s.oid::regclass::text as name, q.seqstart::text as start
+       from pg_class s
+       join pg_sequence q on q.seqrelid = s.oid
+       join pg_depend d on d.classid = 'pg_class'::regclass and d.objid = s.oid
+        and d.refclassid = 'pg_class'::regclass and d.deptype in ('a', 'i')
+       join pg_class t on t.oid = d.refobjid
+      where t.relnamespace = 'public'::regnamespace`,
+  );
+  const restart = owned.rows.map((s) => `setval('${s.name}', ${s.start}, false)`).join(', ');
+  const filled = TABLES.map(
+    (table) => `select '${table}' as name where exists (select 1 from ${table})`,
+  ).join(' union all ');
+  return async () => {
+    const { rows } = await client.query<{ name: string }>(filled);
+    if (rows.length === 0 && !restart) return;
+    await client.exec(
+      [
+        'begin',
+        'set local session_replication_role = replica',
+        ...rows.map((row) => `delete from ${row.name}`),
+        ...(restart ? [`select ${restart}`] : []),
+        'commit',
+      ].join(';\n'),
+    );
+  };
 }
 
 function withReset(db: Database, kind: TestDatabase['kind'], close: () => Promise<void>) {
