@@ -31,6 +31,9 @@ export default defineConfig({
           include: [SHARED],
           exclude: [...configDefaults.exclude, ...KEEP_ISOLATED],
           isolate: false,
+          // A file's embedded database goes back to its worker for the next file, which finds it
+          // as new (tests/helpers/pglite-test-db.ts): a copy loaded for each file cost a second.
+          provide: { reuseTestDatabases: true },
         },
       },
       {
