@@ -7,6 +7,11 @@ import type { testApp } from './app.ts';
 type TestApp = ReturnType<typeof testApp>;
 type SignedIn = Awaited<ReturnType<typeof twoMuseums>>;
 
+/** A query's rows: both drivers answer `{ rows }`, which the shared Database type leaves open. */
+async function rowsOf<T>(db: Database, query: string): Promise<T[]> {
+  return ((await db.execute(sql.raw(query))) as unknown as { rows: T[] }).rows;
+}
+
 /**
  * twoMuseums for every test of a file, made through the app once and then written again: two
  * accounts added and signed in through the API cost about 90 ms of processor time a test (two
@@ -33,11 +38,10 @@ export function keptTwoMuseums(): (t: TestApp, db: Database, key: string) => Pro
 
 /** The schema's sequences: name and last value (null before its first use). */
 async function sequences(db: Database): Promise<Map<string, string | null>> {
-  const { rows } = await db.execute<{ name: string; last: string | null }>(
-    sql.raw(
-      `select format('%I', sequencename) as name, last_value::text as last
-         from pg_sequences where schemaname = 'public'`,
-    ),
+  const rows = await rowsOf<{ name: string; last: string | null }>(
+    db,
+    `select format('%I', sequencename) as name, last_value::text as last
+       from pg_sequences where schemaname = 'public'`,
   );
   return new Map(rows.map((row) => [row.name, row.last]));
 }
@@ -59,8 +63,9 @@ async function restoreStatement(
   }
   const parts: string[] = [];
   for (const table of TABLES) {
-    const { rows } = await db.execute<{ rows: string | null }>(
-      sql.raw(`select json_agg(x)::text as rows from ${table} x`),
+    const rows = await rowsOf<{ rows: string | null }>(
+      db,
+      `select json_agg(x)::text as rows from ${table} x`,
     );
     const json = rows[0]?.rows;
     if (!json) continue;
