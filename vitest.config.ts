@@ -3,11 +3,20 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The feature tests share one module graph per worker (isolate: false): each imports the whole
  * app, and evaluating it again for every file cost more than the tests of most of them. They keep
- * no state between files that a test reads: each makes its own database and app (useTestApp).
+ * no state between files that a test reads: each makes its own app on a database made as new
+ * (useTestApp; the worker's last file's, emptied: tests/helpers/pglite-test-db.ts).
  * The files that stub globals or the environment, fake timers, mock modules or measure the
  * process (hashing-load's RSS) stay isolated, with the rest of src and the integration tests.
  */
-const SHARED = 'src/features/**/*.test.ts';
+const SHARED = [
+  'src/features/**/*.test.ts',
+  // Outside the features, the tests of the whole app that change nothing global either.
+  'src/app/article-names.test.ts',
+  'src/app/subscribers.test.ts',
+  'src/app/unavailable.test.ts',
+  'src/app/visitor-app.test.ts',
+  'src/server/http/text-input.test.ts',
+];
 const KEEP_ISOLATED = [
   'src/features/auth/purge.test.ts',
   'src/features/stats/counts.test.ts',
@@ -19,7 +28,7 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two cores here; each file loads its own database copy.
+    // Two cores here.
     maxWorkers: 2,
     // Each isolated file's worker imports drizzle-orm afresh: the hook spares it a second.
     execArgv: ['--import', './tests/helpers/fast-resolve.ts'],
@@ -28,9 +37,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'features',
-          include: [SHARED],
+          include: SHARED,
           exclude: [...configDefaults.exclude, ...KEEP_ISOLATED],
           isolate: false,
+          // A file's embedded database goes back to its worker for the next file, which finds it
+          // as new (tests/helpers/pglite-test-db.ts): a copy loaded for each file cost a second.
+          provide: { reuseTestDatabases: true },
         },
       },
       {
@@ -47,6 +59,7 @@ export default defineConfig({
             ...KEEP_ISOLATED,
             'tests/integration/**/*.test.ts',
           ],
+          exclude: [...configDefaults.exclude, ...SHARED.slice(1)],
         },
       },
     ],

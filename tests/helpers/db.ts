@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { getTableName, is, sql } from 'drizzle-orm';
-import { PgTable } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestSettings } from '../../src/server/config.ts';
-import { openPostgres, wrapPglite, type Database } from '../../src/server/db/index.ts';
-import { schema } from '../../src/server/db/schema.ts';
+import { openPostgres, type Database } from '../../src/server/db/index.ts';
+import { pgliteTestDatabase, TABLES } from './pglite-test-db.ts';
 
 export interface TestDatabase {
   db: Database;
@@ -17,21 +14,15 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-const TABLES = Object.values(schema)
-  .filter((item) => is(item, PgTable))
-  .map((table) => `"${getTableName(table)}"`);
-
 /**
- * A migrated database for one test file: a copy of the PGlite template made by global-setup, or,
- * when TEST_DATABASE_URL is set (npm run test:pg), a fresh database on that PostgreSQL server.
+ * A migrated database for one test file: a copy of the PGlite template made by global-setup (or
+ * one a finished file gave back, made as new: pglite-test-db.ts), or, when TEST_DATABASE_URL is
+ * set (npm run test:pg), a fresh database on that PostgreSQL server.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const { databaseUrl } = loadTestSettings();
   if (!databaseUrl) {
-    const tarball = fs.readFileSync(inject('pgliteTemplate'));
-    const client = await PGlite.create({ loadDataDir: new Blob([tarball]) });
-    const handle = wrapPglite(client);
-    return withReset(handle.db, 'pglite', () => handle.close());
+    return { kind: 'pglite', ...(await pgliteTestDatabase()) };
   }
   const name = `legenda_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { testApp } from './app.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
-import { twoMuseums } from './staff.ts';
+import { keptTwoMuseums } from './kept-museums.ts';
 
 export type TestApp = ReturnType<typeof testApp>;
 export type TestAppOptions = NonNullable<Parameters<typeof testApp>[1]>;
@@ -26,7 +26,8 @@ export interface TestAppState {
  * The data tests' setup, for a test file (or a describe block): one migrated database made
  * before its tests and closed after them, emptied before each test, a fresh app on it and, unless
  * `museums: false`, two museums with their curators signed in (tests/helpers/staff.ts
- * `twoMuseums`). `options` may be a function, called before each test (a new clock, a logger).
+ * `twoMuseums`, made through the app once and written again: kept-museums.ts). `options` may be
+ * a function, called before each test (a new clock, a logger).
  * `each` receives the state before each test, after the museums are made:
  *
  *     let t: TestApp;
@@ -41,6 +42,7 @@ export function useTestApp(
 ): Readonly<TestAppState> {
   let state: TestAppState | undefined;
   let database: TestDatabase | undefined;
+  const keptMuseums = keptTwoMuseums();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -53,7 +55,8 @@ export function useTestApp(
     await database.reset();
     const { museums = true, ...appOptions } = typeof options === 'function' ? options() : options;
     const t = testApp(database.db, appOptions);
-    const signedIn = museums ? await twoMuseums(t) : { cookie: '', other: '' };
+    const key = JSON.stringify([t.clock.now(), appOptions.env, appOptions.passwordParams]);
+    const signedIn = museums ? await keptMuseums(t, database.db, key) : { cookie: '', other: '' };
     state = { database, t, ...signedIn };
     await each?.(state);
   });

@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { runUsers } from '../../src/app/cli/users.ts';
 import { openPostgres, type DatabaseHandle } from '../../src/server/db/index.ts';
 import { testApp } from '../helpers/app.ts';
+import { runInProcess } from '../helpers/in-process-cli.ts';
 import { describeWithPg, openPgServer, sqlClient, type PgServer } from '../helpers/pg-server.ts';
 import { runScript, tempDir } from '../helpers/server.ts';
 
 /**
- * `npm run users` on PostgreSQL: the real command as a child process with DATABASE_URL
- * set, its effect read in the database, and sign-ins through the app on the same database. With
- * PostgreSQL there is no data-directory lock: accounts are managed while the app runs.
+ * `npm run users` on PostgreSQL: the command with DATABASE_URL set, its effect read in the
+ * database, and sign-ins through the app on the same database. With PostgreSQL there is no
+ * data-directory lock: accounts are managed while the app runs. The journey runs the command in
+ * this process (a real process per command cost a second or more each); the unreachable server
+ * is a real process, which proves the command's wiring on PostgreSQL.
  */
 
 const cli = 'src/app/cli/users.ts';
@@ -20,7 +24,7 @@ describeWithPg('server', 'npm run users on PostgreSQL', () => {
   let env: Record<string, string>;
   let sql: pg.Client;
   let handle: DatabaseHandle | undefined;
-  const users = (args: string[], input?: string) => runScript(cli, args, env, input);
+  const users = (args: string[], input?: string) => runInProcess(runUsers, args, env, input);
 
   beforeAll(async () => {
     pgServer = await openPgServer('server');

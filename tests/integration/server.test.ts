@@ -1,7 +1,8 @@
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
+import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../src/features/demo/demo.ts';
 import { openPglite } from '../../src/server/db/index.ts';
-import { dailyCounts } from '../../src/server/db/schema.ts';
+import { articles, dailyCounts, qrcodes } from '../../src/server/db/schema.ts';
 import { migratedDataDir } from '../helpers/data-dir.ts';
 import { runScript, tempDir } from '../helpers/server.ts';
 import { cookieOf, staffHttp, until } from '../helpers/staff-http.ts';
@@ -9,7 +10,8 @@ import { useServers } from '../helpers/use-servers.ts';
 
 const cli = 'src/app/cli/users.ts';
 
-// Each start of the embedded database costs seconds: these journeys share a few processes.
+// Each start of the Node entry costs seconds of processor time: these journeys share three
+// servers (a first start, then a first start on a data directory that is started again).
 const start = useServers();
 
 const login = (url: string, email: string, password: string) =>
@@ -48,8 +50,9 @@ function heldPost(url: string, path: string, body: unknown) {
 }
 
 describe('npm start (the Node entry)', () => {
-  it('creates the first account with a generated password, printed once', async () => {
-    const server = await start({ DATA_DIR: migratedDataDir() });
+  it('creates the first account with a generated password, printed once; answers scans of /r/{code} on its fast path, counts them (a rescan once) and writes them at SIGTERM', async () => {
+    const dataDir = migratedDataDir();
+    const server = await start({ DATA_DIR: dataDir });
     const output = server.output();
     expect(output).toContain('First account created');
     expect(/email:\s+(\S+)/.exec(output)?.[1]).toBe('admin@legenda.local');
@@ -68,69 +71,10 @@ describe('npm start (the Node entry)', () => {
         .on('error', reject);
     });
     expect(keepAlive).toBe('timeout=65');
-    expect(await server.stop()).toBe(0);
-  });
 
-  it('runs one process per data directory, finishes requests in flight on SIGTERM, keeps the data', async () => {
-    const dataDir = migratedDataDir();
-    const env = {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'director@museum.example',
-      ADMIN_PASSWORD: 'the director passphrase',
-    };
-    const server = await start(env);
-    expect(server.output()).toContain('director@museum.example');
-    expect(server.output()).not.toContain('the director passphrase');
-
-    // A second server and the accounts command, both refused while the server runs (started
-    // together: each spends seconds loading the app before it finds the lock).
-    const [second, users] = await Promise.all([
-      runScript('src/app/main.ts', [], { DATA_DIR: dataDir, PORT: '0' }),
-      runScript(cli, ['list'], { DATA_DIR: dataDir }),
-    ]);
-    expect(second.code).toBe(1);
-    expect(second.stderr).toContain('is in use by another Legenda process');
-    expect(second.stderr).toContain(String(server.child.pid));
-
-    expect(users.code).toBe(1);
-    expect(users.stderr).toContain('manage accounts while Legenda is stopped');
-
-    // A sign-in the server has accepted (100 Continue) but whose body comes only once the
-    // server has said it is stopping: it must still be answered.
-    const inFlight = heldPost(server.url, '/login', {
-      email: 'director@museum.example',
-      password: 'the director passphrase',
-    });
-    await inFlight.accepted;
-    const exit = server.stop('SIGTERM');
-    const said = await until(
-      async () => server.output(),
-      (output) => output.includes('SIGTERM received'),
-    );
-    expect(said).toContain('SIGTERM received: finishing requests in flight');
-    inFlight.send();
-    expect((await inFlight.response).status).toBe(200);
-    expect(await exit).toBe(0);
-    expect(server.output()).toContain('Stopped cleanly');
-
-    const again = await start(env);
-    expect(again.output()).not.toContain('First account created');
-    expect(
-      (await login(again.url, 'director@museum.example', 'the director passphrase')).status,
-    ).toBe(200);
-    expect(await again.stop()).toBe(0);
-  });
-
-  it('answers scans of /r/{code} on its fast path, counts them (a rescan once) and writes them at SIGTERM', async () => {
-    const dataDir = migratedDataDir();
-    const env = {
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: 'a@museum.example',
-      ADMIN_PASSWORD: 'passphrase a',
-    };
-    const server = await start(env);
+    // The scans' journey, on the same server.
     const staff = staffHttp(server.url, server.url);
-    const cookie = cookieOf(await staff.login('a@museum.example', 'passphrase a'));
+    const cookie = cookieOf(await staff.login('admin@legenda.local', password));
     const post = (path: string, body: unknown) => staff.post(`/api/manage/${path}`, body, cookie);
     const { id: articleId } = (await (await post('add_article', { pathArray: [] })).json()) as {
       id: number;
@@ -177,6 +121,78 @@ describe('npm start (the Node entry)', () => {
       ]);
     } finally {
       await database.close();
+    }
+  });
+
+  it('runs one process per data directory, makes the demo article at the first start only, finishes requests in flight on SIGTERM, keeps the data', async () => {
+    const dataDir = migratedDataDir();
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_EMAIL: 'director@museum.example',
+      ADMIN_PASSWORD: 'the director passphrase',
+    };
+    const server = await start(env);
+    expect(server.output()).toContain('director@museum.example');
+    expect(server.output()).not.toContain('the director passphrase');
+
+    // The first start makes the demo article, and /r/DemoLegend leads to it.
+    expect(server.output()).toContain(`Demo article created: /article?name=${DEMO_ARTICLE_NAME}`);
+    const scan = await fetch(`${server.url}${DEMO_SCAN_PATH}`, { redirect: 'manual' });
+    expect(scan.status).toBe(302);
+    expect(scan.headers.get('location')).toBe(`/article?name=${DEMO_ARTICLE_NAME}`);
+    const page = await fetch(`${server.url}/article?name=${DEMO_ARTICLE_NAME}&lang=fr`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('La lanterne du pilote');
+
+    // A second server and the accounts command, both refused while the server runs (started
+    // together: each spends seconds loading the app before it finds the lock).
+    const [second, users] = await Promise.all([
+      runScript('src/app/main.ts', [], { DATA_DIR: dataDir, PORT: '0' }),
+      runScript(cli, ['list'], { DATA_DIR: dataDir }),
+    ]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('is in use by another Legenda process');
+    expect(second.stderr).toContain(String(server.child.pid));
+
+    expect(users.code).toBe(1);
+    expect(users.stderr).toContain('manage accounts while Legenda is stopped');
+
+    // A sign-in the server has accepted (100 Continue) but whose body comes only once the
+    // server has said it is stopping: it must still be answered.
+    const inFlight = heldPost(server.url, '/login', {
+      email: 'director@museum.example',
+      password: 'the director passphrase',
+    });
+    await inFlight.accepted;
+    const exit = server.stop('SIGTERM');
+    const said = await until(
+      async () => server.output(),
+      (output) => output.includes('SIGTERM received'),
+    );
+    expect(said).toContain('SIGTERM received: finishing requests in flight');
+    inFlight.send();
+    expect((await inFlight.response).status).toBe(200);
+    expect(await exit).toBe(0);
+    expect(server.output()).toContain('Stopped cleanly');
+
+    const again = await start(env);
+    expect(again.output()).not.toContain('First account created');
+    // The demo is made at the first start only.
+    expect(again.output()).not.toContain('Demo article');
+    const rescan = await fetch(`${again.url}${DEMO_SCAN_PATH}`, { redirect: 'manual' });
+    expect(rescan.headers.get('location')).toBe(`/article?name=${DEMO_ARTICLE_NAME}`);
+    expect(
+      (await login(again.url, 'director@museum.example', 'the director passphrase')).status,
+    ).toBe(200);
+    expect(await again.stop()).toBe(0);
+
+    const handle = await openPglite(dataDir);
+    try {
+      expect(await handle.db.select().from(articles)).toHaveLength(1);
+      expect(await handle.db.select().from(qrcodes)).toHaveLength(1);
+    } finally {
+      await handle.close();
     }
   });
 

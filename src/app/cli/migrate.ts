@@ -3,6 +3,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/i
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../../server/db/lock.ts';
 import { isUnavailable } from '../../server/db/errors.ts';
 import { latestMigration, schemaStatus } from '../netlify/schema-status.ts';
+import { complain, processIo, say, type CliIo } from './io.ts';
 
 /**
  * `npm run db:migrate`: applies the pending migrations of drizzle/ to PostgreSQL (DATABASE_URL,
@@ -28,14 +29,15 @@ function reason(error: unknown): string {
   return e?.message ?? String(error);
 }
 
-async function run(): Promise<number> {
-  const config = loadConfig();
+async function run(io: CliIo): Promise<number> {
+  const config = loadConfig(io.env);
   const target = describe(config);
   try {
-    return await migrate(config, target);
+    return await migrate(io, config, target);
   } catch (error) {
     if (error instanceof DataDirInUseError) throw error;
-    console.error(
+    complain(
+      io,
       isUnavailable(error)
         ? `[db:migrate] Cannot reach ${target}: ${reason(error)}`
         : `[db:migrate] Migrating ${target} failed: ${reason(error)}`,
@@ -44,7 +46,7 @@ async function run(): Promise<number> {
   }
 }
 
-async function migrate(config: Config, target: string): Promise<number> {
+async function migrate(io: CliIo, config: Config, target: string): Promise<number> {
   let lock: DataDirLock | undefined;
   let handle: DatabaseHandle;
   if (config.databaseUrl) {
@@ -56,19 +58,20 @@ async function migrate(config: Config, target: string): Promise<number> {
   try {
     const before = await schemaStatus(handle.db);
     if (before.state === 'current') {
-      console.log(`[db:migrate] Up to date: ${target} (${before.applied.tag}).`);
+      say(io, `[db:migrate] Up to date: ${target} (${before.applied.tag}).`);
       return 0;
     }
-    console.log(
+    say(
+      io,
       `[db:migrate] Migrating ${target} from ${before.applied?.tag ?? 'an empty schema'} to ${latestMigration.tag}…`,
     );
     await handle.migrate();
     const after = await schemaStatus(handle.db);
     if (after.state !== 'current') {
-      console.error(`[db:migrate] Still behind after migrating: ${target}.`);
+      complain(io, `[db:migrate] Still behind after migrating: ${target}.`);
       return 1;
     }
-    console.log(`[db:migrate] Migrated: ${target} is at ${after.applied.tag}.`);
+    say(io, `[db:migrate] Migrated: ${target} is at ${after.applied.tag}.`);
     return 0;
   } finally {
     await handle.close();
@@ -76,15 +79,23 @@ async function migrate(config: Config, target: string): Promise<number> {
   }
 }
 
-try {
-  process.exitCode = await run();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(`[db:migrate] ${error.message}\nSee .env.example for every setting.`);
-  } else if (error instanceof DataDirInUseError) {
-    console.error(`[db:migrate] ${error.message}`);
-  } else {
-    console.error(`[db:migrate] Migration failed: ${reason(error)}`);
+/**
+ * Runs the command and answers its exit code. The process's streams from a shell (below); a test
+ * may give its own and run the command in its process.
+ */
+export async function runMigrate(io: CliIo): Promise<number> {
+  try {
+    return await run(io);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      complain(io, `[db:migrate] ${error.message}\nSee .env.example for every setting.`);
+    } else if (error instanceof DataDirInUseError) {
+      complain(io, `[db:migrate] ${error.message}`);
+    } else {
+      complain(io, `[db:migrate] Migration failed: ${reason(error)}`);
+    }
+    return 1;
   }
-  process.exitCode = 1;
 }
+
+if (import.meta.main) process.exitCode = await runMigrate(processIo());

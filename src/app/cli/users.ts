@@ -10,6 +10,7 @@ import { museums } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/log.ts';
 import { AccountError, accountsService } from '../../features/accounts/service.ts';
 import { budgetCommand, parseBudget } from './budget.ts';
+import { complain, processIo, say, sinkOf, type CliIo } from './io.ts';
 import { museumCommand, parseSlug } from './museum.ts';
 
 /**
@@ -43,15 +44,12 @@ The password is asked for (hidden), or read from standard input when it is not a
 
 class UsageError extends Error {}
 
-async function readHidden(prompt: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  const output = rl as unknown as {
-    _writeToOutput: (s: string) => void;
-    output: NodeJS.WriteStream;
-  };
+async function readHidden(io: CliIo, prompt: string): Promise<string> {
+  const rl = createInterface({ input: io.stdin, output: io.stdout, terminal: true });
+  const output = rl as unknown as { _writeToOutput: (s: string) => void };
   let muted = false;
   output._writeToOutput = (s: string) => {
-    if (!muted || s.includes('\n')) process.stdout.write(muted ? '\n' : s);
+    if (!muted || s.includes('\n')) io.stdout.write(muted ? '\n' : s);
   };
   return new Promise((resolve) => {
     rl.question(prompt, (answer) => {
@@ -62,16 +60,16 @@ async function readHidden(prompt: string): Promise<string> {
   });
 }
 
-async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) {
+async function readPassword(io: CliIo): Promise<string> {
+  if (!io.stdin.isTTY) {
     const chunks: Buffer[] = [];
-    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk as Buffer | string));
     return Buffer.concat(chunks)
       .toString('utf8')
       .replace(/\r?\n$/, '');
   }
-  const first = await readHidden('Password (12 characters or more): ');
-  const second = await readHidden('Same password again: ');
+  const first = await readHidden(io, 'Password (12 characters or more): ');
+  const second = await readHidden(io, 'Same password again: ');
   if (first !== second) throw new AccountError('The two passwords differ; nothing was changed.');
   return first;
 }
@@ -82,18 +80,21 @@ function requireOption(value: string | undefined, name: string): string {
 }
 
 /** The budget command: its options checked before the database opens. */
-async function budget(values: {
-  museum?: string | undefined;
-  tokens?: string | undefined;
-  'speech-chars'?: string | undefined;
-}): Promise<number> {
+async function budget(
+  io: CliIo,
+  values: {
+    museum?: string | undefined;
+    tokens?: string | undefined;
+    'speech-chars'?: string | undefined;
+  },
+): Promise<number> {
   const museum = requireOption(values.museum, 'museum');
   const tokens = parseBudget(values.tokens, 'tokens');
   const speechChars = parseBudget(values['speech-chars'], 'speech-chars');
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   const database = await openDatabase(config);
   try {
-    console.log(await budgetCommand(database.handle.db, { museum, tokens, speechChars }));
+    say(io, await budgetCommand(database.handle.db, { museum, tokens, speechChars }));
     return 0;
   } finally {
     await database.close();
@@ -101,15 +102,15 @@ async function budget(values: {
 }
 
 /** The museum command: its options checked before the database opens. */
-async function museumSettings(values: {
-  museum?: string | undefined;
-  slug?: string | undefined;
-}): Promise<number> {
+async function museumSettings(
+  io: CliIo,
+  values: { museum?: string | undefined; slug?: string | undefined },
+): Promise<number> {
   const museum = requireOption(values.museum, 'museum');
   const slug = parseSlug(values.slug);
-  const database = await openDatabase(loadConfig());
+  const database = await openDatabase(loadConfig(io.env));
   try {
-    console.log(await museumCommand(database.handle.db, { museum, slug }));
+    say(io, await museumCommand(database.handle.db, { museum, slug }));
     return 0;
   } finally {
     await database.close();
@@ -121,13 +122,15 @@ async function museumSettings(values: {
  * where nothing starts, this is how it is made). The demo stores no file: no blob store needed.
  */
 async function addAccount(
+  io: CliIo,
   config: Config,
   db: Database,
   input: { email: string; museum: string; password: string },
 ): Promise<void> {
   const firstMuseum = (await db.$count(museums)) === 0;
   const made = await accountsService(db).add(input);
-  console.log(
+  say(
+    io,
     `Account ${made.email} added to ${made.newMuseum ? 'the new museum' : 'the museum'} "${made.museum}".`,
   );
   if (!firstMuseum) return;
@@ -135,7 +138,7 @@ async function addAccount(
     config: { ...config, countsFlushMs: 0 },
     db,
     blobs: createMemoryBlobStore(),
-    log: createLogger(config),
+    log: createLogger(config, { sink: sinkOf(io) }),
     clientAddress: () => 'cli',
   };
   // Loaded only here: the whole app costs every other command seconds of start.
@@ -153,6 +156,7 @@ async function addAccount(
 
 /** Runs an account command, given its options checked and its password already read. */
 async function accountCommand(
+  io: CliIo,
   command: string,
   config: Config,
   db: Database,
@@ -161,26 +165,26 @@ async function accountCommand(
   const { email, museum, password } = input;
   const accounts = accountsService(db);
   if (command === 'add') {
-    await addAccount(config, db, { email: email!, museum: museum!, password: password! });
+    await addAccount(io, config, db, { email: email!, museum: museum!, password: password! });
   } else if (command === 'set-password') {
     const done = await accounts.setPassword(email!, password!);
-    console.log(`Password of ${done.email} changed; its open sessions are closed.`);
+    say(io, `Password of ${done.email} changed; its open sessions are closed.`);
   } else if (command === 'disable') {
     const done = await accounts.disable(email!);
-    console.log(`${done.email} is disabled; its open sessions are closed.`);
+    say(io, `${done.email} is disabled; its open sessions are closed.`);
   } else if (command === 'enable') {
     const done = await accounts.enable(email!);
-    console.log(`${done.email} can sign in again.`);
+    say(io, `${done.email} can sign in again.`);
   } else {
     const rows = await accounts.list();
-    if (rows.length === 0) console.log('No accounts yet.');
+    if (rows.length === 0) say(io, 'No accounts yet.');
     for (const row of rows) {
-      console.log(`${row.email}\t${row.museum}\t${row.disabled ? 'disabled' : 'active'}`);
+      say(io, `${row.email}\t${row.museum}\t${row.disabled ? 'disabled' : 'active'}`);
     }
   }
 }
 
-async function run(argv: string[]): Promise<number> {
+async function run(argv: string[], io: CliIo): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -196,7 +200,7 @@ async function run(argv: string[]): Promise<number> {
   });
   const command = positionals[0];
   if (values.help || !command) {
-    console.log(USAGE);
+    say(io, USAGE);
     return command || values.help ? 0 : 2;
   }
   if (values.password !== undefined) {
@@ -209,54 +213,68 @@ async function run(argv: string[]): Promise<number> {
   if (!commands.includes(command)) {
     throw new UsageError(`Unknown command "${command}".`);
   }
-  if (command === 'budget') return budget(values);
-  if (command === 'museum') return museumSettings(values);
+  if (command === 'budget') return budget(io, values);
+  if (command === 'museum') return museumSettings(io, values);
 
   const email = command === 'list' ? undefined : requireOption(values.email, 'email');
   const museum = command === 'add' ? requireOption(values.museum, 'museum') : undefined;
   // Asked before the database opens: the embedded one stays free while a person types.
   const password =
-    command === 'add' || command === 'set-password' ? await readPassword() : undefined;
+    command === 'add' || command === 'set-password' ? await readPassword(io) : undefined;
 
-  const config = loadConfig();
+  const config = loadConfig(io.env);
   const database = await openDatabase(config);
   try {
-    await accountCommand(command, config, database.handle.db, { email, museum, password });
+    await accountCommand(io, command, config, database.handle.db, { email, museum, password });
     return 0;
   } finally {
     await database.close();
   }
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else if (error instanceof AccountError || error instanceof ConfigError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else if (isUnavailable(error)) {
-    // Never the URL itself: it may carry the database password.
-    console.error(
-      `Cannot reach the database given by DATABASE_URL (${errorReason(error)}). Check that PostgreSQL is ` +
-        'running and that the address is right; nothing was changed.',
-    );
-    process.exitCode = 1;
-  } else if (error instanceof DataDirInUseError) {
-    console.error(
-      `${error.message}\nWith the embedded database, manage accounts while Legenda is stopped.`,
-    );
-    process.exitCode = 1;
-  } else if (
-    error instanceof TypeError &&
-    'code' in error &&
-    String(error.code).startsWith('ERR_PARSE_ARGS')
-  ) {
-    console.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else {
+/**
+ * Runs one command and answers its exit code: 0 done, 1 refused or failed, 2 misused. An error
+ * nobody foresaw is thrown, as Node shows one. The process's streams from a shell (below); a test
+ * may give its own and run the command in its process.
+ */
+export async function runUsers(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      complain(io, `${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof AccountError || error instanceof ConfigError) {
+      complain(io, error.message);
+      return 1;
+    }
+    if (isUnavailable(error)) {
+      // Never the URL itself: it may carry the database password.
+      complain(
+        io,
+        `Cannot reach the database given by DATABASE_URL (${errorReason(error)}). Check that PostgreSQL is ` +
+          'running and that the address is right; nothing was changed.',
+      );
+      return 1;
+    }
+    if (error instanceof DataDirInUseError) {
+      complain(
+        io,
+        `${error.message}\nWith the embedded database, manage accounts while Legenda is stopped.`,
+      );
+      return 1;
+    }
+    if (
+      error instanceof TypeError &&
+      'code' in error &&
+      String(error.code).startsWith('ERR_PARSE_ARGS')
+    ) {
+      complain(io, `${error.message}\n\n${USAGE}`);
+      return 2;
+    }
     throw error;
   }
 }
+
+if (import.meta.main) process.exitCode = await runUsers(process.argv.slice(2), processIo());
