@@ -6,12 +6,7 @@ import { migrationsFolder, type Database, type DatabaseHandle } from './handle.t
 
 // PostgreSQL's pool is in postgres.ts, which loads nothing of the embedded database: the Netlify
 // functions import it alone.
-export {
-  migrationsFolder,
-  ping,
-  type Database,
-  type DatabaseHandle,
-} from './handle.ts';
+export { migrationsFolder, ping, type Database, type DatabaseHandle } from './handle.ts';
 export { openPostgres, type PoolOptions } from './postgres.ts';
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
