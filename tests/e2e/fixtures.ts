@@ -8,6 +8,10 @@ import {
   type Cookie,
   type Frame,
   type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
 } from '@playwright/test';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
@@ -296,6 +300,48 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 });
 
+/** The fixtures a test may ask for. */
+type TestArgs = PlaywrightTestArgs & PlaywrightTestOptions & PlaywrightWorkerArgs & Fixtures;
+type Journey<K extends keyof TestArgs> = (
+  args: Pick<TestArgs, K | 'page'>,
+  testInfo: TestInfo,
+) => Promise<void>;
+
+/**
+ * A journey written once per language, run as one test: `journeys.test(title, lang, body)` in
+ * each language's loop; then, where the tests belong, `for (const [title, run] of journeys)
+ * test(title, ({ page, …fixtures }, testInfo) => run({ page, … }, testInfo))`. The test runs
+ * the languages one after the other in the same page (a page of its own for each cost a browser
+ * page, a context and a first load of the site's scripts), the window set back to its first
+ * size between them, each language a step of its own in the report. `K`: the fixtures the
+ * journeys use besides the page.
+ */
+export function bothLanguages<K extends keyof TestArgs = 'page'>() {
+  const journeys = new Map<string, [Lang, Journey<K>][]>();
+  return {
+    test(title: string, lang: Lang, body: Journey<K>): void {
+      journeys.set(title, [...(journeys.get(title) ?? []), [lang, body]]);
+    },
+    *[Symbol.iterator](): Generator<[string, Journey<K>]> {
+      for (const [title, runs] of journeys) {
+        yield [
+          title,
+          async (args, testInfo) => {
+            testInfo.setTimeout(testInfo.timeout * runs.length);
+            const viewport = args.page.viewportSize();
+            for (const [lang, run] of runs) {
+              await test.step(lang, async () => {
+                if (viewport) await args.page.setViewportSize(viewport);
+                await run(args, testInfo);
+              });
+            }
+          },
+        ];
+      }
+    },
+  };
+}
+
 /**
  * axe-core on the page as it is now: no violation, of any impact. `exclude`: selectors axe need
  * not walk (a QR code's hundreds of shapes inside a named role="img").
@@ -341,7 +387,8 @@ async function insideExcluded(frame: Frame, excluded: string[]): Promise<boolean
   for (let current: Frame | null = frame; current?.parentFrame(); current = current.parentFrame()) {
     const element = await current.frameElement();
     const matched = await element.evaluate(
-      (node, selectors) => selectors.some((selector) => node.closest(selector) !== null),
+      (node, selectors) =>
+        selectors.some((selector) => (node as Element).closest(selector) !== null),
       excluded,
     );
     if (matched) return true;
