@@ -44,6 +44,15 @@ test.afterEach(({ page }) => {
   expect(cspErrors.get(page) ?? []).toEqual([]);
 });
 
+/**
+ * The carousel's and the booking popup's tests are not about the flag bursts (those are below):
+ * the flag sprite is refused there, so the bursts draw nothing over the page (as when it cannot
+ * be loaded); their flights took a quarter of these tests' processor time.
+ */
+async function withoutFlags({ page }: { page: Page }) {
+  await page.route('**/flag-sprite*', (route) => route.abort());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Carousel
 
@@ -103,6 +112,7 @@ async function settledSlide(page: Page) {
 }
 
 test.describe('partner carousel', () => {
+  test.beforeEach(withoutFlags);
   const sizes = [
     { width: 1280, whole: 3, cut: 2, center: true },
     { width: 800, whole: 1, cut: 0, center: false },
@@ -648,6 +658,7 @@ async function expectBookingPopup(page: Page, lang: Lang) {
 
 test.describe('Book a demo', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+  test.beforeEach(withoutFlags);
 
   // Both languages in one page, one after the other.
   test('the floating button opens the booking popup; it closes (fr, en)', async ({ page }) => {
