@@ -181,12 +181,21 @@ async function signInWithForm(page: Page, lang: Lang, submitWith: SubmitWith) {
 
 export type SeenEntry = { path: string; kind: 'heading' | 'status'; text: string };
 
+const watchedPages = new WeakMap<Page, SeenEntry[]>();
+
 /**
  * Records, from the first byte of every document the page loads, each h1 and status line that
  * appears in <main>: proof of what a visitor could have seen, however briefly.
  */
 export async function watchMain(page: Page): Promise<SeenEntry[]> {
+  // A page watched already (a journey run again in the same page) keeps its recorder, emptied.
+  const watched = watchedPages.get(page);
+  if (watched) {
+    watched.length = 0;
+    return watched;
+  }
   const seen: SeenEntry[] = [];
+  watchedPages.set(page, seen);
   await page.exposeBinding('__e2eSeen', (_source, entry: SeenEntry) => {
     seen.push(entry);
   });
@@ -314,9 +323,11 @@ type Journey<K extends keyof TestArgs> = (
  * the languages one after the other in the same page (a page of its own for each cost a browser
  * page, a context and a first load of the site's scripts), the window set back to its first
  * size between them, each language a step of its own in the report. `K`: the fixtures the
- * journeys use besides the page.
+ * journeys use besides the page; `between`: what to undo before each language after the first.
  */
-export function bothLanguages<K extends keyof TestArgs = 'page'>() {
+export function bothLanguages<K extends keyof TestArgs = 'page'>(
+  options: { between?: Journey<K> } = {},
+) {
   const journeys = new Map<string, [Lang, Journey<K>][]>();
   return {
     test(title: string, lang: Lang, body: Journey<K>): void {
@@ -329,8 +340,9 @@ export function bothLanguages<K extends keyof TestArgs = 'page'>() {
           async (args, testInfo) => {
             testInfo.setTimeout(testInfo.timeout * runs.length);
             const viewport = args.page.viewportSize();
-            for (const [lang, run] of runs) {
+            for (const [index, [lang, run]] of runs.entries()) {
               await test.step(lang, async () => {
+                if (index > 0 && options.between) await options.between(args, testInfo);
                 if (viewport) await args.page.setViewportSize(viewport);
                 await run(args, testInfo);
               });
