@@ -5,6 +5,7 @@ import { languageName } from '../../src/features/languages/index.ts';
 import { format, uiStrings } from '../../src/features/reader/render/strings.ts';
 import { wav } from '../helpers/media.ts';
 import {
+  bothLanguages,
   dict,
   expect,
   expectNoViolations,
@@ -30,6 +31,8 @@ const PIXEL = devices['Pixel 7'];
 const es = uiStrings('es');
 const AUDIO_SRC = /^\/media\/\d+\/audio\/[A-Za-z0-9]{16}\.wav$/;
 
+const journeys = bothLanguages<'browser' | 'baseURL' | 'signIn'>();
+
 for (const lang of LANGS) {
   const t = dict[lang];
   const te = t.editor;
@@ -38,14 +41,12 @@ for (const lang of LANGS) {
   const field = (scope: Locator, label: string, suffix: string) =>
     scope.getByLabel(`${label} (${suffix})`, { exact: true });
 
-  test.describe(`audio block (${lang})`, MUSEUM_SETTINGS, () => {
-    test('a curator adds a recording with its transcript; a Spanish visitor plays it and reads the transcript translated', async ({
-      page,
-      browser,
-      baseURL,
-      signIn,
-    }) => {
-      test.setTimeout(90_000);
+  journeys.test(
+    'a curator adds a recording with its transcript; a Spanish visitor plays it and reads the transcript translated',
+    lang,
+    async ({ page, browser, baseURL, signIn }) => {
+      // 90 s for each language's run.
+      test.setTimeout(90_000 * LANGS.length);
       await signIn();
       const tag = randomUUID().slice(0, 8);
       const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
@@ -161,8 +162,8 @@ for (const lang of LANGS) {
       await post(page, 'delete_item', { id, type: 'article', pathArray: [] });
       await file.setInputFiles({ name: 'encore.wav', mimeType: 'audio/wav', buffer: wav(1) });
       await expect(toast(page, t.apiErrors.not_found_article)).toBeVisible();
-    });
-  });
+    },
+  );
 }
 
 /** Presses the player's own play button: a tap where Chromium draws it, at the start. */
@@ -175,3 +176,11 @@ async function play(page: Page, audio: Locator) {
     .poll(() => audio.evaluate((el: HTMLAudioElement) => el.paused), { timeout: 10_000 })
     .toBe(false);
 }
+
+test.describe('audio block', MUSEUM_SETTINGS, () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, browser, baseURL, signIn }, testInfo) =>
+      run({ page, browser, baseURL, signIn }, testInfo),
+    );
+  }
+});

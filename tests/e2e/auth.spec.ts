@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
 import {
+  bothLanguages,
   ADMIN,
   dict,
   escapeRegExp,
@@ -45,13 +46,22 @@ async function expectApart(cover: Locator, controls: Locator[]) {
   }
 }
 
+const journeys = bothLanguages<'context' | 'signIn' | 'signInWithForm'>({
+  // Each language starts as in a browser of its own: signed out, no route held, no flash kept.
+  async between({ page, context }) {
+    await page.unrouteAll({ behavior: 'wait' });
+    await context.clearCookies();
+    await page.evaluate(() => sessionStorage.clear());
+  },
+});
+
 for (const lang of LANGS) {
   const t = dict[lang];
 
-  test.describe(`sign in and out (${lang})`, () => {
-    test('the sign-in page has its title, two fields and a way to ask for an account', async ({
-      page,
-    }) => {
+  journeys.test(
+    'the sign-in page has its title, two fields and a way to ask for an account',
+    lang,
+    async ({ page }) => {
       const response = await page.goto(url(lang, '/login'));
       expect(response?.status()).toBe(200);
       await expect(page).toHaveTitle(`${t.auth.signIn} · Legenda`);
@@ -65,11 +75,13 @@ for (const lang of LANGS) {
 
       await form.noAccount.click();
       await expect(page).toHaveURL(url(lang, '/contact'));
-    });
+    },
+  );
 
-    test('a wrong password is refused, then Enter in the password field signs in', async ({
-      page,
-    }) => {
+  journeys.test(
+    'a wrong password is refused, then Enter in the password field signs in',
+    lang,
+    async ({ page }) => {
       const form = loginForm(page, lang);
       // Typed before the form's script has run (a slow phone): it is held until both fields
       // are filled, and what was typed is kept and sent.
@@ -124,12 +136,13 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(url(lang, '/dashboard'));
       await expect(toast(page, t.auth.loginSuccess)).toBeVisible();
       await expectDashboard(page, lang);
-    });
+    },
+  );
 
-    test('Enter in the email field signs in too; its toast hides none of the top bar', async ({
-      page,
-      signInWithForm,
-    }) => {
+  journeys.test(
+    'Enter in the email field signs in too; its toast hides none of the top bar',
+    lang,
+    async ({ page, signInWithForm }) => {
       await signInWithForm(lang, 'enter-in-email');
       await expect(page).toHaveURL(url(lang, '/dashboard'));
       // Toasts close after 5 s: check it before the rest of the page.
@@ -149,12 +162,13 @@ for (const lang of LANGS) {
       await page.reload();
       await expect(done).toBeVisible();
       await expectApart(done, [bar.logout, bar.burger]);
-    });
+    },
+  );
 
-    test('the sign-in button works and the session survives a reload', async ({
-      page,
-      signInWithForm,
-    }) => {
+  journeys.test(
+    'the sign-in button works and the session survives a reload',
+    lang,
+    async ({ page, signInWithForm }) => {
       await signInWithForm(lang, 'click');
       await expect(page).toHaveURL(url(lang, '/dashboard'));
       await expect(toast(page, t.auth.loginSuccess)).toBeVisible();
@@ -162,15 +176,23 @@ for (const lang of LANGS) {
       await page.reload();
       await expectDashboard(page, lang);
       await expect(toast(page, t.auth.loginSuccess)).toHaveCount(0);
-    });
+    },
+  );
 
-    test('the sign-in page sends a signed-in user to the dashboard', async ({ page, signIn }) => {
+  journeys.test(
+    'the sign-in page sends a signed-in user to the dashboard',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       await page.goto(url(lang, '/login'));
       await expectDashboard(page, lang);
-    });
+    },
+  );
 
-    test('too many failures for one email are throttled with a delay', async ({ page }) => {
+  journeys.test(
+    'too many failures for one email are throttled with a delay',
+    lang,
+    async ({ page }) => {
       const email = unknownEmail();
       // Five failures through the API (the same counters as the form), the sixth in the form.
       for (let attempt = 1; attempt <= 5; attempt++) {
@@ -196,12 +218,13 @@ for (const lang of LANGS) {
       await expect(toast(page, t.auth.loginFailed)).toHaveCount(0);
       await expect(page).toHaveURL(url(lang, '/login'));
       await expect(form.email).toHaveValue(email);
-    });
+    },
+  );
 
-    test('logging out ends the session and protected screens send to sign-in', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'logging out ends the session and protected screens send to sign-in',
+    lang,
+    async ({ page, signIn }) => {
       const seen = await watchMain(page);
       await signIn();
       await page.goto(url(lang, '/dashboard'));
@@ -233,13 +256,13 @@ for (const lang of LANGS) {
         expect(onProtected.map((entry) => entry.text)).toContain(t.common.loading);
         for (const entry of seen) expect(protectedHeadings).not.toContain(entry.text);
       }
-    });
+    },
+  );
 
-    test('a forged session cookie is refused and sends to sign-in', async ({
-      page,
-      context,
-      signIn,
-    }) => {
+  journeys.test(
+    'a forged session cookie is refused and sends to sign-in',
+    lang,
+    async ({ page, context, signIn }) => {
       await signIn();
       const session = (await context.cookies()).find((c) => c.name === 'legenda_session');
       expect(session, 'session cookie after sign-in').toBeDefined();
@@ -261,6 +284,14 @@ for (const lang of LANGS) {
       await page.goto(url(lang, '/dashboard'));
       await expect(page).toHaveURL(url(lang, '/login'));
       await expectLoggedOut(page, lang);
-    });
-  });
+    },
+  );
 }
+
+test.describe('sign in and out', () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, context, signIn, signInWithForm }, testInfo) =>
+      run({ page, context, signIn, signInWithForm }, testInfo),
+    );
+  }
+});

@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { newBlock } from '../../src/features/articles/content.ts';
 import type { QrcodeDocument } from '../../src/features/qrcodes/schema.ts';
 import {
+  bothLanguages,
   dict,
   expect,
   LANGS,
@@ -135,13 +136,13 @@ test.describe('print sheet', () => {
   });
 });
 
-for (const lang of LANGS) {
-  test.describe(`contact on a phone (${lang})`, () => {
-    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+const journeys = bothLanguages();
 
-    test('the address breaks only at its @ or a dot, and no floating button covers it', async ({
-      page,
-    }) => {
+for (const lang of LANGS) {
+  journeys.test(
+    'the address breaks only at its @ or a dot, and no floating button covers it',
+    lang,
+    async ({ page }) => {
       await visit(page, url(lang, '/contact'));
       const main = page.getByRole('main');
       const mail = main.getByRole('link', { name: 'contact@legenda.example', exact: true });
@@ -174,14 +175,21 @@ for (const lang of LANGS) {
       await mail.evaluate((e) => (e.style.maxWidth = '8rem'));
       expect(await blockLines(mail, '.contact-mail__piece')).toBeGreaterThan(1);
       for (const piece of await pieces.all()) expect(await lines(piece)).toBe(1);
-    });
+    },
+  );
 
-    test('other pages keep the floating button', async ({ page }) => {
-      await visit(page, url(lang, '/blog'));
-      await expect(topBar(page, lang).bookDemo).toBeVisible();
-    });
+  journeys.test('other pages keep the floating button', lang, async ({ page }) => {
+    await visit(page, url(lang, '/blog'));
+    await expect(topBar(page, lang).bookDemo).toBeVisible();
   });
 }
+
+test.describe('contact on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+  for (const [title, run] of journeys) {
+    test(title, ({ page }, testInfo) => run({ page }, testInfo));
+  }
+});
 
 test.describe('visitor page video', MUSEUM_SETTINGS, () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -6,7 +6,12 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type Cookie,
+  type Frame,
   type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
 } from '@playwright/test';
 import en from '../../src/i18n/en.json' with { type: 'json' };
 import fr from '../../src/i18n/fr.json' with { type: 'json' };
@@ -176,12 +181,21 @@ async function signInWithForm(page: Page, lang: Lang, submitWith: SubmitWith) {
 
 export type SeenEntry = { path: string; kind: 'heading' | 'status'; text: string };
 
+const watchedPages = new WeakMap<Page, SeenEntry[]>();
+
 /**
  * Records, from the first byte of every document the page loads, each h1 and status line that
  * appears in <main>: proof of what a visitor could have seen, however briefly.
  */
 export async function watchMain(page: Page): Promise<SeenEntry[]> {
+  // A page watched already (a journey run again in the same page) keeps its recorder, emptied.
+  const watched = watchedPages.get(page);
+  if (watched) {
+    watched.length = 0;
+    return watched;
+  }
   const seen: SeenEntry[] = [];
+  watchedPages.set(page, seen);
   await page.exposeBinding('__e2eSeen', (_source, entry: SeenEntry) => {
     seen.push(entry);
   });
@@ -295,20 +309,69 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 });
 
+/** The fixtures a test may ask for. */
+type TestArgs = PlaywrightTestArgs & PlaywrightTestOptions & PlaywrightWorkerArgs & Fixtures;
+type Journey<K extends keyof TestArgs> = (
+  args: Pick<TestArgs, K | 'page'>,
+  testInfo: TestInfo,
+) => Promise<void>;
+
+/**
+ * A journey written once per language, run as one test: `journeys.test(title, lang, body)` in
+ * each language's loop; then, where the tests belong, `for (const [title, run] of journeys)
+ * test(title, ({ page, …fixtures }, testInfo) => run({ page, … }, testInfo))`. The test runs
+ * the languages one after the other in the same page (a page of its own for each cost a browser
+ * page, a context and a first load of the site's scripts), the window set back to its first
+ * size between them, each language a step of its own in the report. `K`: the fixtures the
+ * journeys use besides the page; `between`: what to undo before each language after the first.
+ */
+export function bothLanguages<K extends keyof TestArgs = 'page'>(
+  options: { between?: Journey<K> } = {},
+) {
+  const journeys = new Map<string, [Lang, Journey<K>][]>();
+  return {
+    test(title: string, lang: Lang, body: Journey<K>): void {
+      journeys.set(title, [...(journeys.get(title) ?? []), [lang, body]]);
+    },
+    *[Symbol.iterator](): Generator<[string, Journey<K>]> {
+      for (const [title, runs] of journeys) {
+        yield [
+          title,
+          async (args, testInfo) => {
+            testInfo.setTimeout(testInfo.timeout * runs.length);
+            const viewport = args.page.viewportSize();
+            for (const [index, [lang, run]] of runs.entries()) {
+              await test.step(lang, async () => {
+                if (index > 0 && options.between) await options.between(args, testInfo);
+                if (viewport) await args.page.setViewportSize(viewport);
+                await run(args, testInfo);
+              });
+            }
+          },
+        ];
+      }
+    },
+  };
+}
+
 /**
  * axe-core on the page as it is now: no violation, of any impact. `exclude`: selectors axe need
  * not walk (a QR code's hundreds of shapes inside a named role="img").
  */
 export async function expectNoViolations(page: Page, exclude: string[] = []): Promise<void> {
-  // Only violations are read: axe then skips building selectors and details for the thousands
-  // of nodes that pass (axe-core's API, 'Performance'), the slowest part of a run here.
-  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   // A sandboxed frame runs no script, so axe cannot walk it and would wait for it forever; the
   // review screen's phone preview frames the visitor page, checked where visitors read it (walked
   // here, its own <main> would be a second one of the staff page's).
-  for (const selector of ['iframe[sandbox]', '.review-preview__phone iframe', ...exclude]) {
-    builder = builder.exclude(selector);
-  }
+  const excluded = ['iframe[sandbox]', '.review-preview__phone iframe', ...exclude];
+  // Only violations are read: axe then skips building selectors and details for the thousands
+  // of nodes that pass (axe-core's API, 'Performance'), the slowest part of a run here.
+  let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  for (const selector of excluded) builder = builder.exclude(selector);
+  // axe's default run finishes every walk in a new blank page (a renderer started and closed
+  // each time, over half a second of browser time); its single-page run walks the same rules
+  // over the same elements and frames, only not frames of another origin. It is used unless
+  // such a frame is to be walked.
+  if (!(await walksFrameOfOtherOrigin(page, excluded))) builder = builder.setLegacyMode(true);
   const results = await builder.analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
@@ -317,6 +380,35 @@ export async function expectNoViolations(page: Page, exclude: string[] = []): Pr
     nodes: violation.nodes.map((node) => node.target.join(' ')),
   }));
   expect(summary).toEqual([]);
+}
+
+/** True when a frame of another origin than the page's sits outside every `excluded` selector. */
+async function walksFrameOfOtherOrigin(page: Page, excluded: string[]): Promise<boolean> {
+  const main = page.mainFrame();
+  const origin = new URL(main.url()).origin;
+  for (const frame of page.frames()) {
+    const address = frame.url();
+    // A frame yet to load (no address) or an about: one holds a document of its parent's origin.
+    if (frame === main || address === '' || address.startsWith('about:')) continue;
+    if (URL.canParse(address) && new URL(address).origin === origin) continue;
+    // A frame gone meanwhile counts as walked: axe's default run then, as before.
+    if (!(await insideExcluded(frame, excluded).catch(() => false))) return true;
+  }
+  return false;
+}
+
+/** True when `frame`'s element, or that of a frame around it, is or sits in an excluded one. */
+async function insideExcluded(frame: Frame, excluded: string[]): Promise<boolean> {
+  for (let current: Frame | null = frame; current?.parentFrame(); current = current.parentFrame()) {
+    const element = await current.frameElement();
+    const matched = await element.evaluate(
+      (node, selectors) =>
+        selectors.some((selector) => (node as Element).closest(selector) !== null),
+      excluded,
+    );
+    if (matched) return true;
+  }
+  return false;
 }
 
 /** React's own code: react-dom's client and the elements React's JSX makes. */

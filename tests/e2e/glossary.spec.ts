@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { languageChoices } from '../../src/features/settings/languages.ts';
 import {
+  bothLanguages,
   dict,
   escapeRegExp,
   expect,
@@ -58,85 +59,90 @@ async function publish(context: BrowserContext, tag: string, ship: string) {
 }
 
 test.describe('the museum’s glossary', MUSEUM_SETTINGS, () => {
+  const journeys = bothLanguages<'signIn'>();
   for (const lang of LANGS) {
-    test(`a curator adds, edits and deletes a term from the dashboard (${lang})`, async ({
-      page,
-      signIn,
-    }) => {
-      const t = dict[lang].glossary;
-      await signIn();
-      const tag = randomUUID().slice(0, 8);
-      const term = `Hermione${tag}`;
-      // On a phone.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.goto(url(lang, '/dashboard'));
-      await page
-        .getByRole('main')
-        .getByRole('link', {
-          name: new RegExp(`^${escapeRegExp(dict[lang].dashboard.glossary)}\\s`),
-        })
-        .click();
-      await expect(page).toHaveURL(url(lang, '/glossary'));
-      await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+    journeys.test(
+      `a curator adds, edits and deletes a term from the dashboard`,
+      lang,
+      async ({ page, signIn }) => {
+        const t = dict[lang].glossary;
+        await signIn();
+        const tag = randomUUID().slice(0, 8);
+        const term = `Hermione${tag}`;
+        // On a phone.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(url(lang, '/dashboard'));
+        await page
+          .getByRole('main')
+          .getByRole('link', {
+            name: new RegExp(`^${escapeRegExp(dict[lang].dashboard.glossary)}\\s`),
+          })
+          .click();
+        await expect(page).toHaveURL(url(lang, '/glossary'));
+        await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
 
-      await page.getByRole('textbox', { name: t.term, exact: true }).fill(term);
-      await page.getByRole('textbox', { name: t.note, exact: true }).fill('Une frégate de 1779');
-      await page.getByRole('checkbox', { name: t.doNotTranslate, exact: true }).check();
-      await page.getByRole('button', { name: t.add, exact: true }).click();
-      await expect(toast(page, t.added)).toBeVisible();
-      const item = page
-        .getByRole('list', { name: t.listLabel, exact: true })
-        .getByRole('listitem')
-        .filter({ hasText: term });
-      await expect(item).toContainText(t.keep);
-      await expect(item).toContainText('Une frégate de 1779');
+        await page.getByRole('textbox', { name: t.term, exact: true }).fill(term);
+        await page.getByRole('textbox', { name: t.note, exact: true }).fill('Une frégate de 1779');
+        await page.getByRole('checkbox', { name: t.doNotTranslate, exact: true }).check();
+        await page.getByRole('button', { name: t.add, exact: true }).click();
+        await expect(toast(page, t.added)).toBeVisible();
+        const item = page
+          .getByRole('list', { name: t.listLabel, exact: true })
+          .getByRole('listitem')
+          .filter({ hasText: term });
+        await expect(item).toContainText(t.keep);
+        await expect(item).toContainText('Une frégate de 1779');
 
-      // The same term again, in another case: refused, said in the interface's language.
-      await page.getByRole('textbox', { name: t.term, exact: true }).fill(term.toUpperCase());
-      await page.getByRole('button', { name: t.add, exact: true }).click();
-      await expect(page.locator('.glossary-form').getByRole('alert')).toHaveText(
-        dict[lang].apiErrors.term_taken,
-      );
-
-      // Edited by keyboard: a preferred Spanish translation instead of 'do not translate'.
-      const edit = item.getByRole('button', { name: fill(t.editTerm, { term }), exact: true });
-      await edit.focus();
-      await page.keyboard.press('Enter');
-      const termField = page.getByRole('textbox', { name: t.term, exact: true });
-      await expect(termField).toBeFocused();
-      await expect(termField).toHaveValue(term);
-      await page.getByRole('checkbox', { name: t.doNotTranslate, exact: true }).uncheck();
-      await page.getByRole('combobox', { name: t.addLanguage, exact: true }).selectOption('es');
-      const spanish = languageChoices(lang).find((l) => l.code === 'es')!.label;
-      const field = page.getByRole('textbox', {
-        name: fill(t.translationIn, { language: spanish }),
-        exact: true,
-      });
-      await expect(field).toBeFocused();
-      await field.fill(`Hermíone ${tag}`);
-      await page.getByRole('button', { name: t.save, exact: true }).click();
-      await expect(toast(page, t.saved)).toBeVisible();
-      await expect(item).toContainText(`Hermíone ${tag}`);
-      await expect(item).not.toContainText(t.keep);
-
-      // Nothing wider than the phone.
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
-      await page
-        .locator('.Toastify__toast')
-        .evaluateAll((toasts) =>
-          Promise.all(toasts.flatMap((el) => el.getAnimations().map((a) => a.finished))),
+        // The same term again, in another case: refused, said in the interface's language.
+        await page.getByRole('textbox', { name: t.term, exact: true }).fill(term.toUpperCase());
+        await page.getByRole('button', { name: t.add, exact: true }).click();
+        await expect(page.locator('.glossary-form').getByRole('alert')).toHaveText(
+          dict[lang].apiErrors.term_taken,
         );
-      await expectNoViolations(page);
 
-      // Deleted after a confirmation; Cancel is focused first.
-      await item.getByRole('button', { name: fill(t.deleteTerm, { term }), exact: true }).click();
-      const dialog = page.getByRole('alertdialog', { name: fill(t.deleteTitle, { term }) });
-      await expect(dialog.getByRole('button', { name: t.cancel, exact: true })).toBeFocused();
-      await dialog.getByRole('button', { name: t.delete, exact: true }).click();
-      await expect(toast(page, t.deleted)).toBeVisible();
-      await expect(item).toHaveCount(0);
-    });
+        // Edited by keyboard: a preferred Spanish translation instead of 'do not translate'.
+        const edit = item.getByRole('button', { name: fill(t.editTerm, { term }), exact: true });
+        await edit.focus();
+        await page.keyboard.press('Enter');
+        const termField = page.getByRole('textbox', { name: t.term, exact: true });
+        await expect(termField).toBeFocused();
+        await expect(termField).toHaveValue(term);
+        await page.getByRole('checkbox', { name: t.doNotTranslate, exact: true }).uncheck();
+        await page.getByRole('combobox', { name: t.addLanguage, exact: true }).selectOption('es');
+        const spanish = languageChoices(lang).find((l) => l.code === 'es')!.label;
+        const field = page.getByRole('textbox', {
+          name: fill(t.translationIn, { language: spanish }),
+          exact: true,
+        });
+        await expect(field).toBeFocused();
+        await field.fill(`Hermíone ${tag}`);
+        await page.getByRole('button', { name: t.save, exact: true }).click();
+        await expect(toast(page, t.saved)).toBeVisible();
+        await expect(item).toContainText(`Hermíone ${tag}`);
+        await expect(item).not.toContainText(t.keep);
+
+        // Nothing wider than the phone.
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(390);
+        await page
+          .locator('.Toastify__toast')
+          .evaluateAll((toasts) =>
+            Promise.all(toasts.flatMap((el) => el.getAnimations().map((a) => a.finished))),
+          );
+        await expectNoViolations(page);
+
+        // Deleted after a confirmation; Cancel is focused first.
+        await item.getByRole('button', { name: fill(t.deleteTerm, { term }), exact: true }).click();
+        const dialog = page.getByRole('alertdialog', { name: fill(t.deleteTitle, { term }) });
+        await expect(dialog.getByRole('button', { name: t.cancel, exact: true })).toBeFocused();
+        await dialog.getByRole('button', { name: t.delete, exact: true }).click();
+        await expect(toast(page, t.deleted)).toBeVisible();
+        await expect(item).toHaveCount(0);
+      },
+    );
+  }
+  for (const [title, run] of journeys) {
+    test(title, ({ page, signIn }, testInfo) => run({ page, signIn }, testInfo));
   }
 
   test('a text holding a term goes to the engine with it; one not followed is flagged', async ({

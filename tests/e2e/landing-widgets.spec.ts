@@ -44,6 +44,15 @@ test.afterEach(({ page }) => {
   expect(cspErrors.get(page) ?? []).toEqual([]);
 });
 
+/**
+ * The carousel's and the booking popup's tests are not about the flag bursts (those are below):
+ * the flag sprite is refused there, so the bursts draw nothing over the page (as when it cannot
+ * be loaded); their flights took a quarter of these tests' processor time.
+ */
+async function withoutFlags({ page }: { page: Page }) {
+  await page.route('**/flag-sprite*', (route) => route.abort());
+}
+
 // ---------------------------------------------------------------------------------------------
 // Carousel
 
@@ -103,45 +112,49 @@ async function settledSlide(page: Page) {
 }
 
 test.describe('partner carousel', () => {
+  test.beforeEach(withoutFlags);
   const sizes = [
     { width: 1280, whole: 3, cut: 2, center: true },
     { width: 800, whole: 1, cut: 0, center: false },
     { width: 400, whole: 1, cut: 0, center: false },
   ];
-  for (const { width, whole, cut, center } of sizes) {
-    test(`shows ${whole} image(s) at ${width} px, centre mode ${center ? 'on' : 'off'}`, async ({
-      page,
-      browser,
-      baseURL,
-    }) => {
-      await page.setViewportSize({ width, height: 900 });
-      const scripts = recordScripts(page);
-      await visit(page, url('fr', '/'));
-      // The top bar, toasts and 'Book a demo' are plain HTML and script: React comes with the
-      // carousel, once it is scrolled into view.
-      expect(await scripts.withReact()).toEqual([]);
-      const strip = await showCarousel(page, 'fr');
-      await expect.poll(() => scripts.withReact()).not.toEqual([]);
-      await expect.poll(() => slidesInView(page)).toEqual({ whole, cut });
-      await expect(strip).toHaveAttribute('data-center-mode', String(center));
-      await expect(strip).toHaveClass(center ? /carousel--center/ : /^carousel$/);
-      // Only the images in full view are in the tab order.
-      await expect(strip.locator('.carousel__open:not([tabindex="-1"])')).toHaveCount(whole);
+  // One page loads the landing page at each width in turn (a page of its own for each cost a
+  // browser page and a first load of the site's scripts); the built page, without JavaScript,
+  // is one more.
+  test('shows 3 images at 1280 px (centre mode), 1 at 800 and at 400 px', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const built = await browser.newPage({ baseURL, javaScriptEnabled: false });
+    const scripts = recordScripts(page);
+    for (const { width, whole, cut, center } of sizes) {
+      await test.step(`${width} px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        scripts.clear();
+        await visit(page, url('fr', '/'));
+        // The top bar, toasts and 'Book a demo' are plain HTML and script: React comes with the
+        // carousel, once it is scrolled into view.
+        expect(await scripts.withReact()).toEqual([]);
+        const strip = await showCarousel(page, 'fr');
+        await expect.poll(() => scripts.withReact()).not.toEqual([]);
+        await expect.poll(() => slidesInView(page)).toEqual({ whole, cut });
+        await expect(strip).toHaveAttribute('data-center-mode', String(center));
+        await expect(strip).toHaveClass(center ? /carousel--center/ : /^carousel$/);
+        // Only the images in full view are in the tab order.
+        await expect(strip.locator('.carousel__open:not([tabindex="-1"])')).toHaveCount(whole);
 
-      // The built page reserves the strip's height: no shift when it appears.
-      const built = await browser.newPage({
-        baseURL,
-        viewport: { width, height: 900 },
-        javaScriptEnabled: false,
+        // The built page reserves the strip's height: no shift when it appears.
+        await built.setViewportSize({ width, height: 900 });
+        await built.goto(url('fr', '/'));
+        const reserved = await built.locator('.carousel').boundingBox();
+        const drawn = await strip.boundingBox();
+        expect(reserved?.height).toBeGreaterThan(100);
+        expect(drawn?.height).toBe(reserved?.height);
       });
-      await built.goto(url('fr', '/'));
-      const reserved = await built.locator('.carousel').boundingBox();
-      await built.close();
-      const drawn = await strip.boundingBox();
-      expect(reserved?.height).toBeGreaterThan(100);
-      expect(drawn?.height).toBe(reserved?.height);
-    });
-  }
+    }
+    await built.close();
+  });
 
   test('centre mode follows the window across 1080 px', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -226,10 +239,11 @@ test.describe('partner carousel', () => {
     await expect.poll(() => currentSlide(page)).not.toBe(before);
   });
 
-  for (const lang of LANGS) {
-    test(`a click opens the image full size; Escape closes it and focus returns (${lang})`, async ({
-      page,
-    }) => {
+  // Both languages in one page, one after the other.
+  test('a click opens the image full size; Escape closes it and focus returns (fr, en)', async ({
+    page,
+  }) => {
+    for (const lang of LANGS) {
       const t = dict[lang].landingWidgets;
       await visit(page, url(lang, '/'));
       const strip = await showCarousel(page, lang);
@@ -276,8 +290,8 @@ test.describe('partner carousel', () => {
       await expect(overlay).toBeVisible();
       await page.mouse.click(5, 5);
       await expect(overlay).toHaveCount(0);
-    });
-  }
+    }
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -644,9 +658,11 @@ async function expectBookingPopup(page: Page, lang: Lang) {
 
 test.describe('Book a demo', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+  test.beforeEach(withoutFlags);
 
-  for (const lang of LANGS) {
-    test(`the floating button opens the booking popup; it closes (${lang})`, async ({ page }) => {
+  // Both languages in one page, one after the other.
+  test('the floating button opens the booking popup; it closes (fr, en)', async ({ page }) => {
+    for (const lang of LANGS) {
       await visit(page, url(lang, '/'));
       const bar = topBar(page, lang);
       await expect(bar.bookDemo).toBeVisible();
@@ -668,8 +684,8 @@ test.describe('Book a demo', () => {
       await page.keyboard.press('Escape');
       await expect(bookingDialog(page, lang)).toHaveCount(0);
       await expect(bar.bookDemo).toBeFocused();
-    });
-  }
+    }
+  });
 
   test('the contact page’s button opens it too', async ({ page }) => {
     await visit(page, url('fr', '/contact'));

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import {
+  bothLanguages,
   dict,
   expect,
   heading,
@@ -46,14 +47,21 @@ test('French is the default for a new visitor, whatever the browser language', a
   await context.close();
 });
 
+const journeys = bothLanguages<'context'>({
+  // Each language starts as in a browser of its own: no language chosen yet.
+  async between({ context }) {
+    await context.clearCookies();
+  },
+});
+
 for (const lang of LANGS) {
   const t = dict[lang];
   const target = other(lang);
 
-  test.describe(`language switcher (${lang})`, () => {
-    test(`opens a two-option menu that closes on a click outside and on Escape`, async ({
-      page,
-    }) => {
+  journeys.test(
+    `opens a two-option menu that closes on a click outside and on Escape`,
+    lang,
+    async ({ page }) => {
       // A public page's top bar (plain script) and a staff screen's (React island) alike.
       for (const route of ['/blog', '/login']) {
         await visit(page, url(lang, route));
@@ -92,44 +100,45 @@ for (const lang of LANGS) {
         await expect(bar.langMenu).toHaveCount(0);
         await expect(page).toHaveURL(url(lang, route));
       }
-    });
+    },
+  );
 
-    test('works from the keyboard', async ({ page }) => {
-      for (const route of ['/contact', '/login']) {
-        // The choice made on the first page must not redirect the second.
-        await page.context().clearCookies({ name: 'lang' });
-        await visit(page, url(lang, route));
-        const bar = topBar(page, lang);
-        await bar.langButton.focus();
-        await page.keyboard.press('ArrowDown');
-        await expect(menuItem(page, lang, 'fr')).toBeFocused();
-        await page.keyboard.press('ArrowDown');
-        await expect(menuItem(page, lang, 'en')).toBeFocused();
-        await page.keyboard.press('ArrowDown');
-        await expect(menuItem(page, lang, 'fr')).toBeFocused();
-        await page.keyboard.press('End');
-        await expect(menuItem(page, lang, 'en')).toBeFocused();
-        await page.keyboard.press('Home');
-        await expect(menuItem(page, lang, 'fr')).toBeFocused();
-        await page.keyboard.press('Escape');
-        await expect(bar.langMenu).toHaveCount(0);
-        await expect(bar.langButton).toBeFocused();
+  journeys.test('works from the keyboard', lang, async ({ page }) => {
+    for (const route of ['/contact', '/login']) {
+      // The choice made on the first page must not redirect the second.
+      await page.context().clearCookies({ name: 'lang' });
+      await visit(page, url(lang, route));
+      const bar = topBar(page, lang);
+      await bar.langButton.focus();
+      await page.keyboard.press('ArrowDown');
+      await expect(menuItem(page, lang, 'fr')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(menuItem(page, lang, 'en')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(menuItem(page, lang, 'fr')).toBeFocused();
+      await page.keyboard.press('End');
+      await expect(menuItem(page, lang, 'en')).toBeFocused();
+      await page.keyboard.press('Home');
+      await expect(menuItem(page, lang, 'fr')).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(bar.langMenu).toHaveCount(0);
+      await expect(bar.langButton).toBeFocused();
 
-        // ArrowUp opens on the last option; Enter chooses the focused one.
-        await page.keyboard.press('ArrowUp');
-        await expect(menuItem(page, lang, 'en')).toBeFocused();
-        if (target === 'fr') await page.keyboard.press('ArrowUp');
-        await expect(menuItem(page, lang, target)).toBeFocused();
-        await page.keyboard.press('Enter');
-        await expect(page).toHaveURL(url(target, route));
-        await expect(page.locator('html')).toHaveAttribute('lang', target);
-      }
-    });
+      // ArrowUp opens on the last option; Enter chooses the focused one.
+      await page.keyboard.press('ArrowUp');
+      await expect(menuItem(page, lang, 'en')).toBeFocused();
+      if (target === 'fr') await page.keyboard.press('ArrowUp');
+      await expect(menuItem(page, lang, target)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(url(target, route));
+      await expect(page.locator('html')).toHaveAttribute('lang', target);
+    }
+  });
 
-    test(`choosing ${target.toUpperCase()} opens the same page in that language and is remembered`, async ({
-      page,
-      context,
-    }) => {
+  journeys.test(
+    'choosing the other language (EN in French, FR in English) opens the same page in it and is remembered',
+    lang,
+    async ({ page, context }) => {
       await visit(page, `${url(lang, '/blog')}?page=2&sort=new`);
       await expect(heading(page, t.blog.heading)).toBeVisible();
       await topBar(page, lang).langButton.click();
@@ -150,9 +159,13 @@ for (const lang of LANGS) {
       await page.goto('/dashboard');
       // Logged out: the dashboard of the chosen language, then its sign-in page.
       await expect(page).toHaveURL(url(target, '/login'));
-    });
+    },
+  );
 
-    test('choosing the current language stays on the page', async ({ page, context }) => {
+  journeys.test(
+    'choosing the current language stays on the page',
+    lang,
+    async ({ page, context }) => {
       await visit(page, url(lang, '/contact'));
       const bar = topBar(page, lang);
       await bar.langButton.click();
@@ -161,9 +174,15 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(url(lang, '/contact'));
       await expect(bar.langButton).toBeFocused();
       expect(await langCookie(context)).toBe(lang);
-    });
-  });
+    },
+  );
 }
+
+test.describe('language switcher', () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, context }, testInfo) => run({ page, context }, testInfo));
+  }
+});
 
 test('choosing FR after EN goes back to French and is remembered', async ({ page, context }) => {
   await visit(page, '/contact');

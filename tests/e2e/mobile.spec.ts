@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import {
+  bothLanguages,
   dict,
   expect,
   fill,
@@ -24,14 +25,21 @@ async function langCookie(context: BrowserContext): Promise<string | undefined> 
   return (await context.cookies()).find((cookie) => cookie.name === 'lang')?.value;
 }
 
+const journeys = bothLanguages<'context'>({
+  // Each language starts as in a browser of its own: no language chosen yet.
+  async between({ context }) {
+    await context.clearCookies();
+  },
+});
+
 for (const lang of LANGS) {
   const t = dict[lang];
   const target = other(lang);
 
-  test.describe(`mobile menu (${lang})`, () => {
-    test('repeats Dashboard, Blog, Contact and the language; closes outside and on navigation', async ({
-      page,
-    }) => {
+  journeys.test(
+    'repeats Dashboard, Blog, Contact and the language; closes outside and on navigation',
+    lang,
+    async ({ page }) => {
       await visit(page, url(lang, '/'));
       const bar = topBar(page, lang);
       await expect(bar.bookDemo).toBeVisible();
@@ -80,12 +88,13 @@ for (const lang of LANGS) {
       await expect(page).toHaveURL(url(lang, '/'));
       await expect(heading(page, homeTitle(lang))).toBeVisible();
       await expect(bar.mobileNav).toBeHidden();
-    });
+    },
+  );
 
-    test(`the language choice in the menu opens the page in ${target.toUpperCase()}`, async ({
-      page,
-      context,
-    }) => {
+  journeys.test(
+    'the language choice in the menu opens the page in the other language (EN, then FR)',
+    lang,
+    async ({ page, context }) => {
       await visit(page, `${url(lang, '/contact')}?via=menu`);
       const bar = topBar(page, lang);
       await bar.burger.click();
@@ -97,9 +106,15 @@ for (const lang of LANGS) {
       await expect(page.locator('html')).toHaveAttribute('lang', target);
       expect(await langCookie(context)).toBe(target);
       await expect(topBar(page, target).mobileNav).toBeHidden();
-    });
-  });
+    },
+  );
 }
+
+test.describe('mobile menu', () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, context }, testInfo) => run({ page, context }, testInfo));
+  }
+});
 
 test.describe('a small phone, signed in', () => {
   test.use({ viewport: { width: 360, height: 740 } });

@@ -4,6 +4,7 @@ import { newBlock } from '../../src/features/articles/content.ts';
 import { uiStrings } from '../../src/features/reader/render/strings.ts';
 import { formatZoned } from '../../src/ui/zoned-time.ts';
 import {
+  bothLanguages,
   dict,
   escapeRegExp,
   expect,
@@ -57,6 +58,8 @@ async function visitor(browser: Browser, baseURL: string, name: string) {
   return { context, page, read, blocks: page.locator('.reader-blocks') };
 }
 
+const journeys = bothLanguages<'browser' | 'baseURL' | 'signIn'>();
+
 for (const { lang, width } of COMBOS) {
   const t = dict[lang];
   const te = t.editor;
@@ -76,16 +79,13 @@ for (const { lang, width } of COMBOS) {
     };
   };
 
-  test.describe(`publishing (${lang}, ${width} px)`, MUSEUM_SETTINGS, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    test('draft beside what visitors read, publish, discard, schedule, go live, unpublish, publish again', async ({
-      page,
-      browser,
-      baseURL,
-      signIn,
-    }) => {
-      test.setTimeout(90_000);
+  journeys.test(
+    'draft beside what visitors read, publish, discard, schedule, go live, unpublish, publish again',
+    lang,
+    async ({ page, browser, baseURL, signIn }) => {
+      // 90 s for each language's run.
+      test.setTimeout(90_000 * COMBOS.length);
+      await page.setViewportSize({ width, height: 900 });
       await signIn();
       const tag = randomUUID().slice(0, 8);
       const title = `Harpe ${tag}`;
@@ -222,6 +222,14 @@ for (const { lang, width } of COMBOS) {
       expect(await guest.read()).toBe(200);
       await expect(guest.blocks).toContainText('Texte programmé');
       await guest.context.close();
-    });
-  });
+    },
+  );
 }
+
+test.describe('publishing (fr at 1280 px, en at 390 px)', MUSEUM_SETTINGS, () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, browser, baseURL, signIn }, testInfo) =>
+      run({ page, browser, baseURL, signIn }, testInfo),
+    );
+  }
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import { languageChoices } from '../../src/features/settings/languages.ts';
 import {
+  bothLanguages,
   dict,
   expect,
   expectNoViolations,
@@ -40,67 +41,72 @@ async function publish(context: BrowserContext, tag: string) {
 }
 
 test.describe('checking a translation', MUSEUM_SETTINGS, () => {
+  const journeys = bothLanguages<'signIn'>();
   for (const lang of LANGS) {
-    test(`corrects one text, approves the rest by keyboard and visitors read them (${lang})`, async ({
-      page,
-      signIn,
-    }) => {
-      const t = dict[lang].review;
-      await signIn();
-      const tag = randomUUID().slice(0, 8);
-      const { id, name } = await publish(page.context(), tag);
-      // A visitor reads it in Spanish first: machine translations are stored.
-      const first = await page.request.get(`/article?name=${name}&lang=es`);
-      expect(first.status()).toBe(200);
+    journeys.test(
+      `corrects one text, approves the rest by keyboard and visitors read them`,
+      lang,
+      async ({ page, signIn }) => {
+        const t = dict[lang].review;
+        await signIn();
+        const tag = randomUUID().slice(0, 8);
+        const { id, name } = await publish(page.context(), tag);
+        // A visitor reads it in Spanish first: machine translations are stored.
+        const first = await page.request.get(`/article?name=${name}&lang=es`);
+        expect(first.status()).toBe(200);
 
-      await page.goto(url(lang as Lang, `/article?id=${id}`));
-      await page.getByRole('link', { name: t.editorLink, exact: true }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-      // Every language by the name Settings gives it (the browser's own names are partly English).
-      const choice = page.getByRole('combobox', { name: t.language, exact: true });
-      await expect(choice.locator('option:not([value=""])')).toHaveText(
-        languageChoices(lang).map((c) => c.label),
-      );
-      await choice.selectOption('es');
-      await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
-
-      const rows = page.locator('.review-row');
-      await expect(rows).toHaveCount(3);
-      await expect(rows.locator('.review-state')).toHaveText([
-        t.state.machine,
-        t.state.machine,
-        t.state.machine,
-      ]);
-      // The source's [! !] shows as italics; the field keeps the markers.
-      await expect(rows.first().locator('.review-row__source em')).toHaveText('musée');
-      const field = rows.first().getByRole('textbox');
-      await expect(field).toHaveAttribute('lang', 'es');
-      await field.fill(`Bienvenidos al [!museo!] del puerto ${tag}.`);
-      await field.press('Control+Enter');
-      await expect(page.getByText(t.saved)).toBeVisible();
-      await expect(rows.first().locator('.review-state')).toHaveText(t.state.reviewed);
-      // Ctrl+Enter went on to the next text; once more approves it as it is.
-      await expect(rows.nth(1).getByRole('textbox')).toBeFocused();
-      await rows.nth(1).getByRole('textbox').press('Control+Enter');
-      await expect(rows.nth(1).locator('.review-state')).toHaveText(t.state.reviewed);
-      await page.getByRole('button', { name: t.approveAll, exact: true }).click();
-      await expect(rows.locator('.review-state')).toHaveText([
-        t.state.reviewed,
-        t.state.reviewed,
-        t.state.reviewed,
-      ]);
-      // The toasts included, once they have finished coming in (mid-animation they are faded).
-      await expect(toast(page, fill(t.approvedAll, { count: '1' }))).toBeVisible();
-      await page
-        .locator('.Toastify__toast')
-        .evaluateAll((toasts) =>
-          Promise.all(toasts.flatMap((el) => el.getAnimations().map((a) => a.finished))),
+        await page.goto(url(lang as Lang, `/article?id=${id}`));
+        await page.getByRole('link', { name: t.editorLink, exact: true }).click();
+        await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+        // Every language by the name Settings gives it (the browser's own names are partly English).
+        const choice = page.getByRole('combobox', { name: t.language, exact: true });
+        await expect(choice.locator('option:not([value=""])')).toHaveText(
+          languageChoices(lang).map((c) => c.label),
         );
-      await expectNoViolations(page);
+        await choice.selectOption('es');
+        await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
 
-      const visitor = await (await page.request.get(`/article?name=${name}&lang=es`)).text();
-      expect(visitor).toContain(`Bienvenidos al <em>museo</em> del puerto ${tag}.`);
-    });
+        const rows = page.locator('.review-row');
+        await expect(rows).toHaveCount(3);
+        await expect(rows.locator('.review-state')).toHaveText([
+          t.state.machine,
+          t.state.machine,
+          t.state.machine,
+        ]);
+        // The source's [! !] shows as italics; the field keeps the markers.
+        await expect(rows.first().locator('.review-row__source em')).toHaveText('musée');
+        const field = rows.first().getByRole('textbox');
+        await expect(field).toHaveAttribute('lang', 'es');
+        await field.fill(`Bienvenidos al [!museo!] del puerto ${tag}.`);
+        await field.press('Control+Enter');
+        await expect(page.getByText(t.saved)).toBeVisible();
+        await expect(rows.first().locator('.review-state')).toHaveText(t.state.reviewed);
+        // Ctrl+Enter went on to the next text; once more approves it as it is.
+        await expect(rows.nth(1).getByRole('textbox')).toBeFocused();
+        await rows.nth(1).getByRole('textbox').press('Control+Enter');
+        await expect(rows.nth(1).locator('.review-state')).toHaveText(t.state.reviewed);
+        await page.getByRole('button', { name: t.approveAll, exact: true }).click();
+        await expect(rows.locator('.review-state')).toHaveText([
+          t.state.reviewed,
+          t.state.reviewed,
+          t.state.reviewed,
+        ]);
+        // The toasts included, once they have finished coming in (mid-animation they are faded).
+        await expect(toast(page, fill(t.approvedAll, { count: '1' }))).toBeVisible();
+        await page
+          .locator('.Toastify__toast')
+          .evaluateAll((toasts) =>
+            Promise.all(toasts.flatMap((el) => el.getAnimations().map((a) => a.finished))),
+          );
+        await expectNoViolations(page);
+
+        const visitor = await (await page.request.get(`/article?name=${name}&lang=es`)).text();
+        expect(visitor).toContain(`Bienvenidos al <em>museo</em> del puerto ${tag}.`);
+      },
+    );
+  }
+  for (const [title, run] of journeys) {
+    test(title, ({ page, signIn }, testInfo) => run({ page, signIn }, testInfo));
   }
 
   test('Reset translations keeps what the museum checked, unless the curator ticks the box', async ({
@@ -163,76 +169,82 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
 });
 
 test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
+  const journeys = bothLanguages<'signIn'>();
   for (const lang of LANGS) {
-    test(`a changed original shows what was checked, visitors are told who translated (${lang})`, async ({
-      page,
-      signIn,
-    }) => {
-      const t = dict[lang].review;
-      await signIn();
-      const tag = randomUUID().slice(0, 8);
-      const { id, name } = await publish(page.context(), tag);
-      const italian = (await import('../../src/features/reader/render/strings/it.json', {
-        with: { type: 'json' },
-      })) as unknown as { default: Record<string, string> };
-      const it = italian.default;
-      const visitor = async () => (await page.request.get(`/article?name=${name}&lang=it`)).text();
-      // The museum checks every text in Italian: visitors are told the museum translated it.
-      for (const [segmentId, text] of [
-        ['Intro.content', `Benvenuti al [!museo!] del porto ${tag}.`],
-        ['Carte.alt', `Una mappa del porto ${tag}`],
-        ['Fin.content', `Grazie della visita ${tag}.`],
-      ]) {
-        await post(page.context(), 'update_translation', {
+    journeys.test(
+      `a changed original shows what was checked, visitors are told who translated`,
+      lang,
+      async ({ page, signIn }) => {
+        const t = dict[lang].review;
+        await signIn();
+        const tag = randomUUID().slice(0, 8);
+        const { id, name } = await publish(page.context(), tag);
+        const italian = (await import('../../src/features/reader/render/strings/it.json', {
+          with: { type: 'json' },
+        })) as unknown as { default: Record<string, string> };
+        const it = italian.default;
+        const visitor = async () =>
+          (await page.request.get(`/article?name=${name}&lang=it`)).text();
+        // The museum checks every text in Italian: visitors are told the museum translated it.
+        for (const [segmentId, text] of [
+          ['Intro.content', `Benvenuti al [!museo!] del porto ${tag}.`],
+          ['Carte.alt', `Una mappa del porto ${tag}`],
+          ['Fin.content', `Grazie della visita ${tag}.`],
+        ]) {
+          await post(page.context(), 'update_translation', {
+            articleId: id,
+            lang: 'it',
+            segmentId,
+            text,
+          });
+        }
+        expect(await visitor()).toContain(it.museumTranslated);
+
+        // The first text's original changes: its check is out of date.
+        await post(page.context(), 'update_article', {
           articleId: id,
-          lang: 'it',
-          segmentId,
-          text,
+          newContent: [
+            { type: 'metadatas', url: name },
+            { type: 'text', id: 'Intro', content: `Bienvenue au grand [!musée!] du port ${tag}.` },
+            { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
+            { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
+          ],
+          unformatted_name: `Revue ${tag}`,
+          instructions: '',
         });
-      }
-      expect(await visitor()).toContain(it.museumTranslated);
+        // Visitors read a fresh machine translation of the new original, never the old check.
+        const mixed = await visitor();
+        expect(mixed).toContain(it.partlyChecked);
+        expect(mixed).toContain(`[it] Bienvenue au grand <em>musée</em> du port ${tag}.`);
+        expect(mixed).not.toContain(`Benvenuti al <em>museo</em> del porto ${tag}.`);
 
-      // The first text's original changes: its check is out of date.
-      await post(page.context(), 'update_article', {
-        articleId: id,
-        newContent: [
-          { type: 'metadatas', url: name },
-          { type: 'text', id: 'Intro', content: `Bienvenue au grand [!musée!] du port ${tag}.` },
-          { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
-          { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
-        ],
-        unformatted_name: `Revue ${tag}`,
-        instructions: '',
-      });
-      // Visitors read a fresh machine translation of the new original, never the old check.
-      const mixed = await visitor();
-      expect(mixed).toContain(it.partlyChecked);
-      expect(mixed).toContain(`[it] Bienvenue au grand <em>musée</em> du port ${tag}.`);
-      expect(mixed).not.toContain(`Benvenuti al <em>museo</em> del porto ${tag}.`);
-
-      await page.goto(url(lang, `/translations?articleId=${id}&lang=it`));
-      const first = page.locator('.review-row').first();
-      await expect(first.locator('.review-state')).toHaveText(t.state.stale);
-      await expect(first.getByText(t.previousSource, { exact: true })).toBeVisible();
-      await expect(first.locator('.review-row__previous')).toContainText(
-        `Benvenuti al museo del porto ${tag}.`,
-      );
-      // What changed in the original: the one word added.
-      await expect(first.getByText(t.changes, { exact: true })).toBeVisible();
-      await expect(first.locator('.review-changes ins')).toHaveText(
-        new RegExp(`^${t.added}\\s*grand\\s*$`),
-      );
-      await expect(first.locator('.review-changes del')).toHaveCount(0);
-      // The field starts from the earlier checked translation, said to be the one to check.
-      const field = first.getByRole('textbox');
-      await expect(field).toHaveValue(`Benvenuti al [!museo!] del porto ${tag}.`);
-      await expect(field).toHaveAccessibleDescription(dict[lang].reviewStale.prefilled);
-      await field.fill(`Benvenuti al grande [!museo!] del porto ${tag}.`);
-      await field.press('Control+Enter');
-      await expect(first.locator('.review-state')).toHaveText(t.state.reviewed);
-      const whole = await visitor();
-      expect(whole).toContain(it.museumTranslated);
-      expect(whole).toContain(`Benvenuti al grande <em>museo</em> del porto ${tag}.`);
-    });
+        await page.goto(url(lang, `/translations?articleId=${id}&lang=it`));
+        const first = page.locator('.review-row').first();
+        await expect(first.locator('.review-state')).toHaveText(t.state.stale);
+        await expect(first.getByText(t.previousSource, { exact: true })).toBeVisible();
+        await expect(first.locator('.review-row__previous')).toContainText(
+          `Benvenuti al museo del porto ${tag}.`,
+        );
+        // What changed in the original: the one word added.
+        await expect(first.getByText(t.changes, { exact: true })).toBeVisible();
+        await expect(first.locator('.review-changes ins')).toHaveText(
+          new RegExp(`^${t.added}\\s*grand\\s*$`),
+        );
+        await expect(first.locator('.review-changes del')).toHaveCount(0);
+        // The field starts from the earlier checked translation, said to be the one to check.
+        const field = first.getByRole('textbox');
+        await expect(field).toHaveValue(`Benvenuti al [!museo!] del porto ${tag}.`);
+        await expect(field).toHaveAccessibleDescription(dict[lang].reviewStale.prefilled);
+        await field.fill(`Benvenuti al grande [!museo!] del porto ${tag}.`);
+        await field.press('Control+Enter');
+        await expect(first.locator('.review-state')).toHaveText(t.state.reviewed);
+        const whole = await visitor();
+        expect(whole).toContain(it.museumTranslated);
+        expect(whole).toContain(`Benvenuti al grande <em>museo</em> del porto ${tag}.`);
+      },
+    );
+  }
+  for (const [title, run] of journeys) {
+    test(title, ({ page, signIn }, testInfo) => run({ page, signIn }, testInfo));
   }
 });

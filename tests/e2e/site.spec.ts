@@ -6,6 +6,7 @@ import { parse as parseYaml } from 'yaml';
 import { DEMO_CODE } from '../../src/features/demo/demo.ts';
 import { blogPostSchema } from '../../src/site/blog/schema.ts';
 import {
+  bothLanguages,
   dict,
   expect,
   expectNoViolations,
@@ -64,12 +65,16 @@ async function decodeQr(png: Buffer): Promise<string | undefined> {
   return jsQR(pixels, image.width, image.height, { inversionAttempts: 'attemptBoth' })?.data;
 }
 
+const journeys = bothLanguages<'request'>();
+
 for (const lang of LANGS) {
   const t = dict[lang];
   const text = landing(lang);
 
-  test.describe(`the landing page (${lang})`, () => {
-    test('shows every section of the spec, in order, with its facts', async ({ page }) => {
+  journeys.test(
+    'the landing page shows every section of the spec, in order, with its facts',
+    lang,
+    async ({ page }) => {
       await visit(page, url(lang, '/'));
       await expect(heading(page, homeTitle(lang))).toBeVisible();
       const main = page.getByRole('main');
@@ -124,9 +129,13 @@ for (const lang of LANGS) {
         'href',
         url(lang, '/contact'),
       );
-    });
+    },
+  );
 
-    test('shows the phone image and the demo video in its language', async ({ page, request }) => {
+  journeys.test(
+    'the landing page shows the phone image and the demo video in its language',
+    lang,
+    async ({ page, request }) => {
       await visit(page, url(lang, '/'));
       const phone = page.getByRole('img', { name: text.box1Landing.phoneAlt });
       await expect(phone).toHaveAttribute('src', `/demo/phone-${lang}.webp`);
@@ -153,9 +162,13 @@ for (const lang of LANGS) {
       await expect
         .poll(() => video.evaluate((el: HTMLVideoElement) => el.currentTime))
         .toBeGreaterThan(0.2);
-    });
+    },
+  );
 
-    test('the exhibition links to its post and to an outside page', async ({ page }) => {
+  journeys.test(
+    'the landing page: the exhibition links to its post and to an outside page',
+    lang,
+    async ({ page }) => {
       await visit(page, url(lang, '/'));
       const section = page.locator('section', {
         has: page.getByRole('heading', { name: text.petanque.title }),
@@ -169,11 +182,13 @@ for (const lang of LANGS) {
       await expect(outside).toHaveAttribute('target', '_blank');
       await section.getByRole('link', { name: text.petanque.blogLink }).click();
       await expect(page).toHaveURL(url(lang, '/blog/petanque'));
-    });
+    },
+  );
 
-    test('"Test it" is a QR code of the demo article, and a link on narrow screens', async ({
-      page,
-    }) => {
+  journeys.test(
+    'the landing page: "Test it" is a QR code of the demo article, and a link on narrow screens',
+    lang,
+    async ({ page }) => {
       // No flags flying over the code while it is photographed.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.setViewportSize({ width: 1280, height: 900 });
@@ -196,11 +211,13 @@ for (const lang of LANGS) {
       await expect(
         page.locator('form[method="get"] input[type="search"], form[method="get"] select').first(),
       ).toBeVisible();
-    });
-  });
+    },
+  );
 
-  test.describe(`contact (${lang})`, () => {
-    test('has the booking and mail columns and the founder with a mail link', async ({ page }) => {
+  journeys.test(
+    'contact has the booking and mail columns and the founder with a mail link',
+    lang,
+    async ({ page }) => {
       await visit(page, url(lang, '/contact'));
       await expect(heading(page, t.contact.title)).toBeVisible();
       const main = page.getByRole('main');
@@ -221,13 +238,13 @@ for (const lang of LANGS) {
       });
       await expect(founderMail).toHaveAttribute('href', 'mailto:contact@legenda.example');
       await expect(main).toContainText(t.contact.founderBio);
-    });
-  });
+    },
+  );
 
-  test.describe(`the blog (${lang})`, () => {
-    test('lists every post as a card, newest first, with cover, date, title and description', async ({
-      page,
-    }) => {
+  journeys.test(
+    'the blog lists every post as a card, newest first, with cover, date, title and description',
+    lang,
+    async ({ page }) => {
       await visit(page, url(lang, '/blog'));
       await expect(heading(page, t.blog.heading)).toBeVisible();
       expect(t.blog.heading).toBe(lang === 'fr' ? 'Tous les posts' : 'All blog posts');
@@ -261,9 +278,13 @@ for (const lang of LANGS) {
       }
       await cards.first().click();
       await expect(page).toHaveURL(url(lang, '/blog/petanque'));
-    });
+    },
+  );
 
-    test('shows each post of the spec in the page language, with its footer', async ({ page }) => {
+  journeys.test(
+    'the blog shows each post of the spec in the page language, with its footer',
+    lang,
+    async ({ page }) => {
       for (const route of SPEC_ROUTES[lang]) {
         const response = await page.goto(url(lang, `/blog/${route}`));
         expect(response?.status(), route).toBe(200);
@@ -276,9 +297,13 @@ for (const lang of LANGS) {
           footer.getByRole('link', { name: new RegExp(t.blog.professionalNetwork) }),
         ).toHaveAttribute('href', /^https:\/\//);
       }
-    });
+    },
+  );
 
-    test('"why" and "pourquoi" both lead to the post in the page language', async ({ page }) => {
+  journeys.test(
+    'the blog: "why" and "pourquoi" both lead to the post in the page language',
+    lang,
+    async ({ page }) => {
       const twin = lang === 'fr' ? 'why-legenda' : 'pourquoi-legenda';
       const own = lang === 'fr' ? 'pourquoi-legenda' : 'why-legenda';
       const response = await page.goto(url(lang, `/blog/${twin}`));
@@ -294,9 +319,13 @@ for (const lang of LANGS) {
       await expect(
         body.locator(`a[href="${url(lang, '/blog/installation')}"]`).first(),
       ).toBeVisible();
-    });
+    },
+  );
 
-    test('an unknown post shows only the footer, with a 404', async ({ page }) => {
+  journeys.test(
+    'the blog: an unknown post shows only the footer, with a 404',
+    lang,
+    async ({ page }) => {
       const response = await page.goto(url(lang, '/blog/klingon'));
       expect(response?.status()).toBe(404);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
@@ -306,14 +335,13 @@ for (const lang of LANGS) {
       );
       await expect(main.locator('article')).toHaveCount(0);
       await expect(main.getByRole('heading', { level: 2 })).toHaveCount(0);
-    });
-  });
+    },
+  );
 
-  test.describe(`search engines (${lang})`, () => {
-    test('public pages carry a canonical link, hreflang twins and Open Graph tags', async ({
-      page,
-      request,
-    }) => {
+  journeys.test(
+    'search engines: public pages carry a canonical link, hreflang twins and Open Graph tags',
+    lang,
+    async ({ page, request }) => {
       for (const route of ['/', '/blog', '/contact', `/blog/${SPEC_ROUTES[lang][5]}`]) {
         await page.goto(url(lang, route));
         const head = page.locator('head');
@@ -346,9 +374,15 @@ for (const lang of LANGS) {
         expect(imageResponse.status(), image ?? '').toBe(200);
         expect(imageResponse.headers()['content-type']).toBe('image/jpeg');
       }
-    });
-  });
+    },
+  );
 }
+
+test.describe('the public site', () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, request }, testInfo) => run({ page, request }, testInfo));
+  }
+});
 
 test.describe('search engines', () => {
   test('robots.txt keeps staff pages out and names the sitemap', async ({ request }) => {

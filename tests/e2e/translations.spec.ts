@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import {
+  bothLanguages,
   dict,
   escapeRegExp,
   expect,
@@ -50,83 +51,88 @@ function cellName(lang: Lang, language: string, counts: Record<string, string>) 
 const machineOnly = { reviewed: '0', machine: '3', stale: '0', missing: '0', total: '3' };
 
 test.describe('the translations overview', MUSEUM_SETTINGS, () => {
+  const journeys = bothLanguages<'signIn'>();
   for (const lang of LANGS) {
-    test(`prepares an article in two languages, then checks one from its cell (${lang})`, async ({
-      page,
-      signIn,
-    }) => {
-      const t = dict[lang];
-      await signIn();
-      const tag = randomUUID().slice(0, 8);
-      const { id } = await publish(page.context(), tag);
+    journeys.test(
+      `prepares an article in two languages, then checks one from its cell`,
+      lang,
+      async ({ page, signIn }) => {
+        const t = dict[lang];
+        await signIn();
+        const tag = randomUUID().slice(0, 8);
+        const { id } = await publish(page.context(), tag);
 
-      await page.goto(url(lang, '/dashboard'));
-      await page.getByRole('link', { name: new RegExp(`^${t.dashboard.translations}`) }).click();
-      await expect(page.getByRole('heading', { level: 1, name: t.review.title })).toBeVisible();
+        await page.goto(url(lang, '/dashboard'));
+        await page.getByRole('link', { name: new RegExp(`^${t.dashboard.translations}`) }).click();
+        await expect(page.getByRole('heading', { level: 1, name: t.review.title })).toBeVisible();
 
-      // Translate now: two languages, this article; the estimate comes first.
-      const prepare = page.getByRole('region', { name: t.prepare.title });
-      const languages = prepare.getByRole('combobox', { name: t.prepare.languages, exact: true });
-      await languages.selectOption('es');
-      await languages.selectOption('de');
-      await expect(prepare.getByRole('list', { name: t.prepare.languages })).toContainText(
-        'Español',
-      );
-      await prepare
-        .getByRole('combobox', { name: t.prepare.scope, exact: true })
-        .selectOption(String(id));
-      const estimate = new RegExp(
-        fill(t.prepare.estimate, { segments: '6', tokens: '\\S+', batches: '2' }).replace(
-          /[()]/g,
-          '\\$&',
-        ),
-      );
-      await expect(prepare.getByText(estimate)).toBeVisible();
-      await prepare.getByRole('button', { name: t.prepare.start, exact: true }).click();
-      await expect(prepare.getByRole('status')).toContainText(
-        fill(t.prepare.finished, { total: '2' }),
-      );
-      // Asked again once the work is done: nothing is left to pay for.
-      await expect(prepare.getByText(t.prepare.nothingToDo)).toBeVisible();
+        // Translate now: two languages, this article; the estimate comes first.
+        const prepare = page.getByRole('region', { name: t.prepare.title });
+        const languages = prepare.getByRole('combobox', { name: t.prepare.languages, exact: true });
+        await languages.selectOption('es');
+        await languages.selectOption('de');
+        await expect(prepare.getByRole('list', { name: t.prepare.languages })).toContainText(
+          'Español',
+        );
+        await prepare
+          .getByRole('combobox', { name: t.prepare.scope, exact: true })
+          .selectOption(String(id));
+        const estimate = new RegExp(
+          fill(t.prepare.estimate, { segments: '6', tokens: '\\S+', batches: '2' }).replace(
+            /[()]/g,
+            '\\$&',
+          ),
+        );
+        await expect(prepare.getByText(estimate)).toBeVisible();
+        await prepare.getByRole('button', { name: t.prepare.start, exact: true }).click();
+        await expect(prepare.getByRole('status')).toContainText(
+          fill(t.prepare.finished, { total: '2' }),
+        );
+        // Asked again once the work is done: nothing is left to pay for.
+        await expect(prepare.getByText(t.prepare.nothingToDo)).toBeVisible();
 
-      // The article's row: both languages machine-translated, nothing checked yet.
-      await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
-      const row = page.getByRole('row').filter({ hasText: `Vue ${tag}` });
-      const spanish = row.getByRole('link', { name: cellName(lang, 'Español', machineOnly) });
-      await expect(spanish).toBeVisible();
-      await expect(
-        row.getByRole('link', { name: cellName(lang, 'Deutsch', machineOnly) }),
-      ).toBeVisible();
-      await expectNoViolations(page);
-      // The browser's words while the review screen and its preview load: nothing blocked.
-      const blocked: string[] = [];
-      page.on('console', (message) => {
-        if (/sandbox|blocked script/i.test(message.text())) blocked.push(message.text());
-      });
-      await spanish.click();
+        // The article's row: both languages machine-translated, nothing checked yet.
+        await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
+        const row = page.getByRole('row').filter({ hasText: `Vue ${tag}` });
+        const spanish = row.getByRole('link', { name: cellName(lang, 'Español', machineOnly) });
+        await expect(spanish).toBeVisible();
+        await expect(
+          row.getByRole('link', { name: cellName(lang, 'Deutsch', machineOnly) }),
+        ).toBeVisible();
+        await expectNoViolations(page);
+        // The browser's words while the review screen and its preview load: nothing blocked.
+        const blocked: string[] = [];
+        page.on('console', (message) => {
+          if (/sandbox|blocked script/i.test(message.text())) blocked.push(message.text());
+        });
+        await spanish.click();
 
-      // The review screen in Spanish, the phone preview beside it showing the page.
-      await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
-      const preview = page.frameLocator(`iframe[title="${t.review.previewFrame}"]`);
-      await expect(preview.getByText(`[es] Bienvenue au port ${tag}.`).first()).toBeVisible();
-      // As on a visitor's phone: the page's script offers Listen, and the players meant for a
-      // phone without JavaScript are not drawn.
-      await expect(preview.locator('.reader-listen button')).toBeVisible();
-      await expect(preview.locator('.reader-listen audio')).toHaveCount(0);
-      expect(blocked).toEqual([]);
-      const first = page.locator('.review-row').first().getByRole('textbox');
-      await first.fill(`Bienvenidos al puerto ${tag}.`);
-      await first.press('Control+Enter');
-      await expect(preview.getByText(`Bienvenidos al puerto ${tag}.`).first()).toBeVisible();
+        // The review screen in Spanish, the phone preview beside it showing the page.
+        await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
+        const preview = page.frameLocator(`iframe[title="${t.review.previewFrame}"]`);
+        await expect(preview.getByText(`[es] Bienvenue au port ${tag}.`).first()).toBeVisible();
+        // As on a visitor's phone: the page's script offers Listen, and the players meant for a
+        // phone without JavaScript are not drawn.
+        await expect(preview.locator('.reader-listen button')).toBeVisible();
+        await expect(preview.locator('.reader-listen audio')).toHaveCount(0);
+        expect(blocked).toEqual([]);
+        const first = page.locator('.review-row').first().getByRole('textbox');
+        await first.fill(`Bienvenidos al puerto ${tag}.`);
+        await first.press('Control+Enter');
+        await expect(preview.getByText(`Bienvenidos al puerto ${tag}.`).first()).toBeVisible();
 
-      // Back on the overview, the cell counts the museum's check.
-      await page.goto(url(lang, '/translations'));
-      await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
-      const checked = { reviewed: '1', machine: '2', stale: '0', missing: '0', total: '3' };
-      await expect(
-        row.getByRole('link', { name: cellName(lang, 'Español', checked) }),
-      ).toBeVisible();
-    });
+        // Back on the overview, the cell counts the museum's check.
+        await page.goto(url(lang, '/translations'));
+        await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
+        const checked = { reviewed: '1', machine: '2', stale: '0', missing: '0', total: '3' };
+        await expect(
+          row.getByRole('link', { name: cellName(lang, 'Español', checked) }),
+        ).toBeVisible();
+      },
+    );
+  }
+  for (const [title, run] of journeys) {
+    test(title, ({ page, signIn }, testInfo) => run({ page, signIn }, testInfo));
   }
 
   test('on a 390 px phone the overview scrolls its table, never the page; a text opens the preview at itself', async ({
@@ -233,68 +239,77 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
 });
 
 test.describe('a translation that keeps failing', () => {
+  const journeys = bothLanguages<'signIn'>();
   for (const lang of LANGS) {
-    test(`shows the pair failing in the overview and the next try on the review screen (${lang})`, async ({
-      page,
-      signIn,
-    }, testInfo) => {
-      const t = dict[lang];
-      await signIn();
-      const tag = randomUUID().slice(0, 8);
-      const { id, name } = await publish(page.context(), tag);
-      // Armenian and Georgian: languages of this test's own, whose engine fails.
-      const target = lang === 'fr' ? 'hy' : 'ka';
-      const set = await page.request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
-        data: { lang: target, behaviour: { type: 'status', status: 500 } },
-      });
-      expect(set.status()).toBe(200);
-      try {
-        expect((await page.request.get(`/article?name=${name}&lang=${target}`)).status()).toBe(200);
-      } finally {
-        await page.request.post(`${FAKE_ENGINE_URL}/_behaviour`, { data: { lang: target } });
-      }
-
-      for (const width of [1280, 390]) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(url(lang, '/translations'));
-        await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
-        const row = page.getByRole('row').filter({ hasText: `Vue ${tag}` });
-        const cell = row.getByRole('link', { name: new RegExp(escapeRegExp(t.failing.badge)) });
-        await expect(cell).toBeVisible();
-        await expect(cell).toHaveAccessibleName(
-          new RegExp(escapeRegExp(fill(t.failing.reason.engine, { count: '3' }))),
-        );
-        await expect(page.getByText(t.failing.legend)).toBeVisible();
-        await page.screenshot({
-          path: testInfo.outputPath(`overview-${lang}-${width}.png`),
-          fullPage: true,
+    journeys.test(
+      `shows the pair failing in the overview and the next try on the review screen`,
+      lang,
+      async ({ page, signIn }, testInfo) => {
+        const t = dict[lang];
+        await signIn();
+        const tag = randomUUID().slice(0, 8);
+        const { id, name } = await publish(page.context(), tag);
+        // Armenian and Georgian: languages of this test's own, whose engine fails.
+        const target = lang === 'fr' ? 'hy' : 'ka';
+        const set = await page.request.post(`${FAKE_ENGINE_URL}/_behaviour`, {
+          data: { lang: target, behaviour: { type: 'status', status: 500 } },
         });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          width,
-        );
+        expect(set.status()).toBe(200);
+        try {
+          expect((await page.request.get(`/article?name=${name}&lang=${target}`)).status()).toBe(
+            200,
+          );
+        } finally {
+          await page.request.post(`${FAKE_ENGINE_URL}/_behaviour`, { data: { lang: target } });
+        }
 
-        await page.goto(url(lang, `/translations?articleId=${id}&lang=${target}`));
+        for (const width of [1280, 390]) {
+          await page.setViewportSize({ width, height: 900 });
+          await page.goto(url(lang, '/translations'));
+          await page.getByRole('searchbox', { name: t.overview.filter }).fill(tag);
+          const row = page.getByRole('row').filter({ hasText: `Vue ${tag}` });
+          const cell = row.getByRole('link', { name: new RegExp(escapeRegExp(t.failing.badge)) });
+          await expect(cell).toBeVisible();
+          await expect(cell).toHaveAccessibleName(
+            new RegExp(escapeRegExp(fill(t.failing.reason.engine, { count: '3' }))),
+          );
+          await expect(page.getByText(t.failing.legend)).toBeVisible();
+          await page.screenshot({
+            path: testInfo.outputPath(`overview-${lang}-${width}.png`),
+            fullPage: true,
+          });
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(width);
+
+          await page.goto(url(lang, `/translations?articleId=${id}&lang=${target}`));
+          const notice = page.getByRole('region', {
+            name: new RegExp(escapeRegExp(t.failing.title)),
+          });
+          await expect(notice).toBeVisible();
+          const next = fill(t.failing.nextTry, { time: '__' }).split('__')[0]!;
+          await expect(notice).toContainText(next);
+          await expect(notice).toContainText(t.failing.translateNowHint);
+          await page.screenshot({
+            path: testInfo.outputPath(`review-${lang}-${width}.png`),
+            fullPage: true,
+          });
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(width);
+        }
+        await expectNoViolations(page);
+
+        // Try again now: Translate now of the pair, the engine answering this time.
         const notice = page.getByRole('region', {
           name: new RegExp(escapeRegExp(t.failing.title)),
         });
-        await expect(notice).toBeVisible();
-        const next = fill(t.failing.nextTry, { time: '__' }).split('__')[0]!;
-        await expect(notice).toContainText(next);
-        await expect(notice).toContainText(t.failing.translateNowHint);
-        await page.screenshot({
-          path: testInfo.outputPath(`review-${lang}-${width}.png`),
-          fullPage: true,
-        });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          width,
-        );
-      }
-      await expectNoViolations(page);
-
-      // Try again now: Translate now of the pair, the engine answering this time.
-      const notice = page.getByRole('region', { name: new RegExp(escapeRegExp(t.failing.title)) });
-      await notice.getByRole('button', { name: t.failing.retry }).click();
-      await expect(notice).toBeHidden();
-    });
+        await notice.getByRole('button', { name: t.failing.retry }).click();
+        await expect(notice).toBeHidden();
+      },
+    );
+  }
+  for (const [title, run] of journeys) {
+    test(title, ({ page, signIn }, testInfo) => run({ page, signIn }, testInfo));
   }
 });

@@ -2,6 +2,7 @@ import { untitledName } from '../../src/features/articles/label.ts';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
+  bothLanguages,
   dict,
   escapeRegExp,
   expect,
@@ -41,6 +42,8 @@ async function treeAt(page: Page, path: number[]): Promise<Item[]> {
   for (const id of path) items = items.find((item) => item.id === id)?.children ?? [];
   return items;
 }
+
+const journeys = bothLanguages<'signIn'>();
 
 for (const lang of LANGS) {
   const t = dict[lang];
@@ -88,11 +91,10 @@ for (const lang of LANGS) {
     return screen(page);
   }
 
-  test.describe(`articles tree (${lang})`, () => {
-    test('new folders are numbered in the interface language; a deleted number is not reused', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'new folders are numbered in the interface language; a deleted number is not reused',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       // A folder named in the other language does not count.
@@ -143,12 +145,13 @@ for (const lang of LANGS) {
           lang === 'fr' ? 'New folder 7' : 'Nouveau dossier 7',
         ].sort(),
       );
-    });
+    },
+  );
 
-    test('a folder opens at its path; the navbar, the back button and a reload agree', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'a folder opens at its path; the navbar, the back button and a reload agree',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       const room = await addFolder(page, [root.id], 'Salle 1');
@@ -206,12 +209,13 @@ for (const lang of LANGS) {
         s = screen(page);
         await expect(s.heading([])).toBeVisible();
       }
-    });
+    },
+  );
 
-    test('New article asks its name in place, creates it in the current folder and opens it', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'New article asks its name in place, creates it in the current folder and opens it',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       const room = await addFolder(page, [root.id], 'Salle 2');
@@ -243,12 +247,13 @@ for (const lang of LANGS) {
         'href',
         url(lang, `/article?id=${created?.id}`),
       );
-    });
+    },
+  );
 
-    test('rename by the context menu: the button confirms, a click away cancels', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'rename by the context menu: the button confirms, a click away cancels',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       await addFolder(page, [root.id], 'Avant');
@@ -309,12 +314,13 @@ for (const lang of LANGS) {
 
       await page.reload();
       await expect(s.list.getByRole('link')).toHaveText([renamed, 'Amphore']);
-    });
+    },
+  );
 
-    test('the keyboard opens the menu (Shift+F10), moves in it and renames', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'the keyboard opens the menu (Shift+F10), moves in it and renames',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       await addFolder(page, [root.id], 'Clavier');
@@ -377,9 +383,13 @@ for (const lang of LANGS) {
       expect((await treeAt(page, [root.id])).map((item) => item.name)).toContain(
         'Renommé au clavier',
       );
-    });
+    },
+  );
 
-    test('move an item to a sibling folder, then to the parent', async ({ page, signIn }) => {
+  journeys.test(
+    'move an item to a sibling folder, then to the parent',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       const source = await addFolder(page, [root.id], 'Source');
@@ -424,9 +434,13 @@ for (const lang of LANGS) {
       await expect(s.link('Pièce')).toHaveCount(0);
       await s.back.click();
       await expect(s.list.getByRole('link')).toHaveText(['Cible', 'Pièce']);
-    });
+    },
+  );
 
-    test('deleting a folder says how many articles go with it', async ({ page, signIn }) => {
+  journeys.test(
+    'deleting a folder says how many articles go with it',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       const archive = await addFolder(page, [root.id], 'Archive');
@@ -477,12 +491,13 @@ for (const lang of LANGS) {
       await expect(s.dialog.getByRole('status')).toHaveText('');
       await s.dialog.getByRole('button', { name: tt.confirmDelete, exact: true }).click();
       await expect(page.getByText(tt.empty, { exact: true })).toBeVisible();
-    });
+    },
+  );
 
-    test('a write on an item gone meanwhile shows a toast and refreshes', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'a write on an item gone meanwhile shows a toast and refreshes',
+    lang,
+    async ({ page, signIn }) => {
       await signIn();
       const root = await ownRoot(page);
       const gone = await addFolder(page, [root.id], 'Fantôme');
@@ -496,12 +511,13 @@ for (const lang of LANGS) {
         page.getByRole('alert').filter({ hasText: new RegExp(escapeRegExp(tt.notFoundError)) }),
       ).toBeVisible();
       await expect(s.list).toHaveCount(0);
-    });
+    },
+  );
 
-    test('accessible with the context menu and the dialog open, on a desktop and a phone', async ({
-      page,
-      signIn,
-    }) => {
+  journeys.test(
+    'accessible with the context menu and the dialog open, on a desktop and a phone',
+    lang,
+    async ({ page, signIn }) => {
       // Axe in four states: 15–20 s alone on a busy two-core machine.
       test.slow();
       await signIn();
@@ -555,6 +571,12 @@ for (const lang of LANGS) {
       expect(overflow).toBeLessThanOrEqual(0);
       await s.item('Salle').click();
       await expect(s.link('Vase')).toHaveCount(0);
-    });
-  });
+    },
+  );
 }
+
+test.describe('articles tree', () => {
+  for (const [title, run] of journeys) {
+    test(title, ({ page, signIn }, testInfo) => run({ page, signIn }, testInfo));
+  }
+});
