@@ -199,9 +199,12 @@ test.describe('a streamed page in Japanese, with JavaScript', () => {
           calls: { segments: { text: string }[] }[];
         }
       ).calls.filter((c) => c.segments.some((s) => s.text.includes(refusedTag))).length;
-    // The second try is the last the checks refuse: from its call, 3 s at most.
-    await expect.poll(calls, { timeout: 30_000 }).toBe(2);
+    // The second try is the last the checks refuse: from its call, 3 s at most. A request that
+    // comes while the refusal is still being recorded may ask once more (seen once in CI): two
+    // or more, never more than three.
+    await expect.poll(calls, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
     await expect(texts.first()).toHaveText(refused, { timeout: 3_000 });
+    expect(await calls()).toBeLessThanOrEqual(3);
     await expect(page.getByText(ui.refusedShown, { exact: true })).toBeVisible();
     await expect(texts).toHaveText([refused, ...others.map((text) => `[ja] ${text}`)]);
     await expect(page.locator('.reader-wait').last()).toBeHidden();
