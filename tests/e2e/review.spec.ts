@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
 import { languageChoices } from '../../src/features/settings/languages.ts';
 import {
   bothLanguages,
@@ -15,30 +14,13 @@ import {
   url,
   type Lang,
 } from './fixtures.ts';
+import { publishTagged, signedInWithTagged } from './tagged-article.ts';
 
 /**
  * A curator checks and corrects an article's translation. The article's texts
  * hold a tag of the test's own, so parallel tests never share one; the museum's language is held
  * still (its settings lock), since the review of the museum's own language is refused.
  */
-
-/** A published article of three texts in French; its id and public name. */
-async function publish(context: BrowserContext, tag: string) {
-  const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
-  const name = `revue-${tag}`;
-  await post(context, 'update_article', {
-    articleId: id,
-    newContent: [
-      { type: 'metadatas', url: name },
-      { type: 'text', id: 'Intro', content: `Bienvenue au [!musée!] du port ${tag}.` },
-      { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
-      { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
-    ],
-    unformatted_name: `Revue ${tag}`,
-    instructions: '',
-  });
-  return { id, name };
-}
 
 test.describe('checking a translation', MUSEUM_SETTINGS, () => {
   const journeys = bothLanguages<'signIn'>();
@@ -48,9 +30,7 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
       lang,
       async ({ page, signIn }) => {
         const t = dict[lang].review;
-        await signIn();
-        const tag = randomUUID().slice(0, 8);
-        const { id, name } = await publish(page.context(), tag);
+        const { id, name, tag } = await signedInWithTagged(page, signIn, 'revue', 'Revue');
         // A visitor reads it in Spanish first: machine translations are stored.
         const first = await page.request.get(`/article?name=${name}&lang=es`);
         expect(first.status()).toBe(200);
@@ -117,7 +97,7 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
     const t = dict.fr.review;
     await signIn();
     const tag = randomUUID().slice(0, 8);
-    const { id } = await publish(page.context(), tag);
+    const { id } = await publishTagged(page.context(), tag, 'revue', 'Revue');
     await post(page.context(), 'update_translation', {
       articleId: id,
       lang: 'de',
@@ -150,7 +130,7 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
   }) => {
     await signIn();
     const tag = randomUUID().slice(0, 8);
-    const { id } = await publish(page.context(), tag);
+    const { id } = await publishTagged(page.context(), tag, 'revue', 'Revue');
     await page.goto(`/translations?articleId=${id}&lang=ar`);
     const field = page.locator('.review-row').first().getByRole('textbox');
     await expect(field).toHaveAttribute('dir', 'rtl');
@@ -176,9 +156,7 @@ test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
       lang,
       async ({ page, signIn }) => {
         const t = dict[lang].review;
-        await signIn();
-        const tag = randomUUID().slice(0, 8);
-        const { id, name } = await publish(page.context(), tag);
+        const { id, name, tag } = await signedInWithTagged(page, signIn, 'revue', 'Revue');
         const italian = (await import('../../src/features/reader/render/strings/it.json', {
           with: { type: 'json' },
         })) as unknown as { default: Record<string, string> };

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   bothLanguages,
   dict,
@@ -9,34 +8,17 @@ import {
   fill,
   LANGS,
   MUSEUM_SETTINGS,
-  post,
   test,
   toast,
   url,
 } from './fixtures.ts';
+import { signedInWithTagged } from './tagged-article.ts';
 
 /**
  * A curator sends an article to a human translator as XLIFF 1.2 and imports
  * the translated file back. The article's texts hold a tag of the test's own, so parallel tests
  * never share one; the museum's language is held still (its settings lock), as review.spec.ts.
  */
-
-async function publish(context: BrowserContext, tag: string) {
-  const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
-  const name = `xliff-${tag}`;
-  await post(context, 'update_article', {
-    articleId: id,
-    newContent: [
-      { type: 'metadatas', url: name },
-      { type: 'text', id: 'Intro', content: `Bienvenue au [!musée!] du port ${tag}.` },
-      { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
-      { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
-    ],
-    unformatted_name: `XLIFF ${tag}`,
-    instructions: '',
-  });
-  return { id, name };
-}
 
 /** Clicks an export link and reads the file it downloads. */
 async function download(page: Page, name: string) {
@@ -55,9 +37,7 @@ test.describe('working with a translator', MUSEUM_SETTINGS, () => {
       lang,
       async ({ page, signIn }) => {
         const t = dict[lang].review;
-        await signIn();
-        const tag = randomUUID().slice(0, 8);
-        const { id, name } = await publish(page.context(), tag);
+        const { id, name, tag } = await signedInWithTagged(page, signIn, 'xliff', 'XLIFF');
         // A visitor reads it in Spanish first: machine translations are stored.
         expect((await page.request.get(`/article?name=${name}&lang=es`)).status()).toBe(200);
 

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from '@playwright/test';
+import { post } from './fixtures.ts';
+
+/**
+ * The article the review and XLIFF journeys work on: three texts in French (an italic, an image's
+ * alternative, a closing line), each holding a tag of the test's own so that parallel tests never
+ * share one, published; its id and public name (`{prefix}-{tag}`).
+ */
+export async function publishTagged(
+  context: BrowserContext,
+  tag: string,
+  prefix: string,
+  title: string,
+) {
+  const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
+  const name = `${prefix}-${tag}`;
+  await post(context, 'update_article', {
+    articleId: id,
+    newContent: [
+      { type: 'metadatas', url: name },
+      { type: 'text', id: 'Intro', content: `Bienvenue au [!musée!] du port ${tag}.` },
+      { type: 'image', id: 'Carte', alt: `Une carte du port ${tag}` },
+      { type: 'text', id: 'Fin', content: `Merci de votre visite ${tag}.` },
+    ],
+    unformatted_name: `${title} ${tag}`,
+    instructions: '',
+  });
+  return { id, name, tag };
+}
+
+/** A journey's start: the curator signed in, a new tagged article published. */
+export async function signedInWithTagged(
+  page: Page,
+  signIn: () => Promise<unknown>,
+  prefix: string,
+  title: string,
+) {
+  await signIn();
+  return publishTagged(page.context(), randomUUID().slice(0, 8), prefix, title);
+}
