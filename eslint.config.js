@@ -11,6 +11,7 @@ export default defineConfig(
     ignores: [
       'dist',
       '.builds/',
+      'netlify/built/',
       'data/',
       '.astro/',
       '.tmp/',

@@ -5,6 +5,7 @@ import pg from 'pg';
 import {
   bundledBy,
   bundleFunction,
+  netlifyPassOnly,
   VISITOR_BYTES_TARGET,
   type FunctionBundle,
 } from '../helpers/netlify-bundle.ts';
@@ -14,18 +15,18 @@ import { startServer, type Target } from './lib.ts';
 import { panelArticle, publish } from './visitor.ts';
 
 /**
- * The Netlify functions visitors meet, as Netlify builds them (tests/helpers/netlify-bundle.ts):
- * each bundle's size, its cold import in a fresh process, and its first visitor page with a
+ * The Netlify functions visitors meet, as Netlify deploys them (tests/helpers/netlify-bundle.ts):
+ * each file's size, its cold import in a fresh process, and its first visitor page with a
  * database (a PostgreSQL of its own, as a function has; skipped without PostgreSQL's binaries).
  * `api` is the whole app, which answered visitors before they had a function of their own;
- * `visitor` is theirs. Times are CPU time (user + system) of the function's process, the median
+ * `visitor` is theirs; `unbuilt` is theirs as Netlify would deploy its source without
+ * `npm run build:functions`, each package loaded from node_modules (docs/adr/0033). Times are CPU time (user + system) of the function's process, the median
  * of `runs` processes; the wall time beside it depends on how busy the machine is.
  */
 
 export { VISITOR_BYTES_TARGET } from '../helpers/netlify-bundle.ts';
 export const VISITOR_IMPORT_TARGET_MS = 150;
 
-const FUNCTIONS = ['api', 'visitor'] as const;
 const PAGE = 'bench-function';
 const EMAIL = 'bench@legenda.local';
 const PASSWORD = 'bench password 123';
@@ -125,8 +126,11 @@ export async function functionsBench(options: {
 }): Promise<FunctionResult[]> {
   const outdir = path.join(ROOT, '.tmp', `bench-functions-${process.pid}`);
   options.track({ url: outdir, close: async () => fs.rmSync(outdir, { recursive: true }) });
-  const bundles: [string, FunctionBundle][] = [];
-  for (const name of FUNCTIONS) bundles.push([name, await bundleFunction(name, outdir)]);
+  const bundles: [string, FunctionBundle][] = [
+    ['api', await bundleFunction('api', outdir)],
+    ['visitor', await bundleFunction('visitor', outdir)],
+    ['unbuilt', await netlifyPassOnly('visitor', outdir)],
+  ];
   const databaseUrl = canMakePgCluster() ? await databaseWithPage(options.track) : undefined;
   const page = `/_legenda/visitor-page?name=${PAGE}&lang=fr`;
 
@@ -152,12 +156,12 @@ export async function functionsBench(options: {
   return results;
 }
 
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 const ms = (t: Timing) => `${Math.round(t.cpuMs)} ms CPU (${Math.round(t.wallMs)} ms wall)`;
 
 export function printFunctions(results: FunctionResult[], runs: number): void {
   console.log(
-    `Netlify functions as Netlify bundles them (esbuild, ESM, netlify.toml's externals), ` +
+    `Netlify functions as Netlify deploys them (npm run build:functions, then Netlify's pass), ` +
       `each started cold in a fresh process, median of ${runs}:`,
   );
   for (const r of results) {

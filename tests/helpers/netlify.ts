@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
 import { z } from 'zod';
+import { functionSources } from '../../src/app/netlify/bundle.ts';
 import { ROOT } from './server.ts';
 
 /**
@@ -207,15 +208,12 @@ export function siteFixture(dir: string): Set<string> {
   return files;
 }
 
-export const FUNCTIONS_DIR = path.join(ROOT, 'netlify/functions');
-
-/** The function files Netlify deploys, by name (their file name). */
+/**
+ * The functions' sources, by name (netlify/functions/*.mts); Netlify deploys their one-file
+ * builds (src/app/netlify/bundle.ts).
+ */
 export function functionFiles(): { name: string; file: string }[] {
-  return fs
-    .readdirSync(FUNCTIONS_DIR)
-    .filter((f) => /\.m?[jt]s$/.test(f))
-    .sort()
-    .map((f) => ({ name: f.replace(/\.m?[jt]s$/, ''), file: path.join(FUNCTIONS_DIR, f) }));
+  return functionSources(ROOT);
 }
 
 /**

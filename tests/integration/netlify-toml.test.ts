@@ -11,6 +11,7 @@ import {
   securityHeaderValues,
   securityHeaders,
 } from '../../src/server/http/security-headers.ts';
+import { FUNCTIONS_BUILT } from '../../src/app/netlify/bundle.ts';
 import { VISITOR_PAGE_REWRITE } from '../../src/app/netlify/handler.ts';
 import { staticSite } from '../../src/app/static-site.ts';
 import {
@@ -67,8 +68,10 @@ function fromNetlify(target: string, method = 'GET') {
 }
 
 describe('netlify.toml', () => {
-  it('builds the site, then migrates, on Node 24, publishing dist/', () => {
-    expect(toml.build.command).toBe('npm run build && npm run db:migrate');
+  it('builds the site and the functions, then migrates, on Node 24, publishing dist/', () => {
+    expect(toml.build.command).toBe(
+      'npm run build && npm run build:functions && npm run db:migrate',
+    );
     const scripts = (
       JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
         scripts: Record<string, string>;
@@ -76,6 +79,7 @@ describe('netlify.toml', () => {
       }
     ).scripts;
     expect(scripts.build).toBeDefined();
+    expect(scripts['build:functions']).toBe('node src/app/cli/build-functions.ts');
     expect(scripts['db:migrate']).toBe('node src/app/cli/migrate.ts');
     expect(toml.build.publish).toBe('dist');
     expect(toml.build.environment?.NODE_VERSION).toBe('24');
@@ -83,19 +87,12 @@ describe('netlify.toml', () => {
       fs.readFileSync(path.join(ROOT, 'node_modules/node/package.json'), 'utf8'),
     ) as { version: string };
     expect(nodePackage.version.split('.')[0]).toBe(toml.build.environment?.NODE_VERSION);
-    expect(toml.functions.directory).toBe('netlify/functions');
-    // sharp's native library is shipped as installed, not bundled (netlify-bundle.test.ts);
-    // eld's tables too, loaded only when an engine answers; and what only some calls load
-    // (docs/adr/0032, src/app/netlify/visitor-bundle.test.ts).
-    expect(toml.functions.external_node_modules).toEqual([
-      'sharp',
-      'eld',
-      'openai',
-      'file-type',
-      '@streamparser/json',
-      'sax',
-      '@netlify/blobs',
-    ]);
+    // Netlify deploys the one-file builds (netlify-bundle.test.ts), not the sources; it ignores
+    // node_bundler and external_node_modules for such functions, so neither is written.
+    expect(toml.functions.directory).toBe(FUNCTIONS_BUILT);
+    expect(toml.functions.node_bundler).toBeUndefined();
+    expect(toml.functions.external_node_modules).toBeUndefined();
+    expect(fs.readFileSync(path.join(ROOT, '.gitignore'), 'utf8')).toContain(`${FUNCTIONS_BUILT}/`);
     expect(functionFiles().length).toBeGreaterThan(0);
   });
 

@@ -7,17 +7,16 @@ import {
 } from '../../../tests/helpers/netlify-bundle.ts';
 
 /**
- * The visitors' function (netlify/functions/visitor.mts) as Netlify bundles it: small enough to
- * start fast, because it holds none of the staff's code. One esbuild run, nothing written, nothing
- * loaded (tests/integration/netlify-bundle.test.ts loads and calls every bundle).
+ * The visitors' function (netlify/functions/visitor.mts) as Netlify deploys it (our build, then
+ * Netlify's pass): small enough to start fast, because it holds none of the staff's code. Two
+ * esbuild runs, nothing written, nothing loaded (tests/integration/netlify-bundle.test.ts loads
+ * and calls every function).
  */
 
 /**
- * Its most, in bytes: the bench's target (tests/bench/functions.ts), 1.5 MiB. 7.3 MiB while
- * visitors shared the api function; 3.73 MiB at the start of 2026-11-28, of which 1.36 MiB was
- * react-dom's server renderer; 1.47 MiB since, with pages written by render/markup.ts and the
- * packages only some calls need left out and loaded at their first use
- * (docs/adr/0032-a-light-visitor-function.md).
+ * Its most, in bytes: the bench's target (tests/bench/functions.ts), 1.5 MB. Without react-dom's
+ * renderer, with the packages only some calls need loaded at their first use (docs/adr/0032) and
+ * with the packages' production builds only (docs/adr/0033), 1.41 MB.
  */
 const VISITOR_BUNDLE_BYTES = VISITOR_BYTES_TARGET;
 
@@ -30,7 +29,7 @@ const STAFF_ONLY = [
   /node_modules\/(sharp|jszip|mammoth|@xmldom|@electric-sql\/pglite|eld)\//,
 ];
 
-describe('the visitor function, bundled as Netlify bundles it', () => {
+describe('the visitor function, as Netlify deploys it', () => {
   it(`holds no staff code and weighs at most ${VISITOR_BUNDLE_BYTES} bytes`, async () => {
     const { bytes, metafile } = await bundleFunction('visitor');
     const inputs = Object.keys(metafile.inputs);
