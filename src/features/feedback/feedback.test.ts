@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { staff } from '../../../tests/helpers/staff.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testClock, type TestClock } from '../../../tests/helpers/app.ts';
@@ -6,13 +6,6 @@ import { editorRepo } from '../articles/repo.ts';
 import { reportsRepo, type OpenReports, type VisitorReport } from './repo.ts';
 import { feedbackService } from './service.ts';
 import { HOUR_MS } from './limits.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('../reader/render/markup.ts', async (real) =>
-  (await import('../reader/render/markup-check.ts')).crossChecked(
-    await real<typeof import('../reader/render/markup.ts')>(),
-  ),
-);
 
 let t: TestApp;
 let cookie: string;

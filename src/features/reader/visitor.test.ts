@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
@@ -8,13 +8,6 @@ import { dailyCounts } from '../../server/db/schema.ts';
 import { words } from '../translation/fixtures.ts';
 import { READER_SCRIPT } from './render/document.ts';
 import { uiStrings } from './render/strings.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('./render/markup.ts', async (real) =>
-  (await import('./render/markup-check.ts')).crossChecked(
-    await real<typeof import('./render/markup.ts')>(),
-  ),
-);
 
 /** The page without reader.js's tag, the one script a visitor page carries. */
 const withoutReaderScript = (html: string) =>

@@ -1,15 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Translator, TranslationRun } from '../../translation/translator.ts';
 import { circuitService, type CircuitSource } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
 import { pageName, visitorLang } from '../checked.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('../render/markup.ts', async (real) =>
-  (await import('../render/markup-check.ts')).crossChecked(
-    await real<typeof import('../render/markup.ts')>(),
-  ),
-);
 
 /**
  * Circuits (ADR 0018): a circuit's page while its first translation is slow, and the document the

@@ -5,13 +5,6 @@ import { guidePages, type GuidePageRequest } from './guide-pages.ts';
 import type { GuideService } from './guide.ts';
 import type { GuideVisit } from './guide-types.ts';
 
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('../render/markup.ts', async (real) =>
-  (await import('../render/markup-check.ts')).crossChecked(
-    await real<typeof import('../render/markup.ts')>(),
-  ),
-);
-
 /** A guide home in stored Spanish, as guide.ts gives it. */
 const HOME: GuideVisit = {
   kind: 'guide',

@@ -1,16 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
 import { publishArticle, useTranslationApp } from '../../../../tests/helpers/translation-app.ts';
 import type { TestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { museumCommand, parseSlug } from '../../../app/cli/museum.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('../render/markup.ts', async (real) =>
-  (await import('../render/markup-check.ts')).crossChecked(
-    await real<typeof import('../render/markup.ts')>(),
-  ),
-);
 
 /**
  * A museum's guide home, /visit/{slug}, on a real database (PGlite, and PostgreSQL under

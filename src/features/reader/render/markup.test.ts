@@ -1,11 +1,12 @@
 import { createElement as h, Fragment, memo, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { markup } from './markup.ts';
+import { pagesCompared } from '../../../../tests/helpers/markup-cross-check.ts';
+import { markup, markupWatch } from './markup.ts';
 
 /**
  * markup.ts beside react-dom/server on what visitor pages could hold beyond what the page tests
- * render (those compare every page they make: markup-check.ts).
+ * render (every page any test writes is compared too: tests/helpers/markup-cross-check.ts).
  */
 
 const cases: [string, ReactNode][] = [
@@ -105,5 +106,14 @@ describe('the visitor pages’ HTML writer', () => {
 
   it('refuses what is not an element rather than writing it', () => {
     expect(() => markup({ not: 'an element' } as unknown as ReactNode)).toThrow(TypeError);
+  });
+
+  // The comparison of every page rests on this: were the setup file not loaded, or markup.ts
+  // no longer to call it, the page tests would pass on react-dom's word alone.
+  it('has every page it writes in a test compared with react-dom’s, and a difference fails', () => {
+    const before = pagesCompared.count;
+    markup(h('p', null, 'compared'));
+    expect(pagesCompared.count).toBe(before + 1);
+    expect(() => markupWatch.written!(h('p', null, 'a'), '<p>b</p>')).toThrow(/ours: +…<p>b/);
   });
 });

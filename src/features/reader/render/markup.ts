@@ -110,39 +110,51 @@ function hostElement(tag: string, props: Record<string, unknown>): string {
     const value = props.value ?? props.defaultValue ?? props.children;
     return `${open}>${value == null ? '' : escapeHtml(String(value))}</${tag}>`;
   }
-  if (tag !== 'select') return `${open}>${markup(props.children as ReactNode)}</${tag}>`;
+  if (tag !== 'select') return `${open}>${write(props.children as ReactNode)}</${tag}>`;
   const outer = selectValue;
   selectValue = props.value ?? props.defaultValue;
   try {
-    return `${open}>${markup(props.children as ReactNode)}</${tag}>`;
+    return `${open}>${write(props.children as ReactNode)}</${tag}>`;
   } finally {
     selectValue = outer;
   }
 }
 
+/**
+ * What watches every page written: nothing outside tests. The tests compare each with react-dom's
+ * own (tests/helpers/markup-cross-check.ts, a setup file of every Vitest run).
+ */
+export const markupWatch: { written?: (node: ReactNode, html: string) => void } = {};
+
 /** The node as static HTML, as react-dom/server's renderToStaticMarkup writes it. */
 export function markup(node: ReactNode): string {
+  const html = write(node);
+  markupWatch.written?.(node, html);
+  return html;
+}
+
+function write(node: ReactNode): string {
   if (node == null || typeof node === 'boolean') return '';
   if (typeof node === 'string') return escapeHtml(node);
   if (typeof node === 'number' || typeof node === 'bigint') return String(node);
   if (Array.isArray(node)) {
     let out = '';
-    for (const child of node as ReactNode[]) out += markup(child);
+    for (const child of node as ReactNode[]) out += write(child);
     return out;
   }
   if (!isElement(node)) {
     if (typeof node === 'object' && Symbol.iterator in node) {
-      return markup([...(node as Iterable<ReactNode>)]);
+      return write([...(node as Iterable<ReactNode>)]);
     }
     throw new TypeError('A visitor page holds something that is not an element.');
   }
   const { type, props } = node;
   if (typeof type === 'string') return hostElement(type, props);
-  if (type === FRAGMENT) return markup(props.children as ReactNode);
-  if (typeof type === 'function') return markup((type as Component)(props));
+  if (type === FRAGMENT) return write(props.children as ReactNode);
+  if (typeof type === 'function') return write((type as Component)(props));
   const memo = type as { $$typeof?: unknown; type?: unknown };
   if (memo.$$typeof === MEMO && typeof memo.type === 'function') {
-    return markup((memo.type as Component)(props));
+    return write((memo.type as Component)(props));
   }
   throw new TypeError('A visitor page holds a kind of element it cannot write.');
 }

@@ -1,13 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LANGUAGES, nativeName } from '../../languages/index.ts';
 import { READER_SCRIPT } from './document.ts';
 import { fold, matchesQuery, renderLanguagePicker, type PickerOptions } from './picker.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('./markup.ts', async (real) =>
-  (await import('./markup-check.ts')).crossChecked(await real<typeof import('./markup.ts')>()),
-);
 
 const languages = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 

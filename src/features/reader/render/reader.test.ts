@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   newBlock,
   newDetail,
@@ -15,11 +15,6 @@ import { renderArticlePage, type VisitorPage } from './page.ts';
 import { renderNotFoundPage } from './message-page.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { direction } from '../../languages/index.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('./markup.ts', async (real) =>
-  (await import('./markup-check.ts')).crossChecked(await real<typeof import('./markup.ts')>()),
-);
 
 const meta = { type: 'metadatas', url: 'test' } as const;
 

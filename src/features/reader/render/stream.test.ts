@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { article } from '../../translation/fixtures.ts';
 import type { ArticleContent } from '../../articles/content.ts';
 import { renderArticlePage, type VisitorPage } from './page.ts';
@@ -6,11 +6,6 @@ import { renderArticleParts } from './page-parts.ts';
 import type { Visit } from '../visit/visit-types.ts';
 import { streamTranslation } from './stream.ts';
 import { format, uiStrings } from './strings.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('./markup.ts', async (real) =>
-  (await import('./markup-check.ts')).crossChecked(await real<typeof import('./markup.ts')>()),
-);
 
 type Translating = Extract<Visit, { kind: 'translating' }>;
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../../tests/helpers/db.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
 import { startFakeSpeech, type FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
@@ -12,13 +12,6 @@ import { LISTEN_SCRIPT, LISTEN_SCRIPT_VERSION } from '../render/document.ts';
 import { preferredVoice, speechUnits } from './speech.ts';
 import { SAVE_HEADER } from '../offline.ts';
 import { UI_STRINGS } from '../render/strings.ts';
-
-// Every page this file renders is written by react-dom too and compared (render/markup-check.ts).
-vi.mock('../render/markup.ts', async (real) =>
-  (await import('../render/markup-check.ts')).crossChecked(
-    await real<typeof import('../render/markup.ts')>(),
-  ),
-);
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../../public');
 
