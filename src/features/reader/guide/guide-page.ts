@@ -38,11 +38,16 @@ export interface GuidePage {
   seen?: string | undefined;
 }
 
-/** The guide's own rules, after the visitor pages' (a second box under the search). */
+/**
+ * The guide's own rules, after the visitor pages' (a second box under the search). Paragraphs'
+ * rules start with .reader-page: its `p{margin:0 0 12px}` outweighs a class alone, which left the
+ * buttons under the list touching its last line. The box's message keeps a little room above.
+ */
 const GUIDE_CSS =
   '.reader-search+.reader-search{margin-top:8px}#guide-stop{flex:none;width:7em}' +
-  '.reader-guide-intro{flex-basis:100%;font-size:16px}.reader-guide-lang{margin-top:28px}' +
-  '.reader-source-note{margin:16px 0;font-style:italic}';
+  '.reader-search+p{margin-top:12px}.reader-guide-intro{flex-basis:100%;font-size:16px}' +
+  '.reader-page .reader-guide-lang{margin-top:28px}' +
+  '.reader-page .reader-source-note{margin:16px 0;font-style:italic}';
 
 /**
  * A text shown in the museum's language on a page in another (its translation refused or not

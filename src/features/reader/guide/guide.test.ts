@@ -169,6 +169,9 @@ describe('GET /visit/{slug}', () => {
     const ar = await visit('/visit/musee-a?lang=ar');
     expect(ar.html).toContain('<html lang="ar" dir="rtl">');
     expect(ar.html).toContain('رقم المحطة');
+    // Its language picker names the museum as translated, marked Arabic as the page, not French.
+    const arPicker = await visit('/visit/musee-a?lang=ar&choose=1');
+    expect(arPicker.html).toContain('<p class="reader-kicker">[ar] Musée A</p>');
     // One small engine call per language: the guide is one document.
     const calls = fake.calls.length;
     await visit('/visit/musee-a?lang=ja&q=radeau');

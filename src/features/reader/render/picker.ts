@@ -65,7 +65,10 @@ export interface PickerVisit {
 export function pickerAnswer(
   visit: PickerVisit,
   options: { query: string | undefined; ignoreStats: boolean },
-  page: Pick<PickerOptions, 'title' | 'articleName' | 'background' | 'path' | 'params'> & {
+  page: Pick<
+    PickerOptions,
+    'title' | 'titleLang' | 'articleName' | 'background' | 'path' | 'params'
+  > & {
     source: string;
   },
 ) {
