@@ -41,7 +41,6 @@ export function renderGuideVisit(
           // The museum's name as translated for the page: marked in its own language, so an
           // Arabic name sits right to left like the rest of the page.
           titleLang: texts.nameInSource ? texts.source : texts.lang,
-          articleName: texts.slug,
           path: guidePath(texts.slug),
           background: DEFAULT_BACKGROUND,
           source: texts.source,

@@ -172,6 +172,10 @@ describe('GET /visit/{slug}', () => {
     // Its language picker names the museum as translated, marked Arabic as the page, not French.
     const arPicker = await visit('/visit/musee-a?lang=ar&choose=1');
     expect(arPicker.html).toContain('<p class="reader-kicker">[ar] Musée A</p>');
+    // Its links are the guide's own addresses (a shared cache keeps one copy of each).
+    expect(arPicker.html).toContain('href="/visit/musee-a?lang=es"');
+    expect(arPicker.html).not.toContain('?name=');
+    expect(arPicker.html).not.toContain('name="name"');
     // One small engine call per language: the guide is one document.
     const calls = fake.calls.length;
     await visit('/visit/musee-a?lang=ja&q=radeau');

@@ -23,8 +23,11 @@ export interface PickerOptions {
    * an article without text. Never the staff's private name.
    */
   title: string | undefined;
-  /** The article's public name, for the links and the form. */
-  articleName: string;
+  /**
+   * The article's public name, for the links and the form; none where the address itself names
+   * the page (a guide home, /visit/{slug}).
+   */
+  articleName?: string | undefined;
   /** The article's background colour (#rrggbb). */
   background: string;
   /** The visitor's language, for the words of the page (falls back as uiStrings does). */
@@ -143,13 +146,18 @@ export function matchesQuery(
 }
 
 function href(options: PickerOptions, code: string): string {
-  const extra = Object.entries(options.params ?? {})
-    .map(([key, value]) => `&${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    .join('');
-  return (
-    `${options.path ?? '/article'}?name=${encodeURIComponent(options.articleName)}${extra}&lang=${encodeURIComponent(code)}` +
-    (options.ignoreStats === true ? `&${IGNORE_STATS_PARAM}=${IGNORE_STATS_VALUE}` : '')
-  );
+  const params: [string, string][] = [
+    ...(options.articleName === undefined
+      ? []
+      : [['name', options.articleName] as [string, string]]),
+    ...Object.entries(options.params ?? {}),
+    ['lang', code],
+  ];
+  if (options.ignoreStats === true) params.push([IGNORE_STATS_PARAM, IGNORE_STATS_VALUE]);
+  const query = params
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `${options.path ?? '/article'}?${query}`;
 }
 
 const h = createElement;
@@ -198,7 +206,7 @@ function searchForm(
       method: 'get',
       action: `${options.path ?? '/article'}#languages`,
     },
-    hidden('name', options.articleName),
+    options.articleName === undefined ? null : hidden('name', options.articleName),
     ...Object.entries(options.params ?? {}).map(([key, value]) => hidden(key, value)),
     hidden('choose', '1'),
     options.ignoreStats === true ? hidden(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE) : null,
