@@ -1,13 +1,14 @@
 import '../../src/app/production-builds.ts';
-import { netlifyHandler } from '../../src/app/netlify/api.ts';
+import { netlifyLoginHandler } from '../../src/app/netlify/login.ts';
 import type { NetlifyContext } from '../../src/app/netlify/handler.ts';
 
 /**
  * POST /login, apart from api.mts because GET /login is the static sign-in page: a function's
  * path takes every method it declares, so this one declares POST only and Netlify serves
- * login.html for the rest. Same app, same handler (src/app/netlify/api.ts).
+ * login.html for the rest. The whole app's sign-in route over the auth service alone
+ * (src/app/login-app.ts), so it starts fast.
  */
-const handler = await netlifyHandler();
+const handler = await netlifyLoginHandler();
 
 export default (request: Request, context: NetlifyContext) => handler.fetch(request, context);
 

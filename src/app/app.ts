@@ -25,7 +25,8 @@ import { originCheck } from '../server/http/origin.ts';
 import { securityHeaders } from '../server/http/security-headers.ts';
 import { localBackendRoutes } from '../site/cms/local-backend.ts';
 import { createServices, type ServiceDeps, type Services } from './services.ts';
-import { errorAnswer, VISITOR_ROUTES, visitorRoutes } from './visitor-app.ts';
+import { errorAnswer } from './error-answer.ts';
+import { VISITOR_ROUTES, visitorRoutes } from './visitor-app.ts';
 
 export { createServices, type ServiceDeps, type Services };
 

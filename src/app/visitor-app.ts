@@ -8,8 +8,8 @@ import { speechRoutes } from '../features/reader/http/speech-routes.ts';
 import { ignoresStats } from '../features/reader/ignore-stats.ts';
 import { beaconRoutes } from '../features/stats/reading-routes.ts';
 import type { AppEnv } from '../server/context.ts';
-import { isUnavailable } from '../server/db/errors.ts';
-import { ApiError, notFound, sendError } from '../server/http/errors.ts';
+import { errorAnswer } from './error-answer.ts';
+import { notFound } from '../server/http/errors.ts';
 import { originCheck } from '../server/http/origin.ts';
 import { securityHeaders, securityHeaderValues } from '../server/http/security-headers.ts';
 import {
@@ -94,24 +94,6 @@ export function visitorRoutes(app: Hono<AppEnv>, deps: ServiceDeps, services: Vi
     }),
   );
   app.route('/', visitorBeacons(deps, services));
-}
-
-/** An error's answer: its own, 503 while the database is unreachable, else a logged 500. */
-export function errorAnswer(deps: Pick<ServiceDeps, 'log'>) {
-  return (error: Error, c: Context) => {
-    if (error instanceof ApiError) return sendError(c, error);
-    if (isUnavailable(error)) {
-      deps.log.warn(`${c.req.method} ${new URL(c.req.url).pathname}: database unavailable`);
-      return sendError(
-        c,
-        new ApiError(503, 'unavailable', 'Legenda cannot reach its database. Try again shortly.', {
-          headers: { 'Retry-After': '5' },
-        }),
-      );
-    }
-    deps.log.error(`${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
-    return sendError(c, new ApiError(500, 'internal_error', 'Something went wrong on our side.'));
-  };
 }
 
 /**

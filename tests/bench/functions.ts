@@ -20,7 +20,8 @@ import { panelArticle, publish } from './visitor.ts';
  * database (a PostgreSQL of its own, as a function has; skipped without PostgreSQL's binaries).
  * `api` is the whole app, which answered visitors before they had a function of their own;
  * `visitor` is theirs; `unbuilt` is theirs as Netlify would deploy its source without
- * `npm run build:functions`, each package loaded from node_modules (docs/adr/0033). Times are CPU time (user + system) of the function's process, the median
+ * `npm run build:functions`, each package loaded from node_modules (docs/adr/0033); `login` is the
+ * staff's sign-in, a function of its own. Times are CPU time (user + system) of the function's process, the median
  * of `runs` processes; the wall time beside it depends on how busy the machine is.
  */
 
@@ -130,6 +131,8 @@ export async function functionsBench(options: {
     ['api', await bundleFunction('api', outdir)],
     ['visitor', await bundleFunction('visitor', outdir)],
     ['unbuilt', await netlifyPassOnly('visitor', outdir)],
+    // The sign-in alone (no visitor page to ask it for).
+    ['login', await bundleFunction('login', outdir)],
   ];
   const databaseUrl = canMakePgCluster() ? await databaseWithPage(options.track) : undefined;
   const page = `/_legenda/visitor-page?name=${PAGE}&lang=fr`;
@@ -142,7 +145,7 @@ export async function functionsBench(options: {
       // Without a database: the import alone (the pool connects at its first query).
       const unreachable = functionEnv('postgres://nobody@127.0.0.1:9/unreachable');
       imports.push((await coldRun(bundle.file, unreachable)).imported);
-      if (databaseUrl)
+      if (databaseUrl && name !== 'login')
         pages.push((await coldRun(bundle.file, functionEnv(databaseUrl), page)).page!);
     }
     results.push({
@@ -167,7 +170,9 @@ export function printFunctions(results: FunctionResult[], runs: number): void {
   for (const r of results) {
     const page = r.firstPage
       ? `first visitor page with PostgreSQL ${ms(r.firstPage)}, ${r.firstPage.status}`
-      : 'first visitor page not measured (no PostgreSQL binaries)';
+      : r.name === 'login'
+        ? 'serves no visitor page'
+        : 'first visitor page not measured (no PostgreSQL binaries)';
     console.log(
       `  ${r.name.padEnd(8)} ${mb(r.bytes).padStart(8)}  import ${ms(r.imported)}; ${page}`,
     );

@@ -5,9 +5,9 @@ import { createNetlifyHandler, type NetlifyHandler } from './handler.ts';
 let shared: Promise<NetlifyHandler> | undefined;
 
 /**
- * The staff's functions' handler (api.mts, login.mts): the whole app, made once from the
- * environment (loadNetlifyConfig) by whichever function file loads first; a wrong setting stops
- * the instance with a message naming it.
+ * The staff's function's handler (api.mts): the whole app, made once from the environment
+ * (loadNetlifyConfig); a wrong setting stops the instance with a message naming it. The
+ * sign-in has a function of its own (login.ts).
  */
 export function netlifyHandler(): Promise<NetlifyHandler> {
   shared ??= createNetlifyHandler(loadNetlifyConfig(), (deps) => {

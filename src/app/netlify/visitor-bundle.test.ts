@@ -52,3 +52,19 @@ describe('the visitor function, as Netlify deploys it', () => {
     expect(loadedAtStart).toEqual([]);
   });
 });
+
+describe('the sign-in function, as Netlify deploys it', () => {
+  // 0.72 MB since it holds the sign-in alone (login-app.ts); 2.8 MB and a 240 ms start while
+  // it was the whole app. Neither the staff API nor the visitor pages belong in it.
+  it('holds the auth routes and neither the staff API nor the visitor pages', async () => {
+    const { metafile } = await bundleFunction('login');
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs).toContain('src/features/auth/routes.ts');
+    for (const other of [...STAFF_ONLY, /src\/features\/reader\//, /src\/app\/visitor-app\.ts$/]) {
+      expect(
+        inputs.filter((input) => other.test(input)),
+        String(other),
+      ).toEqual([]);
+    }
+  });
+});
