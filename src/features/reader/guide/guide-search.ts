@@ -1,7 +1,7 @@
 import { readContent } from '../../articles/content.ts';
 import { sameLanguage } from '../../languages/index.ts';
 import { extractSegments } from '../../translation/segments.ts';
-import { fold } from '../render/picker.ts';
+import { fold } from '../render/picker-search.ts';
 import type { GuideArticle, GuideDeps, GuideSource, GuideTexts } from './guide-types.ts';
 
 /**

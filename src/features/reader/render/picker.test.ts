@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, nativeName } from '../../languages/index.ts';
 import { READER_SCRIPT } from './document.ts';
-import { fold, matchesQuery, renderLanguagePicker, type PickerOptions } from './picker.ts';
+import { fold, matchesQuery } from './picker-search.ts';
+import { renderLanguagePicker, type PickerOptions } from './picker.ts';
 
 const languages = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 

@@ -8,6 +8,7 @@ import {
 } from '../../languages/index.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from '../ignore-stats.ts';
 import { formatNodes, framedPage, kicker, renderDocument } from './document.ts';
+import { cleanQuery, fold, matchesQuery, MAX_QUERY } from './picker-search.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /**
@@ -109,18 +110,6 @@ export function pickerLanguages(offered: readonly string[] | undefined) {
   return list.filter((language) => wanted.has(language.code));
 }
 
-/** Longest search kept: a language name is short, and the query is written back in the page. */
-const MAX_QUERY = 64;
-
-/** Lower case, compatibility forms and accents folded: 'ESPAÑOL' and 'ｅｓｐａｎｏｌ' → 'espanol'. */
-export function fold(text: string): string {
-  return text.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');
-}
-
-function cleanQuery(query: string | undefined): string {
-  return (query ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY);
-}
-
 interface Choice {
   code: string;
   name: string;
@@ -128,36 +117,23 @@ interface Choice {
   alt?: string;
 }
 
-/**
- * Whether a language answers the search: its native name, its English name, its name in the
- * interface language (all folded), or the start of its code.
- */
-export function matchesQuery(
-  language: { code: string; name: string },
-  query: string,
-  uiLang = 'en',
-): boolean {
-  const q = fold(cleanQuery(query));
-  if (q === '') return true;
-  if (language.code.toLowerCase().startsWith(q)) return true;
-  const names = [language.name, languageName(language.code, 'en')];
-  if (uiLang !== 'en') names.push(languageName(language.code, uiLang));
-  return names.some((name) => fold(name).includes(q));
+/** The page's own values, carried through every link and the search form. */
+function carried(options: PickerOptions): [string, string][] {
+  const name: [string, string][] =
+    options.articleName === undefined ? [] : [['name', options.articleName]];
+  return [...name, ...Object.entries(options.params ?? {})];
 }
+
+const IGNORE_STATS: [string, string][] = [[IGNORE_STATS_PARAM, IGNORE_STATS_VALUE]];
 
 function href(options: PickerOptions, code: string): string {
   const params: [string, string][] = [
-    ...(options.articleName === undefined
-      ? []
-      : [['name', options.articleName] as [string, string]]),
-    ...Object.entries(options.params ?? {}),
+    ...carried(options),
     ['lang', code],
+    ...(options.ignoreStats === true ? IGNORE_STATS : []),
   ];
-  if (options.ignoreStats === true) params.push([IGNORE_STATS_PARAM, IGNORE_STATS_VALUE]);
-  const query = params
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)
-    .join('&');
-  return `${options.path ?? '/article'}?${query}`;
+  const query = params.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return `${options.path ?? '/article'}?${query.join('&')}`;
 }
 
 const h = createElement;
@@ -206,8 +182,7 @@ function searchForm(
       method: 'get',
       action: `${options.path ?? '/article'}#languages`,
     },
-    options.articleName === undefined ? null : hidden('name', options.articleName),
-    ...Object.entries(options.params ?? {}).map(([key, value]) => hidden(key, value)),
+    ...carried(options).map(([key, value]) => hidden(key, value)),
     hidden('choose', '1'),
     options.ignoreStats === true ? hidden(IGNORE_STATS_PARAM, IGNORE_STATS_VALUE) : null,
     h('label', { htmlFor: 'q' }, words.search),
