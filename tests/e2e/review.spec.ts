@@ -14,7 +14,7 @@ import {
   url,
   type Lang,
 } from './fixtures.ts';
-import { publishTagged, signedInWithTagged } from './tagged-article.ts';
+import { machineRows, publishTagged, signedInWithTagged } from './tagged-article.ts';
 
 /**
  * A curator checks and corrects an article's translation. The article's texts
@@ -46,13 +46,7 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
         await choice.selectOption('es');
         await expect(page).toHaveURL(new RegExp(`articleId=${id}&lang=es`));
 
-        const rows = page.locator('.review-row');
-        await expect(rows).toHaveCount(3);
-        await expect(rows.locator('.review-state')).toHaveText([
-          t.state.machine,
-          t.state.machine,
-          t.state.machine,
-        ]);
+        const rows = await machineRows(page, t.state);
         // The source's [! !] shows as italics; the field keeps the markers.
         await expect(rows.first().locator('.review-row__source em')).toHaveText('musée');
         const field = rows.first().getByRole('textbox');

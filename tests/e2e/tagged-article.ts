@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { post } from './fixtures.ts';
+import { expect, post } from './fixtures.ts';
 
 /**
  * The article the review and XLIFF journeys work on: three texts in French (an italic, an image's
@@ -38,4 +38,16 @@ export async function signedInWithTagged(
 ) {
   await signIn();
   return publishTagged(page.context(), randomUUID().slice(0, 8), prefix, title);
+}
+
+/** The review screen's rows of the tagged article: its three texts, all still machine-made. */
+export async function machineRows(page: Page, state: { machine: string }) {
+  const rows = page.locator('.review-row');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.locator('.review-state')).toHaveText([
+    state.machine,
+    state.machine,
+    state.machine,
+  ]);
+  return rows;
 }

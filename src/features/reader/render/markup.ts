@@ -8,8 +8,9 @@ export { escapeHtml } from './markup-attributes.ts';
  * them, for the few elements and attributes visitor pages use. The visitor pages keep React's
  * createElement (one ArticleView draws the editor's preview and the visitor's page), but not
  * react-dom's server renderer: 1.4 MB of code a visitor's function would load for every cold
- * start (docs/adr/0032-a-light-visitor-function.md). markup.test.ts renders every kind of
- * visitor page with both and compares them, byte for byte.
+ * start (docs/adr/0032-a-light-visitor-function.md). Every page a test writes is written by
+ * react-dom too and compared byte for byte (tests/helpers/markup-cross-check.ts); markup.test.ts
+ * covers what pages do not hold today.
  *
  * The one difference on purpose: React also writes a `<link rel="preload" as="image">` into the
  * head for each plain <img>; our pages' only such image is their count request, which gains
