@@ -12,6 +12,7 @@ const SHARED = [
   'src/features/**/*.test.ts',
   // Outside the features, the tests of the whole app that change nothing global either.
   'src/app/article-names.test.ts',
+  'src/app/login-app.test.ts',
   'src/app/subscribers.test.ts',
   'src/app/unavailable.test.ts',
   'src/app/visitor-app.test.ts',
