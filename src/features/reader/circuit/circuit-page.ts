@@ -45,6 +45,12 @@ export interface CircuitPage {
   seen?: string | undefined;
 }
 
+/**
+ * Room above the language button under the stops (and the offline block, hidden on some pages):
+ * the pages' `.reader-page p` margin outweighs a rule of one class; the button sat on the list.
+ */
+const CIRCUIT_CSS = '.reader-page .reader-circuit-lang{margin-top:28px}';
+
 export function renderCircuitPage(page: CircuitPage): string {
   const { texts, links } = page;
   const lang = languageTag(texts.lang);
@@ -99,7 +105,7 @@ export function renderCircuitPage(page: CircuitPage): string {
     page.extra ?? null,
     h(
       'p',
-      null,
+      { className: 'reader-circuit-lang' },
       h(
         'a',
         { className: 'reader-button', href: links.circuit({ choose: '1' }) },
@@ -117,7 +123,7 @@ export function renderCircuitPage(page: CircuitPage): string {
       textScale: page.textScale,
       refreshSeconds: page.refreshSeconds,
       seen: page.seen,
-      css: page.extra ? OFFLINE_CSS : undefined,
+      css: page.extra ? OFFLINE_CSS + CIRCUIT_CSS : CIRCUIT_CSS,
     },
     body,
   );

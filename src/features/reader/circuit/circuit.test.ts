@@ -68,6 +68,9 @@ describe('a circuit for visitors', () => {
     expect(page.html).toContain('<meta http-equiv="refresh" content="3"/>');
     expect(page.html).toContain('日本語');
     expect(page.html).toContain('<h1>Le tour</h1>');
+    // The language button under the stops keeps its distance from the list's last line.
+    expect(page.html).toContain('.reader-page .reader-circuit-lang{margin-top:28px}');
+    expect(page.html).toContain('<p class="reader-circuit-lang"><a class="reader-button"');
     // One document: the title, each paragraph, each stop's public title (none for no text).
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({
