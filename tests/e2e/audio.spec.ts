@@ -5,7 +5,7 @@ import { languageName } from '../../src/features/languages/index.ts';
 import { format, uiStrings } from '../../src/features/reader/render/strings.ts';
 import { wav } from '../helpers/media.ts';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   expect,
   expectNoViolations,
@@ -31,7 +31,7 @@ const PIXEL = devices['Pixel 7'];
 const es = uiStrings('es');
 const AUDIO_SRC = /^\/media\/\d+\/audio\/[A-Za-z0-9]{16}\.wav$/;
 
-const journeys = bothLanguages<'browser' | 'baseURL' | 'signIn'>();
+const journeys = staffJourneys<'browser' | 'baseURL' | 'signIn'>();
 
 for (const lang of LANGS) {
   const t = dict[lang];

@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import {
-  bothLanguages,
+  staffJourneys,
   ADMIN,
   dict,
   escapeRegExp,
@@ -46,7 +46,7 @@ async function expectApart(cover: Locator, controls: Locator[]) {
   }
 }
 
-const journeys = bothLanguages<'context' | 'signIn' | 'signInWithForm'>({
+const journeys = staffJourneys<'context' | 'signIn' | 'signInWithForm'>({
   // Each language starts as in a browser of its own: signed out, no route held, no flash kept.
   async between({ page, context }) {
     await page.unrouteAll({ behavior: 'wait' });

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import type { CircuitDocument } from '../../src/features/circuits/schema.ts';
 import type { QrcodeDocument } from '../../src/features/qrcodes/schema.ts';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   escapeRegExp,
   expect,
@@ -97,7 +97,7 @@ function screen(page: Page, lang: Lang) {
   };
 }
 
-const journeys = bothLanguages<'signIn'>();
+const journeys = staffJourneys<'signIn'>();
 for (const lang of LANGS) {
   const t = dict[lang].circuits;
   // French on a desktop, English on a phone: both sizes, both languages.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { newBlock, newDetail } from '../../src/features/articles/content.ts';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   escapeRegExp,
   expect,
@@ -80,7 +80,7 @@ async function acceptDialog(page: Page, act: () => Promise<void>) {
   return seen;
 }
 
-const journeys = bothLanguages<'signIn' | 'browser'>();
+const journeys = staffJourneys<'signIn' | 'browser'>();
 
 for (const lang of LANGS) {
   const t = dict[lang];

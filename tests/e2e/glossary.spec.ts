@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { languageChoices } from '../../src/features/settings/languages.ts';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   escapeRegExp,
   expect,
@@ -59,7 +59,7 @@ async function publish(context: BrowserContext, tag: string, ship: string) {
 }
 
 test.describe('the museum’s glossary', MUSEUM_SETTINGS, () => {
-  const journeys = bothLanguages<'signIn'>();
+  const journeys = staffJourneys<'signIn'>();
   for (const lang of LANGS) {
     journeys.test(
       `a curator adds, edits and deletes a term from the dashboard`,

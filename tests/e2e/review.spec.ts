@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { languageChoices } from '../../src/features/settings/languages.ts';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   expect,
   expectNoViolations,
@@ -23,7 +23,7 @@ import { machineRows, publishTagged, signedInWithTagged } from './tagged-article
  */
 
 test.describe('checking a translation', MUSEUM_SETTINGS, () => {
-  const journeys = bothLanguages<'signIn'>();
+  const journeys = staffJourneys<'signIn'>();
   for (const lang of LANGS) {
     journeys.test(
       `corrects one text, approves the rest by keyboard and visitors read them`,
@@ -143,7 +143,7 @@ test.describe('checking a translation', MUSEUM_SETTINGS, () => {
 });
 
 test.describe('keeping a checked translation current', MUSEUM_SETTINGS, () => {
-  const journeys = bothLanguages<'signIn'>();
+  const journeys = staffJourneys<'signIn'>();
   for (const lang of LANGS) {
     journeys.test(
       `a changed original shows what was checked, visitors are told who translated`,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext } from '@playwright/test';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   escapeRegExp,
   expect,
@@ -51,7 +51,7 @@ function cellName(lang: Lang, language: string, counts: Record<string, string>) 
 const machineOnly = { reviewed: '0', machine: '3', stale: '0', missing: '0', total: '3' };
 
 test.describe('the translations overview', MUSEUM_SETTINGS, () => {
-  const journeys = bothLanguages<'signIn'>();
+  const journeys = staffJourneys<'signIn'>();
   for (const lang of LANGS) {
     journeys.test(
       `prepares an article in two languages, then checks one from its cell`,
@@ -239,7 +239,7 @@ test.describe('the translations overview', MUSEUM_SETTINGS, () => {
 });
 
 test.describe('a translation that keeps failing', () => {
-  const journeys = bothLanguages<'signIn'>();
+  const journeys = staffJourneys<'signIn'>();
   for (const lang of LANGS) {
     journeys.test(
       `shows the pair failing in the overview and the next try on the review screen`,

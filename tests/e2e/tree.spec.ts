@@ -2,7 +2,7 @@ import { untitledName } from '../../src/features/articles/label.ts';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   escapeRegExp,
   expect,
@@ -43,7 +43,7 @@ async function treeAt(page: Page, path: number[]): Promise<Item[]> {
   return items;
 }
 
-const journeys = bothLanguages<'signIn'>();
+const journeys = staffJourneys<'signIn'>();
 
 for (const lang of LANGS) {
   const t = dict[lang];

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import {
-  bothLanguages,
+  staffJourneys,
   dict,
   expect,
   expectNoViolations,
@@ -30,7 +30,7 @@ async function download(page: Page, name: string) {
 }
 
 test.describe('working with a translator', MUSEUM_SETTINGS, () => {
-  const journeys = bothLanguages<'signIn'>();
+  const journeys = staffJourneys<'signIn'>();
   for (const lang of LANGS) {
     journeys.test(
       `exports the article as XLIFF and imports the translator’s file`,
