@@ -1,7 +1,8 @@
 import type { Logger } from '../../server/log.ts';
 import { errorReason } from '../../server/db/errors.ts';
 import type { MonthUse, UsageAdded, UsageRepo } from './repo.ts';
-import type { HoldRequest, HoldsRepo } from './holds-repo.ts';
+import type { HoldsRepo } from './holds-repo.ts';
+import { budgetGuard } from './guard.ts';
 
 /** From this share of a budget on, the dashboard warns. */
 export const WARN_SHARE = 0.8;
@@ -109,42 +110,6 @@ export function usageService(
     }
   }
 
-  /** The call's cost held (engine-guard.ts EngineGuard), or why not. */
-  async function hold(ask: Omit<HoldRequest, 'at'>) {
-    const holds = options.holds;
-    const { museumId } = ask;
-    const settleWith = (id: number | undefined) => ({
-      settle: async (spent: UsageAdded | undefined) => {
-        if (id === undefined) {
-          if (spent) record(museumId, spent);
-          return;
-        }
-        const write = holds!
-          .settle({ id, museumId, at: now() }, spent)
-          .catch((error: unknown) => {
-            options.log?.warn(
-              `Engine usage of museum ${museumId} not written: ${errorReason(error)}`,
-            );
-          })
-          .finally(() => {
-            kept.delete(museumId);
-            writes.delete(write);
-          });
-        writes.add(write);
-        await write;
-      },
-    });
-    if (!holds) return settleWith(undefined);
-    try {
-      const held = await holds.hold({ ...ask, at: now() });
-      return 'id' in held ? settleWith(held.id) : held;
-    } catch (error) {
-      // Unread, the budget cannot be held: no call now, asked again in a moment.
-      options.log?.warn(`Engine budget of museum ${museumId} not held: ${errorReason(error)}`);
-      return { kind: 'busy' as const, retryAfter: 30 };
-    }
-  }
-
   const budget: Budget = {
     translationPaused: (museumId) => paused(museumId, 'tokens'),
     speechPaused: (museumId) => paused(museumId, 'speech'),
@@ -156,9 +121,20 @@ export function usageService(
      * in the monthly budget and a visitor's characters counted in the museum's minute, or why
      * not; the ticket settles it with what the call really cost, counted in the museum's day.
      */
-    guard: {
-      hold: (ask: Omit<HoldRequest, 'at'>) => hold(ask),
-    },
+    guard: budgetGuard({
+      holds: options.holds,
+      now,
+      log: options.log,
+      record,
+      track: (museumId, write) => {
+        writes.add(write);
+        void write.finally(() => {
+          // Read afresh next time: the museum may have just reached its budget.
+          kept.delete(museumId);
+          writes.delete(write);
+        });
+      },
+    }),
     /** A translation engine call's tokens, counted in the museum's day. */
     tokens(museumId: number, usage: { promptTokens: number; completionTokens: number }): void {
       record(museumId, usage);

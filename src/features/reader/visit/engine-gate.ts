@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Visitor } from '../../stats/repeats.ts';
 import { lruAtFirstUse } from '../../../server/lru-at-first-use.ts';
-import type { EngineKind, EnginePayer } from '../../translation/engine-guard.ts';
-import { charWindows } from './char-windows.ts';
+import type { EnginePayer } from '../../translation/engine-guard.ts';
+import { addressCharges } from './char-windows.ts';
 
 /**
  * What anonymous requests may start (the visitor page, a circuit's page, /speech): a bot must
@@ -96,25 +96,7 @@ export function engineGate(options: {
   const who = (visitor: Visitor | undefined) =>
     hash('sha256', `${salt}\n${visitor?.address ?? ''}\n${visitor?.userAgent ?? ''}`, 'base64url');
   // The characters a minute count per address: another browser is not another visitor.
-  const where = (visitor: Visitor | undefined) =>
-    hash('sha256', `${salt}\n${visitor?.address ?? ''}`, 'base64url');
-  const chars = charWindows({ now, windowMs: LIMIT_WINDOW_MS, max });
-  const museumChars = (engine: EngineKind) =>
-    engine === 'translation'
-      ? limits.museumTranslationCharsPerMinute
-      : limits.museumSpeechCharsPerMinute;
-  const addressChars = (engine: EngineKind) =>
-    Math.floor((museumChars(engine) * limits.addressCharsPercent) / 100);
-
-  /** The visitor's address as it pays for engine calls (translation/engine-guard.ts). */
-  const payerAt = (address: string): EnginePayer => ({
-    take(engine, count) {
-      const retryAfter = chars.take(`${engine}\n${address}`, count, addressChars(engine));
-      return retryAfter === undefined ? undefined : { kind: 'busy', retryAfter };
-    },
-    giveBack: (engine, count) => chars.giveBack(`${engine}\n${address}`, count),
-    museumPerMinute: museumChars,
-  });
+  const addresses = addressCharges({ limits, now, windowMs: LIMIT_WINDOW_MS, max });
 
   /** The admissions under `key` still in the window (the stale ones dropped). */
   function recent(key: string, at: number): Moments {
@@ -149,7 +131,7 @@ export function engineGate(options: {
       if (await options.budget?.translationPaused(ask.museumId)) return { kind: 'paused' };
       if (await isStaff(ask)) return undefined;
       // An address past its characters this minute would have its first call refused.
-      const full = chars.full(`translation\n${where(ask.visitor)}`, addressChars('translation'));
+      const full = addresses.full(ask.visitor, 'translation');
       if (full !== undefined) return { kind: 'busy', retryAfter: full };
       return admit([
         [`t\n${who(ask.visitor)}`, limits.visitorTranslationsPerMinute],
@@ -182,7 +164,7 @@ export function engineGate(options: {
       ask: Pick<EngineAsk, 'museumId' | 'visitor' | 'staffMuseum'>,
     ): Promise<EnginePayer | undefined> {
       if (await isStaff({ ...ask, pair: '' })) return undefined;
-      return payerAt(where(ask.visitor));
+      return addresses.payer(ask.visitor);
     },
   };
 }
