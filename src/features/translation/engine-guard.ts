@@ -41,7 +41,8 @@ export interface EngineHoldAsk {
 }
 
 /** What a call really cost; undefined when it got no answer. */
-export type EngineSpent = { promptTokens: number; completionTokens: number } | { speechChars: number };
+export type EngineSpent =
+  { promptTokens: number; completionTokens: number } | { speechChars: number };
 
 /** A call allowed: settled once it has ended, with what it really cost. */
 export interface EngineTicket {

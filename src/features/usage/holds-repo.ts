@@ -82,7 +82,9 @@ export function holdsRepo(db: Database) {
     /** Holds a call's cost: its hold's id, or why not (nothing counted then). */
     async hold(ask: HoldRequest): Promise<HoldResult> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(${HOLDS_LOCK}::int, ${ask.museumId}::int)`);
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${HOLDS_LOCK}::int, ${ask.museumId}::int)`,
+        );
         // Holds of calls that never settled (a process that died) count no more.
         await tx.execute(sql`delete from ${engineHolds}
           where museum_id = ${ask.museumId} and expires_at <= ${ask.at.toISOString()}`);

@@ -13,11 +13,7 @@ import type { ReadableArticle } from '../visit/visit-types.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import { speechKey, speechUnits } from './speech.ts';
 import type { EngineGate, Held } from '../visit/engine-gate.ts';
-import {
-  allowCall,
-  type EngineGuard,
-  type EnginePayer,
-} from '../../translation/engine-guard.ts';
+import { allowCall, type EngineGuard, type EnginePayer } from '../../translation/engine-guard.ts';
 
 /**
  * The server's voice (ADR 0019): one sound per block and language, made by the speech
@@ -181,9 +177,7 @@ async function sound(
   if ('kind' in asked) return asked;
   let promise = making.get(unit.key);
   if (!promise) {
-    promise = make(voice, { ...unit, payer: asked.payer }).finally(() =>
-      making.delete(unit.key),
-    );
+    promise = make(voice, { ...unit, payer: asked.payer }).finally(() => making.delete(unit.key));
     making.set(unit.key, promise);
   }
   return promise;

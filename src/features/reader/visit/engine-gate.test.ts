@@ -199,6 +199,8 @@ describe('the characters a minute (payer)', () => {
     expect(await g.payer({ museumId: 1, visitor: phone, staffMuseum: async () => 1 })).toBe(
       undefined,
     );
-    expect(await g.payer({ museumId: 1, visitor: phone, staffMuseum: async () => 2 })).toBeDefined();
+    expect(
+      await g.payer({ museumId: 1, visitor: phone, staffMuseum: async () => 2 }),
+    ).toBeDefined();
   });
 });

@@ -15,8 +15,8 @@ import { addressCharges } from './char-windows.ts';
  *   circuit, language) a minute: any request that would call the engine counts, finishing a
  *   partly stored pair included; joining a translation already running costs nothing;
  * - a visitor starts new sounds for at most `visitorSoundPagesPerMinute` (article, language)
- *   pairs a minute: every block of a page they were let read aloud is free for an hour after
- *   its last block, so listening to a long article is never cut;
+ *   pairs a minute: every block of a page they were let read aloud passes this count for an
+ *   hour after its last block (its characters still count, below);
  * - the whole museum starts at most `museumTranslationsPerMinute` translations and
  *   `museumSoundPagesPerMinute` pages read aloud a minute, whoever asks (many addresses must not
  *   add up to an unbounded bill);
