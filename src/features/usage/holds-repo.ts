@@ -36,8 +36,10 @@ type Rows<T> = { rows: T[] };
 /** The budget left holds `amount` more, what is held already counted. */
 async function withinBudget(tx: Executor, ask: HoldRequest): Promise<boolean> {
   const use = await monthUse(tx, ask.museumId, ask.at);
-  const budget = ask.engine === 'translation' ? use?.budgetTokens : use?.budgetSpeechChars;
-  if (!use || budget === null || budget === undefined) return true;
+  // A museum deleted meanwhile has nothing to spend.
+  if (!use) return false;
+  const budget = ask.engine === 'translation' ? use.budgetTokens : use.budgetSpeechChars;
+  if (budget === null) return true;
   const held = (await tx.execute(sql`
     select coalesce(sum(tokens), 0) as tokens, coalesce(sum(speech_chars), 0) as speech
     from ${engineHolds} where museum_id = ${ask.museumId}`)) as unknown as Rows<{

@@ -124,7 +124,7 @@ describe('holds', () => {
     expect(await two.hold({ ...visitor, at: next })).toHaveProperty('id');
   });
 
-  it('are not needed for staff’s previews beyond the budget: never held a minute', async () => {
+  it('count no minute for a curator’s preview, whose calls still settle in the budget', async () => {
     await publishArticle(app, 'salle-3', BLOCKS);
     const res = await t.request('/article?name=salle-3&lang=es&ignoreStats=true', {
       headers: { cookie },
@@ -133,5 +133,7 @@ describe('holds', () => {
     expect(await db().execute(sql`select count(*)::int as n from engine_minutes`)).toMatchObject({
       rows: [{ n: 0 }],
     });
+    await t.services.usage.settled();
+    expect((await t.services.usage.state(await museumA()))!.tokens.used).toBeGreaterThan(0);
   });
 });
