@@ -2,7 +2,7 @@ import { estimateTokens } from './batches.ts';
 import type { Engine, EngineUsage } from './engine.ts';
 import { EngineUnavailableError } from './errors.ts';
 import { reviewMessage, reviewPrompt, type ReviewRequest } from './review-prompt.ts';
-import { batchTokens } from './translator-estimate.ts';
+import { batchTokens } from './call-cost.ts';
 
 /**
  * Every engine call is paid for before it is made (docs/adr/0034-characters-not-pairs.md): a

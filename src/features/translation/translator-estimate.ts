@@ -1,22 +1,7 @@
-import { estimateTokens, makeBatches, segmentTokens } from './batches.ts';
+import { makeBatches } from './batches.ts';
+import { batchTokens } from './call-cost.ts';
 import type { KeyedSegment } from './job-types.ts';
-import { systemPrompt, userMessage } from './prompt.ts';
-import type { SegmentText } from './segments.ts';
 import type { ArticleRequest, WorkEstimate } from './translator-types.ts';
-
-/** What one engine call translating `segments` costs: its prompt, then an answer of about their size. */
-export function batchTokens(input: {
-  segments: readonly SegmentText[];
-  sourceLang: string;
-  targetLang: string;
-  instructions: string;
-}): number {
-  return (
-    estimateTokens(systemPrompt(input)) +
-    estimateTokens(userMessage(input)) +
-    input.segments.reduce((sum, s) => sum + segmentTokens(s), 0)
-  );
-}
 
 /**
  * Each batch costs its prompt (the rules, then the segments as JSON) and its answer, about the

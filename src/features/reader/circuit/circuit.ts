@@ -216,7 +216,10 @@ async function translatedCircuit(
     const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
     if (held) return original(held);
   }
-  const payer = await deps.gate?.payer({ museumId: circuit.museumId, visitor, staffMuseum });
+  const payer =
+    run.missing > 0
+      ? await deps.gate?.payer({ museumId: circuit.museumId, visitor, staffMuseum })
+      : undefined;
   const running = run.translate(undefined, payer).then(
     async (result) => {
       if (run.missing > 0 && result.complete) await backoff.succeeded(pair);

@@ -45,7 +45,11 @@ export async function translatedVisit(
     if (held) return held;
   }
   const { visitor, staffMuseum } = request;
-  const payer = await deps.gate?.payer({ museumId: row.museumId, visitor, staffMuseum });
+  // Who pays its engine calls: asked only when there are some (a session may be read).
+  const payer =
+    run.missing > 0
+      ? await deps.gate?.payer({ museumId: row.museumId, visitor, staffMuseum })
+      : undefined;
   const running = settled(visiting, page, run, payer);
   request.background?.(running);
   const result = await Promise.race([
