@@ -25,7 +25,8 @@ export function translatorOf(
     // The job's request: its article and language, and its museum when it had one.
     onStored: (stored) => void made.events.emit('translationStored', stored),
     engine: createEngine({ ...deps.config.openai, log: deps.log }),
-    onUsage: (museumId, cost) => made.usage.tokens(museumId, cost),
+    // Every call of a museum's job held in its budget first, settled with its usage (ADR 0034).
+    guard: made.usage.guard,
     memory: made.memory,
     concurrency: deps.config.translationConcurrency,
     log: deps.log,

@@ -15,6 +15,7 @@ import { failuresRepo } from '../features/translation/failures.ts';
 import { translationMemory } from '../features/translation/memory.ts';
 import { usageRepo } from '../features/usage/repo.ts';
 import { usageService } from '../features/usage/service.ts';
+import { holdsRepo } from '../features/usage/holds-repo.ts';
 import { createEventBus } from '../server/events.ts';
 import { subscribe, type AppEvents } from './subscribers.ts';
 import { reviewServices, translatorOf } from './translation-services.ts';
@@ -38,6 +39,7 @@ import { checkedRepo } from '../features/translation/checked.ts';
 import type { GlossaryTerm } from '../features/translation/glossary-match.ts';
 import { createSpeechEngine } from '../features/translation/speech-engine.ts';
 import type { Translator } from '../features/translation/translator.ts';
+import type { EngineGuard } from '../features/translation/engine-guard.ts';
 import type { BackoffStore } from '../features/translation/failures.ts';
 import type { AppDeps } from '../server/context.ts';
 
@@ -73,8 +75,8 @@ export function visitorServices(
     budget?: EngineBudget | undefined;
     /** Failed translations' back-off (translation/failures.ts); in memory when not given. */
     backoff?: BackoffStore | undefined;
-    /** Told the characters of each new sound (the monthly budget's speech count). */
-    onSpoken?: ((museumId: number, chars: number) => void) | undefined;
+    /** Asked before each new sound, settled after (the monthly budget's speech count). */
+    guard?: EngineGuard | undefined;
   },
 ) {
   const { translator, pages, counter, now } = made;
@@ -125,7 +127,7 @@ export function visitorServices(
       now,
       log: deps.log,
       gate,
-      onSpoken: made.onSpoken,
+      guard: made.guard,
     }),
     reader: visitorPages({ visits, pages, circuits: circuitPages }),
   };
@@ -144,7 +146,12 @@ export function createVisitorServices(deps: ServiceDeps) {
   // What changed, told in this process; who listens, and in what order: subscribers.ts.
   const events = createEventBus<AppEvents>({ log: deps.log });
   // Every engine call's cost, per museum and day; the monthly budgets read from it.
-  const usage = usageService(usageRepo(deps.db), { now, log: deps.log });
+  const usage = usageService(usageRepo(deps.db), {
+    now,
+    log: deps.log,
+    // Every engine call held in the budget first, shared by every process (ADR 0034).
+    holds: holdsRepo(deps.db),
+  });
   // One memory and one translator per process: single flight and the LRU live in them.
   const memory = translationMemory(deps.blobs);
   const translator = translatorOf(deps, { memory, usage, events });
@@ -178,7 +185,7 @@ export function createVisitorServices(deps: ServiceDeps) {
     // A test's stand-in, else the museum's monthly budget (usage/service.ts).
     budget: deps.budget ?? usage.budget,
     backoff: failures,
-    onSpoken: (museumId, chars) => usage.speech(museumId, chars),
+    guard: usage.guard,
   });
   const { circuitPages, guides: guidePages } = visitor;
   // The visitor pages a CDN keeps, purged after each change, the translations this function

@@ -11,7 +11,9 @@ export type UnavailableReason =
   | 'rate-limit'
   | 'server'
   | 'refused'
-  | 'unknown';
+  | 'unknown'
+  /** Not sent: past the visitors' characters a minute or the museum's budget (engine-guard.ts). */
+  | 'held';
 
 /**
  * The engine could not be reached or would not answer (after the SDK's own retries): not worth

@@ -101,6 +101,8 @@ async function tryOnce(
     if (error instanceof EngineUnavailableError) {
       // The SDK has already retried: the job's batches not yet sent are not sent.
       state.unavailable = true;
+      // Not sent (engine-guard.ts): its texts wait for a later visit, nothing to fix.
+      if (error.reason === 'held') return 'stop';
       const line = `translation: engine unavailable (${error.reason}: ${error.message}): ${where}`;
       // A refusal (bad key, unknown model) needs someone to fix the settings.
       if (error.reason === 'refused') log?.error(line);

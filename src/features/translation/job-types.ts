@@ -1,5 +1,6 @@
 import type { Logger } from '../../server/log.ts';
 import type { Engine, EngineUsage } from './engine.ts';
+import type { EngineGuard, EngineHeld, EnginePayer } from './engine-guard.ts';
 import type { SegmentFlag } from './flags.ts';
 import type { TranslationMemory } from './memory.ts';
 import type { SegmentText } from './segments.ts';
@@ -18,6 +19,11 @@ export interface JobRequest {
    * texts are not yet what visitors read (docs/adr/0028-drafts-and-revisions.md).
    */
   keepOthers?: boolean | undefined;
+  /**
+   * The visitor whose request started the job: its calls count at their address and in the
+   * museum's minute (engine-guard.ts). None for staff and background work.
+   */
+  payer?: EnginePayer | undefined;
 }
 
 export interface KeyedSegment {
@@ -38,6 +44,8 @@ export interface JobOutcome {
   flags: Readonly<Record<string, readonly SegmentFlag[]>>;
   engineCalls: number;
   segmentsSent: number;
+  /** Calls not made, past a limit a minute or the budget: their texts wait for a later visit. */
+  held?: EngineHeld['kind'] | undefined;
 }
 
 export interface Job {
@@ -70,6 +78,8 @@ export interface JobState {
   calls: number;
   sent: number;
   unavailable: boolean;
+  /** A call was not made (engine-guard.ts): the job sends nothing more. */
+  held?: EngineHeld['kind'] | undefined;
   refused: string[];
   /** Flags by segment key; a key translated without one has no entry. */
   flags: Record<string, SegmentFlag[]>;
@@ -86,4 +96,6 @@ export interface JobOptions {
   onStored?: ((request: JobRequest) => void) | undefined;
   /** Told what each engine call of a job cost: translations, retries, glossary, review. */
   onUsage?: ((request: JobRequest, usage: EngineUsage) => void) | undefined;
+  /** Asked before each engine call of a museum's job, settled after (engine-guard.ts). */
+  guard?: EngineGuard | undefined;
 }

@@ -4,6 +4,7 @@ import { unfollowed } from './glossary-match.ts';
 import { translateBatch } from './job-batch.ts';
 import { checkBatch } from './job-checks.ts';
 import { metered } from './job-meter.ts';
+import { guardedEngine } from './engine-guard.ts';
 import type {
   Job,
   JobOptions,
@@ -93,9 +94,13 @@ export class TranslationJob implements Job {
 
     const batches = makeBatches(todo, this.#options.maxBatchTokens);
     this.batches = batches.length;
-    const onUsage = this.#options.onUsage;
+    const { onUsage, guard } = this.#options;
+    const held = (h: { kind: 'busy' | 'paused' }) => (state.held ??= h.kind);
     const state: JobState = {
-      engine: metered(this.#options.engine, onUsage && ((usage) => onUsage(request, usage))),
+      engine: metered(
+        guardedEngine(this.#options.engine, guard, request, held),
+        onUsage && ((usage) => onUsage(request, usage)),
+      ),
       calls: 0,
       sent: 0,
       unavailable: false,
@@ -115,6 +120,7 @@ export class TranslationJob implements Job {
       flags: state.flags,
       engineCalls: state.calls,
       segmentsSent: state.sent,
+      held: state.held,
     };
   }
 

@@ -1,6 +1,6 @@
-import { estimateTokens, makeBatches, segmentTokens } from './batches.ts';
+import { makeBatches } from './batches.ts';
+import { batchTokens } from './call-cost.ts';
 import type { KeyedSegment } from './job-types.ts';
-import { systemPrompt, userMessage } from './prompt.ts';
 import type { ArticleRequest, WorkEstimate } from './translator-types.ts';
 
 /**
@@ -15,15 +15,9 @@ export function estimateWork(
   if (missing.length === 0) return { segments: 0, batches: 0, tokens: 0 };
   const batches = makeBatches(missing, maxBatchTokens);
   let tokens = 0;
-  for (const batch of batches) {
-    const input = {
-      segments: batch,
-      sourceLang: request.sourceLang,
-      targetLang: request.targetLang,
-      instructions: request.instructions,
-    };
-    tokens += estimateTokens(systemPrompt(input)) + estimateTokens(userMessage(input));
-    tokens += batch.reduce((sum, s) => sum + segmentTokens(s), 0);
+  for (const segments of batches) {
+    const { sourceLang, targetLang, instructions } = request;
+    tokens += batchTokens({ segments, sourceLang, targetLang, instructions });
   }
   return { segments: missing.length, batches: batches.length, tokens };
 }

@@ -1,6 +1,7 @@
 import type { ArticleContent } from '../articles/content.ts';
 import { makeBatches } from './batches.ts';
 import { storedFlags } from './flags.ts';
+import type { EnginePayer } from './engine-guard.ts';
 import { NO_WORK, type TranslationJobs } from './jobs.ts';
 import type { Job, JobOutcome, KeyedSegment } from './job-types.ts';
 import { applyTranslations, TITLE_SEGMENT_ID, type Segment } from './segments.ts';
@@ -187,11 +188,12 @@ export class ArticleRun implements TranslationRun {
     return out;
   }
 
-  async translate(signal?: AbortSignal): Promise<TranslationResult> {
+  async translate(signal?: AbortSignal, payer?: EnginePayer): Promise<TranslationResult> {
     const { segments, missing } = this.#found;
     if (!this.#jobs || missing.length === 0) return this.#apply(NO_WORK);
     const allKeys = new Set(segments.map((s) => s.key));
-    const { job, started } = this.#jobs.share(this.#request, missing, allKeys);
+    // Whoever joins the job pays nothing: its calls are its starter's.
+    const { job, started } = this.#jobs.share({ ...this.#request, payer }, missing, allKeys);
     this.#mine = job;
     const result = await waitFor(job.promise, signal);
     return this.#apply(started ? result : { ...result, engineCalls: 0, segmentsSent: 0 });
@@ -221,6 +223,7 @@ export class ArticleRun implements TranslationRun {
       segmentsSent: outcome.segmentsSent,
       checked: checked.size,
       sourceBlocks: [...sourceBlocks],
+      held: outcome.held,
     };
   }
 }

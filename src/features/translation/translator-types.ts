@@ -1,4 +1,5 @@
 import type { ArticleContent } from '../articles/content.ts';
+import type { EngineHeld, EnginePayer } from './engine-guard.ts';
 import type { SegmentFlag } from './flags.ts';
 import type { GlossaryTerm } from './glossary-match.ts';
 
@@ -81,6 +82,11 @@ export interface TranslationResult {
   checked: number;
   /** The blocks (content indices) with a text shown in its source language, in order. */
   sourceBlocks: number[];
+  /**
+   * Engine calls were not made, past a limit a minute ('busy') or the budget ('paused'): their
+   * texts show in the source language until a later visit translates them (engine-guard.ts).
+   */
+  held?: EngineHeld['kind'] | undefined;
 }
 
 /**
@@ -123,8 +129,9 @@ export interface TranslationRun {
   /**
    * The missing segments translated (joining the job already running for them, or starting
    * it), then the article. `signal` stops this caller's wait; the job goes on and is stored.
+   * `payer`: the visitor whose request starts it, whose characters a minute its calls count in.
    */
-  translate(signal?: AbortSignal): Promise<TranslationResult>;
+  translate(signal?: AbortSignal, payer?: EnginePayer): Promise<TranslationResult>;
   /**
    * The segments of these refs translated by the engine again, even where a translation is
    * stored, which the new one replaces: what came of each, by ref (none without an engine or

@@ -2,6 +2,7 @@ import type { Logger } from '../../server/log.ts';
 import { sameLanguage } from '../languages/index.ts';
 import { BATCH_TOKENS } from './batches.ts';
 import type { Engine, EngineUsage } from './engine.ts';
+import type { EngineGuard } from './engine-guard.ts';
 import { translationJobs } from './jobs.ts';
 import type { TranslationMemory } from './memory.ts';
 import { extractSegments } from './segments.ts';
@@ -43,6 +44,11 @@ export interface TranslatorOptions {
   onStored?: ((request: { articleId: number | string; targetLang: string }) => void) | undefined;
   /** Told what each engine call cost, for the museum whose request it was (its budget). */
   onUsage?: ((museumId: number, usage: EngineUsage) => void) | undefined;
+  /**
+   * Asked before each engine call of a museum's job and settled after (engine-guard.ts): the
+   * monthly budget held, the visitors' characters a minute counted. Without it, nothing is.
+   */
+  guard?: EngineGuard | undefined;
 }
 
 export function createTranslator(options: TranslatorOptions): Translator {
@@ -75,6 +81,7 @@ export function createTranslator(options: TranslatorOptions): Translator {
       maxBatchTokens,
       readMemory,
       onStored: options.onStored,
+      guard: options.guard,
       onUsage: ({ museumId }, usage) => {
         if (museumId !== undefined) options.onUsage?.(museumId, usage);
       },

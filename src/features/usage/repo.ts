@@ -38,8 +38,15 @@ type Rows<T> = { rows: T[] };
 const monthOf = (at: Date) =>
   sql`date_trunc('month', (${at.toISOString()}::timestamptz at time zone m.time_zone))::date`;
 
+/** What runs a statement: the database, or a transaction of it. */
+export type Executor = Pick<Database, 'execute'>;
+
 /** The museum's budgets and its use in the month of `at`; undefined for no such museum. */
-async function monthUse(db: Database, museumId: number, at: Date): Promise<MonthUse | undefined> {
+export async function monthUse(
+  db: Executor,
+  museumId: number,
+  at: Date,
+): Promise<MonthUse | undefined> {
   const result = (await db.execute(sql`
     select m.time_zone, m.budget_tokens, m.budget_speech_chars,
            to_char(${monthOf(at)}, 'YYYY-MM-DD') as "from",
@@ -74,29 +81,39 @@ async function monthUse(db: Database, museumId: number, at: Date): Promise<Month
   };
 }
 
+/**
+ * Adds to the museum's day (the day of `at` in its time zone, read in the same statement): an
+ * upsert adding, safe under concurrent processes. Nothing for a museum that does not exist.
+ */
+export async function addUsage(
+  db: Executor,
+  museumId: number,
+  at: Date,
+  added: UsageAdded,
+): Promise<void> {
+  const prompt = Math.max(0, Math.round(added.promptTokens ?? 0));
+  const completion = Math.max(0, Math.round(added.completionTokens ?? 0));
+  const speech = Math.max(0, Math.round(added.speechChars ?? 0));
+  const calls = Math.max(0, Math.round(added.calls ?? 1));
+  await db.execute(sql`
+    insert into ${engineUsage} as u
+      (museum_id, day, prompt_tokens, completion_tokens, speech_chars, calls)
+    select m.id, (${at.toISOString()}::timestamptz at time zone m.time_zone)::date,
+           ${prompt}, ${completion}, ${speech}, ${calls}
+    from ${museums} m where m.id = ${museumId}
+    on conflict (museum_id, day) do update set
+      prompt_tokens = u.prompt_tokens + excluded.prompt_tokens,
+      completion_tokens = u.completion_tokens + excluded.completion_tokens,
+      speech_chars = u.speech_chars + excluded.speech_chars,
+      calls = u.calls + excluded.calls`);
+}
+
 /** engine_usage and the museums' budgets: always one museum's. */
 export function usageRepo(db: Database) {
   return {
-    /**
-     * Adds to the museum's day (the day of `at` in its time zone, read in the same statement): an
-     * upsert adding, safe under concurrent processes. Nothing for a museum that does not exist.
-     */
+    /** Adds to the museum's day (addUsage). */
     async add(museumId: number, at: Date, added: UsageAdded): Promise<void> {
-      const prompt = Math.max(0, Math.round(added.promptTokens ?? 0));
-      const completion = Math.max(0, Math.round(added.completionTokens ?? 0));
-      const speech = Math.max(0, Math.round(added.speechChars ?? 0));
-      const calls = Math.max(0, Math.round(added.calls ?? 1));
-      await db.execute(sql`
-        insert into ${engineUsage} as u
-          (museum_id, day, prompt_tokens, completion_tokens, speech_chars, calls)
-        select m.id, (${at.toISOString()}::timestamptz at time zone m.time_zone)::date,
-               ${prompt}, ${completion}, ${speech}, ${calls}
-        from ${museums} m where m.id = ${museumId}
-        on conflict (museum_id, day) do update set
-          prompt_tokens = u.prompt_tokens + excluded.prompt_tokens,
-          completion_tokens = u.completion_tokens + excluded.completion_tokens,
-          speech_chars = u.speech_chars + excluded.speech_chars,
-          calls = u.calls + excluded.calls`);
+      await addUsage(db, museumId, at, added);
     },
 
     /** The museum's budgets and its use in the month of `at`; undefined for no such museum. */

@@ -1,6 +1,8 @@
 import type { Logger } from '../../server/log.ts';
 import { errorReason } from '../../server/db/errors.ts';
 import type { MonthUse, UsageAdded, UsageRepo } from './repo.ts';
+import type { HoldsRepo } from './holds-repo.ts';
+import { budgetGuard } from './guard.ts';
 
 /** From this share of a budget on, the dashboard warns. */
 export const WARN_SHARE = 0.8;
@@ -58,7 +60,13 @@ export function stateOf(use: MonthUse): BudgetState {
  */
 export function usageService(
   repo: UsageRepo,
-  options: { now?: (() => Date) | undefined; log?: Logger | undefined; cacheMs?: number } = {},
+  options: {
+    now?: (() => Date) | undefined;
+    log?: Logger | undefined;
+    cacheMs?: number;
+    /** Where engine calls are held before they are made (holds-repo.ts); none: nothing held. */
+    holds?: HoldsRepo | undefined;
+  } = {},
 ) {
   const now = options.now ?? (() => new Date());
   const cacheMs = options.cacheMs ?? BUDGET_CACHE_MS;
@@ -108,6 +116,25 @@ export function usageService(
   };
 
   return {
+    /**
+     * Asked before every engine call of a museum (translation/engine-guard.ts): its cost held
+     * in the monthly budget and a visitor's characters counted in the museum's minute, or why
+     * not; the ticket settles it with what the call really cost, counted in the museum's day.
+     */
+    guard: budgetGuard({
+      holds: options.holds,
+      now,
+      log: options.log,
+      record,
+      track: (museumId, write) => {
+        writes.add(write);
+        void write.finally(() => {
+          // Read afresh next time: the museum may have just reached its budget.
+          kept.delete(museumId);
+          writes.delete(write);
+        });
+      },
+    }),
     /** A translation engine call's tokens, counted in the museum's day. */
     tokens(museumId: number, usage: { promptTokens: number; completionTokens: number }): void {
       record(museumId, usage);

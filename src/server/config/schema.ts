@@ -98,6 +98,15 @@ export const envSchema = z.object({
   VISITOR_NEW_SOUND_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(10_000).default(2),
   MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(60),
   MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** What visitors' requests may send the engines a minute, in characters (ADR 0034). */
+  MUSEUM_TRANSLATION_CHARS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000_000)
+    .default(400_000),
+  MUSEUM_SPEECH_CHARS_PER_MINUTE: z.coerce.number().int().min(0).max(100_000_000).default(60_000),
+  ADDRESS_CHARS_SHARE_PERCENT: z.coerce.number().int().min(0).max(100).default(25),
   /** on: a second engine call per batch lists each translation's errors (doubles the cost). */
   TRANSLATION_REVIEW: optionalText.pipe(z.enum(['on', 'off']).optional()),
   /** off: translations in another language are not refused (for tests' fake engine). */
@@ -168,7 +177,8 @@ export interface Config {
   translationConcurrency: number;
   /**
    * New engine work visitors may start a minute (reader/visit/engine-gate.ts): translations of an
-   * (article, language) per visitor and per museum, pages read aloud per visitor.
+   * (article, language) per visitor and per museum, pages read aloud per visitor, and the
+   * characters sent to each engine per museum and per address.
    */
   visitorLimits: VisitorLimits;
   /**
@@ -194,6 +204,10 @@ export interface VisitorLimits {
   visitorSoundPagesPerMinute: number;
   museumTranslationsPerMinute: number;
   museumSoundPagesPerMinute: number;
+  museumTranslationCharsPerMinute: number;
+  museumSpeechCharsPerMinute: number;
+  /** The share of the museum's characters a minute one address may use, in percent. */
+  addressCharsPercent: number;
 }
 
 /** An OpenAI-compatible speech engine (TTS_*): hosted or on premises. */

@@ -529,6 +529,39 @@ export const engineUsage = pgTable(
 );
 
 /**
+ * Engine work promised but not billed yet (docs/adr/0034-characters-not-pairs.md): one row per
+ * engine call in flight, its estimated tokens or exact speech characters, counted against the
+ * museum's monthly budget until the call's real usage replaces it. A row past `expires_at`
+ * (its process died mid-call) counts no more and is deleted by the next reservation.
+ */
+export const engineHolds = pgTable(
+  'engine_holds',
+  {
+    id: identity(),
+    museumId: museumId(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
+    speechChars: bigint('speech_chars', { mode: 'number' }).notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('engine_holds_museum_idx').on(t.museumId)],
+);
+
+/**
+ * The source characters sent to an engine for visitors in the museum's current minute, per
+ * engine ('translation', 'speech'): shared by every process (docs/adr/0034-characters-not-pairs.md).
+ */
+export const engineMinutes = pgTable(
+  'engine_minutes',
+  {
+    museumId: museumId(),
+    engine: text('engine').notNull(),
+    minuteStart: timestamp('minute_start', { withTimezone: true }).notNull(),
+    chars: bigint('chars', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.museumId, t.engine] })],
+);
+
+/**
  * An article and language whose engine answers keep failing the checks (or the engine): it is
  * tried again only after `next_try_at`, which doubles each time (1, 2, 4… minutes, up to a day),
  * whoever asks. An edit, a reset, a glossary change or Translate now removes the row.
@@ -578,5 +611,7 @@ export const schema = {
   translationStatus,
   translationQueue,
   engineUsage,
+  engineHolds,
+  engineMinutes,
   translationFailures,
 };

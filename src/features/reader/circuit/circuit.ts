@@ -210,16 +210,21 @@ async function translatedCircuit(
     return original('unavailable');
   }
   // New engine work: within what visitors may start, as an article's (engine-gate.ts).
+  const { visitor, staffMuseum } = visit;
   if (run.missing > 0 && !run.pending()) {
-    const { visitor, staffMuseum } = visit;
     const ask = { museumId: circuit.museumId, pair: `circuit-${circuit.id}:${lang}` };
     const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
     if (held) return original(held);
   }
-  const running = run.translate().then(
+  const payer =
+    run.missing > 0
+      ? await deps.gate?.payer({ museumId: circuit.museumId, visitor, staffMuseum })
+      : undefined;
+  const running = run.translate(undefined, payer).then(
     async (result) => {
       if (run.missing > 0 && result.complete) await backoff.succeeded(pair);
-      else if (run.missing > 0)
+      // Held calls failed nothing: translated at a later visit.
+      else if (run.missing > 0 && !result.held)
         await backoff.failed(pair, reasonOf(result), result.untranslated, now());
       return result;
     },
@@ -236,7 +241,7 @@ async function translatedCircuit(
     ),
   ]);
   if (result === 'waiting') return original('translating');
-  if (!result?.complete) return original('unavailable');
+  if (!result?.complete) return original(result?.held ?? 'unavailable');
   return {
     kind: 'circuit',
     texts: textsOf(circuit, result.content, stops, lang, 'machine'),

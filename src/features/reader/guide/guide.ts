@@ -189,16 +189,19 @@ async function translated(
   // Until the next try: what is stored, the rest in the museum's language.
   if (waiting(failure, now())) return partly(run.stored(), 'machine', whyOf(failure));
   // New engine work: within what visitors may start, as an article's (engine-gate.ts).
+  const { visitor, staffMuseum } = visit;
   if (!run.pending()) {
     const ask = { museumId: guide.id, pair: `guide-${guide.id}:${lang}` };
-    const { visitor, staffMuseum, head } = visit;
-    const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, head);
+    const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
     if (held) return partly(run.stored(), held, 'unavailable');
   }
-  const running = run.translate().then(
+  const payer = await deps.gate?.payer({ museumId: guide.id, visitor, staffMuseum });
+  const running = run.translate(undefined, payer).then(
     async (result) => {
       if (result.complete) await backoff.succeeded(pair);
-      else await backoff.failed(pair, reasonOf(result), result.untranslated, now());
+      // Held calls failed nothing: translated at a later visit.
+      else if (!result.held)
+        await backoff.failed(pair, reasonOf(result), result.untranslated, now());
       return result;
     },
     async () => {
@@ -212,6 +215,7 @@ async function translated(
     new Promise<'waiting'>((resolve) => setTimeout(resolve, guides.firstWait, 'waiting').unref?.()),
   ]);
   if (result === 'waiting') return partly(run.stored(), 'translating', 'unavailable');
+  if (result?.held && !result.complete) return partly(result, result.held, 'unavailable');
   return partly(result, 'machine', whyOf({ reason: reasonOf(result) }));
 }
 

@@ -13,6 +13,7 @@ import type { ReadableArticle } from '../visit/visit-types.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import { speechKey, speechUnits } from './speech.ts';
 import type { EngineGate, Held } from '../visit/engine-gate.ts';
+import { allowCall, type EngineGuard, type EnginePayer } from '../../translation/engine-guard.ts';
 
 /**
  * The server's voice (ADR 0019): one sound per block and language, made by the speech
@@ -65,13 +66,18 @@ export interface SpeechDeps {
   pauseMs?: number | undefined;
   /** What visitors may start (limits, the monthly budget); everything when not given. */
   gate?: EngineGate | undefined;
+  /**
+   * Asked before each sound is made, settled after (translation/engine-guard.ts): its
+   * characters held in the monthly budget and counted in the visitor's minute.
+   */
+  guard?: EngineGuard | undefined;
 }
 
 /** The server's voice in this process: the sounds being made, and its last failure. */
 interface Voice {
   deps: SpeechDeps;
   pauseMs: number;
-  making: Map<string, Promise<Uint8Array | undefined>>;
+  making: Map<string, Promise<Uint8Array | Held | undefined>>;
   failedAt: number;
 }
 
@@ -109,18 +115,34 @@ async function stored({ deps }: Voice, key: string): Promise<Uint8Array | undefi
   }
 }
 
-async function make(
-  voice: Voice,
-  key: string,
-  text: string,
-  museumId: number,
-): Promise<Uint8Array | undefined> {
+/** A sound to make: its key, its text, the museum it is for and the visitor who asked. */
+interface Unit {
+  key: string;
+  text: string;
+  museumId: number;
+  payer?: EnginePayer | undefined;
+}
+
+async function make(voice: Voice, unit: Unit): Promise<Uint8Array | Held | undefined> {
+  const { deps } = voice;
+  const { key, text, museumId, payer } = unit;
+  // What the engine is sent (speech-engine.ts cuts a longer text), paid for first.
+  const chars = Math.min(text.length, SPEECH_MAX_CHARS);
+  const cost = { museumId, engine: 'speech' as const, chars, amount: chars, payer };
+  const ticket = deps.guard && (await allowCall(deps.guard, cost));
+  if (ticket && 'kind' in ticket) return ticket;
+  const bytes = await speak(voice, key, text);
+  if (ticket) await ticket.settle(bytes ? { speechChars: chars } : undefined);
+  else if (bytes) deps.onSpoken?.(museumId, chars);
+  return bytes;
+}
+
+/** The engine's sound of `text`, kept under `key`; undefined when the engine failed. */
+async function speak(voice: Voice, key: string, text: string): Promise<Uint8Array | undefined> {
   const { deps } = voice;
   const engine = deps.engine!;
   try {
     const speech = await engine.speak(text);
-    // What the engine was sent (speech-engine.ts cuts a longer text).
-    deps.onSpoken?.(museumId, Math.min(text.length, SPEECH_MAX_CHARS));
     try {
       await deps.blobs.setBytes(key, speech.bytes);
     } catch (error) {
@@ -141,9 +163,9 @@ async function make(
  */
 async function sound(
   voice: Voice,
-  unit: { key: string; text: string; museumId: number },
+  unit: Unit,
   head: boolean,
-  ask: () => Promise<Held | undefined>,
+  ask: () => Promise<Held | { payer: EnginePayer | undefined }>,
 ): Promise<Uint8Array | Held | undefined> {
   const { making } = voice;
   const joined = making.get(unit.key);
@@ -151,13 +173,11 @@ async function sound(
   const kept = await stored(voice, unit.key);
   if (kept || head) return kept;
   if (voice.deps.now().getTime() - voice.failedAt < voice.pauseMs) return undefined;
-  const held = await ask();
-  if (held) return held;
+  const asked = await ask();
+  if ('kind' in asked) return asked;
   let promise = making.get(unit.key);
   if (!promise) {
-    promise = make(voice, unit.key, unit.text, unit.museumId).finally(() =>
-      making.delete(unit.key),
-    );
+    promise = make(voice, { ...unit, payer: asked.payer }).finally(() => making.delete(unit.key));
     making.set(unit.key, promise);
   }
   return promise;
@@ -211,14 +231,15 @@ async function audio(voice: Voice, request: SpeechRequest): Promise<SpeechAnswer
       visitor: request.visitor,
       staffMuseum: request.staffMuseum,
     }) ?? Promise.resolve(undefined);
+  const { museumId } = found.article;
+  const { visitor, staffMuseum } = request;
+  const payer = () => deps.gate?.payer({ museumId, visitor, staffMuseum });
   const made = current
     ? undefined
-    : await sound(
-        voice,
-        { key, text: unit.text, museumId: found.article.museumId },
-        request.head === true,
-        ask,
-      );
+    : await sound(voice, { key, text: unit.text, museumId }, request.head === true, async () => {
+        const held = await ask();
+        return held ?? { payer: await payer() };
+      });
   if (made && 'kind' in made) {
     return made.kind === 'busy'
       ? { status: 429, retryAfter: made.retryAfter }

@@ -12,6 +12,9 @@ const limits = {
   visitorSoundPagesPerMinute: 2,
   museumTranslationsPerMinute: 5,
   museumSoundPagesPerMinute: 3,
+  museumTranslationCharsPerMinute: 1_000,
+  museumSpeechCharsPerMinute: 400,
+  addressCharsPercent: 25,
 };
 
 function gate(budget?: EngineBudget) {
@@ -36,6 +39,9 @@ describe('the settings', () => {
       visitorSoundPagesPerMinute: 2,
       museumTranslationsPerMinute: 60,
       museumSoundPagesPerMinute: 20,
+      museumTranslationCharsPerMinute: 400_000,
+      museumSpeechCharsPerMinute: 60_000,
+      addressCharsPercent: 25,
     });
     const set = parseConfig({
       VISITOR_NEW_TRANSLATIONS_PER_MINUTE: '10',
@@ -43,12 +49,26 @@ describe('the settings', () => {
       MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: '7',
       MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: '0',
     });
-    expect(set.visitorLimits).toEqual({
+    expect(set.visitorLimits).toMatchObject({
       visitorTranslationsPerMinute: 10,
       visitorSoundPagesPerMinute: 4,
       museumSoundPagesPerMinute: 7,
       museumTranslationsPerMinute: 0,
     });
+    expect(
+      parseConfig({
+        MUSEUM_TRANSLATION_CHARS_PER_MINUTE: '1000',
+        MUSEUM_SPEECH_CHARS_PER_MINUTE: '500',
+        ADDRESS_CHARS_SHARE_PERCENT: '50',
+      }).visitorLimits,
+    ).toMatchObject({
+      museumTranslationCharsPerMinute: 1000,
+      museumSpeechCharsPerMinute: 500,
+      addressCharsPercent: 50,
+    });
+    expect(() => parseConfig({ ADDRESS_CHARS_SHARE_PERCENT: '101' })).toThrow(
+      /ADDRESS_CHARS_SHARE_PERCENT/,
+    );
     for (const bad of ['-1', 'many', '1.5']) {
       expect(() => parseConfig({ VISITOR_NEW_TRANSLATIONS_PER_MINUTE: bad })).toThrow(
         /VISITOR_NEW_TRANSLATIONS_PER_MINUTE/,
@@ -142,5 +162,45 @@ describe('engineGate', () => {
     expect(await g.translation(ask('1:es', phone, 2))).toBe(undefined);
     paused.clear();
     expect(await g.translation(ask('1:es'))).toBe(undefined);
+  });
+});
+
+describe('the characters a minute (payer)', () => {
+  // The limits above: 1,000 translation characters a museum, a quarter (250) an address.
+  it('counts an address’s characters whatever its browser, and says when to come back', async () => {
+    const { g, advance } = gate();
+    const browsers = ['Phone', 'Tablet', 'Bot/1', 'Bot/2'].map((userAgent) => ({
+      ...phone,
+      userAgent,
+    }));
+    const payers = await Promise.all(browsers.map((v) => g.payer({ museumId: 1, visitor: v })));
+    expect(payers[0]!.take('translation', 200)).toBe(undefined);
+    advance(15_000);
+    // Another browser on the same address shares its 250 characters.
+    expect(payers[1]!.take('translation', 100)).toEqual({ kind: 'busy', retryAfter: 45 });
+    expect(payers[3]!.take('translation', 50)).toBe(undefined);
+    expect(payers[2]!.take('translation', 1)).toMatchObject({ kind: 'busy' });
+    // Nor may a new translation start there: its first call would be refused.
+    expect(await g.translation(ask('1:ja', browsers[2]))).toMatchObject({ kind: 'busy' });
+    // Speech has its own count; another address its own share.
+    expect(payers[2]!.take('speech', 100)).toBe(undefined);
+    const other = await g.payer({ museumId: 1, visitor: { ...phone, address: '203.0.113.9' } });
+    expect(other!.take('translation', 250)).toBe(undefined);
+    expect(other!.museumPerMinute('translation')).toBe(1_000);
+    // A call not made gives its characters back; past the minute, the address starts afresh.
+    payers[0]!.giveBack('translation', 50);
+    expect(payers[0]!.take('translation', 50)).toBe(undefined);
+    advance(LIMIT_WINDOW_MS);
+    expect(payers[1]!.take('translation', 250)).toBe(undefined);
+  });
+
+  it('leaves staff signed in to the museum without a payer (only the budget holds them)', async () => {
+    const { g } = gate();
+    expect(await g.payer({ museumId: 1, visitor: phone, staffMuseum: async () => 1 })).toBe(
+      undefined,
+    );
+    expect(
+      await g.payer({ museumId: 1, visitor: phone, staffMuseum: async () => 2 }),
+    ).toBeDefined();
   });
 });

@@ -1,6 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Visitor } from '../../stats/repeats.ts';
 import { lruAtFirstUse } from '../../../server/lru-at-first-use.ts';
+import type { EnginePayer } from '../../translation/engine-guard.ts';
+import { addressCharges } from './char-windows.ts';
 
 /**
  * What anonymous requests may start (the visitor page, a circuit's page, /speech): a bot must
@@ -13,12 +15,17 @@ import { lruAtFirstUse } from '../../../server/lru-at-first-use.ts';
  *   circuit, language) a minute: any request that would call the engine counts, finishing a
  *   partly stored pair included; joining a translation already running costs nothing;
  * - a visitor starts new sounds for at most `visitorSoundPagesPerMinute` (article, language)
- *   pairs a minute: every block of a page they were let read aloud is free for an hour after
- *   its last block, so listening to a long article is never cut;
+ *   pairs a minute: every block of a page they were let read aloud passes this count for an
+ *   hour after its last block (its characters still count, below);
  * - the whole museum starts at most `museumTranslationsPerMinute` translations and
  *   `museumSoundPagesPerMinute` pages read aloud a minute, whoever asks (many addresses must not
  *   add up to an unbounded bill);
- * - a museum whose monthly budget is spent (`budget`) starts nothing new at all.
+ * - a museum whose monthly budget is spent (`budget`) starts nothing new at all;
+ * - every engine call a visitor's request makes counts its source characters, before it is made
+ *   (translation/engine-guard.ts), at their address whatever its browser (a share of the
+ *   museum's, in this process's memory) and in the museum's minute (in the database, shared by
+ *   every process): a call past either is not made, its texts wait in the source language for
+ *   a later visit (docs/adr/0034-characters-not-pairs.md).
  *
  * Staff signed in to the museum (a preview) are not limited, but a spent budget holds them too.
  */
@@ -35,6 +42,12 @@ export interface VisitorLimits {
   visitorSoundPagesPerMinute: number;
   museumTranslationsPerMinute: number;
   museumSoundPagesPerMinute: number;
+  /** Source characters sent to the translation engine for a museum's visitors a minute. */
+  museumTranslationCharsPerMinute: number;
+  /** Characters sent to the speech engine for a museum's visitors a minute. */
+  museumSpeechCharsPerMinute: number;
+  /** The share of those one address may use, in percent. */
+  addressCharsPercent: number;
 }
 
 /** The museum's monthly engine budget as the visitor routes see it (cached by its owner). */
@@ -82,6 +95,8 @@ export function engineGate(options: {
 
   const who = (visitor: Visitor | undefined) =>
     hash('sha256', `${salt}\n${visitor?.address ?? ''}\n${visitor?.userAgent ?? ''}`, 'base64url');
+  // The characters a minute count per address: another browser is not another visitor.
+  const addresses = addressCharges({ limits, now, windowMs: LIMIT_WINDOW_MS, max });
 
   /** The admissions under `key` still in the window (the stale ones dropped). */
   function recent(key: string, at: number): Moments {
@@ -115,6 +130,9 @@ export function engineGate(options: {
     async translation(ask: EngineAsk): Promise<Held | undefined> {
       if (await options.budget?.translationPaused(ask.museumId)) return { kind: 'paused' };
       if (await isStaff(ask)) return undefined;
+      // An address past its characters this minute would have its first call refused.
+      const full = addresses.full(ask.visitor, 'translation');
+      if (full !== undefined) return { kind: 'busy', retryAfter: full };
       return admit([
         [`t\n${who(ask.visitor)}`, limits.visitorTranslationsPerMinute],
         [`m\n${ask.museumId}`, limits.museumTranslationsPerMinute],
@@ -136,6 +154,17 @@ export function engineGate(options: {
       ]);
       if (!held) soundPages().set(page, true);
       return held;
+    },
+
+    /**
+     * Who pays for the engine calls of a request (translation/engine-guard.ts): the visitor's
+     * address; none for staff signed in to the museum (only its budget holds them).
+     */
+    async payer(
+      ask: Pick<EngineAsk, 'museumId' | 'visitor' | 'staffMuseum'>,
+    ): Promise<EnginePayer | undefined> {
+      if (await isStaff({ ...ask, pair: '' })) return undefined;
+      return addresses.payer(ask.visitor);
     },
   };
 }

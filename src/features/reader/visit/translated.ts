@@ -1,4 +1,5 @@
 import { reasonOf, waiting } from '../../translation/failures.ts';
+import type { EnginePayer } from '../../translation/engine-guard.ts';
 import type { TranslationResult, TranslationRun } from '../../translation/translator.ts';
 import { DEFAULT_SPEECH, preferredVoice } from '../speech/speech.ts';
 import { heldNote } from './engine-gate.ts';
@@ -43,7 +44,13 @@ export async function translatedVisit(
     const held = await notNow(visiting, request, page, run);
     if (held) return held;
   }
-  const running = settled(visiting, page, run);
+  const { visitor, staffMuseum } = request;
+  // Who pays its engine calls: asked only when there are some (a session may be read).
+  const payer =
+    run.missing > 0
+      ? await deps.gate?.payer({ museumId: row.museumId, visitor, staffMuseum })
+      : undefined;
+  const running = settled(visiting, page, run, payer);
   request.background?.(running);
   const result = await Promise.race([
     running,
@@ -57,6 +64,8 @@ export async function translatedVisit(
   if (result && refusedOnly(result)) {
     return show(result.content, lang, noteOf(result, run.segments), result.sourceBlocks);
   }
+  // Calls past a limit were not made: what was translated, the rest in the source for now.
+  if (result?.held && !result.complete) return partly(page, run, result, result.held);
   if (!result?.complete) return show(content, row.language, 'unavailable');
   return show(result.content, lang, noteOf(result, run.segments), result.sourceBlocks);
 }
@@ -86,9 +95,18 @@ async function notNow(
   const held = await heldNote(deps.gate, ask, head);
   if (!held) return undefined;
   // What is stored (an earlier translation of the article), the rest in the source.
-  const stored = run.stored();
-  if (stored.untranslated === run.segments) return show(content, row.language, held);
-  return show(stored.content, lang, held, stored.sourceBlocks);
+  return partly({ row, content, lang, show }, run, run.stored(), held);
+}
+
+/** What is translated, the rest in the source with the note; nothing: the original. */
+function partly(
+  { row, content, lang, show }: Pick<Showing, 'row' | 'content' | 'lang' | 'show'>,
+  run: TranslationRun,
+  result: TranslationResult,
+  note: 'unavailable' | 'busy' | 'paused',
+): Promise<Visit> {
+  if (result.untranslated === run.segments) return show(content, row.language, note);
+  return show(result.content, lang, note, result.sourceBlocks);
 }
 
 /**
@@ -99,10 +117,12 @@ function settled(
   { deps, backoff }: Visiting,
   page: Showing,
   run: TranslationRun,
+  payer: EnginePayer | undefined,
 ): Promise<TranslationResult | undefined> {
   const pair = pairOf(page);
   const settle = async (result: TranslationResult | undefined): Promise<void> => {
-    if (run.missing === 0) return;
+    // Held calls failed nothing: their texts are translated at a later visit.
+    if (run.missing === 0 || result?.held) return;
     try {
       if (result?.complete) await backoff.succeeded(pair);
       else
@@ -116,7 +136,7 @@ function settled(
       // The database unreachable: the page is answered all the same.
     }
   };
-  return run.translate().then(
+  return run.translate(undefined, payer).then(
     async (result) => {
       await settle(result);
       return result;
