@@ -98,9 +98,11 @@ const translated = () => fake.calls.filter((c) => c.kind === 'translate').map((c
 const busyNote = (lang: string) => UI_STRINGS[noteLanguage(lang, ['en'])]!.tooManyLanguages;
 
 describe('a visitor’s new translations', () => {
-  it('walking the 145 languages starts 6 in a minute; the rest read the original with a note', async () => {
+  it('walking 14 languages starts 6 in a minute; the rest read the original with a note', async () => {
     await publish('salle-1');
-    const others = LANGUAGES.filter((l) => l !== 'fr');
+    // Fourteen are enough to pass the limit twice over; all 145 at once, from one address
+    // rotating its browser, are walked in characters (chars.test.ts).
+    const others = LANGUAGES.filter((l) => l !== 'fr').slice(0, 14);
     const held: string[] = [];
     for (const lang of others) {
       const res = await visit(`name=salle-1&lang=${lang}`);
