@@ -1,3 +1,4 @@
+import { MAX_ELEMENTS } from '../articles/content.ts';
 import {
   draftBuilder,
   listLine,
@@ -5,6 +6,7 @@ import {
   type DocumentDraft,
   type DraftBuilder,
 } from './blocks.ts';
+import type { MarkupExcess } from './markup-count.ts';
 import { checkZip, MAX_UNZIPPED_BYTES } from './zip-check.ts';
 
 /**
@@ -107,6 +109,25 @@ async function paragraph(inline: Inline, level: number, out: DraftBuilder) {
   for (const link of inline.links) out.link(link.text, link.href);
 }
 
+/** A document holding more than an article can, refused before mammoth reads it. */
+function tooMuchMarkup(file: string, excess: MarkupExcess, max: number) {
+  return excess === 'paragraphs'
+    ? refused(
+        422,
+        file,
+        'too_many_paragraphs',
+        `the document holds more than ${max} paragraphs, more than an article of ${MAX_ELEMENTS} blocks. Split it into several documents.`,
+        { max },
+      )
+    : refused(
+        422,
+        file,
+        'too_complex',
+        `the document holds more than ${max} XML elements and attributes, more than an article needs. Split it into several documents.`,
+        { max },
+      );
+}
+
 /** How long one document may take to read: a document that takes longer is refused. */
 const PARSE_MS = 20_000;
 
@@ -120,6 +141,7 @@ export async function readDocx(file: string, bytes: Uint8Array): Promise<Documen
       `the document would take more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB once unzipped.`,
     );
   }
+  if (!zip.ok && zip.reason === 'too_much_markup') throw tooMuchMarkup(file, zip.excess, zip.max);
   if (!zip.ok || !zip.entries.some((entry) => entry.name === 'word/document.xml')) {
     throw refused(415, file, 'not_docx', 'this file is not a Word document (.docx).');
   }
