@@ -69,7 +69,9 @@ function countLines(source: string, bounds: MarkdownBounds): keyof Counts | null
   let fence: string | null = null;
   // Whether the previous line ended a block: the next line that is text starts one.
   let ended = true;
-  for (let from = 0; from < source.length; ) {
+  // In a list, an indented line after a blank one goes on the item: no block of its own.
+  let inList = false;
+  for (let from = 0; from < source.length;) {
     const end = source.indexOf('\n', from);
     const raw = source.slice(from, end < 0 ? source.length : end);
     from = end < 0 ? source.length : end + 1;
@@ -92,11 +94,12 @@ function countLines(source: string, bounds: MarkdownBounds): keyof Counts | null
         [fence, ended] = [opens, false];
         counts.blocks++;
       } else if (items) {
-        ended = false;
+        [ended, inList] = [false, true];
       } else if (HEADING.test(line)) {
         [counts.blocks, ended] = [counts.blocks + 1, true];
       } else {
-        if (ended && !NO_BLOCK.test(line)) counts.blocks++;
+        inList &&= /^\s/.test(raw);
+        if (ended && !inList && !NO_BLOCK.test(line)) counts.blocks++;
         ended = false;
       }
     }

@@ -30,7 +30,12 @@ const P = 0x70;
 
 /** Bytes that end an element's name: white space, `>` and `/`. */
 const endsName = (byte: number) =>
-  byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d || byte === 0x3e || byte === 0x2f;
+  byte === 0x20 ||
+  byte === 0x09 ||
+  byte === 0x0a ||
+  byte === 0x0d ||
+  byte === 0x3e ||
+  byte === 0x2f;
 
 /** A byte a name may start with: a letter, `_`, `:` or any byte of a non-ASCII character. */
 const startsName = (byte: number) =>

@@ -1,5 +1,10 @@
 import { Inflate } from 'fflate';
-import { DOCX_BOUNDS, markupCounter, type MarkupBounds, type MarkupExcess } from './markup-count.ts';
+import {
+  DOCX_BOUNDS,
+  markupCounter,
+  type MarkupBounds,
+  type MarkupExcess,
+} from './markup-count.ts';
 
 /**
  * A Word document is a zip; mammoth unzips it whole, in memory. A zip bomb (a few megabytes that
