@@ -17,7 +17,6 @@ let cookie: string;
 useTestApp({}, (s) => ({ t, cookie } = s));
 
 const MAX_GROWTH_MB = 64;
-const name = () => expect.getState().currentTestName;
 
 function send(name: string, bytes: Uint8Array) {
   const form = new FormData();
@@ -82,7 +81,6 @@ describe('files that hold more than an article', () => {
       details: { file: 'flood.docx', reason: 'too_many_paragraphs', max: 2500 },
       health: 200,
     });
-    console.log(name(), answer);
     expect(answer.rssGrowthMb).toBeLessThan(MAX_GROWTH_MB);
     expect(answer.heapGrowthMb).toBeLessThan(MAX_GROWTH_MB);
   });
@@ -94,7 +92,6 @@ describe('files that hold more than an article', () => {
       details: { file: 'flood.md', reason: 'too_many_blocks', max: 500 },
       health: 200,
     });
-    console.log(name(), answer);
     expect(answer.rssGrowthMb).toBeLessThan(MAX_GROWTH_MB);
     expect(answer.heapGrowthMb).toBeLessThan(MAX_GROWTH_MB);
   });
