@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ORIGIN } from '../../../tests/helpers/app.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { makeDocx, type FixtureParagraph } from './docx-fixture.ts';
+import { documentReading } from './service.ts';
 
 /**
  * Files small on the wire that would cost the server far more than an article is worth: each is
@@ -130,5 +131,22 @@ describe('files that hold more than an article', () => {
     }
     // The metadata, then per room a heading, a paragraph and one block for the list.
     expect(lengths).toEqual([1 + 300, 1 + 300]);
+  });
+
+  it('reads one document at a time in the process, and answers 503 past the line', async () => {
+    const before = documentReading.stats.maxInFlight;
+    const sent = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => send(`n${i}.md`, strToU8(`# Note ${i}\n\nTexte.\n`))),
+    );
+    expect(sent.map((res) => res.status)).toEqual([201, 201, 201, 201]);
+    expect(Math.max(before, documentReading.stats.maxInFlight)).toBe(1);
+    // Every place taken, the line full: the next import is told to come back.
+    const places = [documentReading.enter()];
+    while (!documentReading.full) places.push(documentReading.enter());
+    const busy = await send('late.md', strToU8('Texte.'));
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect((await busy.json()).error).toMatchObject({ code: 'imports_busy' });
+    for (const place of places) (await place)();
   });
 });
