@@ -86,7 +86,8 @@ function countLines(source: string, bounds: MarkdownBounds): keyof Counts | null
     const opens = FENCE.exec(line)?.[1];
     if (fence !== null) {
       // Code: no markup in it, and one block however long.
-      if (opens?.[0] === fence[0] && opens.length >= fence.length) [fence, ended] = [null, true];
+      if (opens !== undefined && opens[0] === fence[0] && opens.length >= fence.length)
+        [fence, ended] = [null, true];
     } else {
       counts.marks += marksOf(line) + (containers.match(/>/g)?.length ?? 0);
       counts.listItems += containers.match(/[-*+]|\d[.)]/g)?.length ?? 0;
