@@ -85,7 +85,8 @@ describe("a Markdown file's lines, read before it is parsed", () => {
       scanMarkdown('notes.md', source, { ...MARKDOWN_BOUNDS, ...bounds });
 
   it('refuses more blocks than an article holds', async () => {
-    for (const source of ['a\n\n'.repeat(501), '# a\n'.repeat(501), '> a\n>\n'.repeat(501)]) {
+    const sources = ['a\n\n', 'a\r\r', 'a\r\n\r\n', '# a\n', '> a\n>\n'].map((s) => s.repeat(501));
+    for (const source of sources) {
       expect(await refusal(scan(source))).toMatchObject({
         status: 422,
         details: { file: 'notes.md', reason: 'too_many_blocks', max: 500 },
@@ -97,7 +98,8 @@ describe("a Markdown file's lines, read before it is parsed", () => {
     const cases: [string, number][] = [
       ['- a\n'.repeat(2501), 2500],
       ['- - - - - - - - - - a\n'.repeat(251), 2500],
-      ['mot\n'.repeat(10_001), 10_000],
+      ['mot\n'.repeat(20_001), 20_000],
+      ['\n'.repeat(20_001), 20_000],
       ['*a* '.repeat(5001), 10_000],
       ['>>>>>>>>>> a\n'.repeat(1001), 10_000],
     ];

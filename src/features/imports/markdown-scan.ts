@@ -14,7 +14,7 @@ export interface MarkdownBounds {
   characters: number;
   /** Lines that surely start a block: after a blank line, a heading, a code fence. */
   blocks: number;
-  /** Lines that are not blank, list items among them. */
+  /** Lines, blank ones too (the parser keeps a token for each), list items among them. */
   lines: number;
   listItems: number;
   /** Characters that open inline markup: `*`, `_`, `` ` ``, `[`, `<`, `&`. */
@@ -23,13 +23,14 @@ export interface MarkdownBounds {
 
 /**
  * An article holds 500 blocks and 900 KB of JSON: twice its characters leave room for markup
- * and reference links; ten thousand lines for text wrapped at 80 columns; five list items a
- * block (a list is one block); ten thousand marks, five thousand emphases or links.
+ * and reference links; twenty thousand lines for text wrapped at 80 columns and the blank lines
+ * between paragraphs; five list items a block (a list is one block); ten thousand marks, five
+ * thousand emphases or links.
  */
 export const MARKDOWN_BOUNDS: MarkdownBounds = {
   characters: 2_000_000,
   blocks: MAX_ELEMENTS,
-  lines: 10_000,
+  lines: 20_000,
   listItems: 2_500,
   marks: 10_000,
 };
@@ -71,10 +72,13 @@ function countLines(source: string, bounds: MarkdownBounds): keyof Counts | null
   let ended = true;
   // In a list, an indented line after a blank one goes on the item: no block of its own.
   let inList = false;
+  // CommonMark ends a line at LF, CR LF or a lone CR.
+  const endings = /\r\n?|\n/g;
   for (let from = 0; from < source.length;) {
-    const end = source.indexOf('\n', from);
-    const raw = source.slice(from, end < 0 ? source.length : end);
-    from = end < 0 ? source.length : end + 1;
+    const end = endings.exec(source);
+    const raw = source.slice(from, end ? end.index : source.length);
+    from = end ? endings.lastIndex : source.length;
+    if (++counts.lines > bounds.lines) return 'lines';
     const containers = CONTAINERS.exec(raw)?.[0] ?? '';
     const line = raw.slice(containers.length);
     const items = containers.replace(/[\s>]/g, '').length > 0;
@@ -82,7 +86,6 @@ function countLines(source: string, bounds: MarkdownBounds): keyof Counts | null
       ended = true;
       continue;
     }
-    counts.lines++;
     const opens = FENCE.exec(line)?.[1];
     if (fence !== null) {
       // Code: no markup in it, and one block however long.
