@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { PNG_1PX } from '../../../tests/helpers/media.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { makeDocx } from './docx-fixture.ts';
-import { readDocx } from './docx.ts';
+import { MAX_XML_BYTES, readDocx } from './docx.ts';
+import { bytesMammothParses } from './mammoth-parts.ts';
 import { MARKDOWN_BOUNDS, scanMarkdown } from './markdown-scan.ts';
 import { DOCX_BOUNDS, markupCounter } from './markup-count.ts';
-import { checkZip } from './zip-check.ts';
+import { checkZip, type ZipEntry } from './zip-check.ts';
 
 /** The refusal a call throws: its status and details. */
 async function refusal(run: () => unknown) {
@@ -75,6 +76,47 @@ describe("a Word document's markup, counted while it is inflated", () => {
     const picture = new Uint8Array(PNG_1PX);
     const docx = makeDocx(Array.from({ length: 50 }, () => ({ image: picture })));
     expect(checkZip(docx)).toMatchObject({ ok: true });
+  });
+});
+
+describe('the parts mammoth parses, bounded in bytes before it reads them', () => {
+  const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
+  const REL = 'http://schemas.openxmlformats.org/package/2006/relationships';
+  const office = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const documentXml = (text: string) =>
+    strToU8(
+      `<w:document xmlns:w="${W}"><w:body><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:body></w:document>`,
+    );
+  const rels = (target: string) =>
+    strToU8(
+      `<Relationships xmlns="${REL}"><Relationship Id="r1" Type="${office}/officeDocument" Target="${target}"/></Relationships>`,
+    );
+  const entriesOf = (zip: Uint8Array) => (checkZip(zip) as { entries: ZipEntry[] }).entries;
+
+  it('refuses one paragraph of 10 MB of text (10 KB zipped): 88 MB took 2.1 GB', async () => {
+    const docx = zipSync({
+      '_rels/.rels': rels('word/document.xml'),
+      'word/document.xml': documentXml('mot '.repeat(MAX_XML_BYTES / 4)),
+    });
+    expect(await refusal(() => readDocx('texte.docx', docx))).toMatchObject({
+      status: 422,
+      details: { file: 'texte.docx', reason: 'too_long', max: MAX_XML_BYTES },
+    });
+  });
+
+  it('counts the part the relationships name as the document, not the pictures', async () => {
+    const docx = zipSync({
+      '_rels/.rels': rels('word/hidden.xml'),
+      'word/document.xml': documentXml('court'),
+      'word/hidden.xml': documentXml('x'.repeat(5000)),
+      'word/media/a.png': new Uint8Array(50_000),
+    });
+    const read = await bytesMammothParses(docx, entriesOf(docx), 1_000_000);
+    expect(read).toBeGreaterThan(5000);
+    expect(read).toBeLessThan(6000);
+    // Relationships too large are refused before mammoth's reader parses them.
+    const flood = zipSync({ '_rels/.rels': new Uint8Array(20_000).fill(0x61) });
+    expect(await bytesMammothParses(flood, entriesOf(flood), 10_000)).toBe(20_000);
   });
 });
 
