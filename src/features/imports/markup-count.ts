@@ -65,7 +65,7 @@ export function markupCounter(bounds: MarkupBounds = DOCX_BOUNDS) {
         const byte = chunk[i]!;
         if (state === 2) {
           if (endsName(byte)) {
-            if (isP && local === 1) counts.paragraphs++;
+            if (isP && local === 1 && ++counts.paragraphs > bounds.paragraphs) return 'paragraphs';
             state = 0;
           } else if (byte === COLON) {
             local = 0;
@@ -77,17 +77,16 @@ export function markupCounter(bounds: MarkupBounds = DOCX_BOUNDS) {
         } else if (state === 1) {
           state = 0;
           if (startsName(byte)) {
-            counts.nodes++;
+            if (++counts.nodes > bounds.nodes) return 'nodes';
             state = 2;
             local = byte === COLON ? 0 : 1;
             isP = byte === P;
           }
         }
         if (byte === LT) state = 1;
-        else if (byte === EQ) counts.nodes++;
+        else if (byte === EQ && ++counts.nodes > bounds.nodes) return 'nodes';
       }
-      if (counts.paragraphs > bounds.paragraphs) return 'paragraphs';
-      return counts.nodes > bounds.nodes ? 'nodes' : null;
+      return null;
     },
   };
 }
