@@ -44,6 +44,9 @@ export async function bytesMammothParses(
   if (packageBytes > max) return packageBytes;
   const zipModule = (await import('mammoth/lib/zipfile.js')) as ZipModule;
   const reader = (await import('mammoth/lib/docx/docx-reader.js')) as ReaderModule;
+  if (typeof reader._findPartPaths !== 'function') {
+    throw new Error('mammoth no longer has _findPartPaths: mammoth-parts.ts needs updating');
+  }
   let paths: Record<string, string>;
   try {
     paths = await reader._findPartPaths(await zipModule.openArrayBuffer(bytes));
