@@ -37,7 +37,8 @@ const ALLOWED = {
     'tree',
     'uploads',
   ],
-  imports: ['articles', 'tree', 'uploads'],
+  // auth: its gate (HashGate) lets one document be read at a time, as it lets few hashes run.
+  imports: ['articles', 'auth', 'tree', 'uploads'],
 };
 const features = Object.keys(ALLOWED);
 

@@ -68,7 +68,7 @@ describe('Word documents', () => {
     ]);
   });
 
-  it('refuse a renamed PDF, a zip without a document and a document of 10,000 paragraphs', async () => {
+  it('refuse a renamed PDF, a zip without a document and a document of 501 paragraphs', async () => {
     const pdf = strToU8('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF');
     expect(await refusal(() => readDocx('a.docx', pdf))).toMatchObject({
       status: 415,
@@ -78,7 +78,7 @@ describe('Word documents', () => {
     expect(await refusal(() => readDocx('b.docx', zip))).toMatchObject({
       details: { reason: 'not_docx' },
     });
-    const long = makeDocx(Array.from({ length: 10_000 }, (_, i) => ({ text: `Paragraphe ${i}` })));
+    const long = makeDocx(Array.from({ length: 501 }, (_, i) => ({ text: `Paragraphe ${i}` })));
     expect(await refusal(() => readDocx('long.docx', long))).toMatchObject({
       status: 422,
       details: { file: 'long.docx', reason: 'too_many_blocks', max: MAX_ELEMENTS },

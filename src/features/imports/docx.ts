@@ -1,3 +1,4 @@
+import { MAX_ELEMENTS } from '../articles/content.ts';
 import {
   draftBuilder,
   listLine,
@@ -5,6 +6,8 @@ import {
   type DocumentDraft,
   type DraftBuilder,
 } from './blocks.ts';
+import { bytesMammothParses } from './mammoth-parts.ts';
+import type { MarkupExcess } from './markup-count.ts';
 import { checkZip, MAX_UNZIPPED_BYTES } from './zip-check.ts';
 
 /**
@@ -107,6 +110,32 @@ async function paragraph(inline: Inline, level: number, out: DraftBuilder) {
   for (const link of inline.links) out.link(link.text, link.href);
 }
 
+/** A document holding more than an article can, refused before mammoth reads it. */
+function tooMuchMarkup(file: string, excess: MarkupExcess, max: number) {
+  return excess === 'paragraphs'
+    ? refused(
+        422,
+        file,
+        'too_many_paragraphs',
+        `the document holds more than ${max} paragraphs, more than an article of ${MAX_ELEMENTS} blocks. Split it into several documents.`,
+        { max },
+      )
+    : refused(
+        422,
+        file,
+        'too_complex',
+        `the document holds more than ${max} XML elements and attributes, more than an article needs. Split it into several documents.`,
+        { max },
+      );
+}
+
+/**
+ * What the parts mammoth parses (the document, its styles, numbering, notes and comments, and
+ * their relationships) may inflate to together: an article's 900 KB of text in Word's heaviest
+ * markup, about 2 KB a paragraph. mammoth takes some 24 times a text's bytes: ~240 MB at most.
+ */
+export const MAX_XML_BYTES = 10 * 1024 * 1024;
+
 /** How long one document may take to read: a document that takes longer is refused. */
 const PARSE_MS = 20_000;
 
@@ -120,8 +149,18 @@ export async function readDocx(file: string, bytes: Uint8Array): Promise<Documen
       `the document would take more than ${MAX_UNZIPPED_BYTES / (1024 * 1024)} MB once unzipped.`,
     );
   }
+  if (!zip.ok && zip.reason === 'too_much_markup') throw tooMuchMarkup(file, zip.excess, zip.max);
   if (!zip.ok || !zip.entries.some((entry) => entry.name === 'word/document.xml')) {
     throw refused(415, file, 'not_docx', 'this file is not a Word document (.docx).');
+  }
+  const xmlBytes = await bytesMammothParses(bytes, zip.entries, MAX_XML_BYTES);
+  if (xmlBytes === null) {
+    throw refused(415, file, 'not_docx', 'this file is not a Word document (.docx).');
+  }
+  if (xmlBytes > MAX_XML_BYTES) {
+    throw refused(422, file, 'too_long', 'the document is longer than an article may be.', {
+      max: MAX_XML_BYTES,
+    });
   }
   let model: DocxNode | undefined;
   // Loaded with the first document, not with the app (every start would pay for it).

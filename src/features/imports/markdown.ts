@@ -6,6 +6,7 @@ import {
   type DocumentDraft,
   type DraftBuilder,
 } from './blocks.ts';
+import { MARKDOWN_BOUNDS, scanMarkdown } from './markdown-scan.ts';
 
 /**
  * A Markdown document (CommonMark) read into blocks. Raw HTML in it stays as the text it is.
@@ -98,7 +99,11 @@ function block(node: RootContent, out: DraftBuilder) {
   }
 }
 
-export async function readMarkdown(file: string, bytes: Uint8Array): Promise<DocumentDraft> {
+export async function readMarkdown(
+  file: string,
+  bytes: Uint8Array,
+  bounds = MARKDOWN_BOUNDS,
+): Promise<DocumentDraft> {
   let source: string;
   try {
     source = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -109,6 +114,7 @@ export async function readMarkdown(file: string, bytes: Uint8Array): Promise<Doc
   if (source.includes('\u0000') || source.startsWith('%PDF-')) {
     throw refused(415, file, 'not_text', 'a Markdown file must be UTF-8 text.');
   }
+  scanMarkdown(file, source, bounds);
   const out = draftBuilder(file);
   // Loaded with the first Markdown file, not with the app (every start would pay for it).
   const { fromMarkdown } = await import('mdast-util-from-markdown');

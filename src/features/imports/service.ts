@@ -1,10 +1,12 @@
 import type { BlobStore } from '../../server/blobs.ts';
+import { ApiError } from '../../server/http/errors.ts';
 import {
   contentSchema,
   MAX_TITLE_LENGTH,
   MEDIA_PREFIX,
   type ArticleContent,
 } from '../articles/content.ts';
+import { HashGate, HashingBusyError } from '../auth/passwords.ts';
 import type { ArticleDraft, TreeService } from '../tree/service.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { refused, type DocumentDraft, type DraftBlock } from './blocks.ts';
@@ -45,6 +47,14 @@ export function nameOf(file: string): string {
   return clean.slice(0, MAX_TITLE_LENGTH).trim() || 'Document';
 }
 
+/**
+ * One document read at a time in the process, some waiting their turn: within its bounds a
+ * document may still take a few hundred megabytes to read (ADR 0035), so that is the most all
+ * imports together take, whoever sends them. Past the line, 503 and a moment to wait.
+ */
+export const documentReading = new HashGate(1, 10);
+const BUSY_RETRY_SECONDS = 5;
+
 async function readDocument(doc: IncomingDocument): Promise<DocumentDraft> {
   if (doc.bytes.byteLength === 0) throw refused(422, doc.name, 'empty', 'the file is empty.');
   if (doc.bytes.byteLength > MAX_DOCUMENT_BYTES) {
@@ -52,9 +62,29 @@ async function readDocument(doc: IncomingDocument): Promise<DocumentDraft> {
       maxBytes: MAX_DOCUMENT_BYTES,
     });
   }
-  if (/\.docx$/i.test(doc.name)) return readDocx(doc.name, doc.bytes);
-  if (/\.(md|markdown)$/i.test(doc.name)) return readMarkdown(doc.name, doc.bytes);
-  throw refused(415, doc.name, 'extension', 'only Word (.docx) and Markdown (.md) files import.');
+  const read = /\.docx$/i.test(doc.name)
+    ? readDocx
+    : /\.(md|markdown)$/i.test(doc.name)
+      ? readMarkdown
+      : undefined;
+  if (!read) {
+    throw refused(415, doc.name, 'extension', 'only Word (.docx) and Markdown (.md) files import.');
+  }
+  try {
+    return await documentReading.run(() => read(doc.name, doc.bytes));
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    const seconds = BUSY_RETRY_SECONDS;
+    throw new ApiError(
+      503,
+      'imports_busy',
+      `Other documents are being read: try again in ${seconds} seconds.`,
+      {
+        headers: { 'Retry-After': String(seconds) },
+        details: { retryAfter: seconds },
+      },
+    );
+  }
 }
 
 function blockOf(block: DraftBlock, src: (image: number) => string) {

@@ -1,11 +1,18 @@
 import { Inflate } from 'fflate';
+import {
+  DOCX_BOUNDS,
+  markupCounter,
+  type MarkupBounds,
+  type MarkupExcess,
+} from './markup-count.ts';
 
 /**
  * A Word document is a zip; mammoth unzips it whole, in memory. A zip bomb (a few megabytes that
  * inflate to gigabytes) must be refused before that: the zip's central directory says what each
  * entry inflates to, and each entry is then inflated here as a stream that stops as soon as it
  * goes past what was declared, so a zip that lies about its sizes is refused too, having cost at
- * most the declared total.
+ * most the declared total. What the XML holds is counted on the way (markup-count.ts): a
+ * document of more paragraphs or markup than an article can hold stops the inflating there.
  */
 
 /** What the files of one Word document may inflate to, together. */
@@ -20,7 +27,12 @@ export interface ZipEntry {
 }
 
 export type ZipVerdict =
-  { ok: true; entries: ZipEntry[] } | { ok: false; reason: 'not_zip' | 'too_large' };
+  | { ok: true; entries: ZipEntry[] }
+  | { ok: false; reason: 'not_zip' | 'too_large' }
+  | { ok: false; reason: 'too_much_markup'; excess: MarkupExcess; max: number };
+
+type Counter = ReturnType<typeof markupCounter>;
+type Inflated = 'ok' | 'over' | 'corrupt' | MarkupExcess;
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
@@ -60,41 +72,62 @@ export function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
   return entries;
 }
 
-/** Inflates one entry, stopping past its declared size: whether it is what it says. */
-function inflatesAsDeclared(bytes: Uint8Array, entry: ZipEntry): 'ok' | 'over' | 'corrupt' {
+/**
+ * Inflates one entry, counting its markup, stopping past its declared size or the markup's
+ * bounds: whether it is what it says and holds no more than a document may.
+ */
+function inflatesAsDeclared(bytes: Uint8Array, entry: ZipEntry, counter: Counter): Inflated {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const local = entry.localOffset;
   if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) return 'corrupt';
   const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (data.length !== entry.compressedSize) return 'corrupt';
-  if (entry.method === 0) return entry.compressedSize === entry.size ? 'ok' : 'corrupt';
+  if (entry.method === 0) {
+    if (entry.compressedSize !== entry.size) return 'corrupt';
+    return counter.feed(data) ?? 'ok';
+  }
   if (entry.method !== 8) return 'corrupt';
   let produced = 0;
-  const over = new Error('over');
+  let excess: MarkupExcess | null = null;
+  const stop = new Error('stop');
   const inflate = new Inflate((chunk) => {
     produced += chunk.length;
-    if (produced > entry.size) throw over;
+    if (produced > entry.size) throw stop;
+    excess = counter.feed(chunk);
+    if (excess) throw stop;
   });
   try {
-    const step = 64 * 1024;
+    // Deflate inflates up to a thousandfold: small steps keep each chunk counted small.
+    const step = 4 * 1024;
     for (let from = 0; from < data.length; from += step) {
       inflate.push(data.subarray(from, from + step), from + step >= data.length);
     }
   } catch {
-    return produced > entry.size ? 'over' : 'corrupt';
+    return excess ?? (produced > entry.size ? 'over' : 'corrupt');
   }
   return produced === entry.size ? 'ok' : 'corrupt';
 }
 
-/** Whether a zip may be handed to an unzipper: readable, and small once inflated. */
-export function checkZip(bytes: Uint8Array, maxBytes = MAX_UNZIPPED_BYTES): ZipVerdict {
+/**
+ * Whether a zip may be handed to an unzipper: readable, small once inflated, and holding no more
+ * paragraphs and markup than `bounds` (smaller in tests).
+ */
+export function checkZip(
+  bytes: Uint8Array,
+  maxBytes = MAX_UNZIPPED_BYTES,
+  bounds: MarkupBounds = DOCX_BOUNDS,
+): ZipVerdict {
   const entries = centralDirectory(bytes);
   if (!entries) return { ok: false, reason: 'not_zip' };
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (total > maxBytes) return { ok: false, reason: 'too_large' };
+  const counter = markupCounter(bounds);
   for (const entry of entries) {
-    const verdict = inflatesAsDeclared(bytes, entry);
+    const verdict = inflatesAsDeclared(bytes, entry, counter);
+    if (verdict === 'paragraphs' || verdict === 'nodes') {
+      return { ok: false, reason: 'too_much_markup', excess: verdict, max: bounds[verdict] };
+    }
     if (verdict !== 'ok')
       return { ok: false, reason: verdict === 'over' ? 'too_large' : 'not_zip' };
   }

@@ -98,6 +98,15 @@ interface XmlNode {
 /** Nesting deeper than any XLIFF file's (the walks below recurse). */
 const MAX_DEPTH = 64;
 
+/**
+ * Elements and attributes, counted as they are read: each kept costs some 300 bytes, and 5 MB of
+ * `<a/>` would be 1.25 million of them (358 MB). A unit is about eleven (trans-unit, source,
+ * target, notes and their attributes) and 5 MB hold at most some 50,000 of the smallest units.
+ */
+const MAX_NODES = 300_000;
+/** sax keeps an element's attributes until its tag closes: XLIFF's have a handful. */
+const MAX_ATTRIBUTES = 64;
+
 /** The document's root element; anything but well-formed XML throws. */
 function parseXml(text: string): XmlNode {
   // XML's five entities only, never HTML's (sax's option, missing from @types/sax 1.2).
@@ -105,8 +114,22 @@ function parseXml(text: string): XmlNode {
   const parser = sax.parser(true, options);
   const open: XmlNode[] = [];
   let root: XmlNode | undefined;
+  let nodes = 0;
+  let attributes = 0;
+  const tooMany = () =>
+    invalidXliff(
+      'too_many',
+      `An XLIFF file may hold at most ${MAX_NODES} elements and attributes, ${MAX_ATTRIBUTES} on one element.`,
+    );
   parser.onerror = (error) => {
     throw error;
+  };
+  parser.onopentagstart = () => {
+    attributes = 0;
+    if (++nodes > MAX_NODES) throw tooMany();
+  };
+  parser.onattribute = () => {
+    if (++nodes > MAX_NODES || ++attributes > MAX_ATTRIBUTES) throw tooMany();
   };
   parser.onopentag = (tag) => {
     const node: XmlNode = {
@@ -129,6 +152,7 @@ function parseXml(text: string): XmlNode {
   try {
     parser.write(text).close();
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     const line = parser.line + 1;
     const why = error instanceof Error ? error.message.split('\n')[0] : '';
     throw invalidXliff('xml', `The XLIFF file is not well-formed XML (line ${line}: ${why}).`, {

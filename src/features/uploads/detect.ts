@@ -66,6 +66,20 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
 
 const { WebVTTParser } = webvtt;
 
+/**
+ * Tags (`<i>`, `<b>`, `<c.class>`, `<v Name>`…) the cues of one file may hold together: the
+ * parser keeps about 2 KB for each and recurses into nested ones, so 512 KB of `<b>` overflowed
+ * its stack (a 500) and a flat flood took 124 MB; a film's subtitles hold a few hundred.
+ */
+export const MAX_SUBTITLE_TAGS = 10_000;
+
+/** The cues' tags, counted before anything is parsed. */
+function tagsOf(text: string): number {
+  let tags = 0;
+  for (let at = text.indexOf('<'); at >= 0; at = text.indexOf('<', at + 1)) tags++;
+  return tags;
+}
+
 /** Subtitles must be UTF-8 text that parses as WebVTT with at least one cue. */
 export function checkWebVtt(bytes: Uint8Array): void {
   let text: string;
@@ -74,7 +88,7 @@ export function checkWebVtt(bytes: Uint8Array): void {
   } catch {
     throw unsupported('encoding', 'Subtitles must be a WebVTT (.vtt) text file in UTF-8.');
   }
-  const invalid = (details: { reason: string; line?: number }, detail: string) =>
+  const invalid = (details: { reason: string; line?: number; max?: number }, detail: string) =>
     new ApiError(422, 'invalid_subtitles', `These subtitles are not valid WebVTT: ${detail}`, {
       details,
     });
@@ -84,7 +98,20 @@ export function checkWebVtt(bytes: Uint8Array): void {
       'the file must start with "WEBVTT". Subtitles in SRT must be converted first.',
     );
   }
-  const tree = new WebVTTParser().parse(text, 'subtitles');
+  const tooComplex = () =>
+    invalid(
+      { reason: 'too_complex', max: MAX_SUBTITLE_TAGS },
+      `the cues hold more than ${MAX_SUBTITLE_TAGS} tags or nest them too deeply.`,
+    );
+  if (tagsOf(text) > MAX_SUBTITLE_TAGS) throw tooComplex();
+  let tree: ReturnType<InstanceType<typeof WebVTTParser>['parse']>;
+  try {
+    tree = new WebVTTParser().parse(text, 'subtitles');
+  } catch (error) {
+    // Tags nested thousands deep exhaust the parser's stack: the file's fault, not the server's.
+    if (error instanceof RangeError) throw tooComplex();
+    throw error;
+  }
   const error = tree.errors[0];
   if (error) {
     throw invalid({ reason: 'line', line: error.line }, `line ${error.line}: ${error.message}`);

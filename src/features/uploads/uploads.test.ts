@@ -337,6 +337,13 @@ describe('POST /api/upload/video and subtitles', () => {
     const empty = await send('WEBVTT\n');
     expect(empty.status).toBe(422);
     expect((await empty.json()).error.details).toEqual({ reason: 'empty' });
+    // Tags nested deep enough to exhaust the parser's stack, or more than a film's: 422, not 500.
+    const cue = 'WEBVTT\n\n00:00.000 --> 00:01.000\n';
+    for (const tags of [cue + '<b>'.repeat(20_000), cue + '<i>x</i> '.repeat(5_001)]) {
+      const flood = await send(tags);
+      expect(flood.status).toBe(422);
+      expect((await flood.json()).error.details).toEqual({ reason: 'too_complex', max: 10_000 });
+    }
     expect((await send(Buffer.from([0x57, 0x45, 0x42, 0xff, 0xfe]))).status).toBe(415);
     expect((await send(PNG_1PX)).status).toBe(415);
     expect(await stored()).toEqual([]);
