@@ -56,6 +56,9 @@ export function e2eServerEnv(server: E2EServer): Record<string, string> {
     VISITOR_NEW_SOUND_PAGES_PER_MINUTE: '10000',
     MUSEUM_NEW_SOUND_PAGES_PER_MINUTE: '10000',
     MUSEUM_NEW_TRANSLATIONS_PER_MINUTE: '100000',
+    MUSEUM_TRANSLATION_CHARS_PER_MINUTE: '100000000',
+    MUSEUM_SPEECH_CHARS_PER_MINUTE: '100000000',
+    ADDRESS_CHARS_SHARE_PERCENT: '100',
     // Small, so a test can go over it (the editor's 413 toast).
     MAX_VIDEO_MB: '1',
     MAX_AUDIO_MB: '1',
