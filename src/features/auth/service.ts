@@ -129,6 +129,11 @@ function signInDoor(repo: AuthRepo, now: () => Date) {
       throw error instanceof HashingBusyError ? busy() : error;
     });
     try {
+      // A turn of the event loop before any query: a place handed over at the door resumes its
+      // sign-in at once, and the embedded database runs each query on this thread, so without
+      // it a long line's queries would run back to back and no other request (a health check,
+      // a page) would be read until the line was empty.
+      await new Promise((resolve) => setImmediate(resolve));
       // Checked again: the hashing may have filled while this one waited at the door.
       if (passwordHashing.full) throw busy();
       const keys = await reserve(
