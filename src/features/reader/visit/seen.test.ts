@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { staff } from '../../../../tests/helpers/staff.ts';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import type { Counter } from '../../stats/counts.ts';
+import { visitorLang } from '../checked.ts';
 import { seenService, type SeenRepo } from './seen.ts';
 
 /** The count requests (/seen): what they count, and what they keep to count it. */
 const state = useTestApp(() => ({ env: { COUNTS_FLUSH_MS: '0' } }));
 
+const fr = visitorLang('fr')!;
 const visitor = (n: number) => ({ address: `198.51.100.${n}`, userAgent: 'phone' });
 
 describe('an id no museum has', () => {
@@ -20,8 +22,8 @@ describe('an id no museum has', () => {
     const seen = seenService({ repo, counter, now: () => new Date() });
     const named: unknown[] = [];
     for (let i = 0; i < 3; i++) {
-      named.push(await seen.count({ article: 424242 }, 'fr', visitor(1)));
-      named.push(await seen.count({ guide: 4242 }, 'fr', visitor(1)));
+      named.push(await seen.count({ article: 424242 }, fr, visitor(1)));
+      named.push(await seen.count({ guide: 4242 }, fr, visitor(1)));
     }
     // Read each time (a primary key's look-up), never remembered as missing.
     expect(read).toEqual({ article: 3, museum: 3 });
