@@ -16,34 +16,35 @@ export {
 export { openPostgres, type PoolOptions } from './postgres.ts';
 
 /**
- * Records when the client last answered a query or a transaction (drizzle sends everything
- * through these two), once per client however many handles wrap it: the health check takes a
- * recent answer as proof that the database answers, instead of queueing a query of its own
- * behind busy ones (PGlite takes one at a time).
+ * The client as drizzle is given it: the same, but recording when it last answered a query or
+ * a transaction (drizzle sends everything through these two). The health check takes a recent
+ * answer as proof that the database answers, instead of queueing a query of its own behind busy
+ * ones (PGlite takes one at a time). A view of the client, which stays as it was.
  */
-const recording = new WeakMap<PGlite, () => number | undefined>();
-function recorded(client: PGlite): () => number | undefined {
-  const known = recording.get(client);
-  if (known) return known;
+function recorded(client: PGlite): { client: PGlite; last: () => number | undefined } {
   let last: number | undefined;
   const mark = <T>(result: T): T => {
     last = performance.now();
     return result;
   };
-  const query = client.query.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = ((...args: Parameters<typeof query>) =>
-    query(...args).then(mark)) as typeof client.query;
-  client.transaction = ((...args: Parameters<typeof transaction>) =>
-    transaction(...args).then(mark)) as typeof client.transaction;
-  const lastAnswer = () => last;
-  recording.set(client, lastAnswer);
-  return lastAnswer;
+  const view = new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const call = (...args: unknown[]): unknown =>
+        (value as (...a: unknown[]) => unknown).apply(target, args);
+      return property === 'query' || property === 'transaction'
+        ? (...args: unknown[]) => (call(...args) as Promise<unknown>).then(mark)
+        : call;
+    },
+  });
+  return { client: view, last: () => last };
 }
 
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client });
-  recordAnswers(db as unknown as Database, recorded(client));
+  const answers = recorded(client);
+  const db = drizzlePglite({ client: answers.client });
+  recordAnswers(db as unknown as Database, answers.last);
   return {
     db: db as unknown as Database,
     kind: 'pglite',
