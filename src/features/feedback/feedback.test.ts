@@ -180,9 +180,9 @@ describe('POST /feedback', () => {
       'user-agent': `Browser/${i}`,
     });
     for (let i = 0; i < 10; i++)
-      expect((await report(form(), from('203.0.113.9', i))).status).toBe(303);
-    // A new browser name each time does not make a new sender.
-    const refused = await report(form(), from('203.0.113.9', 10));
+      expect((await report(form(), from(`2001:db8:5:6::${i + 1}`, i))).status).toBe(303);
+    // A new browser name each time does not make a new sender, nor a new address of its /64.
+    const refused = await report(form(), from('2001:db8:5:6:ffff::1', 10));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
     // Far below the museum's 60 an hour: the next visitor, from elsewhere, still may.

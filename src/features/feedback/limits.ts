@@ -1,4 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
+import { addressBlock } from '../../server/http/address-block.ts';
 import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 
 /**
@@ -9,8 +10,8 @@ import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
  * over the last 30 days, counted in the database, so the bound holds across processes and
  * restarts.
  *
- * The address's bound counts whatever the browser says it is: a client that changes its
- * User-Agent at each report is still one address, and stops far below the museum's hourly
+ * The address's bound counts whatever the browser says it is (and an IPv6 address by its /64):
+ * a client that changes its User-Agent at each report is still one address, and stops far below the museum's hourly
  * bound, so other visitors can still report. It is twice a visitor's, since visitors on a
  * museum's Wi-Fi share one address.
  */
@@ -56,7 +57,7 @@ export function hourlyGate(limits: FeedbackLimits, now: () => number) {
       const at = now();
       const keys: [string, number][] = [
         [`v\n${hashed(visitor.address, visitor.userAgent ?? '')}`, limits.visitorPerHour],
-        [`a\n${hashed(visitor.address)}`, limits.addressPerHour],
+        [`a\n${hashed(addressBlock(visitor.address))}`, limits.addressPerHour],
         [`m\n${museumId}`, limits.museumPerHour],
       ];
       const all = keys.map(([key, limit]) => ({ key, limit, moments: recent(key, at) }));

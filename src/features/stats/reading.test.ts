@@ -136,9 +136,11 @@ describe('reading time buckets', () => {
       now: () => now,
     });
     const phone = (n: number) => ({ address: `192.0.2.${n}`, userAgent: 'x' });
-    // One address, whatever browser it names.
+    // One address, whatever browser it names (an IPv6 address by its /64).
     const browsers = ['a', 'b', 'c'].map((userAgent) => ({ ...phone(1), userAgent }));
     expect(browsers.map((b) => gate.admit(1, b))).toEqual([true, true, false]);
+    const block = ['::1', '::2', ':1::3'].map((host) => ({ address: `2001:db8:7:7${host}` }));
+    expect(block.map((b) => gate.admit(3, { ...b, userAgent: 'x' }))).toEqual([true, true, false]);
     expect(gate.admit(1, phone(2))).toBe(true);
     // The museum's minute is full, whoever asks; another museum is not held by it.
     expect(gate.admit(1, phone(3))).toBe(false);

@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Visitor } from './repeats.ts';
+import { addressBlock } from '../../server/http/address-block.ts';
 import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 
 /**
@@ -94,7 +95,7 @@ export function plausibleSeconds(content: unknown): number {
 /** How many beacons are counted at most. */
 export interface BeaconLimits {
   /**
-   * One address a minute, whatever browser it names: a client that changes its User-Agent at
+   * One address a minute (an IPv6 address by its /64), whatever browser it names: a client that changes its User-Agent at
    * each beacon is still one address (visitors on a museum's Wi-Fi share one, hence a bound
    * well above one phone's few beacons).
    */
@@ -137,7 +138,8 @@ export function beaconGate(options: { limits?: BeaconLimits; now: () => number; 
       const month = `${museumId}\n${new Date(at).toISOString().slice(0, 7)}`;
       const used = months.get(month) ?? 0;
       if (used >= limits.perMuseumPerMonth) return false;
-      const client = `a\n${hash('sha256', `${salt}\n${visitor.address}`, 'base64url')}`;
+      const address = addressBlock(visitor.address);
+      const client = `a\n${hash('sha256', `${salt}\n${address}`, 'base64url')}`;
       const museum = `m\n${museumId}`;
       const mine = within(client, limits.perAddressPerMinute, at);
       const theirs = within(museum, limits.perMuseumPerMinute, at);
