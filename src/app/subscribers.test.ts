@@ -25,6 +25,7 @@ const FORGET = [
   'scan targets forgotten',
   'circuit pages forgotten',
   'guide homes forgotten',
+  'count lookups forgotten',
   'shared caches purged',
 ];
 

@@ -73,6 +73,8 @@ export interface Subscribed {
   circuitPages: { forget(): void };
   /** The museums' guide homes as visitors read them (reader/guide/guide.ts). */
   guidePages: { forget(): void };
+  /** What the count requests read of articles and museums (reader/visit/seen.ts). */
+  seen: { forget(): void };
   /** The overview's counts, made again in the background. */
   status: Pick<StatusService, 'later' | 'laterMuseum'>;
   /** The museum's priority languages translated after a save. */
@@ -98,10 +100,11 @@ const READ_BY_VISITORS = [
  * process sees it, and its failure fails the request.
  */
 export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
-  const { pages, qrcodes, circuitPages, guidePages, status, prepare, cdn } = to;
+  const { pages, qrcodes, circuitPages, guidePages, seen, status, prepare, cdn } = to;
 
   // 1–3. Kept in this process with the old texts. Other processes keep each of them for a
-  // second at most (a page, where a code leads, a circuit), then read the database again.
+  // second at most (a page, where a code leads, a circuit), then read the database again; what
+  // the count requests read, a minute at most.
   for (const name of READ_BY_VISITORS) {
     events.on(name, 'visitor pages forgotten', () => pages.clear());
     events.on(name, 'scan targets forgotten', () => qrcodes.forgetTargets());
@@ -109,6 +112,8 @@ export function subscribe(events: EventBus<AppEvents>, to: Subscribed): void {
     events.on(name, 'circuit pages forgotten', () => circuitPages.forget());
     // A guide home lists the museum's circuits and published articles by name and title.
     events.on(name, 'guide homes forgotten', () => guidePages.forget());
+    // Whether an article is published, the languages a museum offers: a count asks both.
+    events.on(name, 'count lookups forgotten', () => seen.forget());
   }
 
   // 1–4 in shared caches (a CDN): the pages showing what changed, by their tags, in the

@@ -187,11 +187,11 @@ export function createVisitorServices(deps: ServiceDeps) {
     backoff: failures,
     guard: usage.guard,
   });
-  const { circuitPages, guides: guidePages } = visitor;
+  const { circuitPages, guides: guidePages, seen } = visitor;
   // The visitor pages a CDN keeps, purged after each change, the translations this function
   // stores included (docs/adr/0031-visitor-pages-behind-a-cdn.md).
   const cdn = cdnPurger({ send: deps.purge ?? purgeSender(deps.config), log: deps.log });
-  subscribe(events, { pages, qrcodes, circuitPages, guidePages, status, prepare, cdn });
+  subscribe(events, { pages, qrcodes, circuitPages, guidePages, seen, status, prepare, cdn });
   return {
     now,
     events,

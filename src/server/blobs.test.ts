@@ -12,6 +12,7 @@ import {
 } from '../../tests/helpers/blob-servers.ts';
 import { createBlobStore, createS3BlobStore, NETLIFY_STORE_NAME, type BlobStore } from './blobs.ts';
 import { parseConfig } from './config.ts';
+import { netlifyVersions } from './blobs/netlify.ts';
 
 /** One fake S3 for the file (a process); each store gets a bucket of its own. */
 let s3Server: Promise<S3TestServer> | undefined;
@@ -156,6 +157,21 @@ function blobStoreContract(backend: Backend) {
       expect(await store.getJson('translations/7/3-ar')).toBe('{"a":1}');
       await store.setJson('translations/7/3-de', 42);
       expect(await store.getJson('translations/7/3-de')).toBe(42);
+    });
+
+    it('updates a JSON document over the version it read, losing no writer’s change', async () => {
+      const store = await open();
+      const key = 'translations/7/3-es';
+      const add = (entry: string) => (current: unknown) => ({
+        ...(current as Record<string, string> | undefined),
+        [entry]: entry.toUpperCase(),
+      });
+      expect(await store.updateJson(key, add('a'))).toEqual({ a: 'A' });
+      const entries = ['b', 'c', 'd', 'e', 'f', 'g'];
+      await Promise.all(entries.map((entry) => store.updateJson(key, add(entry))));
+      const stored = (await store.getJson<Record<string, string>>(key))!;
+      expect(Object.keys(stored).sort()).toEqual(['a', ...entries]);
+      expect(stored.g).toBe('G');
     });
 
     it('answers undefined and false for a missing key, and removing one is no error', async () => {
@@ -303,6 +319,37 @@ describe('the fs blob store', () => {
 });
 
 describe('the netlify blob store', () => {
+  it('refuses a write over an ETag another writer has replaced, and takes it over the new one', async () => {
+    const server = await startNetlifyBlobsServer();
+    try {
+      const versions = netlifyVersions(() =>
+        getStore({
+          name: NETLIFY_STORE_NAME,
+          siteID: server.siteID,
+          token: server.token,
+          edgeURL: server.url,
+          uncachedEdgeURL: server.url,
+          consistency: 'strong',
+        }),
+      );
+      const key = 'translations:9:0-it';
+      expect(await versions.put(key, { a: 'A' }, undefined)).toBe(true);
+      // Only if new: a second first write is refused.
+      expect(await versions.put(key, { b: 'B' }, undefined)).toBe(false);
+      const mine = await versions.read(key);
+      expect(mine.value).toEqual({ a: 'A' });
+      expect(await versions.version(key)).toBe(mine.version);
+      // Another process writes in between: a write over what this one read is refused.
+      expect(await versions.put(key, { a: 'A', c: 'C' }, mine.version)).toBe(true);
+      expect(await versions.put(key, { a: 'A', d: 'D' }, mine.version)).toBe(false);
+      const now = await versions.read(key);
+      expect(now.value).toEqual({ a: 'A', c: 'C' });
+      expect(await versions.put(key, { a: 'A', c: 'C', d: 'D' }, now.version)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('says clearly when it runs outside Netlify', async () => {
     const store = await createBlobStore(parseConfig({ BLOB_STORE: 'netlify' }));
     await expect(store.getJson('a/b')).rejects.toThrow(/Netlify Blobs/);

@@ -178,3 +178,39 @@ describe('a burst of sign-ins while the hashing is full', () => {
     }
   });
 });
+
+describe('a burst of sign-ins from a blocked address', () => {
+  let database: TestDatabase;
+  useTestApp({ museums: false }, (s) => ({ database } = s));
+
+  it('lets /healthz in between: each sign-in’s queries start on a turn of their own', async () => {
+    const t = testApp(database.db);
+    // The address is blocked: each attempt reads and gives back its keys (429), hashing nothing.
+    const at = new Date();
+    await database.db.insert(loginThrottle).values({
+      key: 'address:10.9.9.9',
+      failures: 30,
+      windowStartedAt: at,
+      updatedAt: at,
+      blockedUntil: new Date(at.getTime() + 3_600_000),
+    });
+    let answered = 0;
+    const burst = Array.from({ length: 20 }, async (_, i) => {
+      const res = await t.postJson(
+        '/login',
+        { email: `nobody${i}@x.example`, password: 'guess' },
+        { 'x-test-address': '10.9.9.9' },
+      );
+      answered++;
+      return res.status;
+    });
+    // The probe comes in on the next turn of the event loop, as a request on its own socket
+    // does. Answered behind the sign-ins' chained queries, it would come after all of them
+    // (the embedded database runs each query on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
+    const health = await t.request('/healthz');
+    expect(health.status).toBe(200);
+    expect(answered).toBeLessThan(10);
+    expect(new Set(await Promise.all(burst))).toEqual(new Set([429]));
+  });
+});

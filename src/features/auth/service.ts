@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import { addressBlock } from '../../server/http/address-block.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { SignedIn } from '../../server/context.ts';
 import {
@@ -42,22 +42,8 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * The address a throttling key names: an IPv6 address by its /64, the block one subscriber
- * line or server gets, so that one attacker cannot take a fresh key for every attempt.
- */
-export function throttleAddress(address: string): string {
-  if (!isIPv6(address) || /^::ffff:\d/i.test(address)) return address.replace(/^::ffff:/i, '');
-  const [head = '', tail = ''] = address.split('::');
-  const left = head ? head.split(':') : [];
-  const right = address.includes('::') && tail ? tail.split(':') : [];
-  const zeros = address.includes('::') ? 8 - left.length - right.length : 0;
-  const groups = [...left, ...Array<string>(Math.max(zeros, 0)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => Number.parseInt(g, 16).toString(16))
-    .join(':')}::/64`;
-}
+/** The address a throttling key names (an IPv6 address by its /64). */
+export const throttleAddress = addressBlock;
 
 /** A sign-in the process has no room to check now: 503 with Retry-After. */
 function busy(): ApiError {
@@ -129,6 +115,11 @@ function signInDoor(repo: AuthRepo, now: () => Date) {
       throw error instanceof HashingBusyError ? busy() : error;
     });
     try {
+      // A turn of the event loop before any query: a place handed over at the door resumes its
+      // sign-in at once, and the embedded database runs each query on this thread, so without
+      // it a long line's queries would run back to back and no other request (a health check,
+      // a page) would be read until the line was empty.
+      await new Promise((resolve) => setImmediate(resolve));
       // Checked again: the hashing may have filled while this one waited at the door.
       if (passwordHashing.full) throw busy();
       const keys = await reserve(

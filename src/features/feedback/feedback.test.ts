@@ -171,6 +171,24 @@ describe('POST /feedback', () => {
     expect((await report(form())).status).toBe(303);
     expect(await reports(id)).toHaveLength(7);
   });
+
+  it('takes at most 10 reports an address an hour, whatever browser it says it is', async () => {
+    const id = await staff(t, cookie).publish('le-port');
+    const from = (address: string, i: number) => ({
+      origin: 'http://localhost:4321',
+      'x-test-address': address,
+      'user-agent': `Browser/${i}`,
+    });
+    for (let i = 0; i < 10; i++)
+      expect((await report(form(), from(`2001:db8:5:6::${i + 1}`, i))).status).toBe(303);
+    // A new browser name each time does not make a new sender, nor a new address of its /64.
+    const refused = await report(form(), from('2001:db8:5:6:ffff::1', 10));
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // Far below the museum's 60 an hour: the next visitor, from elsewhere, still may.
+    expect((await report(form(), from('198.51.100.7', 0))).status).toBe(303);
+    expect(await reports(id)).toHaveLength(11);
+  });
 });
 
 describe('the per-museum bounds', () => {
@@ -181,7 +199,7 @@ describe('the per-museum bounds', () => {
       repo: reportsRepo(app.database.db),
       articles: editorRepo(app.database.db),
       now: () => now,
-      limits: { visitorPerHour: 5, museumPerHour: 3, museumPer30Days: 5 },
+      limits: { visitorPerHour: 5, addressPerHour: 10, museumPerHour: 3, museumPer30Days: 5 },
     });
     const send = (i: number) =>
       service.report({ ...form(), visitor: { address: `10.0.0.${i}`, userAgent: undefined } });

@@ -1,21 +1,30 @@
 import { hash, randomBytes } from 'node:crypto';
+import { addressBlock } from '../../server/http/address-block.ts';
 import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 
 /**
  * How many reports anonymous visitors may leave: a report is stored, so a bot must not be able
- * to fill the database. Per visitor and per museum an hour, in memory like the engine gate
- * (reader/visit/engine-gate.ts: a visitor is a salted hash of their address and browser, never
- * written anywhere); per museum over the last 30 days, counted in the database, so the bound
- * holds across processes and restarts.
+ * to fill the database. Per visitor, per address and per museum an hour, in memory like the
+ * engine gate (reader/visit/engine-gate.ts: a visitor is a salted hash of their address and
+ * browser, an address a salted hash of the address alone, never written anywhere); per museum
+ * over the last 30 days, counted in the database, so the bound holds across processes and
+ * restarts.
+ *
+ * The address's bound counts whatever the browser says it is (and an IPv6 address by its /64):
+ * a client that changes its User-Agent at each report is still one address, and stops far below the museum's hourly
+ * bound, so other visitors can still report. It is twice a visitor's, since visitors on a
+ * museum's Wi-Fi share one address.
  */
 export interface FeedbackLimits {
   visitorPerHour: number;
+  addressPerHour: number;
   museumPerHour: number;
   museumPer30Days: number;
 }
 
 export const FEEDBACK_LIMITS: FeedbackLimits = {
   visitorPerHour: 5,
+  addressPerHour: 10,
   museumPerHour: 60,
   museumPer30Days: 1_000,
 };
@@ -31,8 +40,7 @@ type Moments = number[];
 export function hourlyGate(limits: FeedbackLimits, now: () => number) {
   const salt = randomBytes(32).toString('base64');
   const windows = lruAtFirstUse<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS });
-  const who = (address: string, userAgent: string | undefined) =>
-    hash('sha256', `${salt}\n${address}\n${userAgent ?? ''}`, 'base64url');
+  const hashed = (...parts: string[]) => hash('sha256', [salt, ...parts].join('\n'), 'base64url');
 
   const recent = (key: string, at: number) =>
     (windows().get(key) ?? []).filter((moment) => moment > at - HOUR_MS);
@@ -40,7 +48,7 @@ export function hourlyGate(limits: FeedbackLimits, now: () => number) {
   return {
     /**
      * Admits one report of this visitor to this museum, or answers the seconds to wait: one
-     * past either hourly limit is refused and not counted.
+     * past any hourly limit is refused and not counted.
      */
     admit(
       visitor: { address: string; userAgent: string | undefined },
@@ -48,7 +56,8 @@ export function hourlyGate(limits: FeedbackLimits, now: () => number) {
     ): number | undefined {
       const at = now();
       const keys: [string, number][] = [
-        [`v\n${who(visitor.address, visitor.userAgent)}`, limits.visitorPerHour],
+        [`v\n${hashed(visitor.address, visitor.userAgent ?? '')}`, limits.visitorPerHour],
+        [`a\n${hashed(addressBlock(visitor.address))}`, limits.addressPerHour],
         [`m\n${museumId}`, limits.museumPerHour],
       ];
       const all = keys.map(([key, limit]) => ({ key, limit, moments: recent(key, at) }));

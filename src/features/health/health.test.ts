@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server, type S3TestServer } from '../../../tests/helpers/blob-servers.ts';
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
@@ -38,6 +39,28 @@ describe('GET /healthz', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(await res.json()).toEqual({ ok: true, database: 'ok', blobs: 'ok' });
+  });
+
+  it('takes an answer of the last second for its database check, not queueing behind busy ones', async () => {
+    const t = testApp(database.db);
+    // The embedded database's one connection held, as a burst of queries holds it; it had
+    // answered just before.
+    await database.db.execute(sql`select 1`);
+    const hold = Promise.withResolvers<void>();
+    const holding = Promise.withResolvers<void>();
+    const busy = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      holding.resolve();
+      await hold.promise;
+    });
+    await holding.promise;
+    try {
+      const res = await t.request('/healthz');
+      expect(await res.json()).toEqual({ ok: true, database: 'ok', blobs: 'ok' });
+    } finally {
+      hold.resolve();
+      await busy;
+    }
   });
 
   it('answers 503 naming the database when it cannot be reached, and logs why', async () => {

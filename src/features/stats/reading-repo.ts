@@ -15,17 +15,36 @@ export interface Beaconed {
   timeZone: string;
 }
 
+/** A published article a reading names: its version too (raised at each publish). */
+export interface BeaconedArticle extends Beaconed {
+  revision: number;
+}
+
 /** What the beacons write: the page or circuit they name, and one more in its sums. */
 function beaconWrites(db: Database) {
   return {
     /** A published article by its public name (a draft is read by no visitor). */
-    async article(name: string): Promise<Beaconed | undefined> {
+    async article(name: string): Promise<BeaconedArticle | undefined> {
       const [row] = await db
-        .select({ id: articles.id, museumId: articles.museumId, timeZone: museums.timeZone })
+        .select({
+          id: articles.id,
+          museumId: articles.museumId,
+          timeZone: museums.timeZone,
+          revision: articles.revision,
+        })
         .from(articles)
         .innerJoin(museums, eq(museums.id, articles.museumId))
         .where(and(eq(articles.name, name), isNotNull(articles.publishedAt)));
       return row;
+    },
+
+    /** What visitors read of an article (its published content), to measure its length. */
+    async content(id: number): Promise<unknown> {
+      const [row] = await db
+        .select({ content: articles.content })
+        .from(articles)
+        .where(eq(articles.id, id));
+      return row?.content;
     },
 
     /** A circuit by its public name. */

@@ -6,12 +6,14 @@ import {
   beaconGate,
   bucketOf,
   MAX_READING_SECONDS,
+  plausibleSeconds,
   summarise,
   type BeaconGate,
   type BeaconLimits,
   type ReadingSummary,
 } from './reading.ts';
-import { readingRepo, type ReadingRepo } from './reading-repo.ts';
+import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
+import { readingRepo, type BeaconedArticle, type ReadingRepo } from './reading-repo.ts';
 import { statsRepo } from './repo.ts';
 import { repeatFilter, type RepeatFilter, type Visitor } from './repeats.ts';
 import { lastDays } from './service.ts';
@@ -49,7 +51,8 @@ interface ReadingOptions {
 /**
  * The beacons (POST /reading, POST /circuit-progress) and the two statistics they feed. A beacon
  * counts only what a visitor page of a published article or an existing circuit sends, within
- * the gate's bounds, and a phone's repeat of the same within the repeat window counts once.
+ * the gate's bounds, and a phone's repeat of the same within the repeat window counts once; a
+ * reading only within what the article's length makes plausible (reading.ts plausibleSeconds).
  */
 export const readingService = (repo: ReadingRepo, options: ReadingOptions) => ({
   ...beaconCounts(repo, options),
@@ -60,6 +63,17 @@ function beaconCounts(repo: ReadingRepo, options: ReadingOptions) {
   const { gate, repeats, now } = options;
   const admitted = (museumId: number, visitor: Visitor, subject: string): boolean =>
     gate.admit(museumId, visitor) && repeats.first(visitor, subject, now().getTime());
+  // Each published version's longest plausible reading, measured once per process.
+  const longest = lruAtFirstUse<string, number>({ max: 10_000 });
+  async function plausible(article: BeaconedArticle): Promise<number> {
+    const key = `${article.id}:${article.revision}`;
+    let seconds = longest().get(key);
+    if (seconds === undefined) {
+      seconds = plausibleSeconds(await repo.content(article.id));
+      longest().set(key, seconds);
+    }
+    return seconds;
+  }
 
   return {
     /** A page of `name` in `lang` was visible `seconds`; true when it was counted. */
@@ -71,7 +85,8 @@ function beaconCounts(repo: ReadingRepo, options: ReadingOptions) {
     }): Promise<boolean> {
       if (beacon.seconds < 1 || beacon.seconds > MAX_READING_SECONDS) return false;
       const article = await repo.article(beacon.name);
-      if (!article) return false;
+      // Longer than the article's length allows: a page forgotten, or a made-up reading.
+      if (!article || beacon.seconds > (await plausible(article))) return false;
       if (!admitted(article.museumId, beacon.visitor, `read\n${article.id}\n${beacon.lang}`)) {
         return false;
       }

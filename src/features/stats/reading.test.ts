@@ -4,7 +4,15 @@ import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts
 import { testClock } from '../../../tests/helpers/app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
 import { dailyCircuitProgress, dailyReadingTimes } from '../../server/db/schema.ts';
-import { beaconGate, BUCKET_STARTS, bucketOf, summarise } from './reading.ts';
+import {
+  beaconGate,
+  BUCKET_STARTS,
+  bucketOf,
+  plausibleSeconds,
+  READING_FLOOR_SECONDS,
+  SECONDS_PER_RECORDING,
+  summarise,
+} from './reading.ts';
 
 let database: TestDatabase;
 let t: TestApp;
@@ -16,8 +24,8 @@ useTestApp(
     // 10:00 in Paris on Saturday 21 November 2026.
     clock: testClock(new Date('2026-11-21T09:00:00Z')),
     env: { COUNTS_FLUSH_MS: '0', OPENAI_BASE_URL: '', OPENAI_API_KEY: '' },
-    // Small, so a test reaches each bound; the per-client one stays above what a test sends.
-    beaconLimits: { perClientPerMinute: 5, perMuseumPerMinute: 40, perMuseumPerMonth: 60 },
+    // Small, so a test reaches each bound; the per-address one stays above what a test sends.
+    beaconLimits: { perAddressPerMinute: 5, perMuseumPerMinute: 40, perMuseumPerMonth: 60 },
   }),
   (s) => ({ database, t, cookie, other } = s),
 );
@@ -100,14 +108,39 @@ describe('reading time buckets', () => {
     expect(mixed.q3).toBeLessThanOrEqual(180);
   });
 
-  it('bounds beacons per phone and per museum a minute, and per museum a month', () => {
+  it('measures the longest plausible reading by what a visitor reads and hears', () => {
+    const sentences = 'Une phrase de quelque soixante caractères sur ce tableau-ci. '.repeat(3);
+    const short = [{ publicTitle: 'Le port' }, { type: 'text', id: 'p1', content: sentences }];
+    expect(plausibleSeconds(short)).toBe(READING_FLOOR_SECONDS);
+    // Addresses, ids and colours are not read: only the texts count.
+    const long = [
+      { publicTitle: 'Le port' },
+      { type: 'image', id: 'p2', src: `/media/${'x'.repeat(5000)}.png`, alt: 'a'.repeat(300) },
+      {
+        type: 'accordion',
+        id: 'p3',
+        header: { content: 'b'.repeat(100) },
+        details: [{ type: 'text', id: 'd1', content: 'c'.repeat(4600), color: '#ffffff' }],
+      },
+    ];
+    expect(plausibleSeconds(long)).toBe(Math.ceil((7 + 300 + 100 + 4600) * 0.3));
+    const recorded = [...short, { type: 'audio', id: 'p4', caption: '', transcript: '' }];
+    expect(plausibleSeconds(recorded)).toBe(READING_FLOOR_SECONDS + SECONDS_PER_RECORDING);
+    expect(plausibleSeconds(undefined)).toBe(READING_FLOOR_SECONDS);
+  });
+
+  it('bounds beacons per address and per museum a minute, and per museum a month', () => {
     let now = Date.parse('2026-11-30T23:00:00Z');
     const gate = beaconGate({
-      limits: { perClientPerMinute: 2, perMuseumPerMinute: 3, perMuseumPerMonth: 4 },
+      limits: { perAddressPerMinute: 2, perMuseumPerMinute: 3, perMuseumPerMonth: 4 },
       now: () => now,
     });
     const phone = (n: number) => ({ address: `192.0.2.${n}`, userAgent: 'x' });
-    expect([1, 2, 3].map(() => gate.admit(1, phone(1)))).toEqual([true, true, false]);
+    // One address, whatever browser it names (an IPv6 address by its /64).
+    const browsers = ['a', 'b', 'c'].map((userAgent) => ({ ...phone(1), userAgent }));
+    expect(browsers.map((b) => gate.admit(1, b))).toEqual([true, true, false]);
+    const block = ['::1', '::2', ':1::3'].map((host) => ({ address: `2001:db8:7:7${host}` }));
+    expect(block.map((b) => gate.admit(3, { ...b, userAgent: 'x' }))).toEqual([true, true, false]);
     expect(gate.admit(1, phone(2))).toBe(true);
     // The museum's minute is full, whoever asks; another museum is not held by it.
     expect(gate.admit(1, phone(3))).toBe(false);
@@ -197,6 +230,29 @@ describe('POST /reading', () => {
     await staff(t, other).publish('autre-1', 'Autre');
     expect((await beacon('name=autre-1&lang=ja&seconds=30')).status).toBe(204);
     expect(await readings()).toBe(61);
+  });
+});
+
+describe('one client bending an article’s reading time', () => {
+  it('cannot: its made-up hours are not counted, nor more than its address’s share', async () => {
+    const sentences = 'Une phrase de quelque soixante caractères sur ce tableau-ci. '.repeat(3);
+    const id = await staff(t, cookie).publish('salle-1', 'Salle 1', sentences);
+    for (const seconds of [20, 25, 30, 35, 40])
+      await beacon(`name=salle-1&lang=ja&seconds=${seconds}`);
+    // One address, a new browser name at each beacon: hours, then the longest plausible.
+    const liar = (i: number) => ({ 'user-agent': `bot ${i}`, 'x-test-address': '203.0.113.66' });
+    for (let i = 0; i < 10; i++) await beacon('name=salle-1&lang=ja&seconds=3600', liar(i));
+    expect(await readings()).toBe(5);
+    const most = READING_FLOOR_SECONDS;
+    for (let i = 10; i < 20; i++) await beacon(`name=salle-1&lang=ja&seconds=${most}`, liar(i));
+    // Five a minute from that address (this test's bound), each within the article's length.
+    expect(await readings()).toBe(10);
+    const [ja] = (await json<Reading>(`/api/stats/reading-time?articleId=${id}`)).languages;
+    expect(ja!.count).toBe(10);
+    expect(ja!.median).toBeLessThanOrEqual(most);
+    // Just past it, from a phone of its own: a page forgotten on a screen, not counted.
+    await beacon(`name=salle-1&lang=ja&seconds=${most + 1}`);
+    expect(await readings()).toBe(10);
   });
 });
 

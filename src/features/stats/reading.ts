@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Visitor } from './repeats.ts';
+import { addressBlock } from '../../server/http/address-block.ts';
 import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 
 /**
@@ -54,10 +55,51 @@ export function summarise(counts: ReadonlyMap<number, number>): ReadingSummary |
   return { count: total, q1: at(0.25), median: at(0.5), q3: at(0.75) };
 }
 
+/**
+ * The longest reading of an article that is counted: a slow reader's time, three times over,
+ * and never less than a few minutes in front of a short label. Longer is a page forgotten on a
+ * screen or a made-up beacon, and one client must not be able to move an article's median far
+ * past what its length allows. A recording (sound or video) adds its own time to listen.
+ */
+export const READING_FLOOR_SECONDS = 180;
+/** About 10 characters a second is a slow reader's 100 words a minute; three times that. */
+export const SECONDS_PER_CHARACTER = 0.3;
+export const SECONDS_PER_RECORDING = 15 * 60;
+
+/** The fields of an article's elements a visitor reads (articles/content.ts). */
+const READ_FIELDS = new Set(['publicTitle', 'content', 'alt', 'caption', 'transcript']);
+
+/** The characters a visitor reads in `value` (an article's content), and its recordings. */
+function measure(value: unknown, sum: { characters: number; recordings: number }): void {
+  if (Array.isArray(value)) {
+    for (const item of value) measure(item, sum);
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const element = value as Record<string, unknown>;
+  if (element.type === 'audio' || element.type === 'video') sum.recordings++;
+  for (const [key, field] of Object.entries(element)) {
+    if (typeof field === 'string') sum.characters += READ_FIELDS.has(key) ? field.length : 0;
+    else measure(field, sum);
+  }
+}
+
+/** The longest reading counted for an article of this content, in seconds. */
+export function plausibleSeconds(content: unknown): number {
+  const sum = { characters: 0, recordings: 0 };
+  measure(content, sum);
+  const reading = Math.max(READING_FLOOR_SECONDS, sum.characters * SECONDS_PER_CHARACTER);
+  return Math.min(MAX_READING_SECONDS, Math.ceil(reading + sum.recordings * SECONDS_PER_RECORDING));
+}
+
 /** How many beacons are counted at most. */
 export interface BeaconLimits {
-  /** One phone (its address and browser), a minute. */
-  perClientPerMinute: number;
+  /**
+   * One address a minute (an IPv6 address by its /64), whatever browser it names: a client that changes its User-Agent at
+   * each beacon is still one address (visitors on a museum's Wi-Fi share one, hence a bound
+   * well above one phone's few beacons).
+   */
+  perAddressPerMinute: number;
   /** One museum, whoever sends, a minute. */
   perMuseumPerMinute: number;
   /** One museum, a calendar month (UTC): the most its tables can grow by in a month. */
@@ -65,7 +107,7 @@ export interface BeaconLimits {
 }
 
 export const BEACON_LIMITS: BeaconLimits = {
-  perClientPerMinute: 30,
+  perAddressPerMinute: 30,
   perMuseumPerMinute: 600,
   perMuseumPerMonth: 500_000,
 };
@@ -73,10 +115,10 @@ export const BEACON_LIMITS: BeaconLimits = {
 const MINUTE_MS = 60_000;
 
 /**
- * The bounds of what anonymous beacons may add: per phone and per museum a minute, per museum
- * a month. In memory, per process, like the engine's limits: a phone is a salted hash of its
- * address and browser, never written anywhere. A beacon past a bound is dropped without a word
- * (the page has gone anyway).
+ * The bounds of what anonymous beacons may add: per address and per museum a minute, per museum
+ * a month. In memory, per process, like the engine's limits: an address is kept as a salted
+ * hash, never written anywhere. A beacon past a bound is dropped without a word (the page has
+ * gone anyway).
  */
 export function beaconGate(options: { limits?: BeaconLimits; now: () => number; max?: number }) {
   const limits = options.limits ?? BEACON_LIMITS;
@@ -96,9 +138,10 @@ export function beaconGate(options: { limits?: BeaconLimits; now: () => number; 
       const month = `${museumId}\n${new Date(at).toISOString().slice(0, 7)}`;
       const used = months.get(month) ?? 0;
       if (used >= limits.perMuseumPerMonth) return false;
-      const client = `c\n${hash('sha256', `${salt}\n${visitor.address}\n${visitor.userAgent ?? ''}`, 'base64url')}`;
+      const address = addressBlock(visitor.address);
+      const client = `a\n${hash('sha256', `${salt}\n${address}`, 'base64url')}`;
       const museum = `m\n${museumId}`;
-      const mine = within(client, limits.perClientPerMinute, at);
+      const mine = within(client, limits.perAddressPerMinute, at);
       const theirs = within(museum, limits.perMuseumPerMinute, at);
       if (!mine || !theirs) return false;
       minutes().set(client, [...mine, at]);

@@ -64,6 +64,21 @@ describe('translation memory', () => {
     expect(Object.keys(await memory.read(1, 0, 'it', { fresh: true }))).toHaveLength(20);
   });
 
+  it('loses nothing when two processes’ memories write one document at once', async () => {
+    const blobs = createMemoryBlobStore();
+    const [one, two] = [translationMemory(blobs), translationMemory(blobs)];
+    await one.write(1, 0, 'it', { old: 'vecchio' });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? one : two).write(1, 0, 'it', { [`k${i}`]: `v${i}` }),
+      ),
+    );
+    const stored = await two.read(1, 0, 'it', { fresh: true });
+    expect(Object.keys(stored).sort()).toEqual(
+      ['old', ...Array.from({ length: 20 }, (_, i) => `k${i}`)].sort(),
+    );
+  });
+
   it('answers from the LRU, and from the blob store when fresh', async () => {
     const { store, counts } = counting();
     const memory = translationMemory(store);

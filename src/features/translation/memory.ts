@@ -25,9 +25,10 @@ export interface TranslationMemory {
     options?: { fresh?: boolean },
   ): Promise<Readonly<Record<string, string>>>;
   /**
-   * Adds entries to the document (read-modify-write); an entry whose value is '' is removed.
-   * With `keep`, entries whose key is in neither `keep` nor `entries` are dropped: translations
-   * of text the article no longer holds (and their `flag:` entries, flags.ts).
+   * Adds entries to the document; an entry whose value is '' is removed. With `keep`, entries
+   * whose key is in neither `keep` nor `entries` are dropped: translations of text the article
+   * no longer holds (and their `flag:` entries, flags.ts). Read, merged and written over the
+   * version read (BlobStore.updateJson), so what another process wrote meanwhile is kept.
    */
   write(
     articleId: number | string,
@@ -56,6 +57,28 @@ const documentShape = z.record(z.string(), z.string());
 type Doc = Readonly<Record<string, string>>;
 
 const EMPTY: Doc = Object.freeze({});
+
+/** A stored document as read: a damaged one costs a re-translation, never a failed page. */
+function docOf(stored: unknown): Doc {
+  const parsed = documentShape.safeParse(stored ?? {});
+  return parsed.success ? Object.freeze({ ...parsed.data }) : EMPTY;
+}
+
+/** `current` with `entries` written in, and with `keep`, only what is kept (see write). */
+function merged(
+  current: Doc,
+  entries: Readonly<Record<string, string>>,
+  keep: ReadonlySet<string> | undefined,
+): Record<string, string> {
+  // A flag entry (flags.ts) goes with its translation's key; an empty value removes one.
+  const kept = (k: string) => !keep || keep.has(flaggedKey(k) ?? k);
+  const next = Object.fromEntries([
+    ...Object.entries(current).filter(([k]) => kept(k)),
+    ...Object.entries(entries),
+  ]);
+  for (const [k, value] of Object.entries(entries)) if (value === '') delete next[k];
+  return next;
+}
 
 function sizeOf(doc: Doc): number {
   let size = 1;
@@ -86,10 +109,7 @@ export function translationMemory(
 
   async function load(key: string): Promise<Doc> {
     const before = writes;
-    const stored = await blobs.getJson<unknown>(key);
-    const parsed = documentShape.safeParse(stored ?? {});
-    // A damaged document costs a re-translation, never a failed page.
-    const doc: Doc = parsed.success ? Object.freeze({ ...parsed.data }) : EMPTY;
+    const doc = docOf(await blobs.getJson<unknown>(key));
     if (writes === before) cache.set(key, doc);
     return doc;
   }
@@ -113,23 +133,16 @@ export function translationMemory(
 
     write(articleId, generation, lang, entries, writeOptions) {
       const key = documentKey(articleId, generation, lang);
-      // Writers in this process queue up; writers in other processes (another Netlify function
-      // instance, another server) may interleave their read-modify-write with ours and one
-      // write may then lose the other's new entries. That only costs a re-translation of those
-      // segments later, so no lock is taken.
+      // Writers in this process queue up; a writer in another process (another Netlify
+      // function instance, another server) that wrote in between makes the store's version
+      // check fail, and the merge is made again over what it wrote (BlobStore.updateJson).
       const run = async () => {
-        const current = await load(key);
         const keep = writeOptions?.keep;
-        // A flag entry (flags.ts) goes with its translation's key; an empty value removes one.
-        const kept = (k: string) => !keep || keep.has(flaggedKey(k) ?? k);
-        const merged = Object.fromEntries([
-          ...Object.entries(current).filter(([k]) => kept(k)),
-          ...Object.entries(entries),
-        ]);
-        for (const [k, value] of Object.entries(entries)) if (value === '') delete merged[k];
-        await blobs.setJson(key, merged);
+        const written = await blobs.updateJson(key, (stored) =>
+          merged(docOf(stored), entries, keep),
+        );
         writes += 1;
-        cache.set(key, Object.freeze(merged));
+        cache.set(key, Object.freeze(written));
       };
       const previous = writing.get(key) ?? Promise.resolve();
       const done = previous.then(run, run);

@@ -7,6 +7,7 @@ import {
   sliceStream,
   wrapStorage,
 } from './store.ts';
+import { jsonOf, type JsonVersions } from './update.ts';
 
 /**
  * Netlify Blobs through unstorage, with a driver of our own rather than unstorage's: that one
@@ -57,13 +58,48 @@ function checkedKey(key: string): string {
   return key;
 }
 
+/**
+ * Versions are Netlify Blobs' ETags, and a write over one is conditional (`onlyIfMatch`, or
+ * `onlyIfNew` over none): another function instance's write in between is never overwritten.
+ * Netlify's local server (`netlify dev`) answers a read with no ETag, but lists blobs with
+ * theirs: there the listing's is taken, before and after the read, so that it is the one of
+ * the document read.
+ */
+export function netlifyVersions(store: () => NetlifyStore): JsonVersions {
+  const listed = async (key: string) =>
+    (await store().list({ prefix: key })).blobs.find((blob) => blob.key === key)?.etag;
+  return {
+    async read(key) {
+      for (;;) {
+        const before = await listed(checkedKey(key));
+        const found = await store().getWithMetadata(checkedKey(key), { type: 'text' });
+        if (!found) return { value: undefined, version: undefined };
+        const version = found.etag ?? (before === (await listed(key)) ? before : undefined);
+        if (version !== undefined) return { value: jsonOf(found.data), version };
+      }
+    },
+    async version(key) {
+      return (await store().getMetadata(checkedKey(key)))?.etag ?? listed(key);
+    },
+    async put(key, value, version) {
+      const text = JSON.stringify(value);
+      const only = version === undefined ? { onlyIfNew: true } : { onlyIfMatch: version };
+      return (await store().set(checkedKey(key), text, only)).modified;
+    },
+  };
+}
+
 /** Netlify Blobs, on Netlify; the package loads with the store (ADR 0032). */
 export async function netlifyBlobStore(): Promise<BlobStore> {
   const { getStore } = await import('@netlify/blobs');
   // @netlify/blobs reads the site and its token from the function's environment when a store
   // is made, so one is made at each call (a warm function serves deploys and contexts in turn).
   const storeNow = () => getStore({ name: NETLIFY_STORE_NAME, consistency: 'strong' });
-  return wrapStorage(createStorage({ driver: netlifyDriver(storeNow) }), netlifyReads(storeNow));
+  return wrapStorage(
+    createStorage({ driver: netlifyDriver(storeNow) }),
+    netlifyReads(storeNow),
+    netlifyVersions(storeNow),
+  );
 }
 
 /**

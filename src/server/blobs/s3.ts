@@ -10,6 +10,7 @@ import {
   wrapStorage,
 } from './store.ts';
 import { errorCode, parseListing, type ListingPage } from './s3-listing.ts';
+import { jsonOf, type JsonVersions } from './update.ts';
 
 /** The signed client and the bucket it reads, for the calls this module makes itself. */
 interface Bucket {
@@ -117,6 +118,45 @@ function s3Reads(bucket: Bucket): BlobReads {
 }
 
 /**
+ * Versions are the objects' ETags, and a write over one is conditional (`If-Match`, or
+ * `If-None-Match: *` over none; AWS S3, MinIO and R2 answer 412 when another server wrote in
+ * between). A service that ignores them overwrites as an unconditional write would; within one
+ * process the check still holds (update.ts).
+ */
+function s3Versions(bucket: Bucket): JsonVersions {
+  const tagOf = (res: Response) => res.headers.get('etag') ?? '';
+  return {
+    async read(key) {
+      const res = await bucket.client.fetch(objectUrl(bucket, key));
+      if (res.status === 404) {
+        await res.body?.cancel();
+        return { value: undefined, version: undefined };
+      }
+      if (!res.ok) throw failure(bucket, 'GET', key, res);
+      return { value: jsonOf(await res.text()), version: tagOf(res) };
+    },
+    async version(key) {
+      const res = await bucket.client.fetch(objectUrl(bucket, key), { method: 'HEAD' });
+      if (res.status === 404) return undefined;
+      if (!res.ok) throw failure(bucket, 'HEAD', key, res);
+      return tagOf(res);
+    },
+    async put(key, value, version) {
+      const res = await bucket.client.fetch(objectUrl(bucket, key), {
+        method: 'PUT',
+        body: JSON.stringify(value),
+        headers: version === undefined ? { 'If-None-Match': '*' } : { 'If-Match': version },
+      });
+      await res.body?.cancel();
+      // 409: a conditional write raced another one on the same key (AWS): try again.
+      if (res.status === 412 || res.status === 409) return false;
+      if (!res.ok) throw failure(bucket, 'PUT', key, res);
+      return true;
+    },
+  };
+}
+
+/**
  * An S3-compatible bucket, for a museum that hosts Legenda itself at scale: unstorage's s3 driver
  * (aws4fetch, path-style URLs: endpoint/bucket/key) for reads, writes and deletes. Its listing is
  * replaced: it ignores the prefix and reads only the first page of the whole bucket (1,000 keys),
@@ -126,7 +166,7 @@ function s3Reads(bucket: Bucket): BlobReads {
 export async function s3BlobDriver(
   s3: S3Settings,
   listPageSize: number,
-): Promise<{ driver: Driver; reads: BlobReads }> {
+): Promise<{ driver: Driver; reads: BlobReads; versions: JsonVersions }> {
   const [{ default: s3Driver }, { AwsClient }] = await Promise.all([
     import('unstorage/drivers/s3'),
     import('aws4fetch'),
@@ -149,6 +189,7 @@ export async function s3BlobDriver(
 
   return {
     reads: s3Reads(bucket),
+    versions: s3Versions(bucket),
     driver: {
       ...driver,
       getKeys: (base: string | undefined) => keysUnder(base),
@@ -167,6 +208,6 @@ export async function createS3BlobStore(
   s3: S3Settings,
   options: { listPageSize?: number } = {},
 ): Promise<BlobStore> {
-  const { driver, reads } = await s3BlobDriver(s3, options.listPageSize ?? 1000);
-  return wrapStorage(createStorage({ driver }), reads);
+  const { driver, reads, versions } = await s3BlobDriver(s3, options.listPageSize ?? 1000);
+  return wrapStorage(createStorage({ driver }), reads, versions);
 }

@@ -1,5 +1,6 @@
 import { createStorage, type Storage } from 'unstorage';
 import memoryDriver from 'unstorage/drivers/memory';
+import { valueVersions, versionedUpdate, type JsonVersions } from './update.ts';
 
 /**
  * Uploads and translation memory: one interface over unstorage drivers: fs
@@ -21,6 +22,12 @@ export interface BlobStore {
   getStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array> | undefined>;
   getJson<T>(key: string): Promise<T | undefined>;
   setJson(key: string, value: unknown): Promise<void>;
+  /**
+   * Reads a JSON document, changes it and writes what `change` answers, only over the version it
+   * read: when another writer wrote in between, `change` is called again on what is there now
+   * (update.ts). Answers what was written.
+   */
+  updateJson<T>(key: string, change: (current: unknown) => T): Promise<T>;
   has(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
   /** Keys under a prefix, `/`-separated, without the prefix. */
@@ -158,8 +165,10 @@ export function sliceStream(
 export function wrapStorage(
   storage: Storage,
   reads: BlobReads = wholeValueReads(storage),
+  versions: JsonVersions = valueVersions(storage),
 ): BlobStore {
   const prefixOf = (prefix: string) => (prefix === '' ? '' : `${checkKey(prefix)}:`);
+  const update = versionedUpdate(versions);
   return {
     async getBytes(key) {
       const value = await storage.getItemRaw<unknown>(checkKey(key));
@@ -181,6 +190,7 @@ export function wrapStorage(
     async setJson(key, value) {
       await storage.setItem(checkKey(key), JSON.stringify(value));
     },
+    updateJson: (key, change) => update(checkKey(key), change),
     async has(key) {
       return storage.hasItem(checkKey(key));
     },
@@ -226,6 +236,7 @@ export function storeAtFirstUse(open: () => Promise<BlobStore>): BlobStore {
     getStream: async (key, range) => (await store()).getStream(key, range),
     getJson: async <T>(key: string) => (await store()).getJson<T>(key),
     setJson: async (key, value) => (await store()).setJson(key, value),
+    updateJson: async (key, change) => (await store()).updateJson(key, change),
     has: async (key) => (await store()).has(key),
     remove: async (key) => (await store()).remove(key),
     list: async (prefix) => (await store()).list(prefix),

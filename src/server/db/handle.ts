@@ -23,6 +23,20 @@ export interface DatabaseHandle {
 
 export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
+/** When each database last answered a query (performance.now()), where its driver tells. */
+const answered = new WeakMap<Database, () => number | undefined>();
+
+/** Tells lastAnswer when `db` answered: its driver's own record. */
+export function recordAnswers(db: Database, last: () => number | undefined): void {
+  answered.set(db, last);
+}
+
+/** How many milliseconds ago `db` last answered a query, if its driver tells (PGlite). */
+export function sinceLastAnswer(db: Database): number | undefined {
+  const last = answered.get(db)?.();
+  return last === undefined ? undefined : performance.now() - last;
+}
+
 export async function ping(db: Database): Promise<void> {
   await db.execute(sql`select 1`);
 }

@@ -2,15 +2,49 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, type Database, type DatabaseHandle } from './handle.ts';
+import { migrationsFolder, recordAnswers, type Database, type DatabaseHandle } from './handle.ts';
 
 // PostgreSQL's pool is in postgres.ts, which loads nothing of the embedded database: the Netlify
 // functions import it alone.
-export { migrationsFolder, ping, type Database, type DatabaseHandle } from './handle.ts';
+export {
+  migrationsFolder,
+  ping,
+  sinceLastAnswer,
+  type Database,
+  type DatabaseHandle,
+} from './handle.ts';
 export { openPostgres, type PoolOptions } from './postgres.ts';
 
+/**
+ * The client as drizzle is given it: the same, but recording when it last answered a query or
+ * a transaction (drizzle sends everything through these two). The health check takes a recent
+ * answer as proof that the database answers, instead of queueing a query of its own behind busy
+ * ones (PGlite takes one at a time). A view of the client, which stays as it was.
+ */
+function recorded(client: PGlite): { client: PGlite; last: () => number | undefined } {
+  let last: number | undefined;
+  const mark = <T>(result: T): T => {
+    last = performance.now();
+    return result;
+  };
+  const view = new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const call = (...args: unknown[]): unknown =>
+        (value as (...a: unknown[]) => unknown).apply(target, args);
+      return property === 'query' || property === 'transaction'
+        ? (...args: unknown[]) => (call(...args) as Promise<unknown>).then(mark)
+        : call;
+    },
+  });
+  return { client: view, last: () => last };
+}
+
 export function wrapPglite(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite({ client });
+  const answers = recorded(client);
+  const db = drizzlePglite({ client: answers.client });
+  recordAnswers(db as unknown as Database, answers.last);
   return {
     db: db as unknown as Database,
     kind: 'pglite',

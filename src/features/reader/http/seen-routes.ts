@@ -12,6 +12,9 @@ import { languageCookie, rememberedLanguage } from './language-cookie.ts';
 import { nodeReading } from './node-reading.ts';
 import type { RequestReader } from './request.ts';
 
+/** What the count request asks of the counts: to count a showing. */
+type Counting = Pick<SeenService, 'count'>;
+
 /** A positive id in a query (`a`, `g`), or undefined. */
 function idOf(value: string | undefined): number | undefined {
   if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return undefined;
@@ -28,7 +31,7 @@ function idOf(value: string | undefined): number | undefined {
  * (docs/adr/0031-visitor-pages-behind-a-cdn.md). The Hono route and the Node entry's busy path
  * (nodeSeenHandler) answer it through this one function.
  */
-export function seenAnswerer(seen: SeenService, options: { hsts: boolean }) {
+export function seenAnswerer(seen: Counting, options: { hsts: boolean }) {
   return async (
     req: RequestReader,
     method: string,
@@ -40,16 +43,17 @@ export function seenAnswerer(seen: SeenService, options: { hsts: boolean }) {
     const ask: SeenAsk | undefined =
       article !== undefined ? { article } : guide !== undefined ? { guide } : undefined;
     // A HEAD is no page shown.
-    if (lang && ask && method === 'GET') await seen.count(ask, lang, visitor);
+    const named = lang && ask && method === 'GET' ? await seen.count(ask, lang, visitor) : true;
     const cookies: string[] = [];
     const cookie = req.header('cookie');
     // Remembered for the next pages and scans; what the visitor already has is not set again.
-    const chosen = req.query(SEEN_PHONE) !== '1';
+    // An id no museum has is no page of ours: nothing of it is remembered.
+    const chosen = req.query(SEEN_PHONE) !== '1' && named;
     if (lang && chosen && lang !== rememberedLanguage(cookie)) {
       cookies.push(languageCookie(lang, options.hsts));
     }
     const size = textSize(req.query('s'));
-    if (size !== undefined && size !== (rememberedTextSize(cookie) ?? 1)) {
+    if (named && size !== undefined && size !== (rememberedTextSize(cookie) ?? 1)) {
       cookies.push(textSizeCookie(size, options.hsts));
     }
     const headers: Record<string, string | string[]> = { 'Cache-Control': 'no-store' };
@@ -59,7 +63,7 @@ export function seenAnswerer(seen: SeenService, options: { hsts: boolean }) {
 }
 
 export function seenRoutes(
-  seen: SeenService,
+  seen: Counting,
   options: { hsts: boolean; clientAddress: (c: Context) => string },
 ) {
   const answer = seenAnswerer(seen, options);
@@ -86,7 +90,7 @@ export function seenRoutes(
  * not a plain GET of /seen; the app then answers it, and nothing was counted.
  */
 export function nodeSeenHandler(
-  seen: SeenService,
+  seen: Counting,
   options: { hsts: boolean; clientAddress: (req: IncomingMessage) => string },
 ) {
   const answer = seenAnswerer(seen, options);

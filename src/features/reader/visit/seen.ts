@@ -44,7 +44,10 @@ export function seenRepo(db: Database) {
 
 export type SeenRepo = ReturnType<typeof seenRepo>;
 
-/** How long a process trusts what it read of an article for counting (a publish, a setting). */
+/**
+ * How long a process trusts what it read of an article for counting (a publish, a setting):
+ * this process forgets it at the change's event (app/subscribers.ts), another within this time.
+ */
 export const SEEN_LOOKUP_TTL_MS = 60_000;
 
 /** What a count request asks to count: an article's showing or a guide home's, in a language. */
@@ -58,6 +61,8 @@ export type SeenAsk = { article: number } | { guide: number };
  * (stats/repeats.ts), never for a staff preview (its page asks none), an article visitors
  * cannot read or a language its museum does not offer. What it reads of an article is kept a
  * minute, and used older while the database is out of reach (the counts then wait in memory).
+ * An id no museum has is kept nowhere: anyone may ask any number, and those must not push the
+ * real articles out of what is kept.
  */
 export function seenService(deps: {
   repo: SeenRepo;
@@ -65,7 +70,7 @@ export function seenService(deps: {
   now: () => Date;
   ttlMs?: number;
 }) {
-  const known = new LRUCache<string, Counted | false>({
+  const known = new LRUCache<string, Counted>({
     max: 10_000,
     ttl: deps.ttlMs ?? SEEN_LOOKUP_TTL_MS,
     noDeleteOnStaleGet: true,
@@ -74,22 +79,27 @@ export function seenService(deps: {
   async function lookup(ask: SeenAsk): Promise<Counted | undefined> {
     const key = 'article' in ask ? `a${ask.article}` : `g${ask.guide}`;
     const fresh = known.get(key);
-    if (fresh !== undefined) return fresh || undefined;
+    if (fresh !== undefined) return fresh;
     try {
       const row =
         'article' in ask ? await deps.repo.article(ask.article) : await deps.repo.museum(ask.guide);
-      known.set(key, row ?? false);
+      if (row) known.set(key, row);
       return row;
     } catch (error) {
       if (!isUnavailable(error)) throw error;
-      return known.get(key, { allowStale: true }) || undefined;
+      return known.get(key, { allowStale: true });
     }
   }
 
   return {
-    async count(ask: SeenAsk, lang: VisitorLang, visitor: Visitor): Promise<void> {
+    /**
+     * Counts a showing; false when `ask` names no article or museum at all (no page of ours
+     * asked it, so nothing of it is remembered, not even the language it names).
+     */
+    async count(ask: SeenAsk, lang: VisitorLang, visitor: Visitor): Promise<boolean> {
       const row = await lookup(ask);
-      if (!row?.readable || !isOffered(lang, row.offered, row.source)) return;
+      if (!row) return false;
+      if (!row.readable || !isOffered(lang, row.offered, row.source)) return true;
       await deps.counter.add(
         {
           museumId: row.museumId,
@@ -101,6 +111,17 @@ export function seenService(deps: {
         },
         visitor,
       );
+      return true;
+    },
+
+    /** Forgets what was read: an article published, taken back or deleted, a museum changed. */
+    forget(): void {
+      known.clear();
+    },
+
+    /** How many articles and museums are kept (tests). */
+    get kept(): number {
+      return known.size;
     },
   };
 }
