@@ -31,11 +31,12 @@ export const notEmpty = () =>
 
 /**
  * Each media file judged by its bytes, as an upload is: its kind's formats only, and the
- * extension it would have been stored under. One file read at a time.
+ * extension it would have been stored under. One file read at a time: memory holds the largest
+ * media file, never the archive.
  */
 export async function checkMedia(archive: Archive): Promise<void> {
   for (const { folder, file, entry } of archive.media) {
-    const bytes = readEntry(archive.bytes, entry);
+    const bytes = await readEntry(archive.source, entry);
     let ext: string;
     try {
       ext = await detectUpload(KINDS[folder], bytes);
@@ -67,7 +68,7 @@ export async function writeMedia(
     const key = `media/${museumId}/${folder}/${file}`;
     if (await blobs.has(key)) continue;
     written.push(key);
-    await blobs.setBytes(key, readEntry(archive.bytes, entry));
+    await blobs.setBytes(key, await readEntry(archive.source, entry));
   }
 }
 
