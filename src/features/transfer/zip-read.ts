@@ -163,8 +163,18 @@ export async function eachChunk(
   if (size !== entry.size || crc !== entry.crc) throw damagedEntry(entry);
 }
 
-/** An entry's bytes whole (one media file): memory holds this entry, and only it. */
+/**
+ * An entry's bytes whole (one media file): memory holds this entry, and only it. A stored one
+ * (as the export writes media) is read in one go, with nothing else allocated.
+ */
 export async function readEntry(source: ZipSource, entry: ZipEntry): Promise<Uint8Array> {
+  if (entry.method === 0) {
+    const start = await dataStart(source, entry);
+    if (entry.compressedSize !== entry.size) throw damagedEntry(entry);
+    const bytes = await source.read(start, entry.size);
+    if (bytes.length !== entry.size || crc32(bytes) !== entry.crc) throw damagedEntry(entry);
+    return bytes;
+  }
   const out = new Uint8Array(entry.size);
   let at = 0;
   await eachChunk(source, entry, (chunk) => {

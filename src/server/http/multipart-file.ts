@@ -27,6 +27,8 @@ export interface ReceiveOptions {
   dir: string;
 }
 
+/** Bytes of the body looked at once. */
+const SLICE = 64 * 1024;
 /** A part's headers: far under this in any browser's form. */
 const MAX_HEADER_BYTES = 16 * 1024;
 /** Files older than this in `dir` were left by a process stopped while it read them. */
@@ -67,17 +69,27 @@ type State = 'preamble' | 'after' | 'headers' | 'body' | 'done';
  */
 class MultipartReader {
   private state: State = 'preamble';
+  /** Where each slice is looked at, after what was left of the last one: one buffer, reused. */
+  private readonly work = Buffer.allocUnsafe(MAX_HEADER_BYTES + 2 * SLICE);
   // The body is read as if it started with CRLF: its first boundary is then found as the others.
-  private pending = Buffer.from('\r\n');
+  private pending = this.work.subarray(0, this.work.write('\r\n'));
   private readonly delimiter: Buffer;
+  private readonly field: string;
+  private readonly sink: (bytes: Buffer) => Promise<void>;
   private writing = false;
 
-  constructor(
-    boundary: string,
-    private readonly field: string,
-    private readonly sink: (bytes: Buffer) => Promise<void>,
-  ) {
+  constructor(boundary: string, field: string, sink: (bytes: Buffer) => Promise<void>) {
     this.delimiter = Buffer.from(`\r\n--${boundary}`);
+    this.field = field;
+    this.sink = sink;
+  }
+
+  /** What was left, moved to the start of the work buffer, and `slice` after it. */
+  private load(slice: Uint8Array) {
+    const kept = this.pending.length;
+    this.pending.copy(this.work, 0);
+    this.work.set(slice, kept);
+    this.pending = this.work.subarray(0, kept + slice.length);
   }
 
   get done() {
@@ -87,9 +99,16 @@ class MultipartReader {
   /** Whether the file's part was found. */
   found = false;
 
+  /**
+   * A chunk, a slice at a time, each looked at in the reused buffer: the body's bytes are never
+   * copied anywhere else, and nothing is allocated for them (a sink's write is awaited before the
+   * buffer is used again).
+   */
   async push(chunk: Uint8Array): Promise<void> {
-    this.pending = Buffer.concat([this.pending, chunk]);
-    while (this.state !== 'done' && (await this.step()));
+    for (let at = 0; at < chunk.byteLength && !this.done; at += SLICE) {
+      this.load(chunk.subarray(at, at + SLICE));
+      while (!this.done && (await this.step()));
+    }
   }
 
   /** One move of the reader; false when it needs more bytes. */
@@ -122,7 +141,7 @@ class MultipartReader {
     if (this.state === 'body' && this.writing && keep > 0)
       await this.sink(pending.subarray(0, keep));
     if (at < 0) {
-      this.pending = Buffer.from(pending.subarray(keep));
+      this.pending = pending.subarray(keep);
       return false;
     }
     this.pending = pending.subarray(at + delimiter.length);
