@@ -6,7 +6,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * no state between files that a test reads: each makes its own app on a database made as new
  * (useTestApp; the worker's last file's, emptied: tests/helpers/pglite-test-db.ts).
  * The files that stub globals or the environment, fake timers, mock modules or measure the
- * process (hashing-load's and restore-memory's RSS) stay isolated, with the rest of src and the integration tests.
+ * process (hashing-load's RSS) stay isolated, with the rest of src and the integration tests.
  */
 const SHARED = [
   'src/features/**/*.test.ts',
@@ -22,7 +22,6 @@ const KEEP_ISOLATED = [
   'src/features/auth/purge.test.ts',
   'src/features/stats/counts.test.ts',
   'src/features/auth/hashing-load.test.ts',
-  'src/features/transfer/restore-memory.test.ts',
 ];
 
 export default defineConfig({
