@@ -107,10 +107,7 @@ describe.runIf(fs.existsSync('/proc/self/clear_refs'))('a restore in a server pr
 
     // 48 MB of `{},` from 50 KB, under a manifest counting 30 articles (which may be 240 MB):
     // refused at its first entry. Read whole, it took about 1 GB.
-    const lie = rawZip([
-      ...archive([], { articles: 30 }),
-      emptyObjects('data/articles.json', 48),
-    ]);
+    const lie = rawZip([...archive([], { articles: 30 }), emptyObjects('data/articles.json', 48)]);
     const refused = await measured(pid, server.url, restore(lie));
     expect(refused.res.status, refused.body).toBe(422);
     expect(JSON.parse(refused.body)).toMatchObject({
