@@ -95,7 +95,7 @@ describe.runIf(fs.existsSync('/proc/self/clear_refs'))('a restore in a server pr
       );
       expect(res.status).toBe(200);
     }
-    const restore = (zip: Uint8Array) => () => {
+    const restore = (zip: Uint8Array<ArrayBuffer>) => () => {
       const form = new FormData();
       form.append('archive', new Blob([zip]), 'export.zip');
       return fetch(`${server.url}/api/upload/museum`, {

@@ -184,7 +184,7 @@ export const storedEntry = (name: string, data: Uint8Array): RawEntry => ({
 });
 
 /** A zip of these entries, as written: what they declare is what the test chose. */
-export function rawZip(entries: RawEntry[]): Uint8Array {
+export function rawZip(entries: RawEntry[]): Uint8Array<ArrayBuffer> {
   const parts: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;
