@@ -12,6 +12,9 @@ import type { ZipSource } from './zip-source.ts';
 const invalid = (reason: string, message: string, file: string) =>
   new ApiError(422, 'invalid_archive', message, { details: { reason, file } });
 
+/** The deepest a list's values nest when Legenda writes them (an accordion's detail: 6). */
+const MAX_DEPTH = 16;
+
 const notJson = (file: string) => invalid('invalid_json', `${file} is not readable JSON.`, file);
 
 /** A small file (the manifest, the settings) whole: its size was bounded before. */
@@ -40,7 +43,7 @@ export async function readList<T>(
   rules: ListRules<T>,
 ): Promise<T[]> {
   // Loaded at the first restore, not at start (docs/adr/0032).
-  const { JSONParser } = await import('@streamparser/json');
+  const { JSONParser, TokenType } = await import('@streamparser/json');
   const file = entry.name;
   const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
   const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -60,6 +63,15 @@ export async function readList<T>(
     }
     items.push(rules.check(value, items.length));
     lastEnd = fed;
+  };
+  // Nested deeper than any list Legenda writes: refused before a million `[` are built.
+  let depth = 0;
+  parser.onToken = ({ token }) => {
+    if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) depth++;
+    else if (token === TokenType.RIGHT_BRACE || token === TokenType.RIGHT_BRACKET) depth--;
+    if (depth > MAX_DEPTH) {
+      throw invalid('invalid_data', `${file} is nested deeper than Legenda writes.`, file);
+    }
   };
   parser.onError = (error) => {
     failure ??= error instanceof ApiError ? error : notJson(file);

@@ -141,6 +141,13 @@ describe('a restore refuses', () => {
       422,
       'invalid_data',
     );
+    // Nested deeper than Legenda writes: refused as it is read, not built a million levels deep.
+    const deep = await refused(
+      zipSync({ ...files, 'data/folders.json': strToU8(`${'['.repeat(1000)}${']'.repeat(1000)}`) }),
+      422,
+      'invalid_data',
+    );
+    expect(deep.message).toContain('nested deeper');
   });
 
   it('a museum that has articles already (409)', async () => {
