@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { contentSchema, type ArticleContent } from '../articles/content.ts';
+import { MAX_ELEMENTS, contentSchema, type ArticleContent } from '../articles/content.ts';
 import { saveTermSchema } from '../glossary/schema.ts';
 import { invalidArchive } from './errors.ts';
 import {
@@ -66,8 +66,29 @@ export interface MediaMove {
   to: string;
 }
 
+/** The most entries of any list or object in an entry Legenda writes (an article's elements). */
+const MAX_WIDTH = MAX_ELEMENTS + 1;
+
+/**
+ * Refuses an entry holding a list or an object wider than Legenda writes, before its schema is
+ * applied: the schema would note an issue for each of a million wrong values, and copy them.
+ */
+function checkWidth(value: unknown, file: string, index: number): void {
+  const stack = [value];
+  while (stack.length > 0) {
+    const current = stack.pop();
+    if (current === null || typeof current !== 'object') continue;
+    const items = Array.isArray(current) ? current : Object.values(current);
+    if (items.length > MAX_WIDTH) {
+      throw wrong(file, `entry ${index + 1} holds a list longer than Legenda writes.`);
+    }
+    stack.push(...(items as unknown[]));
+  }
+}
+
 function checkArticle(value: unknown, index: number, move: MediaMove): ArticleItem {
   const file = DATA_FILES.articles;
+  checkWidth(value, file, index);
   const article = checkedEntry(articlesSchema.element, file, value, index);
   const content = contentSchema.safeParse(moveMedia(article.content, move.from, move.to));
   if (!content.success) {
@@ -82,6 +103,7 @@ function checkArticle(value: unknown, index: number, move: MediaMove): ArticleIt
 
 function checkTerm(value: unknown, index: number): GlossaryEntryOut {
   const file = DATA_FILES.glossary;
+  checkWidth(value, file, index);
   const record = value !== null && typeof value === 'object' && !Array.isArray(value);
   const parsed = saveTermSchema.safeParse(record ? { ...value, id: undefined } : value);
   if (!parsed.success)

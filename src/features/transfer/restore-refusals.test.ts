@@ -148,6 +148,14 @@ describe('a restore refuses', () => {
       'invalid_data',
     );
     expect(deep.message).toContain('nested deeper');
+    // A list wider than Legenda writes: refused before its schema notes 100,000 issues.
+    articles[0]!.content = Array.from({ length: 100_000 }, () => []);
+    const wide = await refused(
+      zipSync({ ...files, 'data/articles.json': json(articles) }),
+      422,
+      'invalid_data',
+    );
+    expect(wide.message).toContain('longer than Legenda writes');
   });
 
   it('a museum that has articles already (409)', async () => {
