@@ -1,11 +1,13 @@
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { PNG_1PX, SVG } from '../../../tests/helpers/media.ts';
+import { ORIGIN } from '../../../tests/helpers/app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { transferRepo } from './repo.ts';
 import { transferService } from './service.ts';
 import { mediaLimits } from './archive.ts';
+import { MAX_RESTORES_AT_ONCE } from './routes.ts';
 import { purgeUnnamedUploads, UNNAMED_UPLOAD_MS } from '../uploads/purge.ts';
 import {
   emptyObjects,
@@ -235,6 +237,46 @@ describe('a restore refuses', () => {
     expect(await purge(first)).toBe(0);
     expect(await purge(first + UNNAMED_UPLOAD_MS)).toBe(4);
     expect(await t.blobs.list('media/2')).toEqual([]);
+  });
+
+  it('more restores at once than the process takes: 429 at once, with when to try again', async () => {
+    const releases: (() => void)[] = [];
+    /** An upload whose archive stops arriving until released (a slow connection). */
+    const held = () => {
+      const arrived = Promise.withResolvers<void>();
+      releases.push(arrived.resolve);
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(
+            strToU8(
+              '--held\r\nContent-Disposition: form-data; name="archive"; filename="x.zip"\r\n\r\n',
+            ),
+          );
+          await arrived.promise;
+          controller.enqueue(strToU8('not a zip\r\n--held--\r\n'));
+          controller.close();
+        },
+      });
+      return t.request('/api/upload/museum', {
+        method: 'POST',
+        headers: {
+          cookie: other,
+          origin: ORIGIN,
+          'content-type': 'multipart/form-data; boundary=held',
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    };
+    const running = Array.from({ length: MAX_RESTORES_AT_ONCE }, held);
+    let refused: Response | undefined;
+    await expect
+      .poll(async () => (refused = await restore(t, other, strToU8('x'))).status)
+      .toBe(429);
+    expect(refused!.headers.get('retry-after')).toBe('30');
+    for (const release of releases) release();
+    for (const res of await Promise.all(running)) expect(res.status).toBe(422);
+    expect((await restore(t, other, strToU8('x'))).status).toBe(422);
   });
 
   it('without a session, or without the archive field', async () => {

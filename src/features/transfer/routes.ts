@@ -17,6 +17,20 @@ const ENVELOPE_BYTES = 16 * 1024;
  */
 export const RESTORE_UPLOADS_DIR = path.join(tmpdir(), 'legenda-restores');
 
+/**
+ * Restores at once in one process: each holds its archive on disk (up to 1 GB) and an entry in
+ * memory, so a few curators sending archives together cannot fill either.
+ */
+export const MAX_RESTORES_AT_ONCE = 2;
+/** When a curator refused for that may try again. */
+const RETRY_AFTER_S = 30;
+
+const busy = () =>
+  new ApiError(429, 'restore_busy', 'Other restores are running: try again shortly.', {
+    details: { retryAfter: RETRY_AFTER_S },
+    headers: { 'Retry-After': String(RETRY_AFTER_S) },
+  });
+
 const tooLarge = () =>
   new ApiError(413, 'payload_too_large', 'A museum export may be at most 1 GB.', {
     details: { maxBytes: MAX_ARCHIVE_BYTES },
@@ -63,6 +77,7 @@ async function withUploadedArchive<T>(
  */
 export function transferRoutes(transfer: TransferService) {
   const app = new Hono<StaffEnv>();
+  let restoring = 0;
 
   app.get('/export/museum', async (c) => {
     const { filename, body } = await transfer.exportMuseum(museum(c));
@@ -87,10 +102,16 @@ export function transferRoutes(transfer: TransferService) {
     }
     // Refused before a byte of the archive is written: a museum with articles takes none.
     await transfer.checkEmpty(museum(c));
-    const answer = await withUploadedArchive(c.req.raw.body, type, (source) =>
-      transfer.restore(museum(c), source),
-    );
-    return c.json(answer);
+    if (restoring >= MAX_RESTORES_AT_ONCE) throw busy();
+    restoring++;
+    try {
+      const answer = await withUploadedArchive(c.req.raw.body, type, (source) =>
+        transfer.restore(museum(c), source),
+      );
+      return c.json(answer);
+    } finally {
+      restoring--;
+    }
   });
 
   return app;

@@ -81,6 +81,14 @@ describe('receiveFile', () => {
       },
     });
     await expect(receiveFile(half, big.type, options())).rejects.toMatchObject({ status: 400 });
+    // The client gone mid-upload.
+    const gone = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(cut.subarray(0, 5000));
+        controller.error(new Error('socket hang up'));
+      },
+    });
+    await expect(receiveFile(gone, big.type, options())).rejects.toMatchObject({ status: 400 });
     await expect(receiveFile(half, 'multipart/form-data', options())).rejects.toMatchObject({
       status: 400,
     });

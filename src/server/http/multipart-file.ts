@@ -151,16 +151,33 @@ class MultipartReader {
   }
 }
 
+/**
+ * The body read to its end, each chunk to `reader`. A body that cannot be read (the client gone
+ * mid-upload) is a 400, as readForm answers; a failed write of the file is the server's own.
+ */
 async function writeBody(
   body: ReadableStream<Uint8Array>,
   reader: MultipartReader,
   options: ReceiveOptions,
 ) {
+  const chunks = body.getReader();
   let total = 0;
-  for await (const chunk of body) {
-    total += chunk.byteLength;
-    if (total > options.maxBytes + options.envelopeBytes) throw options.tooLarge();
-    if (!reader.done) await reader.push(chunk);
+  try {
+    for (;;) {
+      let next: ReadableStreamReadResult<Uint8Array>;
+      try {
+        next = await chunks.read();
+      } catch {
+        throw badForm();
+      }
+      if (next.done) break;
+      total += next.value.byteLength;
+      if (total > options.maxBytes + options.envelopeBytes) throw options.tooLarge();
+      if (!reader.done) await reader.push(next.value);
+    }
+  } catch (error) {
+    await chunks.cancel().catch(() => {});
+    throw error;
   }
   if (!reader.done) throw badForm();
 }
