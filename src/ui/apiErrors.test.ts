@@ -114,6 +114,20 @@ describe('API errors in the interface language', () => {
     expect(apiErrorMessage(t, answer('unsupported_type', { reason: 'svg' }))).toMatch(/^SVG/);
   });
 
+  it('words a restore refused for holding more than its manifest counts, in both languages', () => {
+    const refused = answer('invalid_archive', {
+      reason: 'over_manifest',
+      file: 'data/articles.json',
+      count: 3,
+    });
+    expect(apiErrorMessage(tOf('fr'), refused)).toBe(
+      'Cet export contient plus que ce qu’annonce son manifeste (data/articles.json)\u00a0: il n’est pas tel que Legenda l’a fait, rien n’a été restauré.',
+    );
+    expect(apiErrorMessage(tOf('en'), refused)).toBe(
+      'This export holds more than its manifest lists (data/articles.json): it is not as Legenda made it, and nothing was restored.',
+    );
+  });
+
   it('falls back to the generic message for unknown codes, reasons and bodies', () => {
     const t = tOf('fr');
     expect(apiErrorMessage(t, answer('something_new'))).toBe('Une erreur s’est produite');

@@ -1,26 +1,29 @@
 import type { z } from 'zod';
-import { ApiError } from '../../server/http/errors.ts';
 import { MAX_SUBTITLES_BYTES } from '../uploads/kinds.ts';
+import { readList, readSmallJson } from './data-read.ts';
+import { invalidArchive } from './errors.ts';
 import {
   DATA_FILES,
   FORMAT,
   FORMAT_VERSION,
   MAX_DATA_BYTES,
   MAX_ENTRIES,
+  MAX_ITEM_BYTES,
+  MAX_SMALL_FILE_BYTES,
   MAX_UNPACKED_BYTES,
   MEDIA_ENTRY,
-  articlesSchema,
-  circuitsSchema,
-  foldersSchema,
-  glossarySchema,
+  listBound,
   manifestSchema,
-  qrcodesSchema,
   settingsSchema,
-  translationsSchema,
   type DataPart,
+  type ListPart,
   type MediaFolder,
 } from './format.ts';
-import { listEntries, looksLikeZip, readEntry, type ZipEntry } from './zip-read.ts';
+import { checkedEntry, entryChecks, type ArticleItem } from './items.ts';
+import { listEntries, looksLikeZip, type ZipEntry } from './zip-read.ts';
+import type { ZipSource } from './zip-source.ts';
+
+export { invalidArchive } from './errors.ts';
 
 /** The largest media file of each kind a restore takes, as uploads bound them. */
 export interface MediaLimits {
@@ -37,34 +40,22 @@ export const mediaLimits = (max: { video: number; audio: number; image: number }
   audio: max.audio,
 });
 
+type Checks = ReturnType<typeof entryChecks>;
+
 /** A restore's input read and checked in shape: its data, and where each media file is. */
 export interface Archive {
   manifest: z.infer<typeof manifestSchema>;
   settings: z.infer<typeof settingsSchema>;
-  folders: z.infer<typeof foldersSchema>;
-  articles: z.infer<typeof articlesSchema>;
-  translations: z.infer<typeof translationsSchema>;
-  glossary: z.infer<typeof glossarySchema>;
-  circuits: z.infer<typeof circuitsSchema>;
-  qrcodes: z.infer<typeof qrcodesSchema>;
+  folders: ReturnType<Checks['folders']>[];
+  articles: ArticleItem[];
+  translations: ReturnType<Checks['translations']>[];
+  glossary: ReturnType<Checks['glossary']>[];
+  circuits: ReturnType<Checks['circuits']>[];
+  qrcodes: ReturnType<Checks['qrcodes']>[];
   media: { folder: MediaFolder; file: string; entry: ZipEntry }[];
-  /** The archive's bytes, from which media entries are read one at a time. */
-  bytes: Uint8Array;
+  /** Where the archive is, from which media entries are read one at a time. */
+  source: ZipSource;
 }
-
-export const invalidArchive = (reason: string, message: string, extra: object = {}) =>
-  new ApiError(422, 'invalid_archive', message, { details: { reason, ...extra } });
-
-const SCHEMAS = {
-  manifest: manifestSchema,
-  settings: settingsSchema,
-  folders: foldersSchema,
-  articles: articlesSchema,
-  translations: translationsSchema,
-  glossary: glossarySchema,
-  circuits: circuitsSchema,
-  qrcodes: qrcodesSchema,
-} as const;
 
 const DATA_NAMES = new Map<string, DataPart>(
   Object.entries(DATA_FILES).map(([part, file]) => [file, part as DataPart]),
@@ -74,7 +65,8 @@ const DATA_NAMES = new Map<string, DataPart>(
 function place(entry: ZipEntry, limits: MediaLimits) {
   const part = DATA_NAMES.get(entry.name);
   if (part) {
-    if (entry.size > MAX_DATA_BYTES)
+    const small = part === 'manifest' || part === 'settings';
+    if (entry.size > (small ? MAX_SMALL_FILE_BYTES : MAX_DATA_BYTES))
       throw invalidArchive('too_large', `${entry.name} is too large.`);
     return { part };
   }
@@ -93,26 +85,6 @@ function place(entry: ZipEntry, limits: MediaLimits) {
   );
 }
 
-function parseJson(bytes: Uint8Array, name: string): unknown {
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    throw invalidArchive('invalid_json', `${name} is not readable JSON.`, { file: name });
-  }
-}
-
-function checked<P extends DataPart>(part: P, value: unknown): z.infer<(typeof SCHEMAS)[P]> {
-  const result = SCHEMAS[part].safeParse(value);
-  if (result.success) return result.data as z.infer<(typeof SCHEMAS)[P]>;
-  const issue = result.error.issues[0];
-  const where = issue ? issue.path.join('.') : '';
-  throw invalidArchive(
-    'invalid_data',
-    `${DATA_FILES[part]} is not what a Legenda export holds${where ? ` (at ${where})` : ''}: ${issue?.message ?? ''}`,
-    { file: DATA_FILES[part], path: where },
-  );
-}
-
 function checkManifest(value: unknown) {
   const shape = value as { format?: unknown; version?: unknown } | null;
   if (typeof shape !== 'object' || shape === null || shape.format !== FORMAT) {
@@ -125,17 +97,14 @@ function checkManifest(value: unknown) {
       { version: shape.version },
     );
   }
-  return checked('manifest', value);
+  return checkedEntry(manifestSchema, DATA_FILES.manifest, value);
 }
 
-/**
- * Reads an uploaded archive: its list of files (every name one the export writes, sizes within
- * bounds, all of them together too), then each data file, checked against its schema. Media
- * files are only located here; they are read one at a time when written.
- */
-export function readArchive(bytes: Uint8Array, limits: MediaLimits): Archive {
-  if (!looksLikeZip(bytes)) throw invalidArchive('not_zip', 'This file is not a zip archive.');
-  const entries = listEntries(bytes, MAX_ENTRIES).filter(
+/** The archive's list of files: every name one the export writes, sizes within bounds. */
+async function layout(source: ZipSource, limits: MediaLimits) {
+  if (!(await looksLikeZip(source)))
+    throw invalidArchive('not_zip', 'This file is not a zip archive.');
+  const entries = (await listEntries(source, MAX_ENTRIES)).filter(
     (entry) => !entry.name.endsWith('/') || entry.size > 0,
   );
   const seen = new Set<string>();
@@ -154,30 +123,64 @@ export function readArchive(bytes: Uint8Array, limits: MediaLimits): Archive {
   if (total > MAX_UNPACKED_BYTES) {
     throw invalidArchive('too_large', 'The archive unpacks to more than Legenda takes at once.');
   }
-  const read = <P extends DataPart>(part: P) => {
+  const entryOf = (part: DataPart) => {
     const entry = data.get(part);
-    if (!entry) {
-      throw invalidArchive(
-        'missing',
-        `The archive has no ${DATA_FILES[part]}: it is not a whole Legenda export.`,
-        {
-          file: DATA_FILES[part],
-        },
-      );
-    }
-    return parseJson(readEntry(bytes, entry), entry.name);
+    if (entry) return entry;
+    throw invalidArchive(
+      'missing',
+      `The archive has no ${DATA_FILES[part]}: it is not a whole Legenda export.`,
+      { file: DATA_FILES[part] },
+    );
   };
-  const manifest = checkManifest(read('manifest'));
+  return { entryOf, media };
+}
+
+const overManifest = (file: string, count: number) =>
+  invalidArchive(
+    'over_manifest',
+    `${file} holds more than the ${count} entries its manifest lists.`,
+    { file, count },
+  );
+
+/**
+ * Reads an uploaded archive: its list of files (every name one the export writes, sizes within
+ * bounds, all of them together too), its manifest, then each list within what the manifest
+ * counts (docs/adr/0036): a file larger than its count's entries can be is refused before it is
+ * unpacked, and each list is parsed an entry at a time, each checked as it ends. Media files are
+ * only located here; they are read one at a time when written. `museumId`: the museum restored
+ * into, whose prefix the articles' media addresses take.
+ */
+export async function readArchive(
+  source: ZipSource,
+  limits: MediaLimits,
+  museumId: number,
+): Promise<Archive> {
+  const { entryOf, media } = await layout(source, limits);
+  const manifest = checkManifest(await readSmallJson(source, entryOf('manifest')));
+  const { counts } = manifest;
+  if (media.length > counts.media) throw overManifest('media/', counts.media);
+  const checks = entryChecks({ from: manifest.mediaPrefix, to: `/media/${museumId}/` });
+  const list = async <P extends ListPart>(part: P) => {
+    const entry = entryOf(part);
+    if (entry.size > listBound(part, counts[part])) throw overManifest(entry.name, counts[part]);
+    const check = checks[part] as (value: unknown, index: number) => ReturnType<Checks[P]>;
+    return readList(source, entry, {
+      maxItems: counts[part],
+      maxItemBytes: MAX_ITEM_BYTES[part],
+      check,
+    });
+  };
+  const settings = await readSmallJson(source, entryOf('settings'));
   return {
     manifest,
-    settings: checked('settings', read('settings')),
-    folders: checked('folders', read('folders')),
-    articles: checked('articles', read('articles')),
-    translations: checked('translations', read('translations')),
-    glossary: checked('glossary', read('glossary')),
-    circuits: checked('circuits', read('circuits')),
-    qrcodes: checked('qrcodes', read('qrcodes')),
+    settings: checkedEntry(settingsSchema, DATA_FILES.settings, settings),
+    folders: await list('folders'),
+    articles: await list('articles'),
+    translations: await list('translations'),
+    glossary: await list('glossary'),
+    circuits: await list('circuits'),
+    qrcodes: await list('qrcodes'),
     media,
-    bytes,
+    source,
   };
 }

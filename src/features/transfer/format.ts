@@ -46,10 +46,41 @@ export const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024;
 export const MAX_UNPACKED_BYTES = 2 * 1024 * 1024 * 1024;
 /** One data file unpacked: far more than 5,000 articles of 300 blocks. */
 export const MAX_DATA_BYTES = 256 * 1024 * 1024;
+/** The manifest and the settings: a few hundred bytes each when Legenda writes them. */
+export const MAX_SMALL_FILE_BYTES = 64 * 1024;
+/** A data file's brackets and line breaks around its entries. */
+const ARRAY_BYTES = 1024;
+/** A character as the export writes it at most: a control character is \u0000 in JSON. */
+const CHAR_BYTES = 6;
+
+/**
+ * The largest entry of each list Legenda writes, in bytes as the export indents them: a data
+ * file may hold no more than its manifest's count of these (docs/adr/0036). An article is saved
+ * from a body of at most 1 MB; the defaults its elements are given and the indentation make it
+ * at most about six times that, the bound is eight.
+ */
+export const MAX_ITEM_BYTES = {
+  articles: 8 * 1024 * 1024,
+  folders: 1024 + 2 * 120 * CHAR_BYTES,
+  translations: 4096 + 2 * 100_000 * CHAR_BYTES,
+  glossary: 1024 * 1024,
+  circuits: 64 * 1024,
+  qrcodes: 1024,
+} as const;
+export type ListPart = keyof typeof MAX_ITEM_BYTES;
+
+/** The most a list's file may unpack to, for the entries its manifest counts. */
+export const listBound = (part: ListPart, count: number) =>
+  Math.min(MAX_DATA_BYTES, ARRAY_BYTES + count * MAX_ITEM_BYTES[part]);
 /** Files in one archive. */
 export const MAX_ENTRIES = 100_000;
 
 const id = z.number().int().positive().max(2_147_483_647);
+const count = z
+  .number()
+  .int()
+  .min(0)
+  .max(MAX_ENTRIES * 100);
 const line = (max: number) =>
   z
     .string()
@@ -65,7 +96,19 @@ export const manifestSchema = z.object({
   museum: z.object({ name: z.string().max(500) }),
   /** What /media/{museum}/ was in the exporting Legenda: content naming it is rewritten. */
   mediaPrefix: z.string().regex(/^\/media\/\d{1,10}\/$/),
-  counts: z.record(z.string().max(40), z.number().int().min(0)),
+  /**
+   * How many entries each list holds (and how many media files): every export has written them,
+   * and a restore reads no more than they say (docs/adr/0036).
+   */
+  counts: z.looseObject({
+    articles: count,
+    folders: count,
+    media: count,
+    translations: count,
+    glossary: count,
+    circuits: count,
+    qrcodes: count,
+  }),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -134,9 +177,6 @@ export const settingsSchema = z.object({
   }),
   visitorLanguages: z.array(z.string().max(35)).max(200).nullable(),
 });
-
-/** The glossary entries are checked by the glossary's own schema when restored. */
-export const glossarySchema = z.array(z.record(z.string(), z.unknown()));
 
 export type FolderEntry = z.infer<typeof foldersSchema>[number];
 export type ArticleEntry = z.infer<typeof articlesSchema>[number];

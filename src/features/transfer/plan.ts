@@ -1,6 +1,6 @@
-import { contentSchema, type ArticleContent } from '../articles/content.ts';
+import type { ArticleContent } from '../articles/content.ts';
 import { MAX_CIRCUITS, saveCircuitSchema } from '../circuits/schema.ts';
-import { MAX_TERMS, saveTermSchema } from '../glossary/schema.ts';
+import { MAX_TERMS } from '../glossary/schema.ts';
 import { updateSettingsSchema } from '../settings/schema.ts';
 import { visitorLanguagesOf } from '../settings/visitor-languages.ts';
 import type { Archive } from './archive.ts';
@@ -9,9 +9,9 @@ import type { CircuitEntry, FolderEntry, GlossaryEntryOut, SettingsEntry } from 
 
 /**
  * A restore checked through before anything is written: every reference between the parts
- * leads somewhere in the archive, every article's content passes the content schema (with its
- * media addresses moved to the museum restored into), and the glossary, circuits and settings
- * pass the rules their own screens apply.
+ * leads somewhere in the archive, names and numbers are unique where they must be, and the
+ * circuits and settings pass the rules their own screens apply (each article's content and each
+ * glossary term were checked by theirs as they were read: items.ts).
  */
 export interface RestorePlan {
   /** Parents before children. */
@@ -34,19 +34,6 @@ export interface RestorePlan {
 
 const wrong = (file: string, message: string) =>
   invalidArchive('invalid_data', `${file}: ${message}`, { file });
-
-/** Every string of the content naming the old museum's media names the new museum's. */
-export function moveMedia(value: unknown, from: string, to: string): unknown {
-  if (typeof value === 'string')
-    return value.startsWith(from) ? to + value.slice(from.length) : value;
-  if (Array.isArray(value)) return value.map((item) => moveMedia(item, from, to));
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, moveMedia(item, from, to)]),
-    );
-  }
-  return value;
-}
 
 function unique<T>(
   items: readonly T[],
@@ -87,26 +74,17 @@ function orderFolders(folders: FolderEntry[]): FolderEntry[] {
   return ordered;
 }
 
-function planArticles(archive: Archive, folderIds: Set<number>, museumId: number) {
+function planArticles(archive: Archive, folderIds: Set<number>) {
   const file = 'data/articles.json';
   unique(archive.articles, (a) => a.id, file, 'article id');
   unique(archive.articles, (a) => a.name, file, 'article name');
-  const to = `/media/${museumId}/`;
+  // Each article's content was checked as it was read (items.ts), its media moved already.
   const planned = archive.articles.map((article) => {
     if (article.folderId !== null && !folderIds.has(article.folderId)) {
       throw wrong(file, `article ${article.name} is in a folder the archive does not hold.`);
     }
-    const moved = moveMedia(article.content, archive.manifest.mediaPrefix, to);
-    const content = contentSchema.safeParse(moved);
-    if (!content.success) {
-      const issue = content.error.issues[0];
-      throw wrong(
-        file,
-        `the content of article ${article.name} is not valid (at ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}).`,
-      );
-    }
     const { id: exportId, folderPath: _, ...rest } = article;
-    return { ...rest, exportId, content: content.data };
+    return { ...rest, exportId };
   });
   // Stop numbers are unique in a museum, in a restored one too.
   const numbered = planned.filter((article) => article.content[0].stop !== undefined);
@@ -114,16 +92,10 @@ function planArticles(archive: Archive, folderIds: Set<number>, museumId: number
   return planned;
 }
 
-function planGlossary(entries: Archive['glossary']): GlossaryEntryOut[] {
+/** Each term was checked by the glossary's rules as it was read (items.ts). */
+function planGlossary(terms: GlossaryEntryOut[]): GlossaryEntryOut[] {
   const file = 'data/glossary.json';
-  if (entries.length > MAX_TERMS) throw wrong(file, `more than ${MAX_TERMS} entries.`);
-  const terms = entries.map((entry, i) => {
-    const parsed = saveTermSchema.safeParse({ ...entry, id: undefined });
-    if (!parsed.success)
-      throw wrong(file, `entry ${i + 1}: ${parsed.error.issues[0]?.message ?? ''}`);
-    const { term, note, doNotTranslate, translations } = parsed.data;
-    return { term, note, doNotTranslate, translations };
-  });
+  if (terms.length > MAX_TERMS) throw wrong(file, `more than ${MAX_TERMS} entries.`);
   unique(terms, (t) => t.term.toLowerCase(), file, 'term');
   return terms;
 }
@@ -188,9 +160,9 @@ function planSettings(settings: SettingsEntry): SettingsEntry {
   return { sourceLanguage, timeZone, priorityLanguages, speech, visitorLanguages };
 }
 
-export function planRestore(archive: Archive, museumId: number): RestorePlan {
+export function planRestore(archive: Archive): RestorePlan {
   const folders = orderFolders(archive.folders);
-  const articles = planArticles(archive, new Set(folders.map((f) => f.id)), museumId);
+  const articles = planArticles(archive, new Set(folders.map((f) => f.id)));
   const articleIds = new Set(articles.map((a) => a.exportId));
   const circuits = planCircuits(archive.circuits, articleIds);
   return {

@@ -1,12 +1,22 @@
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { PNG_1PX, SVG } from '../../../tests/helpers/media.ts';
+import { ORIGIN } from '../../../tests/helpers/app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { transferRepo } from './repo.ts';
 import { transferService } from './service.ts';
 import { mediaLimits } from './archive.ts';
-import { exportZip, restore, seedMuseum } from './test-fixtures.ts';
+import { MAX_RESTORES_AT_ONCE } from './routes.ts';
+import { purgeUnnamedUploads, UNNAMED_UPLOAD_MS } from '../uploads/purge.ts';
+import {
+  emptyObjects,
+  exportZip,
+  rawZip,
+  restore,
+  seedMuseum,
+  storedEntry,
+} from './test-fixtures.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -133,6 +143,21 @@ describe('a restore refuses', () => {
       422,
       'invalid_data',
     );
+    // Nested deeper than Legenda writes: refused as it is read, not built a million levels deep.
+    const deep = await refused(
+      zipSync({ ...files, 'data/folders.json': strToU8(`${'['.repeat(1000)}${']'.repeat(1000)}`) }),
+      422,
+      'invalid_data',
+    );
+    expect(deep.message).toContain('nested deeper');
+    // A list wider than Legenda writes: refused before its schema notes 100,000 issues.
+    articles[0]!.content = Array.from({ length: 100_000 }, () => []);
+    const wide = await refused(
+      zipSync({ ...files, 'data/articles.json': json(articles) }),
+      422,
+      'invalid_data',
+    );
+    expect(wide.message).toContain('longer than Legenda writes');
   });
 
   it('a museum that has articles already (409)', async () => {
@@ -158,6 +183,100 @@ describe('a restore refuses', () => {
     });
     await expect(failing.restore(2, zipSync(files))).rejects.toThrow('the database went away');
     expect(await t.blobs.list('media/2')).toEqual([]);
+  });
+
+  it('a list larger than its manifest counts, before unpacking it or at the entry past the count', async () => {
+    const files = await exportedFiles();
+    const manifest = JSON.parse(new TextDecoder().decode(files['manifest.json'])) as {
+      counts: Record<string, number>;
+    };
+    const stored = (changed: Record<string, Uint8Array>) =>
+      Object.entries({ ...files, ...changed }).map(([name, data]) => storedEntry(name, data));
+    const { 'data/articles.json': _, ...others } = files;
+    const withArticles = (counts: object, articles: ReturnType<typeof emptyObjects>) =>
+      rawZip([
+        ...Object.entries({ ...others, 'manifest.json': json({ ...manifest, counts }) }).map(
+          ([name, data]) => storedEntry(name, data),
+        ),
+        articles,
+      ]);
+    // 64 MB of `[{},{},…]` in 70 KB, under the per-file bound: 3 articles are never that large.
+    const bomb = emptyObjects('data/articles.json', 64);
+    const tooLarge = withArticles(manifest.counts, bomb);
+    expect(tooLarge.length).toBeLessThan(256 * 1024);
+    const error = await refused(tooLarge, 422, 'over_manifest');
+    expect(error.message).toContain('data/articles.json');
+    // Counting 30 (which may be 240 MB), it is read to its first entry, which is wrong.
+    const lying = await refused(
+      withArticles({ ...manifest.counts, articles: 30 }, bomb),
+      422,
+      'invalid_data',
+    );
+    expect(lying.message).toContain('(at 0.id)');
+    // The three articles under a manifest counting two; a media file more than it counts.
+    const two = json({ ...manifest, counts: { ...manifest.counts, articles: 2 } });
+    await refused(rawZip(stored({ 'manifest.json': two })), 422, 'over_manifest');
+    await refused(rawZip(stored({ 'media/images/extra.png': PNG_1PX })), 422, 'over_manifest');
+  });
+
+  it('and leaves nothing the uploads purge does not take when its process stops midway', async () => {
+    const files = await exportedFiles();
+    const repo = transferRepo(app.database.db);
+    // The process stops while the data is written: nothing after that runs, nothing is removed.
+    const stopping = transferService({
+      repo: { ...repo, restore: () => new Promise<never>(() => {}) },
+      blobs: t.blobs,
+      limits: mediaLimits({ image: 1 << 20, video: 1 << 20, audio: 1 << 20 }),
+      now: () => new Date(),
+    });
+    void stopping.restore(2, zipSync(files));
+    await expect.poll(async () => (await t.blobs.list('media/2')).length).toBe(4);
+    const purge = (at: number) =>
+      purgeUnnamedUploads({ db: app.database.db, blobs: t.blobs, now: () => new Date(at) });
+    const first = t.clock.now().getTime();
+    expect(await purge(first)).toBe(0);
+    expect(await purge(first + UNNAMED_UPLOAD_MS)).toBe(4);
+    expect(await t.blobs.list('media/2')).toEqual([]);
+  });
+
+  it('more restores at once than the process takes: 429 at once, with when to try again', async () => {
+    const releases: (() => void)[] = [];
+    /** An upload whose archive stops arriving until released (a slow connection). */
+    const held = () => {
+      const arrived = Promise.withResolvers<void>();
+      releases.push(arrived.resolve);
+      const body = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(
+            strToU8(
+              '--held\r\nContent-Disposition: form-data; name="archive"; filename="x.zip"\r\n\r\n',
+            ),
+          );
+          await arrived.promise;
+          controller.enqueue(strToU8('not a zip\r\n--held--\r\n'));
+          controller.close();
+        },
+      });
+      return t.request('/api/upload/museum', {
+        method: 'POST',
+        headers: {
+          cookie: other,
+          origin: ORIGIN,
+          'content-type': 'multipart/form-data; boundary=held',
+        },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    };
+    const running = Array.from({ length: MAX_RESTORES_AT_ONCE }, held);
+    let refused: Response | undefined;
+    await expect
+      .poll(async () => (refused = await restore(t, other, strToU8('x'))).status)
+      .toBe(429);
+    expect(refused!.headers.get('retry-after')).toBe('30');
+    for (const release of releases) release();
+    for (const res of await Promise.all(running)) expect(res.status).toBe(422);
+    expect((await restore(t, other, strToU8('x'))).status).toBe(422);
   });
 
   it('without a session, or without the archive field', async () => {

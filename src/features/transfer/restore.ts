@@ -10,7 +10,7 @@ import { invalidArchive } from './archive.ts';
 import type { MediaFolder, RestoreAnswer } from './format.ts';
 import type { RestorePlan } from './plan.ts';
 import type { RestoreTx, TransferRepo } from './repo.ts';
-import { readEntry } from './zip-read.ts';
+import { readEntry, type ZipEntry } from './zip-read.ts';
 
 const KINDS: Record<MediaFolder, UploadKind> = {
   images: 'image',
@@ -30,32 +30,31 @@ export const notEmpty = () =>
   );
 
 /**
- * Each media file judged by its bytes, as an upload is: its kind's formats only, and the
- * extension it would have been stored under. One file read at a time.
+ * A media file judged by its bytes, as an upload is: its kind's formats only, and the extension
+ * it would have been stored under.
  */
-export async function checkMedia(archive: Archive): Promise<void> {
-  for (const { folder, file, entry } of archive.media) {
-    const bytes = readEntry(archive.bytes, entry);
-    let ext: string;
-    try {
-      ext = await detectUpload(KINDS[folder], bytes);
-    } catch {
-      throw invalidArchive('media_type', `${entry.name} is not a file of its kind Legenda takes.`, {
-        file: entry.name,
-      });
-    }
-    if (!file.endsWith(`.${ext}`)) {
-      throw invalidArchive('media_type', `${entry.name} is not what its name says.`, {
-        file: entry.name,
-      });
-    }
+async function checkMedia(folder: MediaFolder, file: string, entry: ZipEntry, bytes: Uint8Array) {
+  let ext: string;
+  try {
+    ext = await detectUpload(KINDS[folder], bytes);
+  } catch {
+    throw invalidArchive('media_type', `${entry.name} is not a file of its kind Legenda takes.`, {
+      file: entry.name,
+    });
+  }
+  if (!file.endsWith(`.${ext}`)) {
+    throw invalidArchive('media_type', `${entry.name} is not what its name says.`, {
+      file: entry.name,
+    });
   }
 }
 
 /**
- * Writes the media files under the museum's prefix; answers the keys written, which the caller
- * removes if the database's part fails. A key already there (the same museum's own export
- * restored after its articles were deleted) is kept as it is.
+ * Writes the media files under the museum's prefix, each read from the archive, checked and
+ * written before the next is read: memory holds the largest media file, never the archive
+ * (docs/adr/0036). Answers the keys written in `written`, which the caller removes if a later
+ * file or the database's part fails. A key already there (the same museum's own export restored
+ * after its articles were deleted) is kept as it is.
  */
 export async function writeMedia(
   archive: Archive,
@@ -64,10 +63,12 @@ export async function writeMedia(
   written: string[],
 ): Promise<void> {
   for (const { folder, file, entry } of archive.media) {
+    const bytes = await readEntry(archive.source, entry);
+    await checkMedia(folder, file, entry, bytes);
     const key = `media/${museumId}/${folder}/${file}`;
     if (await blobs.has(key)) continue;
     written.push(key);
-    await blobs.setBytes(key, readEntry(archive.bytes, entry));
+    await blobs.setBytes(key, bytes);
   }
 }
 

@@ -6,7 +6,8 @@ import { exportMuseum, type MuseumExport } from './export.ts';
 import type { RestoreAnswer } from './format.ts';
 import { planRestore } from './plan.ts';
 import type { TransferRepo } from './repo.ts';
-import { checkMedia, notEmpty, writeData, writeMedia } from './restore.ts';
+import { notEmpty, writeData, writeMedia } from './restore.ts';
+import { bytesSource, type ZipSource } from './zip-source.ts';
 
 /**
  * The whole museum out (a zip) and into another Legenda. `events` is told after a restore, as
@@ -26,16 +27,25 @@ export function transferService(deps: {
       return exportMuseum(repo, blobs, museumId, deps.now());
     },
 
-    /**
-     * Restores an export into the museum when it has no articles yet: the archive read and
-     * checked whole first, then the media files written, then the data in one transaction.
-     * If that fails, the media files it wrote are removed: nothing of the restore remains.
-     */
-    async restore(museumId: number, bytes: Uint8Array): Promise<RestoreAnswer> {
+    /** Throws 409 when the museum has articles: a restore goes only into an empty museum. */
+    async checkEmpty(museumId: number): Promise<void> {
       if (await repo.hasArticles(museumId)) throw notEmpty();
-      const archive = readArchive(bytes, deps.limits);
-      const plan = planRestore(archive, museumId);
-      await checkMedia(archive);
+    },
+
+    /**
+     * Restores an export into the museum when it has no articles yet: the archive's data read
+     * and checked whole first, then each media file checked and written, then the data in one
+     * transaction. If any of that fails, the media files it wrote are removed: nothing of the
+     * restore remains. A
+     * process stopped while it writes leaves files no article names, which the uploads' purge
+     * removes after a day (features/uploads/purge.ts). The archive is read a range at a time
+     * (from the uploaded file on disk): memory holds one entry, never the archive.
+     */
+    async restore(museumId: number, input: ZipSource | Uint8Array): Promise<RestoreAnswer> {
+      if (await repo.hasArticles(museumId)) throw notEmpty();
+      const source = input instanceof Uint8Array ? bytesSource(input) : input;
+      const archive = await readArchive(source, deps.limits, museumId);
+      const plan = planRestore(archive);
       const written: string[] = [];
       let answer: Omit<RestoreAnswer, 'media'>;
       try {

@@ -1,3 +1,4 @@
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { unzipSync } from 'fflate';
 import type { TestApp } from '../../../tests/helpers/use-test-app.ts';
@@ -163,4 +164,79 @@ export async function checkText(
   await json(
     await api.manage('update_translation', { articleId, lang: 'es', segmentId: segment.id, text }),
   );
+}
+
+/** One file of a zip as rawZip writes it: stored as it is, or already deflated. */
+export interface RawEntry {
+  name: string;
+  method: 0 | 8;
+  data: Uint8Array;
+  size: number;
+  crc: number;
+}
+
+export const storedEntry = (name: string, data: Uint8Array): RawEntry => ({
+  name,
+  method: 0,
+  data,
+  size: data.length,
+  crc: crc32(data),
+});
+
+/** A zip of these entries, as written: what they declare is what the test chose. */
+export function rawZip(entries: RawEntry[]): Uint8Array<ArrayBuffer> {
+  const parts: Uint8Array[] = [];
+  const central: Uint8Array[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc >>> 0, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const record = Buffer.alloc(46);
+    record.writeUInt32LE(0x02014b50, 0);
+    record.writeUInt16LE(20, 4);
+    record.writeUInt16LE(20, 6);
+    record.writeUInt16LE(entry.method, 10);
+    record.writeUInt32LE(entry.crc >>> 0, 16);
+    record.writeUInt32LE(entry.data.length, 20);
+    record.writeUInt32LE(entry.size, 24);
+    record.writeUInt16LE(name.length, 28);
+    record.writeUInt32LE(offset, 42);
+    parts.push(local, name, entry.data);
+    central.push(record, name);
+    offset += 30 + name.length + entry.data.length;
+  }
+  const size = central.reduce((sum, part) => sum + part.length, 0);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(size, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, ...central, end]);
+}
+
+/**
+ * `[{},{},…]` unpacking to about `megabytes` MB from a few KB: one deflated megabyte of `{},`
+ * repeated (each deflated alone, so the copies follow each other as one stream).
+ */
+export function emptyObjects(name: string, megabytes: number): RawEntry {
+  const open = { finishFlush: constants.Z_FULL_FLUSH };
+  const unit = Buffer.from('{},'.repeat(349_525));
+  const block = deflateRawSync(unit, open);
+  const parts = [deflateRawSync('[', open)];
+  let crc = crc32('[');
+  for (let i = 0; i < megabytes; i++) {
+    parts.push(block);
+    crc = crc32(unit, crc);
+  }
+  parts.push(deflateRawSync('{}]'));
+  crc = crc32('{}]', crc);
+  return { name, method: 8, data: Buffer.concat(parts), size: 4 + megabytes * unit.length, crc };
 }
