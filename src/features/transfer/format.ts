@@ -7,6 +7,7 @@ import {
   hasControlCharacters,
 } from '../articles/content.ts';
 import { LANGUAGES } from '../languages/index.ts';
+import { MEDIA_FILE_NAME } from '../uploads/kinds.ts';
 
 /**
  * A museum's export: a zip holding a manifest, the museum's data as JSON files and its media
@@ -37,8 +38,9 @@ export type MediaFolder = (typeof MEDIA_FOLDERS)[number];
  * media/{folder}/{file}: one safe file name, nothing nested, no way out of the folder. An image's
  * smaller sizes carry their width before the extension ({id}-w1600h1200.480.webp, ADR 0027).
  */
-export const MEDIA_ENTRY =
-  /^media\/(images|videos|subtitles|audio)\/([A-Za-z0-9][A-Za-z0-9_-]{0,95}(?:\.\d{1,5})?\.[a-z0-9]{2,4})$/;
+export const MEDIA_ENTRY = new RegExp(
+  `^media/(images|videos|subtitles|audio)/(${MEDIA_FILE_NAME})$`,
+);
 
 /** The largest archive a restore takes (the upload itself). */
 export const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024;

@@ -85,3 +85,11 @@ export const KIND_FOLDERS: Record<UploadKind, string> = {
   subtitles: 'subtitles',
   audio: 'audio',
 };
+
+/**
+ * A media file's name under its kind's folder, as uploads make them ({id}.{ext}, an image's
+ * smaller sizes with their width before the extension) and as a museum's restore takes them
+ * (letters, digits, `_` and `-`): the purge must recognise every name a restore may write, or it
+ * would remove a file an article names.
+ */
+export const MEDIA_FILE_NAME = '[A-Za-z0-9][A-Za-z0-9_-]{0,95}(?:\\.\\d{1,5})?\\.[a-z0-9]{2,4}';

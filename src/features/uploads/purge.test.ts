@@ -105,4 +105,22 @@ describe('the purge of unnamed uploads', () => {
     expect(await purge()).toBe(0);
     expect(await t.blobs.getJson(UNNAMED_KEY)).toEqual({});
   });
+
+  it('keeps every file name a restore may write while an article names it', async () => {
+    const id = await addArticle(cookie);
+    const src = await uploaded(cookie, id);
+    const museumFolder = src.slice('/media/'.length, src.lastIndexOf('/'));
+    // What a museum's restore takes: `_` and names up to 96 characters (transfer/format.ts).
+    const restored = [`restored_photo-01.png`, `${'a'.repeat(90)}.png`].map(
+      (file) => `/media/${museumFolder}/${file}`,
+    );
+    for (const path of restored) await t.blobs.setBytes(path.slice(1), new Uint8Array(PNG_1PX));
+    await save(cookie, id, 'salle-4', restored);
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS * 2);
+    // The upload no article names goes (with its WebP); the restored files stay.
+    expect(await purge()).toBe(2);
+    const left = (await t.blobs.list('media')).map((p) => `/media/${p}`);
+    expect(left.sort()).toEqual([...restored].sort());
+  });
 });

@@ -3,6 +3,7 @@ import type { BlobStore } from '../../server/blobs.ts';
 import type { Database } from '../../server/db/index.ts';
 import { articles } from '../../server/db/schema.ts';
 import { sizedOwners } from '../articles/image-sizes.ts';
+import { MEDIA_FILE_NAME } from './kinds.ts';
 
 /** How long an uploaded file no article names is kept: time to save the article that uses it. */
 export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
@@ -14,8 +15,10 @@ export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
 export const UNNAMED_KEY = 'purge/unnamed-uploads';
 
 /** A media path in an article's content: its museum, kind folder and file name. */
-const NAMED =
-  /\/media\/(\d{1,10}\/(?:images|videos|subtitles|audio)\/[A-Za-z0-9-]{1,65}(?:\.\d{1,5})?\.[a-z0-9]{2,4})/g;
+const NAMED = new RegExp(
+  `/media/(\\d{1,10}/(?:images|videos|subtitles|audio)/${MEDIA_FILE_NAME})`,
+  'g',
+);
 
 /** Every media path any article of any museum names (src, subtitles, audio: any field). */
 async function namedPaths(db: Database): Promise<Set<string>> {
