@@ -112,6 +112,12 @@ export function holdsRepo(db: Database) {
       spent: UsageAdded | undefined,
     ): Promise<void> {
       await db.transaction(async (tx) => {
+        // Under the museum's lock like a hold: a hold reads the month's use, then what is
+        // held, in two statements; a settling committed between them would be counted in
+        // neither (PostgreSQL reads each statement afresh), and the budget overshot.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(${HOLDS_LOCK}::int, ${hold.museumId}::int)`,
+        );
         await tx.execute(sql`delete from ${engineHolds} where id = ${hold.id}`);
         if (spent) await addUsage(tx, hold.museumId, hold.at, spent);
       });
