@@ -6,9 +6,9 @@ import path from 'node:path';
  * missing one stops the start with a message that names it.
  */
 
+import { envSchema } from './config/env.ts';
 import {
   ConfigError,
-  envSchema,
   s3Settings,
   SITE_DEFAULTS,
   speechSettings,
@@ -20,12 +20,12 @@ export {
   ConfigError,
   SITE_DEFAULTS,
   type Config,
-  type Env,
   type S3Settings,
   type SiteSettings,
   type SpeechSettings,
   type VisitorLimits,
 } from './config/schema.ts';
+export { type Env } from './config/env.ts';
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Read once a process: compiling a fast parser for it (zod's JIT) costs more than it saves
