@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { readForm } from '../../server/http/multipart-form.ts';
+import { multipartType, readForm } from '../../server/http/multipart-form.ts';
 import { pathArray } from '../articles/ids.ts';
 import {
   MAX_DOCUMENT_BYTES,
@@ -20,9 +20,7 @@ const invalid = (reason: string, message: string, details: Record<string, number
 
 // Refuses an oversized body while it streams in, before anything is buffered or parsed.
 const limitBody: MiddlewareHandler<StaffEnv> = async (c, next) => {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, 'unsupported_media_type', 'Send the documents as multipart/form-data.');
-  }
+  multipartType(c, 'Send the documents as multipart/form-data.');
   return bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../server/context.ts';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { readForm } from '../../server/http/multipart-form.ts';
+import { multipartType, readForm } from '../../server/http/multipart-form.ts';
 import { editorRepo } from '../articles/repo.ts';
 import { itemId } from '../articles/ids.ts';
 import { supportedLanguage } from '../languages/index.ts';
@@ -77,14 +77,7 @@ export function xliffRoutes(review: ReviewService, deps: Pick<AppDeps, 'db' | 'b
   app.post(
     '/upload/xliff',
     async (c, next) => {
-      const type = c.req.header('content-type') ?? '';
-      if (!/^multipart\/form-data\s*;/i.test(type)) {
-        throw new ApiError(
-          415,
-          'unsupported_media_type',
-          'Send the XLIFF file as multipart/form-data, in the field xliff.',
-        );
-      }
+      multipartType(c, 'Send the XLIFF file as multipart/form-data, in the field xliff.');
       return bodyLimit({
         maxSize: MAX_XLIFF_BYTES + ENVELOPE_BYTES,
         onError: () => {

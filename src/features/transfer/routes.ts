@@ -1,4 +1,5 @@
 import { tmpdir } from 'node:os';
+import { multipartType } from '../../server/http/multipart-form.ts';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
@@ -89,14 +90,7 @@ export function transferRoutes(transfer: TransferService) {
   });
 
   app.post('/upload/museum', async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(type)) {
-      throw new ApiError(
-        415,
-        'unsupported_media_type',
-        'Send the export as multipart/form-data, in the field archive.',
-      );
-    }
+    const type = multipartType(c, 'Send the export as multipart/form-data, in the field archive.');
     if (Number(c.req.header('content-length') ?? 0) > MAX_ARCHIVE_BYTES + ENVELOPE_BYTES) {
       throw tooLarge();
     }

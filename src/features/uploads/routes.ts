@@ -2,7 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import { readForm } from '../../server/http/multipart-form.ts';
+import { multipartType, readForm } from '../../server/http/multipart-form.ts';
 import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
 import { itemId } from '../articles/ids.ts';
@@ -49,10 +49,7 @@ export function uploadRoutes(uploads: UploadsService, editor: EditorService, lim
   const limitBody: MiddlewareHandler<StaffEnv> = async (c, next) => {
     const kind = c.req.param('kind') ?? '';
     if (!isUploadKind(kind)) throw notFound('Uploads are image, video, subtitles or audio.');
-    const type = c.req.header('content-type') ?? '';
-    if (!/^multipart\/form-data\s*;/i.test(type)) {
-      throw new ApiError(415, 'unsupported_media_type', 'Send the file as multipart/form-data.');
-    }
+    multipartType(c, 'Send the file as multipart/form-data.');
     const max = maxFor(kind);
     return bodyLimit({
       maxSize: max + ENVELOPE_BYTES,

@@ -13,3 +13,15 @@ export async function readForm(c: Context): Promise<FormData> {
     throw new ApiError(400, 'invalid_form', 'The upload is not a readable multipart form.');
   }
 }
+
+/**
+ * The request's content type when it is a multipart form, else a 415 saying what to send
+ * (`message`): every upload route's first check, before a byte of the body is read.
+ */
+export function multipartType(c: Context, message: string): string {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', message);
+  }
+  return type;
+}
