@@ -98,8 +98,9 @@ function startDraining(services: Services, log: Logger): () => void {
 }
 
 /**
- * Publishes planned publishes whose time has come (editor/publishing.ts), at start and every
- * `everyMs` (PUBLISH_CHECK_MS, a minute by default), so an article goes live within that time
+ * Publishes planned publishes whose time has come (editor/publishing.ts), then takes off the
+ * guide the articles whose planned end has come (ADR 0038), at start and every `everyMs`
+ * (PUBLISH_CHECK_MS, a minute by default), so an article goes live or leaves within that time
  * of its hour. Returns what stops it.
  */
 function startPublishing(services: Services, log: Logger, everyMs: number): () => void {
@@ -108,8 +109,9 @@ function startPublishing(services: Services, log: Logger, everyMs: number): () =
     if (running) return;
     running = true;
     try {
-      const { published, failed } = await services.publishing.publishDue();
+      const { published, failed, ended } = await services.publishing.publishDue();
       if (published.length > 0) log.info(`Published ${published.length} planned article(s).`);
+      if (ended.length > 0) log.info(`Took ${ended.length} article(s) off the guide as planned.`);
       for (const { id, reason } of failed) {
         log.warn(`The planned publish of article ${id} was called off: ${reason}`);
       }

@@ -69,8 +69,9 @@ export async function createNetlifyPrepare(
     async run() {
       try {
         // Planned publishes first: the priority languages they queue are drained just after.
-        const { published, failed } = await services.publishing.publishDue();
+        const { published, failed, ended } = await services.publishing.publishDue();
         if (published.length > 0) log.info(`Published ${published.length} planned article(s).`);
+        if (ended.length > 0) log.info(`Took ${ended.length} article(s) off the guide as planned.`);
         for (const { id, reason } of failed) {
           log.warn(`The planned publish of article ${id} was called off: ${reason}`);
         }
@@ -78,7 +79,7 @@ export async function createNetlifyPrepare(
           options.budgetMs ?? SCHEDULED_PREPARE_BUDGET_MS,
         );
         await services.status.settled();
-        // A planned publish purges its pages from the CDN before the function ends.
+        // A planned publish or end purges its pages from the CDN before the function ends.
         await services.cdn.idle();
         if (prepared > 0) log.info(`Translate now: ${prepared} article × language pair(s) done.`);
         return json(

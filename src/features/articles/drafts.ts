@@ -30,6 +30,12 @@ export interface DuePublish {
   by: RevisionAuthor;
 }
 
+/** A planned end whose time has come (docs/adr/0038-scheduled-end-of-publication.md). */
+export interface DueEnd {
+  museumId: number;
+  id: number;
+}
+
 /** The tree marks drafts, planned and unpublished articles: its cached document is made again. */
 async function raiseTreeRevision(tx: Database, museumId: number): Promise<void> {
   await tx
@@ -110,12 +116,32 @@ export function draftsRepo(db: Database) {
       return rows.length > 0;
     },
 
-    /** Takes the article back from visitors (its texts and translations stay). */
+    /**
+     * Plans the article's end at `at` (null: none planned; docs/adr/0038-scheduled-end-of-publication.md).
+     * False: not the museum's article.
+     */
+    async scheduleEnd(museumId: number, id: number, at: Date | null) {
+      const rows = await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(articles)
+          .set({ unpublishAt: at })
+          .where(ours(museumId, id))
+          .returning({ id: articles.id });
+        if (changed.length > 0) await raiseTreeRevision(tx, museumId);
+        return changed;
+      });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes the article back from visitors (its texts and translations stay); any planned
+     * publish or end is done with.
+     */
     async unpublish(museumId: number, id: number): Promise<boolean> {
       const rows = await db.transaction(async (tx) => {
         const changed = await tx
           .update(articles)
-          .set({ publishedAt: null, publishAt: null, publishBy: null })
+          .set({ publishedAt: null, publishAt: null, publishBy: null, unpublishAt: null })
           .where(ours(museumId, id))
           .returning({ id: articles.id });
         if (changed.length > 0) await raiseTreeRevision(tx, museumId);
@@ -143,6 +169,16 @@ export function draftsRepo(db: Database) {
         id,
         by: { userId, email: email ?? '' },
       }));
+    },
+
+    /** Planned ends whose time has come, oldest first. */
+    async dueEnds(now: Date, limit = 100): Promise<DueEnd[]> {
+      return db
+        .select({ museumId: articles.museumId, id: articles.id })
+        .from(articles)
+        .where(and(isNotNull(articles.unpublishAt), lte(articles.unpublishAt, now)))
+        .orderBy(asc(articles.unpublishAt))
+        .limit(limit);
     },
   };
 }

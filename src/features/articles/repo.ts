@@ -29,6 +29,8 @@ export interface ArticleRecord {
 export interface EditedArticle extends ArticleRecord {
   draft: ArticleDraft | null;
   publishAt: Date | null;
+  /** The planned end (docs/adr/0038-scheduled-end-of-publication.md), or null. */
+  unpublishAt: Date | null;
 }
 
 /**
@@ -149,7 +151,12 @@ export function editorRepo(db: Database) {
     /** The article with its draft and publication, as the editor reads it. */
     async findEdited(museumId: number, id: number): Promise<EditedArticle | undefined> {
       const [row] = await db
-        .select({ ...columns, draft: articles.draft, publishAt: articles.publishAt })
+        .select({
+          ...columns,
+          draft: articles.draft,
+          publishAt: articles.publishAt,
+          unpublishAt: articles.unpublishAt,
+        })
         .from(articles)
         .where(and(eq(articles.museumId, museumId), eq(articles.id, id)));
       return row;

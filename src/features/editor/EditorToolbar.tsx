@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { draftHref, liveHref } from './article.ts';
 import type { RefObject } from 'react';
-import PublishMenu, { type PublishAction } from './PublishMenu.tsx';
+import PublishMenu, { type PublishAction, type PublishChoices } from './PublishMenu.tsx';
 
 type Props = {
   t: TFn;
@@ -13,10 +13,12 @@ type Props = {
   resetting: boolean;
   /** What the publication line says ('Publié depuis le…'); null while it cannot be said. */
   publication: string | null;
+  /** When the article leaves the guide ('Quitte le guide le…', ADR 0038), or null. */
+  ending: string | null;
   /** A draft is saved beside what visitors read: its preview, 'Unpublished changes'. */
   hasDraft: boolean;
   /** The publishing menu's actions, and whether one is running. */
-  choices: { scheduled: boolean; discard: boolean; unpublish: boolean };
+  choices: PublishChoices;
   publishing: boolean;
   onSave: () => void;
   onSaveDraft: () => void;
@@ -30,7 +32,7 @@ type Props = {
  * the live page and the draft's preview, reset, the publishing menu, save the draft, publish.
  */
 export default function EditorToolbar(props: Props) {
-  const { t, name, dirty, saving, resetting, publication, hasDraft } = props;
+  const { t, name, dirty, saving, resetting, publication, ending, hasDraft } = props;
   const ref = useRef<HTMLDivElement>(null);
   // Toasts (top-right) start below this sticky bar, so that they never cover Save or
   // Reset: its height, which wrapping changes, is given to the CSS (global.css).
@@ -61,6 +63,7 @@ export default function EditorToolbar(props: Props) {
           {hasDraft && (
             <span className="editor-toolbar__changes">{t('publishing.unpublishedChanges')}</span>
           )}
+          {ending && <span className="editor-toolbar__ending">{ending}</span>}
         </p>
       </div>
       <div className="editor-toolbar__links">

@@ -3,7 +3,7 @@ import type { TFn } from '../../i18n/react.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import type { PublishAction } from './PublishMenu.tsx';
 import ScheduleDialog from './ScheduleDialog.tsx';
-import type { ScheduleOutcome } from './usePublishing.ts';
+import type { PlanKind, ScheduleOutcome } from './usePublishing.ts';
 
 type Props = {
   t: TFn;
@@ -11,35 +11,39 @@ type Props = {
   /** The dialog open: the action chosen in the publishing menu. */
   action: PublishAction;
   zone: string | null;
-  /** The planned publish, ISO 8601, when there is one. */
-  planned: string | null;
+  /** The planned publish and end, ISO 8601, when there are. */
+  planned: { publish: string | null; end: string | null };
   busy: boolean;
-  /** Plans the publish (saving the changes in progress as the draft first). */
-  onSchedule: (at: string, said: string) => Promise<ScheduleOutcome>;
-  onCallOff: () => void;
+  /** Plans the publish (saving the changes in progress as the draft first) or the end. */
+  onSchedule: (kind: PlanKind, at: string, said: string) => Promise<ScheduleOutcome>;
+  onCallOff: (kind: PlanKind) => void;
   onDiscard: () => void;
   onUnpublish: () => void;
   onClose: () => void;
 };
 
 /**
- * The dialog of the publishing action chosen: the schedule's date and time, or a confirmation
- * before discarding the draft or taking the article back from visitors. Calling a schedule off
- * needs none: it can be planned again at once.
+ * The dialog of the publishing action chosen: the date and time of a planned publish or end,
+ * or a confirmation before discarding the draft or taking the article back from visitors.
+ * Calling a plan off needs none: it can be planned again at once.
  */
 export default function PublishDialogs(props: Props) {
   const { t, action, busy, onClose } = props;
-  if (action === 'schedule') {
+  if (action === 'schedule' || action === 'scheduleEnd') {
     if (props.zone === null) return null;
+    const kind: PlanKind = action === 'schedule' ? 'publish' : 'end';
+    const { publish, end } = props.planned;
     return (
       <ScheduleDialog
         t={t}
         lang={props.lang}
+        kind={kind}
         zone={props.zone}
-        planned={props.planned}
+        planned={kind === 'publish' ? publish : end}
+        other={kind === 'publish' ? end : publish}
         busy={busy}
-        onSchedule={props.onSchedule}
-        onCallOff={props.onCallOff}
+        onSchedule={(at, said) => props.onSchedule(kind, at, said)}
+        onCallOff={() => props.onCallOff(kind)}
         onClose={onClose}
       />
     );

@@ -3,14 +3,30 @@ import type { TFn } from '../../i18n/react.ts';
 import { useDismiss } from '../../ui/useDismiss.ts';
 
 /** A publishing action the menu offers; each opens its dialog. */
-export type PublishAction = 'schedule' | 'cancelSchedule' | 'discard' | 'unpublish';
+export type PublishAction =
+  | 'schedule'
+  | 'cancelSchedule'
+  | 'scheduleEnd'
+  | 'cancelEnd'
+  | 'discard'
+  | 'unpublish';
+
+/** Which actions apply to the article as it stands (publicationText.ts publishingChoices). */
+export type PublishChoices = {
+  scheduled: boolean;
+  /** An end on the guide may be planned; `ending`: one is planned (to change or call off). */
+  end: boolean;
+  ending: boolean;
+  discard: boolean;
+  unpublish: boolean;
+};
 
 type Props = {
   t: TFn;
   /** An action or a save is running: the button stays (and keeps the focus) but opens nothing. */
   busy: boolean;
   /** Which actions apply to the article as it stands. */
-  choices: { scheduled: boolean; discard: boolean; unpublish: boolean };
+  choices: PublishChoices;
   onChoose: (action: PublishAction) => void;
   /** The menu's button: where the focus goes back when the dialog of an action closes. */
   toggleRef: RefObject<HTMLButtonElement | null>;
@@ -46,6 +62,17 @@ export default function PublishMenu({ t, busy, choices, onChoose, toggleRef }: P
     },
     ...(choices.scheduled
       ? [{ action: 'cancelSchedule' as const, label: t('publishing.cancelSchedule') }]
+      : []),
+    ...(choices.end
+      ? [
+          {
+            action: 'scheduleEnd' as const,
+            label: t(choices.ending ? 'publishing.changeEnd' : 'publishing.scheduleEnd'),
+          },
+        ]
+      : []),
+    ...(choices.ending
+      ? [{ action: 'cancelEnd' as const, label: t('publishing.cancelEnd') }]
       : []),
     ...(choices.discard
       ? [{ action: 'discard' as const, label: t('publishing.discard'), danger: true }]

@@ -10,6 +10,7 @@ import type {
   resetTranslationsSchema,
   SavedArticle,
   saveDraftSchema,
+  unpublishSchema,
   updateArticleSchema,
 } from './schema.ts';
 
@@ -38,7 +39,13 @@ export const publish = postRoute<z.input<typeof publishSchema>, Published>('/api
 export const cancelSchedule = postRoute<z.input<typeof articleBody>, Published>(
   '/api/manage/cancel_schedule',
 );
-export const unpublish = postRoute<z.input<typeof articleBody>, Published>('/api/manage/unpublish');
+/** Unpublish now, or at `at` (ISO 8601 with its offset, to come): the planned end. */
+export const unpublish = postRoute<z.input<typeof unpublishSchema>, Published>(
+  '/api/manage/unpublish',
+);
+export const cancelUnpublish = postRoute<z.input<typeof articleBody>, Published>(
+  '/api/manage/cancel_unpublish',
+);
 export const discardDraft = postRoute<{ articleId: number; revision?: number }, DraftSaved>(
   '/api/manage/discard_draft',
 );

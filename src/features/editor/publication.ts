@@ -5,12 +5,14 @@ import type { ArticleDraft } from '../../server/db/schema.ts';
  * What the editor is told of an article's publication (docs/adr/0028-drafts-and-revisions.md):
  * 'scheduled' while a publish is planned (visitors may read an earlier version meanwhile:
  * `publishedAt` says since when), else 'published' or 'unpublished' (visitors see 'not
- * available yet'). Times are ISO 8601.
+ * available yet'). `unpublishAt`: the article leaves the guide then, whatever its state
+ * (docs/adr/0038-scheduled-end-of-publication.md). Times are ISO 8601.
  */
 export interface Publication {
   state: 'unpublished' | 'published' | 'scheduled';
   publishedAt: string | null;
   publishAt: string | null;
+  unpublishAt: string | null;
 }
 
 /** The draft as the editor holds it, or null: there is none. */
@@ -23,12 +25,14 @@ export interface DraftDocument {
 export function publicationOf(row: {
   publishedAt: Date | null;
   publishAt: Date | null;
+  unpublishAt: Date | null;
 }): Publication {
   const state = row.publishAt ? 'scheduled' : row.publishedAt ? 'published' : 'unpublished';
   return {
     state,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     publishAt: row.publishAt?.toISOString() ?? null,
+    unpublishAt: row.unpublishAt?.toISOString() ?? null,
   };
 }
 

@@ -26,11 +26,33 @@ export function publicationText(
   );
 }
 
-/** What the publishing menu offers for this state (Schedule always: now, or changed). */
+/**
+ * The planned end as the toolbar says it: 'Quitte le guide le 3 mars 2027 à 18:00 (heure de
+ * Paris)' (docs/adr/0038-scheduled-end-of-publication.md). Null when none is planned, or while
+ * the museum's time zone is not known yet.
+ */
+export function endingText(
+  t: TFn,
+  lang: Lang,
+  publication: Publication | undefined,
+  zone: string | null,
+): string | null {
+  const at = publication?.unpublishAt;
+  if (!at || zone === null) return null;
+  return t('publishing.ending', { when: formatZoned(at, zone, lang), zone: zoneName(t, zone) });
+}
+
+/**
+ * What the publishing menu offers for this state (Schedule always: now, or changed). An end is
+ * offered to an article visitors read or will read, and to one that has an end planned.
+ */
 export function publishingChoices(publication: Publication | undefined, hasDraft: boolean) {
   const state = publication?.state ?? 'published';
+  const ending = !!publication?.unpublishAt;
   return {
     scheduled: state === 'scheduled',
+    end: state !== 'unpublished' || ending,
+    ending,
     discard: hasDraft,
     // Visitors read a version: while published, and while a publish is planned after one.
     unpublish: state === 'published' || (state === 'scheduled' && !!publication?.publishedAt),

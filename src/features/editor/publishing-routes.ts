@@ -11,6 +11,7 @@ import {
   revisionGuard,
   revisionQuery,
   saveDraftSchema,
+  unpublishSchema,
 } from './schema.ts';
 import type { PublishingService } from './publishing.ts';
 
@@ -56,9 +57,15 @@ export function publishingRoutes(publishing: PublishingService) {
     return c.json(await publishing.discardDraft(museum(c), articleId, revision));
   });
 
+  // Now, or at `at`: the article leaves the guide then (docs/adr/0038-scheduled-end-of-publication.md).
   app.post('/manage/unpublish', async (c) => {
+    const { articleId, at } = await readJson(c, unpublishSchema);
+    return c.json(await publishing.unpublish(museum(c), articleId, at));
+  });
+
+  app.post('/manage/cancel_unpublish', async (c) => {
     const { articleId } = await readJson(c, articleBody);
-    return c.json(await publishing.unpublish(museum(c), articleId));
+    return c.json(await publishing.cancelUnpublish(museum(c), articleId));
   });
 
   historyRoutes(app, publishing);

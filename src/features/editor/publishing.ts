@@ -1,5 +1,4 @@
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import { invalidBody } from '../../server/http/json-body.ts';
 import { withBlockIds } from '../articles/block-ids.ts';
 import { readContent, type ArticleContent } from '../articles/content.ts';
 import type { DraftResult, DraftsRepo } from '../articles/drafts.ts';
@@ -13,6 +12,15 @@ import {
   type DraftDocument,
   type Publication,
 } from './publication.ts';
+import {
+  cancelEnd,
+  checkOrder,
+  missingArticle,
+  planEnd,
+  plannedTime,
+  unpublishDue,
+  unpublishNow,
+} from './ending.ts';
 import type { EditorService } from './service.ts';
 import { wordsOf } from './words.ts';
 
@@ -48,14 +56,14 @@ export interface DraftSaved {
   draft: DraftDocument | null;
 }
 
-/** What publish, cancel_schedule and unpublish answer. */
+/** What publish, cancel_schedule, unpublish and cancel_unpublish answer. */
 export interface Published {
   id: number;
   revision: number;
   publication: Publication;
 }
 
-const missing = () => notFound('No such article in your museum.');
+const missing = missingArticle;
 
 function stale(current: number, sent: number | undefined): ApiError {
   return new ApiError(
@@ -72,19 +80,6 @@ function written(result: DraftResult, sent: number | undefined): { revision: num
   if ('stale' in result) throw stale(result.stale, sent);
   if ('stopTaken' in result) throw stopTakenError(result.stopTaken);
   return result;
-}
-
-/** When to publish: undefined for now, or a time to come (422 naming `at` otherwise). */
-function plannedTime(at: string | undefined, now: Date): Date | undefined {
-  if (at === undefined) return undefined;
-  const time = new Date(at);
-  if (Number.isNaN(time.getTime())) {
-    throw invalidBody([{ path: 'at', message: 'must be an ISO 8601 date and time' }]);
-  }
-  if (time.getTime() <= now.getTime()) {
-    throw invalidBody([{ path: 'at', message: 'must be in the future' }]);
-  }
-  return time;
 }
 
 /** What every call works with: the dependencies and the clock. */
@@ -154,6 +149,9 @@ async function publish(
 ): Promise<Published> {
   const at = plannedTime(options.at, p.now());
   if (!at) return publishNow(p, museumId, id, by, options.revision);
+  const row = await p.repo.findEdited(museumId, id);
+  if (!row) throw missing();
+  checkOrder({ publishAt: at, unpublishAt: row.unpublishAt });
   if (!(await p.drafts.schedule(museumId, id, at, by.userId))) throw missing();
   return state(p, museumId, id);
 }
@@ -191,14 +189,22 @@ async function restore(
   return { id, revision: written(result, expected).revision, draft: draftDocument(draft) };
 }
 
+/** What the runner of planned publishes and ends did. */
+export interface DueDone {
+  published: number[];
+  failed: { id: number; reason: string }[];
+  /** Articles whose planned end came: taken back from visitors. */
+  ended: number[];
+}
+
 /**
  * Publishes every planned publish whose time has come (the Node server every minute, the
  * scheduled function on Netlify). One that cannot be made (its url or stop number taken meanwhile) is called
- * off and named in `failed`, so it is not tried every minute for ever.
+ * off and named in `failed`, so it is not tried every minute for ever. Then the planned ends
+ * whose time has come, so one due in the same minute as its publish still ends it
+ * (docs/adr/0038-scheduled-end-of-publication.md).
  */
-async function publishDue(
-  p: Publishing,
-): Promise<{ published: number[]; failed: { id: number; reason: string }[] }> {
+async function publishDue(p: Publishing): Promise<DueDone> {
   const published: number[] = [];
   const failed: { id: number; reason: string }[] = [];
   for (const due of await p.drafts.due(p.now())) {
@@ -211,12 +217,12 @@ async function publishDue(
       failed.push({ id: due.id, reason: error.message });
     }
   }
-  return { published, failed };
+  return { published, failed, ended: await unpublishDue(p) };
 }
 
 export function publishingService(deps: PublishingDeps) {
   const p: Publishing = { ...deps, now: deps.now ?? (() => new Date()) };
-  const { drafts, revisions, events } = deps;
+  const { drafts, revisions } = deps;
   return {
     saveDraft: (museumId: number, by: RevisionAuthor, id: number, input: DraftInput) =>
       saveDraft(p, museumId, by, id, input),
@@ -238,10 +244,19 @@ export function publishingService(deps: PublishingDeps) {
       return { id, revision: written(result, revision).revision, draft: null };
     },
 
-    /** Visitors see 'not available yet' from now on; the texts and translations stay. */
-    async unpublish(museumId: number, id: number): Promise<Published> {
-      if (!(await drafts.unpublish(museumId, id))) throw missing();
-      await events?.emit('articleChanged', { how: 'unpublished', museumId, articleId: id });
+    /**
+     * Visitors see 'not available yet' from now on, or from `at` (an ISO 8601 time to come,
+     * after any planned publish); the texts and translations stay.
+     */
+    async unpublish(museumId: number, id: number, at?: string): Promise<Published> {
+      if (at === undefined) await unpublishNow(p, museumId, id);
+      else await planEnd(p, museumId, id, at);
+      return state(p, museumId, id);
+    },
+
+    /** The planned end called off; what visitors read stays as it is. */
+    async cancelUnpublish(museumId: number, id: number): Promise<Published> {
+      await cancelEnd(p, museumId, id);
       return state(p, museumId, id);
     },
 

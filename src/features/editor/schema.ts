@@ -66,7 +66,7 @@ export interface SavedArticle {
 /** POST /api/manage/save_draft: update_article's payload, kept as a draft. */
 export const saveDraftSchema = updateArticleSchema;
 
-/** A body naming only an article: discard_draft, unpublish, cancel_schedule. */
+/** A body naming only an article: discard_draft, cancel_schedule, cancel_unpublish. */
 export const articleBody = z.object({ articleId: itemId });
 
 /** The article's revision a write was based on: 409 when someone saved meanwhile. */
@@ -77,18 +77,23 @@ export const revisionGuard = {
 /** The revision a body or query names: an article's revision number. */
 const revisionNumber = z.coerce.number('must be a revision number').int().min(0).max(2_147_483_647);
 
+/** ISO 8601 with a time zone, in the future: the publish or end is planned; none: now. */
+const plannedAt = z.iso
+  .datetime({
+    offset: true,
+    message: 'must be an ISO 8601 date and time, e.g. 2027-03-01T09:00:00+01:00',
+  })
+  .optional();
+
 export const publishSchema = z.object({
   articleId: itemId,
-  /** ISO 8601 with a time zone, in the future: the publish is planned; none: now. */
-  at: z.iso
-    .datetime({
-      offset: true,
-      message: 'must be an ISO 8601 date and time, e.g. 2027-03-01T09:00:00+01:00',
-    })
-    .optional(),
+  at: plannedAt,
   /** The revision the curator published from, when given: 409 if someone saved meanwhile. */
   revision: z.number().int().min(0).max(2_147_483_647).optional(),
 });
+
+/** Unpublish now, or at `at` (docs/adr/0038-scheduled-end-of-publication.md). */
+export const unpublishSchema = z.object({ articleId: itemId, at: plannedAt });
 
 export const restoreRevisionSchema = z.object({
   articleId: itemId,

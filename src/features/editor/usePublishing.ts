@@ -3,8 +3,11 @@ import type { TFn } from '../../i18n/react.ts';
 import { call, type ApiResult, type Route } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { toast } from '../../ui/toast.ts';
-import { cancelSchedule, discardDraft, publish, unpublish } from './calls.ts';
+import { cancelSchedule, cancelUnpublish, discardDraft, publish, unpublish } from './calls.ts';
 import type { ReloadBase } from './useArticle.ts';
+
+/** What is planned: the publish, or the end on the guide (ADR 0038). */
+export type PlanKind = 'publish' | 'end';
 
 /** What a planned publish came to: done, refused for its time (said in the dialog), or failed. */
 export type ScheduleOutcome = 'scheduled' | 'badTime' | 'failed';
@@ -28,8 +31,8 @@ function refusedTime(result: ApiResult): boolean {
 
 /**
  * The editor's publishing actions besides Publish and Save draft
- * (docs/adr/0028-drafts-and-revisions.md): plan a publish, call it off, discard the draft, take
- * the article back from visitors. Each says how it went in a toast; the article is read again
+ * (docs/adr/0028-drafts-and-revisions.md): plan a publish or an end (ADR 0038), call either
+ * off, discard the draft, take the article back from visitors. Each says how it went in a toast; the article is read again
  * after it. Only discarding changes what the editor holds: the published version is loaded in.
  */
 export function usePublishing({ t, articleId, reload, baseRevision }: Options) {
@@ -62,19 +65,25 @@ export function usePublishing({ t, articleId, reload, baseRevision }: Options) {
     }
   };
 
-  /** Plans the publish at `at` (ISO 8601 with its offset); `done` says it in the toast. */
-  const schedule = async (at: string, done: string): Promise<ScheduleOutcome> => {
-    const outcome = await run(publish, { articleId, at }, done, refusedTime);
+  /**
+   * Plans the publish, or the end on the guide, at `at` (ISO 8601 with its offset); `done` says
+   * it in the toast.
+   */
+  const schedule = async (kind: PlanKind, at: string, done: string): Promise<ScheduleOutcome> => {
+    const route = kind === 'publish' ? publish : unpublish;
+    const outcome = await run(route, { articleId, at }, done, refusedTime);
     if (outcome === 'refused') return 'badTime';
     // Nothing the curator typed changes: only the article's publication is read again.
     if (outcome) await reload(null);
     return outcome ? 'scheduled' : 'failed';
   };
 
-  const callOff = async () => {
-    if (await run(cancelSchedule, { articleId }, t('publishing.scheduleCancelled'))) {
-      await reload(null);
-    }
+  const callOff = async (kind: PlanKind) => {
+    const [route, done] =
+      kind === 'publish'
+        ? [cancelSchedule, t('publishing.scheduleCancelled')]
+        : [cancelUnpublish, t('publishing.endCancelled')];
+    if (await run(route, { articleId }, done)) await reload(null);
   };
 
   const takeBack = async () => {

@@ -4,11 +4,11 @@ import type { TFn } from '../../i18n/react.ts';
 import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
 import { zoneName } from '../../ui/zoned-time.ts';
 import { afterRender } from './announce.ts';
-import { publicationText, publishingChoices } from './publicationText.ts';
+import { endingText, publicationText, publishingChoices } from './publicationText.ts';
 import PublishDialogs from './PublishDialogs.tsx';
 import type { PublishAction } from './PublishMenu.tsx';
 import type { ArticleLoad, ReloadBase } from './useArticle.ts';
-import { usePublishing } from './usePublishing.ts';
+import { usePublishing, type PlanKind } from './usePublishing.ts';
 
 type Options = {
   t: TFn;
@@ -46,22 +46,26 @@ export function usePublishingControls(options: Options) {
 
   const choose = (action: PublishAction) => {
     // Calling a plan off needs no confirmation: it can be planned again at once.
-    if (action === 'cancelSchedule') void actions.callOff();
+    if (action === 'cancelSchedule') void actions.callOff('publish');
+    else if (action === 'cancelEnd') void actions.callOff('end');
     else setDialog(action);
   };
 
-  const schedule = async (at: string, said: string) => {
+  const schedule = async (kind: PlanKind, at: string, said: string) => {
+    const zoned = zone === null ? said : `${said} (${zoneName(t, zone)})`;
+    if (kind === 'end') return actions.schedule(kind, at, t('publishing.endToast', { when: zoned }));
+    // A publish publishes what is saved: the changes in progress are saved as the draft first.
     if (options.dirty && !(await options.saveDraft())) {
       // The save's toast or conflict dialog says why; the dialog makes way for it.
       close();
       return 'failed' as const;
     }
-    const zoned = zone === null ? said : `${said} (${zoneName(t, zone)})`;
-    return actions.schedule(at, t('publishing.scheduledToast', { when: zoned }));
+    return actions.schedule(kind, at, t('publishing.scheduledToast', { when: zoned }));
   };
 
   const toolbar = {
     publication: publicationText(t, lang, publication, zone),
+    ending: endingText(t, lang, publication, zone),
     hasDraft,
     choices: publishingChoices(publication, hasDraft),
     publishing: actions.busy,
@@ -75,12 +79,15 @@ export function usePublishingControls(options: Options) {
       lang={lang}
       action={dialog}
       zone={zone}
-      planned={publication?.state === 'scheduled' ? publication.publishAt : null}
+      planned={{
+        publish: publication?.state === 'scheduled' ? publication.publishAt : null,
+        end: publication?.unpublishAt ?? null,
+      }}
       busy={actions.busy}
       onSchedule={schedule}
-      onCallOff={() => {
+      onCallOff={(kind) => {
         close();
-        void actions.callOff();
+        void actions.callOff(kind);
       }}
       onDiscard={() => {
         close();

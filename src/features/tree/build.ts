@@ -6,11 +6,14 @@ export const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'b
 const byName = (a: TreeItem, b: TreeItem) => collator.compare(a.name, b.name) || a.id - b.id;
 
 /** The tree's marks of an article's publication; nothing for one published as it stands. */
-function publicationMarks(a: ArticleRow): Pick<TreeItem, 'publication' | 'publishAt' | 'hasDraft'> {
+function publicationMarks(
+  a: ArticleRow,
+): Pick<TreeItem, 'publication' | 'publishAt' | 'unpublishAt' | 'hasDraft'> {
   return {
     ...(a.publishAt
       ? { publication: 'scheduled' as const, publishAt: a.publishAt.toISOString() }
       : a.published === false && { publication: 'unpublished' as const }),
+    ...(a.unpublishAt && { unpublishAt: a.unpublishAt.toISOString() }),
     ...(a.hasDraft && { hasDraft: true as const }),
   };
 }

@@ -18,6 +18,8 @@ export interface ArticleRow {
   /** Its publication, for the tree's marks (docs/adr/0028-drafts-and-revisions.md). */
   published?: boolean;
   publishAt?: Date | null;
+  /** Its planned end (docs/adr/0038-scheduled-end-of-publication.md). */
+  unpublishAt?: Date | null;
   hasDraft?: boolean;
 }
 
@@ -42,6 +44,7 @@ export function treeRepo(db: Database) {
           publicTitle: publicTitleColumn(),
           published: sql<boolean>`${articles.publishedAt} is not null`,
           publishAt: articles.publishAt,
+          unpublishAt: articles.unpublishAt,
           hasDraft: sql<boolean>`${articles.draft} is not null`,
         })
         .from(articles)

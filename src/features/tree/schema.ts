@@ -44,6 +44,8 @@ export interface TreeItem {
    */
   publication?: 'unpublished' | 'scheduled';
   publishAt?: string;
+  /** When the article leaves the guide, ISO 8601 (docs/adr/0038-scheduled-end-of-publication.md). */
+  unpublishAt?: string;
   /** An article with a draft not published yet. */
   hasDraft?: true;
   children?: TreeItem[];

@@ -103,7 +103,7 @@ export function writeFailureMessage(t: TFn, result: ApiResult, kind: WriteKind):
 
 /** A mark beside an article's name: what visitors cannot read yet, or read an older version of. */
 export type PublicationMark = {
-  kind: 'unpublished' | 'scheduled' | 'draft';
+  kind: 'unpublished' | 'scheduled' | 'ending' | 'draft';
   text: string;
   /** The whole sentence, its time zone named, for those who point at it. */
   title?: string;
@@ -112,6 +112,7 @@ export type PublicationMark = {
 /**
  * An article's marks (docs/adr/0028-drafts-and-revisions.md): 'Not published' (never, or taken
  * back), 'Scheduled {date}' on the museum's clocks (`zone`, null until known: no date then),
+ * 'Leaves the guide on {date}' when an end is planned (docs/adr/0038-scheduled-end-of-publication.md),
  * 'Draft' when changes wait to be published. None for a folder or a published article.
  */
 export function publicationMarks(
@@ -135,6 +136,14 @@ export function publicationMarks(
     } else {
       marks.push({ kind: 'scheduled', text: t('publishing.treeScheduledNoDate') });
     }
+  }
+  if (item.unpublishAt && zone !== null) {
+    const when = formatZoned(item.unpublishAt, zone, lang);
+    marks.push({
+      kind: 'ending',
+      text: t('publishing.treeEnding', { when }),
+      title: t('publishing.ending', { when, zone: zoneName(t, zone) }),
+    });
   }
   if (item.hasDraft) marks.push({ kind: 'draft', text: t('publishing.treeDraft') });
   return marks;

@@ -161,6 +161,11 @@ export const articles = pgTable(
     publishBy: integer('publish_by').references((): AnyPgColumn => users.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The article leaves the guide at this time, as an unpublish does (done within a minute of
+     * it), or null (docs/adr/0038-scheduled-end-of-publication.md).
+     */
+    unpublishAt: timestamp('unpublish_at', { withTimezone: true }),
     /** The next version, which only staff see, or null: publishing makes it the content. */
     draft: jsonb('draft').$type<ArticleDraft | null>(),
     createdAt: createdAt(),
@@ -170,6 +175,7 @@ export const articles = pgTable(
     uniqueIndex('articles_name_key').on(t.name),
     index('articles_museum_folder_idx').on(t.museumId, t.folderId),
     index('articles_publish_at_idx').on(t.publishAt),
+    index('articles_unpublish_at_idx').on(t.unpublishAt),
   ],
 );
 
