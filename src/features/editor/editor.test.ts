@@ -146,7 +146,7 @@ describe('GET /api/read/article', () => {
       revision: 0,
       // A new article has no draft and is not published yet (docs/adr/0028-drafts-and-revisions.md).
       draft: null,
-      publication: { state: 'unpublished', publishedAt: null, publishAt: null },
+      publication: { state: 'unpublished', publishedAt: null, publishAt: null, unpublishAt: null },
     });
     expect(name).toMatch(/^article-[a-z0-9]{10}$/);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { t as translate, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { draftHref, draftOf, liveHref, parseArticle } from './article.ts';
-import { publicationText, publishingChoices } from './publicationText.ts';
+import { endingText, publicationText, publishingChoices } from './publicationText.ts';
 
 const tOf =
   (lang: Lang): TFn =>
@@ -13,13 +13,20 @@ const published = {
   state: 'published' as const,
   publishedAt: '2026-11-27T13:05:00.000Z',
   publishAt: null,
+  unpublishAt: null,
 };
 const scheduled = {
   state: 'scheduled' as const,
   publishedAt: null,
   publishAt: '2027-03-01T08:00:00.000Z',
+  unpublishAt: null,
 };
-const unpublished = { state: 'unpublished' as const, publishedAt: null, publishAt: null };
+const unpublished = {
+  state: 'unpublished' as const,
+  publishedAt: null,
+  publishAt: null,
+  unpublishAt: null,
+};
 
 describe('publicationText: what visitors read, times on the museum clocks', () => {
   it('says since when an article is published, its zone named', () => {
@@ -51,18 +58,41 @@ describe('publicationText: what visitors read, times on the museum clocks', () =
   it('offers the actions that apply', () => {
     expect(publishingChoices(published, false)).toEqual({
       scheduled: false,
+      end: true,
+      ending: false,
       discard: false,
       unpublish: true,
     });
     expect(publishingChoices(scheduled, true)).toEqual({
       scheduled: true,
+      end: true,
+      ending: false,
       discard: true,
       unpublish: false,
     });
     expect(
       publishingChoices({ ...scheduled, publishedAt: published.publishedAt }, false),
     ).toMatchObject({ unpublish: true });
-    expect(publishingChoices(unpublished, true)).toMatchObject({ unpublish: false });
+    expect(publishingChoices(unpublished, true)).toMatchObject({ unpublish: false, end: false });
+  });
+});
+
+describe('endingText: when the article leaves the guide (ADR 0038)', () => {
+  const ending = { ...published, unpublishAt: '2027-03-01T17:00:00.000Z' };
+
+  it('says it on the museum clocks, its zone named; the menu offers to change or call it off', () => {
+    expect(endingText(tOf('fr'), 'fr', ending, 'Europe/Paris')).toBe(
+      'Quitte le guide le 1 mars 2027 à 18:00 (heure de Paris)',
+    );
+    expect(endingText(tOf('en'), 'en', ending, 'Europe/Paris')).toBe(
+      'Leaves the guide on 1 March 2027 at 18:00 (Paris time)',
+    );
+    expect(publishingChoices(ending, false)).toMatchObject({ end: true, ending: true });
+  });
+
+  it('says nothing when no end is planned or the zone is not known', () => {
+    expect(endingText(tOf('fr'), 'fr', published, 'Europe/Paris')).toBeNull();
+    expect(endingText(tOf('fr'), 'fr', ending, null)).toBeNull();
   });
 });
 

@@ -65,7 +65,12 @@ describe('drafts', () => {
     const { id } = (await res.json()) as { id: number };
     const doc = await read(id);
     expect(doc.draft).toBeNull();
-    expect(doc.publication).toEqual({ state: 'unpublished', publishedAt: null, publishAt: null });
+    expect(doc.publication).toEqual({
+      state: 'unpublished',
+      publishedAt: null,
+      publishAt: null,
+      unpublishAt: null,
+    });
     const page = await visit(`name=${doc.name}&lang=en`);
     expect(page.status).toBe(404);
     expect(page.html).toContain('Not available yet');
@@ -162,6 +167,7 @@ describe('publishing', () => {
       state: 'published',
       publishedAt: '2026-11-21T10:01:00.000Z',
       publishAt: null,
+      unpublishAt: null,
     });
     const doc = await read(id);
     expect(doc.draft).toBeNull();
@@ -183,6 +189,7 @@ describe('publishing', () => {
       state: 'unpublished',
       publishedAt: null,
       publishAt: null,
+      unpublishAt: null,
     });
     const page = await visit('name=salle-2&lang=fr');
     expect(page.status).toBe(404);
@@ -219,6 +226,7 @@ describe('publishing', () => {
       state: 'scheduled',
       publishedAt: '2026-11-21T10:00:00.000Z',
       publishAt: '2026-11-21T10:02:00.000Z',
+      unpublishAt: null,
     });
     clock.advance(60_000);
     expect((await t.services.publishing.publishDue()).published).toEqual([]);
@@ -232,6 +240,7 @@ describe('publishing', () => {
       state: 'published',
       publishedAt: '2026-11-21T10:02:00.000Z',
       publishAt: null,
+      unpublishAt: null,
     });
     const list = (await (await get(`/api/read/revisions?articleId=${id}`)).json()) as {
       kind: string;

@@ -189,4 +189,22 @@ describe('publicationMarks', () => {
       { kind: 'scheduled', text: 'Scheduled' },
     ]);
   });
+
+  it('dates a planned end on the guide on the museum clocks (ADR 0038)', () => {
+    const item = article({ unpublishAt: '2027-03-01T17:00:00.000Z' });
+    expect(publicationMarks(fr, 'fr', item, 'Europe/Paris')).toEqual([
+      {
+        kind: 'ending',
+        text: 'Quitte le guide le 1 mars 2027 à 18:00',
+        title: 'Quitte le guide le 1 mars 2027 à 18:00 (heure de Paris)',
+      },
+    ]);
+    expect(publicationMarks(en, 'en', item, 'Europe/Paris')).toEqual([
+      {
+        kind: 'ending',
+        text: 'Leaves the guide on 1 March 2027 at 18:00',
+        title: 'Leaves the guide on 1 March 2027 at 18:00 (Paris time)',
+      },
+    ]);
+  });
 });
