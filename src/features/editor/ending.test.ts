@@ -112,6 +112,8 @@ describe('a planned end', () => {
       log: silentLogger,
       now: clock.now,
     });
+    expect((await scheduled.run()).status).toBe(200);
+    expect((await publication(id)).state).toBe('published');
     clock.advance(60_000);
     expect((await scheduled.run()).status).toBe(200);
     expect((await publication(id)).state).toBe('unpublished');
