@@ -18,6 +18,7 @@ import {
   visit,
   type Lang,
 } from './fixtures.ts';
+import { GUIDE_SLUG } from './settings.ts';
 
 /**
  * Drafts and publishing as a curator meets them (docs/adr/0028-drafts-and-revisions.md): a draft
@@ -232,4 +233,67 @@ test.describe('publishing (fr at 1280 px, en at 390 px)', MUSEUM_SETTINGS, () =>
       run({ page, browser, baseURL, signIn }, testInfo),
     );
   }
+
+  // docs/adr/0038-scheduled-end-of-publication.md. The dialog plans to the minute, so the end
+  // that must come is then brought a few seconds ahead through the API (as for a publish above);
+  // the server's runner, every second here, takes the article off the guide.
+  test('an end date planned in the editor, shown in the tree, takes the article off the guide', async ({
+    page,
+    browser,
+    baseURL,
+    signIn,
+  }) => {
+    const tp = dict.fr.publishing;
+    await signIn();
+    const tag = randomUUID().slice(0, 8);
+    const name = `expo-${tag}`;
+    const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
+    await post(page, 'rename_article', { articleId: id, newName: `Expo ${tag}` });
+    await post(page, 'update_article', {
+      articleId: id,
+      newContent: [
+        { type: 'metadatas', url: name },
+        { ...newBlock('text'), content: `Estampes ${tag}` },
+      ],
+      unformatted_name: `Expo ${tag}`,
+      instructions: '',
+    });
+    const guest = await visitor(browser, baseURL!, name);
+    expect(await guest.read()).toBe(200);
+    const found = async () => {
+      const search = await guest.page.goto(`/visit/${GUIDE_SLUG}?lang=fr&q=${tag}`);
+      return (await search?.text())?.includes(`name=${name}`);
+    };
+    expect(await found()).toBe(true);
+
+    await visit(page, url('fr', `/article?id=${id}`));
+    const bar = page.getByRole('main').getByRole('group', { name: dict.fr.editor.actions });
+    await bar.getByRole('button', { name: tp.more, exact: true }).click();
+    await bar.getByRole('button', { name: tp.scheduleEnd, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: tp.endTitle });
+    await dialog.getByRole('button', { name: tp.endConfirm, exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    const ending = bar.locator('.editor-toolbar__ending');
+    await expect(ending).toHaveText(saying(tp.ending, 'heure de Paris'));
+    await expect(ending).toContainText('09:00 (heure de Paris)');
+
+    const article = await page.request.get(`/api/read/article?articleId=${id}`);
+    const { unpublishAt } = ((await article.json()) as { publication: { unpublishAt: string } })
+      .publication;
+    await visit(page, url('fr', '/articles'));
+    const line = page.locator('.tree__line', {
+      has: page.getByRole('link', { name: `Expo ${tag}`, exact: true }),
+    });
+    await expect(line).toContainText(
+      fill(tp.treeEnding, { when: formatZoned(unpublishAt, ZONE, 'fr') }),
+    );
+
+    await post(page, 'unpublish', { articleId: id, at: new Date(Date.now() + 3000).toISOString() });
+    await expect.poll(() => guest.read(), { timeout: 20_000 }).toBe(404);
+    expect(await found()).toBe(false);
+    await visit(page, url('fr', `/article?id=${id}`));
+    await expect(bar.locator('.editor-toolbar__publication')).toHaveText(tp.unpublished);
+    await expect(ending).toHaveCount(0);
+    await guest.context.close();
+  });
 });
