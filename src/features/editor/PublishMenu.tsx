@@ -4,12 +4,7 @@ import { useDismiss } from '../../ui/useDismiss.ts';
 
 /** A publishing action the menu offers; each opens its dialog. */
 export type PublishAction =
-  | 'schedule'
-  | 'cancelSchedule'
-  | 'scheduleEnd'
-  | 'cancelEnd'
-  | 'discard'
-  | 'unpublish';
+  'schedule' | 'cancelSchedule' | 'scheduleEnd' | 'cancelEnd' | 'discard' | 'unpublish';
 
 /** Which actions apply to the article as it stands (publicationText.ts publishingChoices). */
 export type PublishChoices = {
@@ -71,9 +66,7 @@ export default function PublishMenu({ t, busy, choices, onChoose, toggleRef }: P
           },
         ]
       : []),
-    ...(choices.ending
-      ? [{ action: 'cancelEnd' as const, label: t('publishing.cancelEnd') }]
-      : []),
+    ...(choices.ending ? [{ action: 'cancelEnd' as const, label: t('publishing.cancelEnd') }] : []),
     ...(choices.discard
       ? [{ action: 'discard' as const, label: t('publishing.discard'), danger: true }]
       : []),

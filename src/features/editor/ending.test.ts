@@ -142,7 +142,9 @@ type Published = { publication: { unpublishAt: string | null } };
 describe('refused plans', () => {
   const refusedAt = async (res: Response) => {
     expect(res.status).toBe(422);
-    const { error } = (await res.json()) as { error: { code: string; details: { path: string }[] } };
+    const { error } = (await res.json()) as {
+      error: { code: string; details: { path: string }[] };
+    };
     expect(error.code).toBe('invalid_body');
     expect(error.details.map((detail) => detail.path)).toEqual(['at']);
   };

@@ -53,7 +53,8 @@ export function usePublishingControls(options: Options) {
 
   const schedule = async (kind: PlanKind, at: string, said: string) => {
     const zoned = zone === null ? said : `${said} (${zoneName(t, zone)})`;
-    if (kind === 'end') return actions.schedule(kind, at, t('publishing.endToast', { when: zoned }));
+    if (kind === 'end')
+      return actions.schedule(kind, at, t('publishing.endToast', { when: zoned }));
     // A publish publishes what is saved: the changes in progress are saved as the draft first.
     if (options.dirty && !(await options.saveDraft())) {
       // The save's toast or conflict dialog says why; the dialog makes way for it.
