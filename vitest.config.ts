@@ -27,8 +27,6 @@ const KEEP_ISOLATED = [
 export default defineConfig({
   test: {
     globalSetup: ['tests/helpers/global-setup.ts'],
-    // Every visitor page written in a test is compared with react-dom's (docs/adr/0032).
-    setupFiles: ['tests/helpers/markup-cross-check.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores here.

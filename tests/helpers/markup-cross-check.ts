@@ -1,12 +1,15 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { markupWatch } from '../../src/features/reader/render/markup.ts';
 
 /**
- * A setup file of every Vitest run (vitest.config.ts): each page, or part of one, that
- * render/markup.ts writes in any test is written by react-dom/server too, and must come out
+ * The visitor pages' writer held to react-dom/server's word (ADR 0032). The test files that
+ * write every kind of visitor page (the corpus: markup.test.ts, the article, circuit, guide
+ * and offline page tests) call `crossCheckPages()`: each page, or part of one, that
+ * render/markup.ts writes while they run is written by react-dom/server too, and must come out
  * the same to the byte, but for the image preloads React adds (markup.ts says why ours has
- * none). `pagesCompared` lets markup.test.ts check that this ran.
+ * none). The other tests no longer pay for a second rendering of every page they read.
+ * `pagesCompared` lets markup.test.ts check that this runs.
  */
 
 const IMAGE_PRELOAD = /<link rel="preload" as="image"[^>]*\/>/g;
@@ -22,8 +25,21 @@ export function firstDifference(ours: string, react: string): string {
   return `ours:  …${around(ours)}…\nreact: …${around(react)}…`;
 }
 
-markupWatch.written = (node, ours) => {
+function compare(node: Parameters<NonNullable<typeof markupWatch.written>>[0], ours: string) {
   const react = renderToStaticMarkup(node).replace(IMAGE_PRELOAD, '');
   if (ours !== react) expect(firstDifference(ours, react)).toBe('');
   pagesCompared.count++;
-};
+}
+
+/**
+ * Compares every page the calling test file writes. Feature test files share a worker
+ * (vitest.config.ts), so the watch is taken off after the file, not left for the next one.
+ */
+export function crossCheckPages(): void {
+  beforeAll(() => {
+    markupWatch.written = compare;
+  });
+  afterAll(() => {
+    delete markupWatch.written;
+  });
+}

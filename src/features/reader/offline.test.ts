@@ -13,6 +13,10 @@ import {
 import { isSaveRequest } from './offline.ts';
 import { offlineSaveBlock } from './render/offline-block.ts';
 import { UI_STRINGS } from './render/strings.ts';
+import { crossCheckPages } from '../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 const PUBLIC = path.resolve(import.meta.dirname, '../../../public');
 

@@ -8,6 +8,10 @@ import { dailyCounts } from '../../server/db/schema.ts';
 import { words } from '../translation/fixtures.ts';
 import { READER_SCRIPT } from './render/document.ts';
 import { uiStrings } from './render/strings.ts';
+import { crossCheckPages } from '../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 /** The page without reader.js's tag, the one script a visitor page carries. */
 const withoutReaderScript = (html: string) =>

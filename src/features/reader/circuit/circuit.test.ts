@@ -3,6 +3,10 @@ import type { Translator, TranslationRun } from '../../translation/translator.ts
 import { circuitService, type CircuitSource } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
 import { pageName, visitorLang } from '../checked.ts';
+import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 /**
  * Circuits (ADR 0018): a circuit's page while its first translation is slow, and the document the

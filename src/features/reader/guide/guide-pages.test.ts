@@ -4,6 +4,10 @@ import { pageCache } from '../visit/page-cache.ts';
 import { guidePages, type GuidePageRequest } from './guide-pages.ts';
 import type { GuideService } from './guide.ts';
 import type { GuideVisit } from './guide-types.ts';
+import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 /** A guide home in stored Spanish, as guide.ts gives it. */
 const HOME: GuideVisit = {

@@ -1,13 +1,14 @@
 import { createElement as h, Fragment, memo, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { pagesCompared } from '../../../../tests/helpers/markup-cross-check.ts';
+import { crossCheckPages, pagesCompared } from '../../../../tests/helpers/markup-cross-check.ts';
 import { markup, markupWatch } from './markup.ts';
 
 /**
  * markup.ts beside react-dom/server on what visitor pages could hold beyond what the page tests
- * render (every page any test writes is compared too: tests/helpers/markup-cross-check.ts).
+ * render (every page the page tests write is compared too: tests/helpers/markup-cross-check.ts).
  */
+crossCheckPages();
 
 const cases: [string, ReactNode][] = [
   ['hostile text', h('p', { title: `"'<&>` }, '<script>alert("x")</script> & \'y\'')],
@@ -108,8 +109,8 @@ describe('the visitor pages’ HTML writer', () => {
     expect(() => markup({ not: 'an element' } as unknown as ReactNode)).toThrow(TypeError);
   });
 
-  // The comparison of every page rests on this: were the setup file not loaded, or markup.ts
-  // no longer to call it, the page tests would pass on react-dom's word alone.
+  // The comparison of every page rests on this: were the watch not installed, or markup.ts no
+  // longer to call it, the page tests would pass without react-dom's word.
   it('has every page it writes in a test compared with react-dom’s, and a difference fails', () => {
     const before = pagesCompared.count;
     markup(h('p', null, 'compared'));

@@ -4,6 +4,10 @@ import { LANGUAGES, nativeName } from '../../languages/index.ts';
 import { READER_SCRIPT } from './document.ts';
 import { fold, matchesQuery } from './picker-search.ts';
 import { renderLanguagePicker, type PickerOptions } from './picker.ts';
+import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 const languages = LANGUAGES.map((code) => ({ code, name: nativeName(code) }));
 

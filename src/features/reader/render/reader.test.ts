@@ -15,6 +15,10 @@ import { renderArticlePage, type VisitorPage } from './page.ts';
 import { renderNotFoundPage } from './message-page.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { direction } from '../../languages/index.ts';
+import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 const meta = { type: 'metadatas', url: 'test' } as const;
 

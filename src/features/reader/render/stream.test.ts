@@ -6,6 +6,10 @@ import { renderArticleParts } from './page-parts.ts';
 import type { Visit } from '../visit/visit-types.ts';
 import { streamTranslation } from './stream.ts';
 import { format, uiStrings } from './strings.ts';
+import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 type Translating = Extract<Visit, { kind: 'translating' }>;
 

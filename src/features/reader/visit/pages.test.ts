@@ -5,6 +5,10 @@ import { pageCache } from './page-cache.ts';
 import { visitorPages } from './pages.ts';
 import type { ReaderService } from './service.ts';
 import type { Visit, VisitRequest } from './visit-types.ts';
+import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+
+// Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
+crossCheckPages();
 
 /**
  * The page cache as the edge fills it: keyed on the language as checked where the request is
