@@ -7,6 +7,7 @@ import { loadTestSettings } from './src/server/config.ts';
 import { e2eServerEnv } from './tests/e2e/server-env.ts';
 import { ADMIN, E2E_PORT, FAKE_ENGINE_PORT, FAKE_ENGINE_URL } from './tests/e2e/settings.ts';
 import { E2E_CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
+import { LEGENDA_SETTINGS } from './tests/helpers/settings-free-env.ts';
 
 /**
  * End-to-end tests: the real build served by the real Node entry on a free port, with a fresh
@@ -16,6 +17,11 @@ import { E2E_CHROMIUM_ARGS } from './tests/helpers/chromium.ts';
  */
 
 const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+// The servers below inherit this process's environment, Playwright's settings laid over it: a
+// shell's own Legenda settings (ADMIN_EMAIL, DATABASE_URL of a real install) are dropped, so
+// only e2eServerEnv's reach them.
+for (const key of LEGENDA_SETTINGS) delete process.env[key];
 
 // Every run gets its own database directory under one parent; the server creates it. The config
 // is also loaded by each worker, so nothing is created here; old runs' directories are removed.

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { freePort } from '../helpers/pg-cluster.ts';
+import { settingsFreeEnv } from '../helpers/settings-free-env.ts';
 import { e2eServerEnv } from './server-env.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -46,7 +47,7 @@ export async function startSecondLegenda(firstServerUrl: string): Promise<Second
   const child = spawn(
     path.join(ROOT, 'node_modules/.bin/node'),
     [path.join(ROOT, 'tests/helpers/e2e-server.ts'), dataDir],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: ROOT, env: { ...settingsFreeEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

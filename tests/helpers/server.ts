@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { settingsFreeEnv } from './settings-free-env.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -39,7 +40,7 @@ export function runScript(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...NODE_OPTIONS, path.join(ROOT, script), ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...compileCache, LOG_LEVEL: 'info', ...env },
+      env: { ...settingsFreeEnv(), ...compileCache, LOG_LEVEL: 'info', ...env },
     });
     let stdout = '';
     let stderr = '';
@@ -59,7 +60,7 @@ export function startServer(
   const child = spawn(process.execPath, [...NODE_OPTIONS, path.join(ROOT, 'src/app/main.ts')], {
     cwd: ROOT,
     env: {
-      ...process.env,
+      ...settingsFreeEnv(),
       ...compileCache,
       PORT: '0',
       HOST: '127.0.0.1',

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_ARTICLE_NAME, DEMO_SCAN_PATH } from '../../src/features/demo/demo.ts';
 import { openPglite } from '../../src/server/db/index.ts';
 import { articles, dailyCounts, qrcodes } from '../../src/server/db/schema.ts';
@@ -9,6 +9,10 @@ import { cookieOf, staffHttp, until } from '../helpers/staff-http.ts';
 import { useServers } from '../helpers/use-servers.ts';
 
 const cli = 'src/app/cli/users.ts';
+
+// As a shell that exports a real install's settings would: the servers started here must not
+// inherit them (tests/helpers/settings-free-env.ts), or the first account below is this one.
+vi.stubEnv('ADMIN_EMAIL', 'someone@real-museum.example');
 
 // Each start of the Node entry costs seconds of processor time: these journeys share three
 // servers (a first start, then a first start on a data directory that is started again).
