@@ -65,7 +65,8 @@ export function cleanText(value: string): string {
 }
 
 /** An address a visitor may follow from an article (`http:`, `https:`, `mailto:`). */
-const isFollowed = (href: string) => href.trim().length <= MAX_LINK_LENGTH && isSafeLink(href.trim());
+const isFollowed = (href: string) =>
+  href.trim().length <= MAX_LINK_LENGTH && isSafeLink(href.trim());
 
 /**
  * A link inside a paragraph, as a text block can hold it: a text block holds no link (the

@@ -85,7 +85,7 @@ describe('a restore into a new Legenda', () => {
   it('is refused as today when the curator worked on the demo or beside it', async () => {
     const { zip } = await exportWithDemo();
     type Api = ReturnType<typeof staff>;
-    const work: Record<string, (api: Api, demoId: number) => Promise<unknown>> = {
+    const work: Record<string, (api: Api, demoId: number) => unknown> = {
       'edited the demo': (api, id) => api.save(id, 'demo', DEMO_TITLE, 'Notre propre texte'),
       // Saved again as it was: a version of the curator's is kept in its history.
       'saved it again': async (api, id) => {
