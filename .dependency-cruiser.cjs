@@ -27,9 +27,11 @@ const ALLOWED = {
   circuits: ['articles', 'reader', 'tree'],
   usage: ['stats'],
   // The whole museum out and in: every part of it, as each feature's rules check it.
+  // demo: a museum holding only the untouched demo article takes a restore (restore-into.ts).
   transfer: [
     'articles',
     'circuits',
+    'demo',
     'glossary',
     'languages',
     'qrcodes',

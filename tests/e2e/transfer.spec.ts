@@ -4,9 +4,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import sharp from 'sharp';
 import type { CircuitDocument } from '../../src/features/circuits/schema.ts';
-import type { ArticleChoice } from '../../src/features/articles/article-list.ts';
 import { newBlock, newDetail } from '../../src/features/articles/content.ts';
-import { DEMO_CODE } from '../../src/features/demo/demo.ts';
 import type { QrcodeDocument } from '../../src/features/qrcodes/schema.ts';
 import {
   test as base,
@@ -28,8 +26,8 @@ import { E2E_ORIGIN } from './settings.ts';
  * The whole museum out, from Settings, and into another Legenda: the export downloads as a zip
  * holding the manifest, the articles and the media; the restore is offered only to a museum
  * without articles (the e2e museum has some, so it says why, and the API refuses with 409). A
- * second Legenda, started for the test with an empty museum, restores the zip from its own
- * Settings, and every visitor page of the test's articles and circuit reads the same on both.
+ * second Legenda, started for the test with only its untouched demo article (which counts as
+ * empty, and which the restore replaces), restores the zip from its own Settings, and every visitor page of the test's articles and circuit reads the same on both.
  * Holds MUSEUM_SETTINGS: the visitor pages are read in the museum's own language.
  */
 
@@ -164,19 +162,6 @@ async function expectSamePages(first: Page, second: Page, made: Made) {
   expect(await readVisitorPage(second, route), route).toEqual(await readVisitorPage(first, route));
 }
 
-/** Deletes the museum's articles (at the root), as its curator may. */
-async function deleteEveryArticle(context: BrowserContext, origin: string) {
-  const list = await context.request.get('/api/read/articles');
-  expect(list.status(), await list.text()).toBe(200);
-  for (const article of (await list.json()) as ArticleChoice[]) {
-    const response = await context.request.post('/api/manage/delete_item', {
-      headers: { origin },
-      data: { id: article.id, type: 'article', pathArray: [] },
-    });
-    expect(response.status(), await response.text()).toBe(200);
-  }
-}
-
 /** Signs in on the second Legenda through its form, as its curator would. */
 async function signInThere(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -247,12 +232,9 @@ test.describe('the museum taken out', MUSEUM_SETTINGS, () => {
       const there = await signInThere(context);
       await visit(there, url('fr', '/settings'));
       const restore = there.getByLabel(fr.restoreLabel);
-      // A new Legenda's museum holds the demo article its first start wrote: its curator
-      // deletes it, and the restore is offered.
-      await expect(restore).toBeDisabled();
-      await expect(there.getByText(fill(fr.restoreOnlyEmpty, { count: '1' }))).toBeVisible();
-      await deleteEveryArticle(context, second.baseURL);
-      await visit(there, url('fr', '/settings'));
+      // A new Legenda's museum holds only the demo article its first start wrote, untouched:
+      // the restore is offered at once, and replaces it (docs/adr/0039).
+      await expect(there.getByText(fr.restoreReplacesDemo)).toBeVisible();
       await expect(restore).toBeEnabled();
       await restore.setInputFiles(archive);
       const counts = Object.fromEntries(
@@ -261,13 +243,10 @@ test.describe('the museum taken out', MUSEUM_SETTINGS, () => {
       const restored = fill(fr.restored, counts);
       await expect(there.getByRole('status')).toContainText(restored, { timeout: 60_000 });
       await expect(toast(there, restored)).toBeVisible();
-      // Every address kept; every QR code too but the demo one, which this Legenda still
-      // holds (free) after its article went: the restored one got a new code.
+      // Every address and every QR code kept, the demo's own DemoLegend among them: the
+      // demo this Legenda held went with the restore.
       await expect(there.getByText(fr.renamed.split('{{')[0]!)).toHaveCount(0);
-      const [notKept] = fr.qrNotKept.split('{{links}}') as [string, string];
-      await expect(there.getByRole('status').getByText(notKept)).toHaveText(
-        new RegExp(`^${escapeRegExp(notKept)}${DEMO_CODE} → [A-Za-z0-9]+\\.$`),
-      );
+      await expect(there.getByText(fr.qrNotKept.split('{{')[0]!)).toHaveCount(0);
       await expect(restore).toBeDisabled();
 
       await expectSamePages(page, there, made);

@@ -5,7 +5,7 @@ import {
   MAX_ELEMENTS,
   MAX_LINK_LENGTH,
   MAX_TEXT_LENGTH,
-  MAX_TITLE_LENGTH,
+  MAX_PUBLIC_TITLE_LENGTH,
 } from '../articles/content.ts';
 
 /**
@@ -64,6 +64,26 @@ export function cleanText(value: string): string {
     .trim();
 }
 
+/** An address a visitor may follow from an article (`http:`, `https:`, `mailto:`). */
+const isFollowed = (href: string) =>
+  href.trim().length <= MAX_LINK_LENGTH && isSafeLink(href.trim());
+
+/**
+ * A link inside a paragraph, as a text block can hold it: a text block holds no link (the
+ * editor's text is words and italics only), so an address a visitor may follow is written after
+ * the link's words, in brackets ('En savoir plus (https://example.org)'), once when the words
+ * are the address; any other address (javascript:, a file) is dropped and its words stay, once.
+ */
+export function linkInText(link: { words: string; href: string }): string {
+  const address = link.href.trim();
+  if (!isFollowed(address)) return link.words;
+  const shown = address.replace(/^mailto:/i, '');
+  const words = cleanText(link.words);
+  if (words === '') return shown;
+  if (words === shown || words === address) return link.words;
+  return `${link.words} (${shown})`;
+}
+
 /** A long text cut into parts the model takes, at a space or line break where one is near. */
 function pieces(text: string): string[] {
   const parts: string[] = [];
@@ -83,6 +103,8 @@ function pieces(text: string): string[] {
 
 export function draftBuilder(file: string) {
   const draft: DocumentDraft = { file, publicTitle: '', blocks: [], images: [], skippedImages: [] };
+  // Whether the first heading was met (it may have been too long to be the title).
+  let titled = false;
   const push = (block: DraftBlock) => {
     if (draft.blocks.length >= MAX_ELEMENTS) {
       throw refused(
@@ -97,10 +119,21 @@ export function draftBuilder(file: string) {
   };
   return {
     draft,
+    /**
+     * The first heading is the title visitors see, above the blocks: it is not a block too, or
+     * the page would say it twice. One longer than a title may be stays a heading, the title
+     * left empty (the page is then named by its first words, which are that heading).
+     */
     heading(raw: string, level: number) {
       const content = cleanText(raw);
       if (content === '') return;
-      if (draft.publicTitle === '') draft.publicTitle = content.slice(0, MAX_TITLE_LENGTH).trim();
+      if (draft.publicTitle === '' && !titled) {
+        titled = true;
+        if (content.length <= MAX_PUBLIC_TITLE_LENGTH) {
+          draft.publicTitle = content;
+          return;
+        }
+      }
       const fontSize = HEADING_SIZES[Math.min(Math.max(level, 1), 6) - 1]!;
       for (const part of pieces(content))
         push({ type: 'text', content: part, bold: true, fontSize });
@@ -110,12 +143,19 @@ export function draftBuilder(file: string) {
         push({ type: 'text', content: part, bold: false, fontSize: DEFAULT_FONT_SIZE });
       }
     },
-    /** A link a visitor may follow becomes a link block; any other address stays as text. */
-    link(raw: string, href: string) {
-      const content = cleanText(raw) || href;
-      const safe = href.length <= MAX_LINK_LENGTH && isSafeLink(href.trim());
-      if (!safe) return this.text(content);
-      push({ type: 'link', content: pieces(content)[0] ?? '', link: href.trim() });
+    /**
+     * A paragraph: one text block, its links written in it (`linkInText`), or a link block when
+     * the paragraph is nothing but one link a visitor may follow. `text` is the paragraph's
+     * text as linkInText wrote it; `links` its links' own words and addresses.
+     */
+    paragraph(text: string, links: readonly { words: string; href: string }[]) {
+      const only = links.length === 1 ? links[0]! : undefined;
+      if (only && isFollowed(only.href) && cleanText(text) === cleanText(linkInText(only))) {
+        const content = cleanText(only.words) || only.href.trim();
+        push({ type: 'link', content: pieces(content)[0] ?? '', link: only.href.trim() });
+        return;
+      }
+      this.text(text);
     },
     image(bytes: Uint8Array, alt: string) {
       draft.images.push({ bytes });

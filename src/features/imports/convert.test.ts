@@ -37,9 +37,9 @@ describe('Word documents', () => {
         { heading: 'Plus loin', level: 2 },
       ]),
     );
+    // The first heading is the title visitors see, above the blocks: not a block as well.
     expect(draft.publicTitle).toBe('La salle des cartes');
     expect(draft.blocks).toEqual([
-      { type: 'text', content: 'La salle des cartes', bold: true, fontSize: 28 },
       { type: 'text', content: 'Des cartes anciennes, [!vraiment!]', bold: false, fontSize: 16 },
       {
         type: 'text',
@@ -52,6 +52,42 @@ describe('Word documents', () => {
       { type: 'text', content: 'Plus loin', bold: true, fontSize: 24 },
     ]);
     expect(Buffer.from(draft.images[0]!.bytes)).toEqual(PNG_1PX);
+  });
+
+  it('keep a paragraph with links one text, each link written once in it', async () => {
+    const draft = await readDocx(
+      'x.docx',
+      makeDocx([
+        {
+          parts: [
+            { link: 'En savoir plus', href: 'https://example.org' },
+            ' et ',
+            { link: 'lien', href: 'javascript:alert(1)' },
+            ', ',
+            { link: 'écrire', href: 'mailto:accueil@example.org' },
+            '.',
+          ],
+        },
+      ]),
+    );
+    expect(draft.blocks).toEqual([
+      {
+        type: 'text',
+        content: 'En savoir plus (https://example.org) et lien, écrire (accueil@example.org).',
+        bold: false,
+        fontSize: 16,
+      },
+    ]);
+  });
+
+  it('keep a heading longer than a title as a heading, the title left empty', async () => {
+    const long = 'Une très longue phrase en guise de titre '.repeat(4).trim();
+    const draft = await readDocx('x.docx', makeDocx([{ heading: long }, { heading: 'Suite' }]));
+    expect(draft.publicTitle).toBe('');
+    expect(draft.blocks).toEqual([
+      { type: 'text', content: long, bold: true, fontSize: 28 },
+      { type: 'text', content: 'Suite', bold: true, fontSize: 28 },
+    ]);
   });
 
   it('keep markup and unsafe links as text', async () => {
@@ -126,7 +162,6 @@ describe('Markdown', () => {
     );
     expect(draft.publicTitle).toBe('Le phare');
     expect(draft.blocks).toEqual([
-      { type: 'text', content: 'Le phare', bold: true, fontSize: 28 },
       { type: 'text', content: 'Texte [!penché!] et gras.', bold: false, fontSize: 16 },
       { type: 'text', content: '• un\n• deux\n1. sous', bold: false, fontSize: 16 },
       { type: 'text', content: '3. trois\n4. quatre', bold: false, fontSize: 16 },
@@ -147,7 +182,31 @@ describe('Markdown', () => {
       { type: 'text', content: '<script>alert(1)</script>', bold: false, fontSize: 16 },
       // The lone surrogate half arrives as U+FFFD: the bytes are UTF-8.
       { type: 'text', content: 'A B [31m \uFFFD x <b>b</b>', bold: false, fontSize: 16 },
-      { type: 'text', content: 'x', bold: false, fontSize: 16 },
+    ]);
+  });
+
+  it('keeps a paragraph with links one text, a refused link its words once', async () => {
+    const draft = await md(
+      '[En savoir plus](https://example.org) et [lien](javascript:alert(1)).\n\n' +
+        'Voir <https://example.org/plan> ou *[le plan](https://example.org/plan.pdf)*.\n\n' +
+        '[Horaires](https://example.org/horaires)\n\n[Rien](javascript:void(0))\n',
+    );
+    expect(draft.blocks).toEqual([
+      {
+        type: 'text',
+        content: 'En savoir plus (https://example.org) et lien.',
+        bold: false,
+        fontSize: 16,
+      },
+      {
+        type: 'text',
+        content: 'Voir https://example.org/plan ou [!le plan (https://example.org/plan.pdf)!].',
+        bold: false,
+        fontSize: 16,
+      },
+      // A paragraph that is one link a visitor may follow stays a link block.
+      { type: 'link', content: 'Horaires', link: 'https://example.org/horaires' },
+      { type: 'text', content: 'Rien', bold: false, fontSize: 16 },
     ]);
   });
 

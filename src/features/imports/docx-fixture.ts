@@ -11,6 +11,8 @@ export type FixtureParagraph =
   | { bullet: string }
   | { numbered: string }
   | { link: string; href: string }
+  /** One paragraph of words and links, in order. */
+  | { parts: (string | { link: string; href: string })[] }
   | { image: Uint8Array; alt?: string };
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
@@ -49,11 +51,18 @@ export function makeDocx(paragraphs: readonly FixtureParagraph[]): Uint8Array {
     if ('text' in p) return `<w:p>${run(p.text)}${p.italic ? run(p.italic, true) : ''}</w:p>`;
     if ('bullet' in p) return listItem(1, p.bullet);
     if ('numbered' in p) return listItem(2, p.numbered);
-    if ('link' in p) {
+    const hyperlink = (link: { link: string; href: string }, id: string) => {
       rels.push(
-        `<Relationship Id="rId${i}" Type="${R}/hyperlink" Target="${escape(p.href)}" TargetMode="External"/>`,
+        `<Relationship Id="${id}" Type="${R}/hyperlink" Target="${escape(link.href)}" TargetMode="External"/>`,
       );
-      return `<w:p><w:hyperlink r:id="rId${i}">${run(p.link)}</w:hyperlink></w:p>`;
+      return `<w:hyperlink r:id="${id}">${run(link.link)}</w:hyperlink>`;
+    };
+    if ('link' in p) return `<w:p>${hyperlink(p, `rId${i}`)}</w:p>`;
+    if ('parts' in p) {
+      const inline = p.parts.map((part, j) =>
+        typeof part === 'string' ? run(part) : hyperlink(part, `rId${i}x${j}`),
+      );
+      return `<w:p>${inline.join('')}</w:p>`;
     }
     media[`word/media/image${i}.png`] = p.image;
     rels.push(`<Relationship Id="rId${i}" Type="${R}/image" Target="media/image${i}.png"/>`);

@@ -1,6 +1,7 @@
 import { MAX_ELEMENTS } from '../articles/content.ts';
 import {
   draftBuilder,
+  linkInText,
   listLine,
   refused,
   type DocumentDraft,
@@ -30,10 +31,10 @@ interface DocxNode {
   readAsArrayBuffer?: () => Promise<ArrayBuffer>;
 }
 
-/** A paragraph's inline content: its text, the links in it and its images. */
+/** A paragraph's inline content: its text (links as linkInText writes them), links, images. */
 interface Inline {
   text: string;
-  links: { text: string; href: string }[];
+  links: { words: string; href: string }[];
   images: DocxNode[];
 }
 
@@ -45,8 +46,9 @@ function inlineOf(nodes: readonly DocxNode[], into: Inline = { text: '', links: 
     else if (node.type === 'image') into.images.push(node);
     else if (node.type === 'hyperlink') {
       const inner = inlineOf(node.children ?? [], { text: '', links: [], images: into.images });
-      into.text += inner.text;
-      if (node.href) into.links.push({ text: inner.text, href: node.href });
+      const link = { words: inner.text, href: node.href ?? '' };
+      into.text += linkInText(link);
+      into.links.push(link);
     } else if (node.type === 'run' && node.isItalic) {
       const inner = inlineOf(node.children ?? [], { ...into, text: '' });
       // The content model's italics: `[!` … `!]` (articles/italics.ts).
@@ -92,7 +94,7 @@ async function walk(nodes: readonly DocxNode[], out: DraftBuilder) {
       list.push(listLine(inline.text, { ordered, number, level: depth }));
     } else {
       flush();
-      await paragraph(inline, level, out);
+      paragraph(inline, level, out);
     }
     for (const image of inline.images) {
       const bytes = await image.readAsArrayBuffer?.();
@@ -102,12 +104,9 @@ async function walk(nodes: readonly DocxNode[], out: DraftBuilder) {
   flush();
 }
 
-async function paragraph(inline: Inline, level: number, out: DraftBuilder) {
+function paragraph(inline: Inline, level: number, out: DraftBuilder) {
   if (level > 0) return out.heading(inline.text, level);
-  const linkText = inline.links.map((l) => l.text).join('');
-  // A paragraph that is only links becomes link blocks; one with more text keeps its text too.
-  if (linkText.trim() !== inline.text.trim()) out.text(inline.text);
-  for (const link of inline.links) out.link(link.text, link.href);
+  out.paragraph(inline.text, inline.links);
 }
 
 /** A document holding more than an article can, refused before mammoth reads it. */

@@ -79,25 +79,27 @@ describe('POST /api/upload/documents', () => {
     expect(meta).toMatchObject({ type: 'metadatas', publicTitle: 'Le phare' });
     expect(meta!.url).toMatch(/^article-[a-z0-9]{10}$/);
     expect(blocks.map((b) => [b.type, b.content ?? b.alt, b.bold ?? null])).toEqual([
-      ['text', 'Le phare', true],
       ['text', 'Construit en 1880.', false],
       ['text', '• Lanterne\n• Escalier', false],
       ['link', 'Horaires', false],
       ['image', 'Le phare de nuit', null],
     ]);
-    expect(blocks[3]!.link).toBe('https://example.org/horaires');
-    const image = await t.request(blocks[4]!.src as string);
+    expect(blocks[2]!.link).toBe('https://example.org/horaires');
+    const image = await t.request(blocks[3]!.src as string);
     expect(image.status).toBe(200);
     // Stored as every uploaded image is (ADR 0027): the same picture, its metadata gone.
     const stored = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect([stored.format, stored.width, stored.height]).toEqual(['png', 1, 1]);
-    expect(blocks[4]!.src).toMatch(/-w1h1\.png$/);
+    expect(blocks[3]!.src).toMatch(/-w1h1\.png$/);
 
     // The visitor page shows the markup-free text, the link and the image.
     const page = await t.request(`/article?name=${meta!.url as string}&lang=fr`);
     const html = await page.text();
     expect(html).toContain('Construit en 1880.');
     expect(html).toContain('href="https://example.org/horaires"');
+    // The document's first heading is the page's title, shown once: not a text block too.
+    expect(html).toContain('>Le phare</h1>');
+    expect(html).not.toContain('>Le phare</p>');
   });
 
   it('names articles uniquely in the folder', async () => {
@@ -126,7 +128,7 @@ describe('POST /api/upload/documents', () => {
     const [id] = ((await res.json()) as { articleIds: number[] }).articleIds;
     const { content } = await article(id!);
     expect(content[0]!.publicTitle).toBe('<script>alert(1)</script>');
-    expect(content.slice(1).map((b) => b.type)).toEqual(['text', 'text', 'text']);
+    expect(content.slice(1).map((b) => b.type)).toEqual(['text', 'text']);
     const html = await (
       await t.request(`/article?name=${content[0]!.url as string}&lang=fr`)
     ).text();

@@ -1,6 +1,7 @@
-import type { Nodes, Parents, RootContent } from 'mdast';
+import type { Image, Link, Nodes, Parents, RootContent } from 'mdast';
 import {
   draftBuilder,
+  linkInText,
   listLine,
   refused,
   type DocumentDraft,
@@ -15,9 +16,14 @@ import { MARKDOWN_BOUNDS, scanMarkdown } from './markdown-scan.ts';
  * another site and a relative file was not sent.
  */
 
-/** The text of a node, emphasis as the content model's italics (`[!` … `!]`). */
+/**
+ * The text of a node, emphasis as the content model's italics (`[!` … `!]`), a link as a text
+ * block holds one (blocks.ts, linkInText).
+ */
 function textOf(node: Nodes): string {
   switch (node.type) {
+    case 'link':
+      return linkInText({ words: wordsOf(node), href: node.url });
     case 'text':
     case 'inlineCode':
     case 'html':
@@ -35,10 +41,13 @@ function textOf(node: Nodes): string {
   }
 }
 
-/** Images and links inside a paragraph, in order. */
-function collect(node: Nodes, found: Nodes[] = []): Nodes[] {
+/** A link's own words. */
+const wordsOf = (link: Link) => link.children.map(textOf).join('');
+
+/** Images and links inside a paragraph, in order (images inside links too). */
+function collect(node: Nodes, found: (Image | Link)[] = []): (Image | Link)[] {
   if (node.type === 'image' || node.type === 'link') found.push(node);
-  if (node.type !== 'link' && 'children' in node) {
+  if ('children' in node) {
     for (const child of node.children as Nodes[]) collect(child, found);
   }
   return found;
@@ -50,19 +59,19 @@ function dataImage(url: string): Uint8Array | null {
   return match ? new Uint8Array(Buffer.from(match[1]!, 'base64')) : null;
 }
 
+/** One text block (its links written in it), or one link block; then its images. */
 function paragraph(node: Parents, out: DraftBuilder) {
   const parts = collect(node);
   const links = parts.filter((part) => part.type === 'link');
-  const text = textOf(node);
-  const linkText = links.map(textOf).join('');
-  if (text.trim() !== linkText.trim()) out.text(text);
+  out.paragraph(
+    textOf(node),
+    links.map((link) => ({ words: wordsOf(link), href: link.url })),
+  );
   for (const part of parts) {
-    if (part.type === 'link') out.link(textOf(part), part.url);
-    else if (part.type === 'image') {
-      const bytes = dataImage(part.url);
-      if (bytes) out.image(bytes, part.alt ?? '');
-      else out.skipImage(part.url);
-    }
+    if (part.type !== 'image') continue;
+    const bytes = dataImage(part.url);
+    if (bytes) out.image(bytes, part.alt ?? '');
+    else out.skipImage(part.url);
   }
 }
 

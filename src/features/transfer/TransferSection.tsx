@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Lang } from '../../i18n/index.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
+import { getRoute } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { useServerData } from '../../ui/server-state.ts';
 import { useSession } from '../../ui/session.ts';
@@ -8,6 +9,12 @@ import { toast } from '../../ui/toast.ts';
 import { articlesRoute } from '../articles/article-list.ts';
 import { settingsRoute } from '../settings/calls.ts';
 import type { RestoreAnswer } from './format.ts';
+
+/** Whether the museum may receive an export now (restore-into.ts). */
+const restoreRoute = getRoute<{ into: 'empty' | 'demo' | 'not_empty' }>(
+  '/api/read/restore',
+  (body) => typeof (body as { into?: unknown } | null)?.into === 'string',
+);
 
 const isRestored = (body: unknown): body is RestoreAnswer =>
   typeof (body as RestoreAnswer | null)?.articles === 'number' &&
@@ -53,11 +60,19 @@ export default function TransferSection({ lang }: { lang: Lang }) {
   const signedIn = session.status === 'in';
   const articles = useServerData(signedIn ? articlesRoute : null);
   const settings = useServerData(signedIn ? settingsRoute : null);
+  const target = useServerData(signedIn ? restoreRoute : null);
   const [busy, setBusy] = useState(false);
   const [lines, setLines] = useState<string[]>([]);
   if (!signedIn) return null;
   const count = articles.data?.length;
-  const canRestore = count === 0 && !busy;
+  const into = target.data?.into;
+  const canRestore = (into === 'empty' || into === 'demo') && !busy;
+  const why =
+    into === 'demo'
+      ? t('transfer.restoreReplacesDemo')
+      : into === 'not_empty'
+        ? t('transfer.restoreOnlyEmpty', { count: count ?? 1 })
+        : undefined;
 
   const restore = async (input: HTMLInputElement) => {
     const file = input.files?.[0];
@@ -70,7 +85,7 @@ export default function TransferSection({ lang }: { lang: Lang }) {
         const done = restoredText(t, body);
         setLines(done);
         toast.success(done[0]!);
-        await Promise.all([articles.reload(), settings.reload()]);
+        await Promise.all([articles.reload(), settings.reload(), target.reload()]);
       } else {
         const refused = apiErrorMessage(t, { body });
         setLines([refused]);
@@ -104,12 +119,12 @@ export default function TransferSection({ lang }: { lang: Lang }) {
           type="file"
           accept=".zip,application/zip"
           disabled={!canRestore}
-          aria-describedby={count ? `${id}-why` : undefined}
+          aria-describedby={why ? `${id}-why` : undefined}
           onChange={(event) => void restore(event.currentTarget)}
         />
-        {count !== undefined && count > 0 && (
+        {why && (
           <p id={`${id}-why`} className="settings-form__hint">
-            {t('transfer.restoreOnlyEmpty', { count })}
+            {why}
           </p>
         )}
       </div>

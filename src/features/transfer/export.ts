@@ -2,6 +2,7 @@ import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import type { BlobStore } from '../../server/blobs.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { DATA_FILES, FORMAT, FORMAT_VERSION, MEDIA_ENTRY, type Manifest } from './format.ts';
+import { isNamed, namedIn } from '../uploads/named.ts';
 import type { TransferRepo } from './repo.ts';
 
 /** What the export route sends: a name to save under, and the zip as it is made. */
@@ -43,6 +44,17 @@ function folderPaths(rows: { id: number; parentId: number | null; name: string }
   return (folderId: number | null) => (folderId === null ? [] : pathOf(folderId));
 }
 
+/**
+ * The files the export names: those of the articles' content, the version visitors read, which
+ * is what the export holds (drafts and past revisions stay behind). Circuits and settings name
+ * no file, nor do translations and the glossary, which are texts.
+ */
+function namedMedia(articles: readonly { content: unknown }[]): Set<string> {
+  const named = new Set<string>();
+  for (const article of articles) namedIn(JSON.stringify(article.content), named);
+  return named;
+}
+
 /** Everything but the media files, read before the answer starts (a failure is a clean error). */
 async function readData(repo: TransferRepo, blobs: BlobStore, museumId: number, now: Date) {
   const museum = await repo.museum(museumId);
@@ -60,8 +72,13 @@ async function readData(repo: TransferRepo, blobs: BlobStore, museumId: number, 
   );
   const pathOf = folderPaths(folders);
   const articles = articleRows.map((row) => ({ ...row, folderPath: pathOf(row.folderId) }));
-  // Only what a restore takes back: the kinds' folders and plain file names.
-  const media = keys.map((key) => `media/${key}`).filter((name) => MEDIA_ENTRY.test(name));
+  const named = namedMedia(articleRows);
+  // Only what a restore takes back (the kinds' folders, plain file names) and what the
+  // exported articles name: an upload left unsaved in an editor stays behind.
+  const media = keys
+    .filter((key) => isNamed(`${museumId}/${key}`, named))
+    .map((key) => `media/${key}`)
+    .filter((name) => MEDIA_ENTRY.test(name));
   const { name, ...settings } = museum;
   const manifest: Manifest = {
     format: FORMAT,

@@ -11,6 +11,7 @@ import {
   qrcodes,
 } from '../../server/db/schema.ts';
 import { TREE_LOCK_CLASS } from '../tree/repo.ts';
+import { restoreInto } from './restore-into.ts';
 import type {
   CircuitEntry,
   FolderEntry,
@@ -151,16 +152,11 @@ export interface NewArticle {
   published: boolean;
 }
 
-/** What the restore reads inside its transaction: the museum's articles, names already used. */
+/** What the restore reads inside its transaction: where it goes, names already used. */
 function restoreReads(tx: Database, museumId: number) {
   return {
-    async articleCount(): Promise<number> {
-      const [row] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(articles)
-        .where(eq(articles.museumId, museumId));
-      return Number(row?.n ?? 0);
-    },
+    /** Read again under the tree's lock: what the restore replaces, if it may go in. */
+    restoreInto: () => restoreInto(tx, museumId),
 
     /** Which of these public names another article (or circuit) of this Legenda holds. */
     async takenNames(kind: 'article' | 'circuit', names: string[]): Promise<Set<string>> {
@@ -194,6 +190,15 @@ function restoreReads(tx: Database, museumId: number) {
 function restoreWrites(tx: Database, museumId: number) {
   return {
     ...restoreReads(tx, museumId),
+
+    /** The untouched demo the restore replaces: its article (and all that is its) and code. */
+    async removeDemo(demo: { articleId: number; codeIds: number[] }) {
+      const mine = eq(qrcodes.museumId, museumId);
+      await tx.delete(qrcodes).where(and(mine, inArray(qrcodes.id, demo.codeIds)));
+      await tx
+        .delete(articles)
+        .where(and(eq(articles.museumId, museumId), eq(articles.id, demo.articleId)));
+    },
 
     async insertFolder(parentId: number | null, name: string): Promise<number> {
       const [row] = await tx
@@ -272,14 +277,8 @@ export function transferRepo(db: Database) {
     ...exportReads(db),
     ...partReads(db),
 
-    async hasArticles(museumId: number): Promise<boolean> {
-      const rows = await db
-        .select({ id: articles.id })
-        .from(articles)
-        .where(and(eq(articles.museumId, museumId)))
-        .limit(1);
-      return rows.length > 0;
-    },
+    /** What a restore into the museum would do (restore-into.ts). */
+    restoreInto: (museumId: number) => restoreInto(db, museumId),
 
     /**
      * One transaction holding the museum's tree lock (the tree's own writes wait for it): all

@@ -25,7 +25,7 @@ export const notEmpty = () =>
   new ApiError(
     409,
     'museum_not_empty',
-    'An export is restored only into a museum with no articles yet; this one has articles.',
+    'An export is restored only into a museum with no articles yet (or only the untouched demo article); this one has articles.',
     { details: { reason: 'not_empty' } },
   );
 
@@ -150,7 +150,10 @@ export async function writeData(
   plan: RestorePlan,
 ): Promise<Omit<RestoreAnswer, 'media'>> {
   return repo.restore(museumId, async (tx) => {
-    if ((await tx.articleCount()) > 0) throw notEmpty();
+    const into = await tx.restoreInto();
+    if (into.kind === 'not_empty') throw notEmpty();
+    // Before the names and codes are chosen: the archive's own `demo` and DemoLegend stay.
+    if (into.kind === 'demo') await tx.removeDemo(into);
     const renamed: RestoreAnswer['renamed'] = [];
     const folderIds = await writeFolders(tx, plan);
     const articleIds = await writeArticles(tx, plan, folderIds, renamed);

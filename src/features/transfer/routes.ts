@@ -73,7 +73,8 @@ async function withUploadedArchive<T>(
 
 /**
  * The whole museum out and in, under /api (behind the session middleware): GET /export/museum
- * (a zip, streamed) and POST /upload/museum (multipart, the zip in the field `archive`).
+ * (a zip, streamed), GET /read/restore (whether a restore may go in) and POST /upload/museum
+ * (multipart, the zip in the field `archive`).
  * Mounted before the uploads' /upload/:kind, so this route answers.
  */
 export function transferRoutes(transfer: TransferService) {
@@ -88,6 +89,9 @@ export function transferRoutes(transfer: TransferService) {
       'X-Content-Type-Options': 'nosniff',
     });
   });
+
+  /** Whether the museum may receive an export: `empty`, `demo` (replaced) or `not_empty`. */
+  app.get('/read/restore', async (c) => c.json({ into: await transfer.restoreInto(museum(c)) }));
 
   app.post('/upload/museum', async (c) => {
     const type = multipartType(c, 'Send the export as multipart/form-data, in the field archive.');

@@ -6,6 +6,7 @@ import { exportMuseum, type MuseumExport } from './export.ts';
 import type { RestoreAnswer } from './format.ts';
 import { planRestore } from './plan.ts';
 import type { TransferRepo } from './repo.ts';
+import type { RestoreInto } from './restore-into.ts';
 import { notEmpty, writeData, writeMedia } from './restore.ts';
 import { bytesSource, type ZipSource } from './zip-source.ts';
 
@@ -22,18 +23,30 @@ export function transferService(deps: {
   events?: Emitter<'museumChanged', MuseumChanged> | undefined;
 }) {
   const { repo, blobs } = deps;
+  /**
+   * Throws 409 when the museum has articles: a restore goes only into an empty museum, or one
+   * holding nothing but a new Legenda's untouched demo (restore-into.ts).
+   */
+  const checkEmpty = async (museumId: number): Promise<RestoreInto> => {
+    const into = await repo.restoreInto(museumId);
+    if (into.kind === 'not_empty') throw notEmpty();
+    return into;
+  };
   return {
+    checkEmpty,
+
     async exportMuseum(museumId: number): Promise<MuseumExport> {
       return exportMuseum(repo, blobs, museumId, deps.now());
     },
 
-    /** Throws 409 when the museum has articles: a restore goes only into an empty museum. */
-    async checkEmpty(museumId: number): Promise<void> {
-      if (await repo.hasArticles(museumId)) throw notEmpty();
+    /** What a restore would do now: go into an empty museum, replace the demo, or be refused. */
+    async restoreInto(museumId: number): Promise<RestoreInto['kind']> {
+      return (await repo.restoreInto(museumId)).kind;
     },
 
     /**
-     * Restores an export into the museum when it has no articles yet: the archive's data read
+     * Restores an export into the museum when it has no articles yet (or only the untouched
+     * demo, replaced in the data's transaction): the archive's data read
      * and checked whole first, then each media file checked and written, then the data in one
      * transaction. If any of that fails, the media files it wrote are removed: nothing of the
      * restore remains. A
@@ -42,7 +55,7 @@ export function transferService(deps: {
      * (from the uploaded file on disk): memory holds one entry, never the archive.
      */
     async restore(museumId: number, input: ZipSource | Uint8Array): Promise<RestoreAnswer> {
-      if (await repo.hasArticles(museumId)) throw notEmpty();
+      await checkEmpty(museumId);
       const source = input instanceof Uint8Array ? bytesSource(input) : input;
       const archive = await readArchive(source, deps.limits, museumId);
       const plan = planRestore(archive);
@@ -54,7 +67,10 @@ export function transferService(deps: {
       } catch (error) {
         // Another restore into this museum that won the race may name the same files: they
         // stay, and the hourly purge removes any no article names.
-        const raced = await repo.hasArticles(museumId).catch(() => false);
+        const raced = await repo
+          .restoreInto(museumId)
+          .then((into) => into.kind === 'not_empty')
+          .catch(() => false);
         if (!raced) await Promise.allSettled(written.map((key) => blobs.remove(key)));
         throw error;
       }

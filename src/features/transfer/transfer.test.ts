@@ -230,6 +230,19 @@ describe('a museum exported and restored into another Legenda', () => {
     // Larger than the answer's buffer: the zip is made only as fast as it is read.
     const large = new Uint8Array(3 * 1024 * 1024).map((_, i) => (i * 7919) % 251);
     await t.blobs.setBytes('media/1/videos/abc123-large.mp4', large);
+    // An article names it: an export carries the files its articles name.
+    const api = staff(t, cookie);
+    const id = await api.publish('le-film', 'Film');
+    const saved = await api.manage('update_article', {
+      articleId: id,
+      newContent: [
+        { type: 'metadatas', url: 'le-film' },
+        { type: 'video', src: '/media/1/videos/abc123-large.mp4', videoId: 'abc123' },
+      ],
+      unformatted_name: 'Film',
+      instructions: '',
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
     const res = await t.request('/api/export/museum', { headers: { cookie } });
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toBe(

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BlobStore } from '../../server/blobs.ts';
 import type { Database } from '../../server/db/index.ts';
 import { articles } from '../../server/db/schema.ts';
-import { sizedOwners } from '../articles/image-sizes.ts';
-import { MEDIA_FILE_NAME } from './kinds.ts';
+import { isNamed, namedIn } from './named.ts';
 
 /** How long an uploaded file no article names is kept: time to save the article that uses it. */
 export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
@@ -14,19 +13,11 @@ export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
  */
 export const UNNAMED_KEY = 'purge/unnamed-uploads';
 
-/** A media path in an article's content: its museum, kind folder and file name. */
-const NAMED = new RegExp(
-  `/media/(\\d{1,10}/(?:images|videos|subtitles|audio)/${MEDIA_FILE_NAME})`,
-  'g',
-);
-
-/** Every media path any article of any museum names (src, subtitles, audio: any field). */
+/** Every media path any article of any museum names (named.ts). */
 async function namedPaths(db: Database): Promise<Set<string>> {
   const rows = await db.select({ content: sql<string>`${articles.content}::text` }).from(articles);
   const named = new Set<string>();
-  for (const { content } of rows) {
-    for (const match of content.matchAll(NAMED)) named.add(match[1]!);
-  }
+  for (const { content } of rows) namedIn(content, named);
   return named;
 }
 
@@ -48,11 +39,8 @@ export async function purgeUnnamedUploads(deps: {
   const at = deps.now();
   const kept: Record<string, string> = {};
   const removed: string[] = [];
-  // A processed image's smaller files live and go with the file its article names.
-  const isNamed = (path: string) =>
-    named.has(path) || (sizedOwners(path)?.some((owner) => named.has(owner)) ?? false);
   for (const path of stored) {
-    if (isNamed(path)) continue;
+    if (isNamed(path, named)) continue;
     const since = Date.parse(seen[path] ?? '');
     if (Number.isNaN(since)) kept[path] = at.toISOString();
     else if (at.getTime() - since >= UNNAMED_UPLOAD_MS) removed.push(path);
