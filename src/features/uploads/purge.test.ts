@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { ORIGIN } from '../../../tests/helpers/app.ts';
 import { PNG_1PX } from '../../../tests/helpers/media.ts';
+import { articleRevisions } from '../../server/db/schema.ts';
 import { newBlock } from '../articles/content.ts';
 import { sizedOwners } from '../articles/image-sizes.ts';
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
@@ -67,24 +69,58 @@ describe('the purge of unnamed uploads', () => {
     const theirs = await addArticle(other);
     const named = await uploaded(cookie, mine);
     const theirsNamed = await uploaded(other, theirs);
-    const dropped = await uploaded(cookie, mine);
+    const replaced = await uploaded(cookie, mine);
     const never = await uploaded(cookie, mine);
-    await save(cookie, mine, 'salle-1', [named, dropped]);
+    await save(cookie, mine, 'salle-1', [named, replaced]);
     await save(other, theirs, 'salle-2', [theirsNamed]);
     // Just uploaded and not yet saved in its article: kept, and timed from now.
     expect(await purge()).toBe(0);
     t.clock.advance(UNNAMED_UPLOAD_MS / 2);
-    // The curator replaces a picture: the old one is timed from this purge on.
+    // The curator replaces a picture: the history keeps the version that shows it.
     await save(cookie, mine, 'salle-1', [named]);
     expect(await purge()).toBe(0);
     t.clock.advance(UNNAMED_UPLOAD_MS / 2);
-    // Each image goes with its WebP: two files.
+    // The file never saved goes, with its WebP: two files.
     expect(await purge()).toBe(2);
-    expect(await stored()).toEqual([named, theirsNamed, dropped].sort());
-    t.clock.advance(UNNAMED_UPLOAD_MS / 2);
+    expect(await stored()).toEqual([named, theirsNamed, replaced].sort());
+    expect(never).not.toBe(replaced);
+  });
+
+  it('keeps what only a draft or a kept version names; goes a day after its last version', async () => {
+    const id = await addArticle(cookie);
+    // Published without it, then drafted with it: visitors' version does not name it.
+    await save(cookie, id, 'salle-9', []);
+    const inDraft = await uploaded(cookie, id);
+    const drafted = await t.postJson(
+      '/api/manage/save_draft',
+      {
+        articleId: id,
+        newContent: [
+          { type: 'metadatas', url: 'salle-9' },
+          { ...newBlock('image'), src: inDraft },
+        ],
+        unformatted_name: 'Brouillon',
+        instructions: '',
+      },
+      { cookie },
+    );
+    expect(drafted.status).toBe(200);
+    // A purge a day: a file unnamed at the first would be gone at the second.
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS * 2);
+    expect(await purge()).toBe(0);
+    expect(await stored()).toEqual([inDraft]);
+    // Draft discarded: its version in the history still names the picture, until it is gone.
+    const discard = await t.postJson('/api/manage/discard_draft', { articleId: id }, { cookie });
+    expect(discard.status).toBe(200);
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS * 2);
+    expect(await purge()).toBe(0);
+    await database.db.delete(articleRevisions).where(eq(articleRevisions.articleId, id));
+    expect(await purge()).toBe(0);
+    t.clock.advance(UNNAMED_UPLOAD_MS);
     expect(await purge()).toBe(2);
-    expect(await stored()).toEqual([named, theirsNamed].sort());
-    expect(never).not.toBe(dropped);
+    expect(await stored()).toEqual([]);
   });
 
   it('gives a file named again a fresh day, and forgets files that are gone', async () => {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { isNotNull, sql } from 'drizzle-orm';
 import type { BlobStore } from '../../server/blobs.ts';
 import type { Database } from '../../server/db/index.ts';
-import { articles } from '../../server/db/schema.ts';
+import { articleRevisions, articles } from '../../server/db/schema.ts';
 import { isNamed, namedIn } from './named.ts';
 
 /** How long an uploaded file no article names is kept: time to save the article that uses it. */
@@ -13,17 +13,32 @@ export const UNNAMED_UPLOAD_MS = 24 * 3600 * 1000;
  */
 export const UNNAMED_KEY = 'purge/unnamed-uploads';
 
-/** Every media path any article of any museum names (named.ts). */
+/**
+ * Every media path any article of any museum names (named.ts): in what visitors read, in its
+ * draft, or in a version its history keeps (a picture only a draft holds, or one a curator may
+ * bring back with an older version, must still be there).
+ */
 async function namedPaths(db: Database): Promise<Set<string>> {
-  const rows = await db.select({ content: sql<string>`${articles.content}::text` }).from(articles);
   const named = new Set<string>();
-  for (const { content } of rows) namedIn(content, named);
+  const read = async (rows: Promise<{ content: string | null }[]>) => {
+    for (const { content } of await rows) if (content) namedIn(content, named);
+  };
+  await read(db.select({ content: sql<string>`${articles.content}::text` }).from(articles));
+  await read(
+    db
+      .select({ content: sql<string>`${articles.draft}::text` })
+      .from(articles)
+      .where(isNotNull(articles.draft)),
+  );
+  await read(
+    db.select({ content: sql<string>`${articleRevisions.content}::text` }).from(articleRevisions),
+  );
   return named;
 }
 
 /**
  * Removes the uploaded files no article has named for UNNAMED_UPLOAD_MS (a file uploaded and
- * then replaced, or whose article was never saved or was deleted). A file is timed from the
+ * then replaced in every kept version, or whose article was never saved or was deleted). A file is timed from the
  * first purge that found it unnamed, so one just uploaded, not yet saved in its article, always
  * has a day; a file named again in the meantime starts afresh. Returns how many were removed.
  */
