@@ -28,7 +28,7 @@ export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
  * Read aloud's script (public/listen.js): loaded by reader.js only when a visitor
  * presses Listen, named by its version like reader.js (speech.test.ts checks it).
  */
-export const LISTEN_SCRIPT_VERSION = 'e4cad94f3e';
+export const LISTEN_SCRIPT_VERSION = '9342af3d18';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 /**
