@@ -100,7 +100,7 @@ describe('a report on the title', () => {
           ],
         }),
       );
-    expect(flag('fr')).toContain('la traduction (le titre public)');
-    expect(flag('en')).toContain('the translation (the public title)');
+    expect(flag('fr')).toContain('la traduction (le titre affiché aux visiteurs)');
+    expect(flag('en')).toContain('the translation (the title shown to visitors)');
   });
 });
