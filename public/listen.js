@@ -2,8 +2,8 @@
  * Read aloud (ADR 0019; reader/speech/speech.ts says more). Loaded by reader.js when a visitor first
  * presses Listen, and starts at once; the button then pauses and goes on. Its words and
  * addresses come from the Listen block's data attributes.
- * - The browser's voice (data-use="browser"): the blocks' texts, taken from the page in order,
- *   spoken in short pieces (Chromium stops long utterances), nothing sent anywhere.
+ * - The browser's voice (data-use="browser"): the title and the blocks' texts, taken from the
+ *   page in order, spoken in short pieces (Chromium stops long utterances), nothing sent anywhere.
  * - The server's (data-use="server"): each block's sound from /speech, in order, the next one
  *   asked for while one plays; a failure says 'not available right now', or why: too many new
  *   pages at once (429), or reading aloud paused (503 speech_paused).
@@ -74,10 +74,13 @@
     return out;
   }
 
+  /** The title the page shows above the blocks (the museum's own), then the blocks' words. */
   function texts() {
-    return [...document.querySelectorAll('.reader-blocks :is(' + WORDS + ')')]
-      .filter((el) => !el.closest('.reader-audio details'))
-      .flatMap((el) => pieces(el.textContent || ''));
+    const title = document.querySelector('.reader-title');
+    const blocks = [...document.querySelectorAll('.reader-blocks :is(' + WORDS + ')')].filter(
+      (el) => !el.closest('.reader-audio details'),
+    );
+    return (title ? [title, ...blocks] : blocks).flatMap((el) => pieces(el.textContent || ''));
   }
 
   function speakFrom(i, mine) {

@@ -36,7 +36,8 @@ const LegendaOffline = (() => {
   const RECORD = '/.saved';
   /** Video sites a museum may link to; their videos need the network. */
   const ELSEWHERE = /(^|\.)(youtube\.com|youtube-nocookie\.com|youtu\.be|vimeo\.com)$/i;
-  const BLOCK = /^[1-9]\d{0,4}$/;
+  /** A sound's block number as /speech takes it: 0 is the public title (reader/speech/speech.ts). */
+  const BLOCK = /^(0|[1-9]\d{0,4})$/;
 
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
   const unique = (list) => [...new Set(list)];

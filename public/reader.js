@@ -6,7 +6,7 @@
  * listen.js on the first press (reader/speech/speech.ts). Statistics: once the page is first
  * hidden, how long it was visible, and a circuit's first and last stops opened
  * (stats/reading.ts); no cookie, nothing about the visitor, sessionStorage only remembers in this
- * tab that the circuit was started.
+ * tab that the circuit was started, and the steps waiting for the network.
  */
 (() => {
   'use strict';
@@ -146,7 +146,7 @@
 (() => {
   'use strict';
   // Not while the phone knows it is offline (a saved circuit read with the network off): the
-  // beacon could only fail, and a circuit's step is marked only once it was sent.
+  // beacon could only fail.
   const send = (url) =>
     navigator.onLine !== false && !!navigator.sendBeacon && navigator.sendBeacon(url);
   const main = document.querySelector('[data-read]');
@@ -159,23 +159,39 @@
     }
   };
   addEventListener('visibilitychange', hidden);
+
+  /**
+   * A circuit's steps (its first stop opened, its last reached) wait in this tab while the phone
+   * is offline, and go when it is back (the 'online' event, or the next page opened online):
+   * never a request that could only fail, and no step read offline lost.
+   */
+  const QUEUE = 'legenda-circuit-steps';
+  const flush = () => {
+    try {
+      const waiting = JSON.parse(sessionStorage.getItem(QUEUE) || '[]');
+      const left = waiting.filter((url) => typeof url === 'string' && !send(url));
+      if (left.length > 0) sessionStorage.setItem(QUEUE, JSON.stringify(left));
+      else sessionStorage.removeItem(QUEUE);
+    } catch {
+      // No storage (a private window's rules), or a list not ours: nothing waits.
+    }
+  };
+  addEventListener('online', flush);
+  flush();
   const nav = document.querySelector('[data-progress]');
   if (!nav) return;
   const key = `legenda-circuit ${nav.dataset.progress}`;
+  const step = (name) => {
+    const waiting = JSON.parse(sessionStorage.getItem(QUEUE) || '[]');
+    waiting.push(`${nav.dataset.progress}&step=${name}`);
+    sessionStorage.setItem(QUEUE, JSON.stringify(waiting));
+    sessionStorage.setItem(key, name);
+    flush();
+  };
   try {
-    if (
-      nav.dataset.stop === '1' &&
-      !sessionStorage.getItem(key) &&
-      send(`${nav.dataset.progress}&step=start`)
-    ) {
-      sessionStorage.setItem(key, 'start');
-    }
-    if (
-      nav.dataset.stop === nav.dataset.total &&
-      sessionStorage.getItem(key) === 'start' &&
-      send(`${nav.dataset.progress}&step=end`)
-    ) {
-      sessionStorage.setItem(key, 'end');
+    if (nav.dataset.stop === '1' && !sessionStorage.getItem(key)) step('start');
+    if (nav.dataset.stop === nav.dataset.total && sessionStorage.getItem(key) === 'start') {
+      step('end');
     }
   } catch {
     // No storage (a private window's rules): the circuit is not counted.

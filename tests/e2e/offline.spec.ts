@@ -268,6 +268,14 @@ for (const lang of ['ja', 'ar'] as const) {
           new RegExp(`/article\\?name=${stops[1]!.name}&lang=${lang}$`),
         );
 
+        // The circuit's steps (first stop opened, last reached): none asked while offline, none
+        // failed, each sent once the network is back.
+        const steps: string[] = [];
+        const failed: string[] = [];
+        const isStep = (url: string) => new URL(url).pathname === '/circuit-progress';
+        visitor.on('request', (r) => void (isStep(r.url()) && steps.push(new URL(r.url()).search)));
+        visitor.on('requestfailed', (r) => void (isStep(r.url()) && failed.push(r.url())));
+
         // Network off: the panels' codes open their saved pages.
         await visitor.setOffline(true);
         await phone.goto(`/r/${stopCode}`);
@@ -285,6 +293,12 @@ for (const lang of ['ja', 'ar'] as const) {
           await phone.goBack();
         }
         expect(errors).toEqual([]);
+        expect(steps).toEqual([]);
+        await visitor.setOffline(false);
+        await expect
+          .poll(() => steps)
+          .toEqual([`?name=${circuit}&step=start`, `?name=${circuit}&step=end`]);
+        expect(failed).toEqual([]);
       } finally {
         await visitor.close();
       }

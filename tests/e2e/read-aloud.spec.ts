@@ -36,14 +36,17 @@ async function speechCalls(page: Page, tag: string): Promise<SpeechCall[]> {
 const speechBehaviour = (page: Page, type: 'ok' | 'hang') =>
   page.request.post(`${FAKE_ENGINE_URL}/_speech`, { data: { type } });
 
-/** An article of three blocks with words (and a picture-less space between), its name and id. */
+/**
+ * An article with a public title and three blocks with words (and a picture-less space between),
+ * its name and id.
+ */
 async function publish(page: Page, tag: string) {
   const { id } = await post<{ id: number }>(page, 'add_article', { pathArray: [] }, 201);
   const name = `ecoute-${tag}`;
   await post(page, 'update_article', {
     articleId: id,
     newContent: [
-      { type: 'metadatas', url: name, backgroundColor: '#341539' },
+      { type: 'metadatas', url: name, backgroundColor: '#341539', publicTitle: `Le phare ${tag}` },
       { type: 'text', content: `Bienvenue au musée ${tag}.` },
       { type: 'space', size: 20 },
       {
@@ -130,6 +133,8 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
     await expect
       .poll(() => visitor.page.evaluate(() => (window as unknown as { spoken: unknown[] }).spoken))
       .toEqual([
+        // The title first, as the page shows it above the blocks.
+        { text: `[ja] Le phare ${tag}`, lang: 'ja' },
         { text: `[ja] Bienvenue au musée ${tag}.`, lang: 'ja' },
         { text: `[ja] Le port ${tag}`, lang: 'ja' },
         { text: `[ja] Les navires ${tag}.`, lang: 'ja' },
@@ -184,6 +189,7 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
       await expect(listen).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
       const made = await speechCalls(page, tag);
       expect(made.map((c) => c.input)).toEqual([
+        `[ja] Le phare ${tag}`,
         `[ja] Bienvenue au musée ${tag}.`,
         `[ja] Le port ${tag}\n[ja] Les navires ${tag}.`,
         `[ja] Bonne visite ${tag} !`,
@@ -202,7 +208,7 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
       await visitor.page.reload();
       await visitor.page.getByRole('button', { name: ja.listen, exact: true }).click();
       await expect(listen).toHaveAttribute('aria-pressed', 'false', { timeout: 30_000 });
-      expect(await speechCalls(page, tag)).toHaveLength(3);
+      expect(await speechCalls(page, tag)).toHaveLength(4);
       await visitor.context.close();
 
       // Without JavaScript: one player per block, each a sound of this site.
@@ -210,7 +216,7 @@ test.describe('read aloud', MUSEUM_SETTINGS, () => {
       const noScript = await plain.newPage();
       await noScript.goto(`/article?name=${name}&lang=ja`);
       const players = noScript.locator('.reader-listen audio');
-      await expect(players).toHaveCount(3);
+      await expect(players).toHaveCount(4);
       await expect(noScript.getByRole('button', { name: ja.listen })).toHaveCount(0);
       const src = await players.first().getAttribute('src');
       const direct = await noScript.request.get(src!);

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
+import { randomInt, randomUUID } from 'node:crypto';
+import type { BrowserContext, Locator } from '@playwright/test';
 import { expect, expectNoViolations, MUSEUM_SETTINGS, post, test } from './fixtures.ts';
 
 /**
@@ -8,13 +8,13 @@ import { expect, expectNoViolations, MUSEUM_SETTINGS, post, test } from './fixtu
  * changes it in one tap. On a 390 px phone with JavaScript off, as a visitor's phone may be.
  */
 
-async function panel(context: BrowserContext, tag: string, n: number) {
+async function panel(context: BrowserContext, tag: string, n: number, stop?: number) {
   const { id } = await post<{ id: number }>(context, 'add_article', { pathArray: [] }, 201);
   const name = `visite-${tag}-${n}`;
   await post(context, 'update_article', {
     articleId: id,
     newContent: [
-      { type: 'metadatas', url: name },
+      { type: 'metadatas', url: name, stop },
       { type: 'text', content: `Panneau ${n} du port ${tag}.` },
     ],
     unformatted_name: `Visite ${tag} ${n}`,
@@ -23,6 +23,15 @@ async function panel(context: BrowserContext, tag: string, n: number) {
   const code = await post<{ id: number; link: string }>(context, 'add_qrcode', {}, 201);
   await post(context, 'update_qrcode', { articleId: id, qrcodeId: code.id });
   return { name, link: code.link };
+}
+
+/** How many lines an element's text takes: its text's boxes, by their distinct tops. */
+function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
 }
 
 test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
@@ -134,10 +143,13 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
   }) => {
     await signIn();
     const tag = randomUUID().slice(0, 8);
+    // The first stop has a stop number: its label stays on one line at 390 px (not 1000-9999,
+    // which stops.spec.ts and guide.spec.ts draw theirs from).
+    const stop = randomInt(100, 1000);
     const panels = [
       await panel(page.context(), tag, 1),
       await panel(page.context(), tag, 2),
-      await panel(page.context(), tag, 3),
+      await panel(page.context(), tag, 3, stop),
     ];
     const ids = await Promise.all(
       panels.map(async (p) => {
@@ -189,10 +201,11 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
       await expect(phone.getByText('[ja] Trois panneaux, de la jetée au phare.')).toBeVisible();
       const stops = phone.locator('.reader-stops a');
       await expect(stops).toHaveText([
-        `1[ja] Panneau 3 du port ${tag}.`,
+        `1[ja] Panneau 3 du port ${tag}.番号 ${stop}`,
         `2[ja] Panneau 1 du port ${tag}.`,
         `3[ja] Panneau 2 du port ${tag}.`,
       ]);
+      expect(await lineCount(stops.first().locator('.reader-alt'))).toBe(1);
       await checkAccessibility(phone.url());
       await phone.screenshot({ path: test.info().outputPath('circuit-ja.png'), fullPage: true });
 
@@ -223,6 +236,9 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
       await expect(phone.getByRole('heading', { level: 1 })).toHaveText(
         `[ar] Le tour du port ${tag}`,
       );
+      const arabicLabel = phone.locator('.reader-stops .reader-alt');
+      await expect(arabicLabel).toHaveText(`رقم المحطة ${stop}`);
+      expect(await lineCount(arabicLabel)).toBe(1);
       await phone.screenshot({ path: test.info().outputPath('circuit-ar.png'), fullPage: true });
     } finally {
       await visitor.close();

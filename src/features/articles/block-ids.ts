@@ -9,6 +9,12 @@ import * as z from 'zod';
  * names once saved.
  */
 
+/**
+ * The name that stands for the article's public title where an element's name is needed (its
+ * translation's lasting name, a visitor's report): the metadatas entry, which has no id.
+ */
+export const TITLE_ELEMENT = 'metadatas';
+
 /** Letters, digits, '-' and '_': safe in a segment id, a URL and an XLIFF unit id. */
 export const BLOCK_ID_PATTERN = /^[A-Za-z0-9_-]{1,24}$/;
 

@@ -1,5 +1,6 @@
 import type { Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
+import { TITLE_ELEMENT } from '../articles/block-ids.ts';
 import type { VisitorReport } from './repo.ts';
 
 type Props = {
@@ -39,6 +40,7 @@ export default function ReportFlags({ t, lang, reports, busy, onResolve }: Props
               <strong>{t('feedback.flag')}</strong>
               {' · '}
               {t(`feedback.kind.${report.kind}`)}
+              {report.block === TITLE_ELEMENT && ` (${t('feedback.onTitle')})`}
               {' · '}
               <time dateTime={report.createdAt}>{date.format(new Date(report.createdAt))}</time>
             </p>

@@ -9,7 +9,7 @@ export interface VisitorReport {
   articleId: number;
   lang: string;
   kind: ReportKind;
-  /** The element's lasting name the visitor pointed at; null: the whole page. */
+  /** The element's lasting name the visitor pointed at (TITLE_ELEMENT: the title); null: the whole page. */
   block: string | null;
   message: string;
   createdAt: string;

@@ -1,9 +1,11 @@
 import { notFound } from '../../server/http/errors.ts';
-import { readContent } from '../articles/content.ts';
+import { TITLE_ELEMENT } from '../articles/block-ids.ts';
+import { readContent, type ArticleContent } from '../articles/content.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import { isOffered } from '../languages/index.ts';
 import { pageName, visitorLang, type VisitorLang } from '../reader/checked.ts';
 import { MAX_REPORT_LENGTH, REPORT_KINDS, type ReportKind } from '../reader/render/report-form.ts';
+import { ownTitle } from '../reader/render/title.ts';
 import { FEEDBACK_LIMITS, hourlyGate, THIRTY_DAYS_MS, type FeedbackLimits } from './limits.ts';
 import type { OpenReports, ReportsRepo, VisitorReport } from './repo.ts';
 
@@ -51,9 +53,12 @@ export function cleanMessage(raw: string): string {
   );
 }
 
-/** Every lasting name of an article's elements: its blocks and their details. */
-function blockIds(content: readonly unknown[]): Set<string> {
-  const ids = new Set<string>();
+/**
+ * Every name a report may give: the public title's (when the museum wrote one: the form offers
+ * it first), and every lasting name of the article's elements, its blocks and their details.
+ */
+function blockIds(content: ArticleContent): Set<string> {
+  const ids = new Set<string>(ownTitle(content) === undefined ? [] : [TITLE_ELEMENT]);
   for (const element of content.slice(1) as readonly Record<string, unknown>[]) {
     if (typeof element.id === 'string') ids.add(element.id);
     const details = Array.isArray(element.details) ? (element.details as { id?: unknown }[]) : [];

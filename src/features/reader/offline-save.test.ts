@@ -80,7 +80,8 @@ describe('what a stop’s page asks to save', () => {
     const saves = offline.savesOf(
       {
         audio: ['/media/3/audio/Ab12.wav', '/media/3/audio/Ab12.wav', '/media/3/audio/Cd34.mp3'],
-        listen: listen('salle-3', 'ar', [1, 3, 4]),
+        // Block 0: the public title, read first.
+        listen: listen('salle-3', 'ar', [0, 1, 3, 4]),
         videos: ['/media/3/film.mp4#t=0.001'],
         tracks: ['/media/3/film.vtt'],
         links: ['https://www.youtube.com/watch?v=x', 'https://vimeo.com/1', 'https://example.org/'],
@@ -89,7 +90,7 @@ describe('what a stop’s page asks to save', () => {
     );
     expect(saves).toEqual({
       audio: ['/media/3/audio/Ab12.wav', '/media/3/audio/Cd34.mp3'],
-      sounds: [1, 3, 4].map((b) => `/speech?name=salle-3&lang=ar&block=${b}`),
+      sounds: [0, 1, 3, 4].map((b) => `/speech?name=salle-3&lang=ar&block=${b}`),
       // The fragment the page adds for Safari's first frame is no part of the file.
       videos: ['/media/3/film.mp4'],
       tracks: ['/media/3/film.vtt'],

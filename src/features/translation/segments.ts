@@ -1,4 +1,4 @@
-import { withBlockIds } from '../articles/block-ids.ts';
+import { TITLE_ELEMENT, withBlockIds } from '../articles/block-ids.ts';
 import type { ArticleContent, Block, Detail } from '../articles/content.ts';
 import type { GlossaryHint } from './glossary-match.ts';
 
@@ -65,7 +65,7 @@ function pushFields(out: Segment[], prefix: string, item: Block | Detail): void 
 
 /** The public title's segment id (where it is) and lasting name (the metadatas entry has no id). */
 export const TITLE_SEGMENT_ID = '0.publicTitle';
-export const TITLE_SEGMENT_REF = 'metadatas.publicTitle';
+export const TITLE_SEGMENT_REF = `${TITLE_ELEMENT}.publicTitle`;
 
 export function extractSegments(stored: ArticleContent): Segment[] {
   const out: Segment[] = [];

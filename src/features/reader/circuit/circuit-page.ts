@@ -82,7 +82,7 @@ export function renderCircuitPage(page: CircuitPage): string {
         h('span', { className: 'reader-stop-n', 'aria-hidden': true }, String(i + 1)),
         h(
           'span',
-          null,
+          { className: 'reader-stop-title' },
           stop.title ?? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
         ),
         stop.number === undefined

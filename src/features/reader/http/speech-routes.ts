@@ -15,7 +15,7 @@ const PAUSED = "Reading aloud is paused: the museum's monthly budget is spent.";
 /**
  * Read aloud's public routes (ADR 0019), beside the visitor page:
  * - GET /speech?name={article}&lang={lang}&block={n}: the server's voice reading block n (its
- *   content index) in that language, made on the first request (speech-service.ts). 404 when
+ *   content index; 0 the public title) in that language, made on the first request (speech-service.ts). 404 when
  *   the article, language or block has nothing to read, or no speech engine is configured; 503
  *   when the engine failed or hung (the page's button says it is not available right now).
  *   `no-cache` with an ETag: the address stays, its text may change with an edit. One byte
@@ -49,8 +49,9 @@ export function speechRoutes(
     const lang = visitorLang(c.req.query('lang'));
     const blockParam = c.req.query('block') ?? '';
     const base: Record<string, string> = { ...headers, 'Cache-Control': 'no-store' };
-    // One address per sound: a block is written in plain digits ('1e0' is not block 1).
-    if (!name || !lang || !/^[1-9]\d{0,4}$/.test(blockParam)) {
+    // One address per sound: a block is written in plain digits ('1e0' is not block 1); 0 is
+    // the public title (speech.ts).
+    if (!name || !lang || !/^(0|[1-9]\d{0,4})$/.test(blockParam)) {
       return c.body(null, 404, base);
     }
     const block = Number(blockParam);

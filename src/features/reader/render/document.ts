@@ -21,21 +21,21 @@ export const PRODUCT_NAME = 'Legenda';
  * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
  * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
  */
-export const READER_SCRIPT_VERSION = '7a7aedcdde';
+export const READER_SCRIPT_VERSION = '23fefbfb5a';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
 
 /**
  * Read aloud's script (public/listen.js): loaded by reader.js only when a visitor
  * presses Listen, named by its version like reader.js (speech.test.ts checks it).
  */
-export const LISTEN_SCRIPT_VERSION = 'e4cad94f3e';
+export const LISTEN_SCRIPT_VERSION = '9342af3d18';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 /**
  * The circuit page's save for offline reading (public/offline.js): loaded by reader.js only on a
  * page with the save block, named by its version like reader.js (offline.test.ts checks it).
  */
-export const OFFLINE_SCRIPT_VERSION = '3b47771f43';
+export const OFFLINE_SCRIPT_VERSION = 'ce881af4c6';
 export const OFFLINE_SCRIPT = `/offline.js?v=${OFFLINE_SCRIPT_VERSION}`;
 
 /**

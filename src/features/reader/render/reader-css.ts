@@ -67,6 +67,8 @@ export const VISITOR_CSS = `body{margin:0}
 .reader-search input{flex:1;min-width:0;min-height:48px;padding:8px 12px;border:2px solid #1f1422;border-radius:8px;background:#fff;color:#1f1422;font:inherit}
 .reader-button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;padding:8px 18px;border:2px solid currentColor;border-radius:999px;background:transparent;color:inherit;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
 .reader-stops a{flex-wrap:nowrap;align-items:center}
+.reader-stop-title{flex:1 1 auto;min-width:0}
+.reader-stops .reader-alt{flex:none;white-space:nowrap}
 .reader-stop-n{flex:none;display:inline-flex;align-items:center;justify-content:center;min-width:2em;height:2em;padding:0 .2em;border:2px solid currentColor;border-radius:999px;font-weight:700}
 .reader-circuit{width:100%;max-width:48rem;margin:0 auto;padding:8px 12px 16px}
 .reader-circuit p{margin:0 0 8px}

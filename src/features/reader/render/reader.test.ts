@@ -90,7 +90,7 @@ describe('ArticleView: element types', () => {
     expect(html).toContain('font-weight:700');
     expect(html).toContain('font-style:italic');
     expect(html).toContain('width:80%');
-    expect(html).toContain('text-align:right');
+    expect(html).toContain('text-align:end');
   });
 
   it('does not display the metadatas entry', () => {

@@ -1,8 +1,10 @@
 import { createElement, type ReactNode } from 'react';
 import { markup } from './markup.ts';
+import { TITLE_ELEMENT } from '../../articles/block-ids.ts';
 import type { ArticleContent } from '../../articles/content.ts';
 import { languageAttributes } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
+import { ownTitle } from './title.ts';
 
 /**
  * 'Report a problem' at the foot of an article page: a <details> holding a plain form posted
@@ -41,19 +43,30 @@ function textOf(element: Record<string, unknown>): string {
   return '';
 }
 
-/** The page's blocks with words to name them: their lasting name and their first words. */
+/** The first words of a text, '…' when there are more. */
+function firstWords(text: string): string {
+  // Italics markers are the editor's, not words.
+  const words = text
+    .replace(/\[!|!\]/g, '')
+    .trim()
+    .split(/\s+/);
+  const label = words.slice(0, LABEL_WORDS).join(' ');
+  return words.length > LABEL_WORDS ? `${label}…` : label;
+}
+
+/**
+ * What a visitor may name in 'Where': the title the page shows (when the museum wrote one,
+ * TITLE_ELEMENT; without it the first block is the title), then the blocks, each by its lasting
+ * name and its first words.
+ */
 export function reportBlocks(content: ArticleContent): { id: string; label: string }[] {
-  const blocks: { id: string; label: string }[] = [];
+  const title = ownTitle(content);
+  const blocks = title === undefined ? [] : [{ id: TITLE_ELEMENT, label: firstWords(title) }];
   for (const element of content.slice(1) as readonly Record<string, unknown>[]) {
     const id = element.id;
-    // Italics markers are the editor's, not words.
-    const words = textOf(element)
-      .replace(/\[!|!\]/g, '')
-      .trim()
-      .split(/\s+/);
-    if (typeof id !== 'string' || words[0] === '') continue;
-    const label = words.slice(0, LABEL_WORDS).join(' ');
-    blocks.push({ id, label: words.length > LABEL_WORDS ? `${label}…` : label });
+    const label = firstWords(textOf(element));
+    if (typeof id !== 'string' || label === '') continue;
+    blocks.push({ id, label });
   }
   return blocks;
 }

@@ -33,10 +33,21 @@ export function justify(value: unknown): (typeof JUSTIFY)[number] {
     : 'center';
 }
 
+/**
+ * The editor's 'left' and 'right' are the start and end of a line: written as `start` and `end`,
+ * they follow the page's direction (a right-to-left page mirrors them); centre and justify stay.
+ */
+const LOGICAL_ALIGN: Record<(typeof ALIGN)[number], CSSProperties['textAlign']> = {
+  left: 'start',
+  center: 'center',
+  justify: 'justify',
+  right: 'end',
+};
+
 export function align(value: unknown): CSSProperties['textAlign'] {
   return (ALIGN as readonly unknown[]).includes(value)
-    ? (value as CSSProperties['textAlign'])
-    : 'left';
+    ? LOGICAL_ALIGN[value as (typeof ALIGN)[number]]
+    : 'start';
 }
 
 /** A media source, only when it is one of our uploads (the schema enforces it too). */

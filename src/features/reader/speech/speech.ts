@@ -16,7 +16,7 @@ import { languageTag } from '../../languages/index.ts';
  * are, are plain players (<noscript>).
  */
 
-/** A block's words as read aloud: its content index (1…) and its text. */
+/** A block's words as read aloud: its content index (1…; 0 the public title) and its text. */
 export interface SpeechUnit {
   index: number;
   text: string;
@@ -53,9 +53,15 @@ function blockTexts(block: unknown): string[] {
   }
 }
 
-/** The article's blocks that have words, each as one text read aloud (lines joined). */
+/**
+ * What Listen reads, in order: the title the page shows above the blocks (the museum's public
+ * title, index 0; without one the first block is the title, read once), then the blocks that
+ * have words, each as one text (lines joined).
+ */
 export function speechUnits(content: ArticleContent | readonly unknown[]): SpeechUnit[] {
-  const units: SpeechUnit[] = [];
+  // As the page's heading shows it (render/title.ts ownTitle): spaces made one.
+  const title = plain((content[0] as { publicTitle?: unknown } | undefined)?.publicTitle);
+  const units: SpeechUnit[] = title === '' ? [] : [{ index: 0, text: title.replace(/\s+/g, ' ') }];
   for (let index = 1; index < content.length; index++) {
     const text = blockTexts(content[index])
       .filter((t) => t !== '')
