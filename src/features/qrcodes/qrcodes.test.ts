@@ -17,7 +17,9 @@ let other: string;
 /** The block about an unset PUBLIC_SITE_URL runs without it; every other test with it. */
 let addressUnset = false;
 useTestApp(
-  () => ({ env: addressUnset ? {} : { PUBLIC_SITE_URL: 'https://legenda.example' } }),
+  (): { env: Record<string, string> } => ({
+    env: addressUnset ? {} : { PUBLIC_SITE_URL: 'https://legenda.example' },
+  }),
   (s) => ({ database, t, cookie, other } = s),
 );
 
