@@ -8,6 +8,8 @@
  * answers, shows what to run, with a button to look again.
  * Decap's Git Gateway sign-in writes its fields' placeholders in English whatever its locale:
  * they are put in the page's language, and named for screen readers (they have no label).
+ * Decap's own French leaves some words in English ('Media', 'Fill in from another locale'):
+ * phrases-fr.json gives them, added to its French before Decap starts (CMS_MANUAL_INIT).
  */
 'use strict';
 
@@ -16,6 +18,7 @@
     fr: { email: 'Adresse e-mail', password: 'Mot de passe' },
     en: { email: 'Email', password: 'Password' },
   }[document.documentElement.lang];
+  const PHRASES = { fr: '/admin/phrases-fr.json' }[document.documentElement.lang];
   const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
   const notice = document.getElementById('local-backend-missing');
   const configUrl = document.querySelector('link[rel="cms-config-url"]').getAttribute('href');
@@ -37,13 +40,44 @@
     }
   }
 
+  /** `into` with `phrases` written over it, level by level (Decap's phrases are nested). */
+  function merged(into, phrases) {
+    const result = { ...into };
+    for (const [key, value] of Object.entries(phrases)) {
+      result[key] =
+        typeof value === 'object' && typeof into[key] === 'object'
+          ? merged(into[key], value)
+          : value;
+    }
+    return result;
+  }
+
+  /** Our words for the page's language, or none (Decap's own then, English where it has none). */
+  async function ownPhrases() {
+    if (!PHRASES) return undefined;
+    try {
+      const answer = await fetch(PHRASES);
+      return answer.ok ? await answer.json() : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   let loaded = false;
   function loadCms() {
     if (loaded) return;
     loaded = true;
     new MutationObserver(nameFields).observe(document.body, { childList: true, subtree: true });
+    const phrases = ownPhrases();
+    window.CMS_MANUAL_INIT = true;
     const script = document.createElement('script');
     script.src = '/admin/decap-cms.js';
+    script.addEventListener('load', async () => {
+      const own = await phrases;
+      const lang = document.documentElement.lang;
+      if (own) window.CMS.registerLocale(lang, merged(window.CMS.getLocale(lang) ?? {}, own));
+      window.CMS.init();
+    });
     document.body.append(script);
   }
 

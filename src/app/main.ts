@@ -16,7 +16,7 @@ import { errorReason } from '../server/db/errors.ts';
 import { forwardedClient } from '../server/http/forwarded.ts';
 import { createLogger, type Logger } from '../server/log.ts';
 import { nodeListener } from './node-listener.ts';
-import { startMessage } from './start-message.ts';
+import { listenAddress, startMessage } from './start-message.ts';
 import { openDatabase, type OpenedDatabase } from './runtime.ts';
 import { chosenSite, resolveSite, serveFrom } from './site-build/folders.ts';
 import { staticSite } from './static-site.ts';
@@ -206,11 +206,13 @@ async function main(): Promise<void> {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.listen(config.port, config.host, () => {
-    const port = (server.address() as AddressInfo).port;
-    const where = config.publicSiteUrl.includes(`:${config.port}`)
-      ? config.publicSiteUrl.replace(`:${config.port}`, `:${port}`)
+    const bound = server.address() as AddressInfo;
+    // PORT=0 takes a free port: the site's default address names the one taken.
+    const site = config.publicSiteUrl.includes(`:${config.port}`)
+      ? config.publicSiteUrl.replace(`:${config.port}`, `:${bound.port}`)
       : config.publicSiteUrl;
-    log.info(startMessage(where, config, database.handle.kind, first));
+    const at = { ...listenAddress(config.host, bound), site, siteSet: config.publicSiteUrlSet };
+    log.info(startMessage(at, config, database.handle.kind, first));
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(

@@ -160,6 +160,7 @@ export function createVisitorServices(deps: ServiceDeps) {
   const counter = visitorCounter(deps);
   const qrcodes = qrcodesService(qrcodesRepo(deps.db), {
     publicSiteUrl: deps.config.publicSiteUrl,
+    addressUnset: !deps.config.publicSiteUrlSet,
     counter,
     now,
   });

@@ -45,6 +45,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     publicSiteUrl,
+    publicSiteUrlSet: e.PUBLIC_SITE_URL !== undefined,
     secureCookies: publicSiteUrl.startsWith('https:'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? e.NETLIFY_DB_URL,

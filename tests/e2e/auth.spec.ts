@@ -238,7 +238,7 @@ for (const lang of LANGS) {
 
       const protectedHeadings = [
         t.dashboard.title,
-        t.articles.heading.replace('{{path}}', '').trim(),
+        t.articles.title,
         t.qrcodes.heading,
         t.stats.title,
         t.settings.title,

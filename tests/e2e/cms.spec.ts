@@ -231,7 +231,14 @@ test.describe('the blog CMS', () => {
     await expect(page.getByRole('heading', { name: 'Blog', exact: true })).toBeVisible({
       timeout: 30_000,
     });
+    // Decap's French, completed by public/admin/phrases-fr.json: no English left in sight.
+    await expect(page.getByRole('button', { name: 'Médias', exact: true })).toBeVisible();
+    await expect(page.getByText('Media', { exact: true })).toHaveCount(0);
     await page.getByRole('link', { name: 'Créer une entrée de type Article', exact: true }).click();
+    await expect(
+      page.getByRole('button', { name: 'Remplir depuis une autre langue', exact: true }),
+    ).toHaveCount(2);
+    await expect(page.getByText('Fill in from another locale', { exact: true })).toHaveCount(0);
 
     // French first: the file name comes from the French title.
     const fr = column(page, 'FR');

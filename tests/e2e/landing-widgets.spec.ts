@@ -168,6 +168,54 @@ test.describe('partner carousel', () => {
     await expect(strip).toHaveAttribute('data-center-mode', 'true');
   });
 
+  test('keeps Pause clear of the floating Book a demo, at 1280 and at 390 px', async ({ page }) => {
+    for (const { width, height, lang } of [
+      { width: 1280, height: 800, lang: 'fr' },
+      { width: 1280, height: 800, lang: 'en' },
+      { width: 390, height: 844, lang: 'fr' },
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await visit(page, url(lang, '/'));
+      const strip = await showCarousel(page, lang);
+      const pause = strip.getByRole('button', { name: dict[lang].landingWidgets.pause });
+      await expect(pause).toBeVisible();
+      await expect(page.locator('.book-demo')).toBeVisible();
+      // Pause scrolled up from the window's bottom edge, where the floating button sits, to the
+      // middle of the window: where a visitor reaches for it. Side by side (from 480 px) they
+      // never meet; on a phone, where Pause takes the whole width, it is clear once above it.
+      const clash = await page.evaluate(() => {
+        const button = document.querySelector<HTMLElement>('.carousel__toggle')!;
+        const demo = document.querySelector<HTMLElement>('.book-demo')!.getBoundingClientRect();
+        const top = button.getBoundingClientRect().top + window.scrollY;
+        const found: string[] = [];
+        for (let y = top - innerHeight + button.offsetHeight; y <= top - innerHeight / 2; y += 4) {
+          window.scrollTo(0, y);
+          const box = button.getBoundingClientRect();
+          const meets =
+            box.left < demo.right &&
+            demo.left < box.right &&
+            box.top < demo.bottom &&
+            demo.top < box.bottom;
+          if (innerWidth >= 480 && meets) found.push(`under it at ${Math.round(box.top)} px`);
+          const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          if (box.bottom <= demo.top && !button.contains(hit)) {
+            found.push(`its centre covered at ${Math.round(box.top)} px`);
+          }
+        }
+        return found;
+      });
+      expect(clash, `${width} px, ${lang}`).toEqual([]);
+      await pause.scrollIntoViewIfNeeded();
+      const centre = await pause.evaluate((button) => {
+        const box = button.getBoundingClientRect();
+        return button.contains(
+          document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2),
+        );
+      });
+      expect(centre, `${width} px, ${lang}`).toBe(true);
+    }
+  });
+
   test('plays every 2.4 s and stops on Pause, on hover and on keyboard focus', async ({ page }) => {
     const t = dict.fr.landingWidgets;
     // The page's timers run on Playwright's clock: time flows until the test stops it.

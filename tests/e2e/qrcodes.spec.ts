@@ -472,6 +472,51 @@ test.describe('QR codes (en)', () => {
   });
 });
 
+test.describe('QR codes while PUBLIC_SITE_URL is unset', () => {
+  /**
+   * The e2e server has PUBLIC_SITE_URL: its answers are given the mark the server adds without
+   * it (`address_unset`, qrcodes.test.ts), so the screens' note is seen here.
+   */
+  async function asIfUnset(page: Page) {
+    await page.route(/\/api\/read\/qrcodes?(\?|$)/, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as QrcodeDocument | QrcodeDocument[];
+      const marked = (doc: QrcodeDocument) => ({ ...doc, address_unset: true });
+      await route.fulfill({
+        response: answer,
+        json: Array.isArray(body) ? body.map(marked) : marked(body),
+      });
+    });
+  }
+
+  test('the list, a code and the print sheet say the codes lead to this computer, and how to set the address', async ({
+    page,
+    signIn,
+  }) => {
+    await signIn();
+    const article = await newArticle(page, `Vitrine ${tag()}`);
+    const doc = await linkCode(page, await addCode(page), article);
+    const site = new URL(doc.url).origin;
+    const note = page.getByRole('main').getByRole('note');
+
+    // With the address set (the e2e server's), nothing is said.
+    await visit(page, '/qrcodes');
+    await expect(screens(page, 'fr').line(doc)).toBeVisible();
+    await expect(note).toHaveCount(0);
+
+    await asIfUnset(page);
+    for (const lang of ['fr', 'en'] as const) {
+      const t = dict[lang].qrcodes;
+      for (const path of ['/qrcodes', `/qrcode?id=${doc.id}`, '/qrcodes/print']) {
+        await visit(page, url(lang, path));
+        await expect(note, `${lang} ${path}`).toContainText(fill(t.addressUnset, { site }));
+        await expect(note).toContainText(t.addressHow);
+        await expect(note.locator('code')).toHaveText('PUBLIC_SITE_URL=https://…');
+      }
+    }
+  });
+});
+
 test.describe('QR codes accessibility', () => {
   /** Nothing in the page's content is wider than the viewport (the top bar is the shell's). */
   async function expectFits(page: Page, width: number) {

@@ -59,7 +59,12 @@ for (const lang of LANGS) {
       list.getByRole('link', typeof name === 'string' ? { name, exact: true } : { name });
     return {
       heading: (path: string[]) =>
-        heading(page, fill(t.articles.heading, { path: path.join('/') })),
+        heading(
+          page,
+          path.length === 0
+            ? t.articles.title
+            : fill(t.articles.heading, { path: path.join(' / ') }),
+        ),
       list,
       link,
       line: (name: string) =>

@@ -139,6 +139,12 @@ describe('npm start (the Node entry)', () => {
     const server = await start(env);
     expect(server.output()).toContain('director@museum.example');
     expect(server.output()).not.toContain('the director passphrase');
+    // The address bound (HOST=127.0.0.1), and what an unset PUBLIC_SITE_URL means for QR codes.
+    const port = new URL(server.url).port;
+    expect(server.output()).toContain(`Legenda is running at http://127.0.0.1:${port}\n`);
+    expect(server.output()).toContain(
+      `PUBLIC_SITE_URL is not set: QR codes and links lead to this computer (http://localhost:${port})`,
+    );
 
     // The first start makes the demo article, and /r/DemoLegend leads to it.
     expect(server.output()).toContain(`Demo article created: /article?name=${DEMO_ARTICLE_NAME}`);

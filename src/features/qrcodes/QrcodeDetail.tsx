@@ -5,6 +5,7 @@ import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';
 import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import { useArticleList } from '../articles/article-list.ts';
+import AddressNote from './AddressNote.tsx';
 import { circuitChoicesRoute, qrcodeRoute } from './calls.ts';
 import LinkEditor from './LinkEditor.tsx';
 import { qrcodeIdOf } from './qrApi.ts';
@@ -73,6 +74,7 @@ function QrcodeScreen({ lang, qrcodeId }: ScreenProps) {
     <div className="qr-detail-screen">
       {backLinks}
       <h1 className="qr-detail-screen__heading">{heading}</h1>
+      <AddressNote t={t} codes={[code]} />
       <div className="qr-detail">
         <LinkEditor
           t={t}

@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import Protected from '../../ui/Protected.tsx';
 import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
+import AddressNote from './AddressNote.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { addQrcode, qrcodesRoute } from './calls.ts';
 import type { QrcodeDocument } from './qrApi.ts';
@@ -94,6 +95,7 @@ function QrcodesScreen({ lang }: { lang: Lang }) {
           {t('qrcodes.printLink')}
         </a>
       </div>
+      <AddressNote t={t} codes={codes} />
       {codes.length === 0 ? (
         <p className="muted">{t('qrcodes.empty')}</p>
       ) : (

@@ -3,6 +3,7 @@ import { localePath, type Lang } from '../../i18n/index.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import Protected from '../../ui/Protected.tsx';
 import { isSignedOut, useServerData } from '../../ui/server-state.ts';
+import AddressNote from './AddressNote.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { qrcodesRoute } from './calls.ts';
 import type { QrcodeDocument } from './qrApi.ts';
@@ -119,6 +120,7 @@ function PrintScreen({ lang }: { lang: Lang }) {
           {t('qrcode.backToQrcodes')}
         </a>
         <h1>{t('qrcodes.print.title')}</h1>
+        <AddressNote t={t} codes={active} />
         {load.status === 'loading' && (
           <p className="status-line" role="status">
             {t('common.loading')}

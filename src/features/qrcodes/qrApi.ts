@@ -30,6 +30,8 @@ export function parseQrcode(body: unknown): QrcodeDocument | null {
   const public_title = body.public_title;
   // A number only: anything else is read as no stop number.
   const stop = typeof body.stop === 'number' ? body.stop : undefined;
+  // Only `true` says the address is unset; a server that does not say it has one.
+  const addressUnset = body.address_unset === true;
   if (
     (public_title !== undefined && typeof public_title !== 'string') ||
     typeof id !== 'number' ||
@@ -48,6 +50,7 @@ export function parseQrcode(body: unknown): QrcodeDocument | null {
     id,
     link,
     url,
+    ...(addressUnset && { address_unset: true as const }),
     id_article,
     unformatted_name,
     ...(public_title !== undefined && { public_title }),

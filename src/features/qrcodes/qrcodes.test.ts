@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
@@ -14,8 +14,12 @@ let database: TestDatabase;
 let t: TestApp;
 let cookie: string;
 let other: string;
+/** The block about an unset PUBLIC_SITE_URL runs without it; every other test with it. */
+let addressUnset = false;
 useTestApp(
-  { env: { PUBLIC_SITE_URL: 'https://legenda.example' } },
+  (): { env: Record<string, string> } => ({
+    env: addressUnset ? {} : { PUBLIC_SITE_URL: 'https://legenda.example' },
+  }),
   (s) => ({ database, t, cookie, other } = s),
 );
 
@@ -209,6 +213,23 @@ describe('read and update', () => {
     expect((await get('/api/read/qrcode?qrcodeId=999999')).status).toBe(404);
     expect((await t.request('/api/read/qrcodes')).status).toBe(401);
     expect((await t.request('/api/read/qrcode?qrcodeId=1')).status).toBe(401);
+  });
+});
+
+describe('while PUBLIC_SITE_URL is unset', () => {
+  beforeAll(() => void (addressUnset = true));
+  afterAll(() => void (addressUnset = false));
+
+  it('marks every code: its address is this machine’s own (the QR screens say so)', async () => {
+    const code = await addCode();
+    expect(code).toMatchObject({
+      url: `http://localhost:4321/r/${code.link}`,
+      address_unset: true,
+    });
+    const list = (await (await get('/api/read/qrcodes')).json()) as QrcodeDocument[];
+    expect(list).toEqual([expect.objectContaining({ id: code.id, address_unset: true })]);
+    const one = (await (await get(`/api/read/qrcode?qrcodeId=${code.id}`)).json()) as unknown;
+    expect(one).toEqual(list[0]);
   });
 });
 

@@ -33,6 +33,11 @@ export interface QrcodeDocument {
   link: string;
   /** That printed address. */
   url: string;
+  /**
+   * Present when PUBLIC_SITE_URL is unset: `url` is then this machine's own address
+   * (http://localhost:{PORT}), which visitors' phones cannot open. The QR screens say so.
+   */
+  address_unset?: true;
   id_article: number | null;
   /** The linked article's title, or null when the code is free. */
   unformatted_name: string | null;

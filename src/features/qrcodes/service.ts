@@ -21,6 +21,8 @@ const SCAN_MEMORY_MS = 1000;
 
 export interface QrcodesOptions {
   publicSiteUrl: string;
+  /** PUBLIC_SITE_URL is unset: publicSiteUrl is this machine's address (said on each code). */
+  addressUnset?: boolean;
   counter: Counter;
   now: () => Date;
   /** Draws a short code; tests force collisions with it. */
@@ -28,10 +30,14 @@ export interface QrcodesOptions {
 }
 
 /** A code as the API shows it, with its full short url on the public site. */
-const qrcodeDocument = (row: QrcodeRow, publicSiteUrl: string): QrcodeDocument => ({
+const qrcodeDocument = (
+  row: QrcodeRow,
+  options: Pick<QrcodesOptions, 'publicSiteUrl' | 'addressUnset'>,
+): QrcodeDocument => ({
   id: row.id,
   link: row.link,
-  url: shortUrl(publicSiteUrl, row.link),
+  url: shortUrl(options.publicSiteUrl, row.link),
+  ...(options.addressUnset && { address_unset: true as const }),
   id_article: row.articleId,
   unformatted_name: row.title,
   ...(row.publicTitle && { public_title: row.publicTitle }),
@@ -43,7 +49,7 @@ const qrcodeDocument = (row: QrcodeRow, publicSiteUrl: string): QrcodeDocument =
 });
 
 export function qrcodesService(repo: QrcodesRepo, options: QrcodesOptions) {
-  const document = (row: QrcodeRow) => qrcodeDocument(row, options.publicSiteUrl);
+  const document = (row: QrcodeRow) => qrcodeDocument(row, options);
   // A code with no article is remembered too (as 'none'), so a flood of scans of a free or
   // unknown code does not reach the database either.
   const targets = new LRUCache<string, ScanTarget | 'none'>({ max: 10_000, ttl: SCAN_MEMORY_MS });

@@ -13,6 +13,7 @@ import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import VisitorLanguages from './VisitorLanguages.tsx';
 import GuideAddress from './GuideAddress.tsx';
 import { timeZoneGroups, zoneLabel } from './time-zones.ts';
+import { currentZoneName } from './zone-names.ts';
 
 const DEFAULT_SPEECH: SpeechSetting = { voice: 'browser', otherLanguages: [] };
 
@@ -39,7 +40,7 @@ function SettingsScreen({ lang, languages }: Props) {
 
   const show = (settings: MuseumSettings) => {
     setLanguage(settings.sourceLanguage);
-    setTimeZone(settings.timeZone);
+    setTimeZone(currentZoneName(settings.timeZone));
     setPriority(settings.priorityLanguages ?? []);
     setSpeech(settings.speech ?? DEFAULT_SPEECH);
     setOffered(settings.visitorLanguages ?? null);

@@ -4,6 +4,7 @@ import { offeredList } from '../languages/index.ts';
 import type { SettingsRepo } from './repo.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import { visitorLanguagesOf } from './visitor-languages.ts';
+import { currentZoneName } from './zone-names.ts';
 
 /** The museum's settings changed (its language among them), once the database holds them. */
 export interface MuseumChanged {
@@ -28,7 +29,13 @@ export function settingsService(
       if (!settings) throw notFound('No such museum.');
       // The museum's own language is offered even where a list kept from before misses it.
       const visitorLanguages = offeredList(settings.visitorLanguages, settings.sourceLanguage);
-      return { ...settings, visitorLanguages, speechEngine: options.speechEngine === true };
+      return {
+        ...settings,
+        // A zone saved under an old name (Europe/Kiev) is shown under its current one.
+        timeZone: currentZoneName(settings.timeZone),
+        visitorLanguages,
+        speechEngine: options.speechEngine === true,
+      };
     },
 
     async update(
@@ -49,7 +56,7 @@ export function settingsService(
       });
       await repo.update(museumId, {
         sourceLanguage,
-        timeZone,
+        timeZone: currentZoneName(timeZone),
         ...(priorityLanguages ? { priorityLanguages } : {}),
         ...(speech ? { speech } : {}),
         visitorLanguages,

@@ -1,13 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testClock } from '../../../tests/helpers/app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
+import { museums } from '../../server/db/schema.ts';
 import { isTimeZone } from './schema.ts';
 
 let t: TestApp;
 let cookie: string;
 let other: string;
-useTestApp(
+const app = useTestApp(
   () => ({
     // 23:30 UTC: the 22nd in Paris, still the 21st in New York.
     clock: testClock(new Date('2026-11-21T23:30:00Z')),
@@ -209,6 +211,23 @@ describe('museum settings', () => {
       { cookie, origin: 'https://evil.example' },
     );
     expect(cross.status).toBe(403);
+  });
+
+  it('shows a zone saved under an old name under its current one, and saves the current one', async () => {
+    const { db } = app.database;
+    await db.update(museums).set({ timeZone: 'Europe/Kiev' }).where(eq(museums.name, 'Musée A'));
+    expect(await settings()).toMatchObject({ timeZone: 'Europe/Kyiv' });
+
+    const res = await manage('update_settings', {
+      sourceLanguage: 'fr',
+      timeZone: 'Asia/Calcutta',
+    });
+    expect(await res.json()).toMatchObject({ timeZone: 'Asia/Kolkata' });
+    const [row] = await db
+      .select({ timeZone: museums.timeZone })
+      .from(museums)
+      .where(eq(museums.name, 'Musée A'));
+    expect(row?.timeZone).toBe('Asia/Kolkata');
   });
 
   it('knows time zones', () => {

@@ -1,12 +1,21 @@
-/** The IANA time zones of this browser, grouped by region ('Europe', 'America'…). */
-export function timeZoneGroups(current: string): { region: string; zones: string[] }[] {
-  let zones: string[];
+import { currentZoneName } from './zone-names.ts';
+
+/**
+ * The IANA time zones of this browser under their current names (Europe/Kyiv, not the
+ * Europe/Kiev browsers list: zone-names.ts), grouped by region ('Europe', 'America'…).
+ * `current`, the museum's, is among them, renamed too.
+ */
+export function timeZoneGroups(
+  current: string,
+  supported: () => readonly string[] = () => Intl.supportedValuesOf('timeZone'),
+): { region: string; zones: string[] }[] {
+  let listed: readonly string[];
   try {
-    zones = Intl.supportedValuesOf('timeZone');
+    listed = supported();
   } catch {
-    zones = [];
+    listed = [];
   }
-  if (!zones.includes(current)) zones = [...zones, current];
+  const zones = new Set([...listed, current].map(currentZoneName));
   const groups = new Map<string, string[]>();
   for (const zone of [...zones].sort()) {
     const slash = zone.indexOf('/');

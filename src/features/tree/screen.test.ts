@@ -10,6 +10,7 @@ import {
   parentHref,
   placeOf,
   publicationMarks,
+  treeHeading,
   writeFailureMessage,
 } from './screen.ts';
 
@@ -79,6 +80,15 @@ describe('itemLabel', () => {
     expect(itemLabel(fr, article(6))).toBe('Article 6');
     expect(itemLabel(fr, folder(5, ''))).toBe('Dossier 5');
     expect(itemLabel(en, folder(5, ''))).toBe('Folder 5');
+  });
+});
+
+describe('treeHeading', () => {
+  it('spaces the path’s slashes, and says only Articles at the root', () => {
+    expect(treeHeading(fr, [room])).toBe('Articles / Salle 1');
+    expect(treeHeading(en, [room, showcase])).toBe('Articles / Salle 1 / Vitrine A');
+    expect(treeHeading(fr, [room, folder(5, '')])).toBe('Articles / Salle 1 / Dossier 5');
+    expect(treeHeading(fr, [])).toBe('Articles');
   });
 });
 

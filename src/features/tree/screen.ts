@@ -42,6 +42,15 @@ export function itemLabel(t: TFn, item: TreeItem): string {
   return item.name !== '' ? item.name : `${t('tree.folder')} ${item.id}`;
 }
 
+/**
+ * The screen's heading: 'Articles' at the root, 'Articles / Salle 1 / Vitrine A' in a folder
+ * (spaces around each slash, so a name reads apart from the path's signs).
+ */
+export function treeHeading(t: TFn, folders: readonly TreeItem[]): string {
+  if (folders.length === 0) return t('articles.title');
+  return t('articles.heading', { path: folders.map((folder) => itemLabel(t, folder)).join(' / ') });
+}
+
 /** A folder's line opens its page below this one; an article's, its editor. */
 export function hrefOf(lang: Lang, folderPath: readonly number[], item: TreeItem): string {
   return item.type === 'folder'

@@ -5,7 +5,7 @@ import { useServerData, type Loaded } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
 import { treeRoute } from './calls.ts';
 import { folderPathFromPathname, type TreeItem } from './names.ts';
-import { itemLabel, placeOf } from './screen.ts';
+import { itemLabel, placeOf, treeHeading } from './screen.ts';
 import type { FocusTarget } from './useTreeFocus.ts';
 import { useTreeDialogs, useTreeWrite, useTreeWrites } from './useTreeWrites.ts';
 
@@ -52,7 +52,7 @@ export function useTree(lang: Lang, t: TFn, focusLater: (target: FocusTarget) =>
   const place = placeOf(load.status === 'ready' ? load.roots : null, path);
   const { folders, folderPath } = place;
   const label = (item: TreeItem) => itemLabel(t, item);
-  const headingText = t('articles.heading', { path: (folders ?? []).map(label).join('/') });
+  const headingText = treeHeading(t, folders ?? []);
 
   useEffect(() => {
     if (!folders) return;

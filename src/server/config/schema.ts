@@ -9,6 +9,12 @@ export interface Config {
   host: string;
   /** Where visitors and staff reach the site, without a trailing slash. */
   publicSiteUrl: string;
+  /**
+   * PUBLIC_SITE_URL was given (or Netlify's URL). Without it publicSiteUrl is this machine's
+   * http://localhost:{PORT}, which printed QR codes would lead to: the start message and the
+   * QR screens say so.
+   */
+  publicSiteUrlSet: boolean;
   /** Cookies get Secure and the __Host- prefix when the site is served over HTTPS. */
   secureCookies: boolean;
   dataDir: string;
