@@ -9,6 +9,7 @@ import {
   renderDocument,
 } from '../render/document.ts';
 import { uiLanguage, uiStrings, uiText } from '../render/strings.ts';
+import { HOLES_CSS, holesNote, inSource } from '../render/holes-view.ts';
 import { noteView } from '../render/note-view.ts';
 import { OFFLINE_CSS } from '../render/offline-block.ts';
 
@@ -49,7 +50,7 @@ export interface CircuitPage {
  * Room above the language button under the stops (and the offline block, hidden on some pages):
  * the pages' `.reader-page p` margin outweighs a rule of one class; the button sat on the list.
  */
-const CIRCUIT_CSS = '.reader-page .reader-circuit-lang{margin-top:28px}';
+const CIRCUIT_CSS = `.reader-page .reader-circuit-lang{margin-top:28px}${HOLES_CSS}`;
 
 export function renderCircuitPage(page: CircuitPage): string {
   const { texts, links } = page;
@@ -57,6 +58,8 @@ export function renderCircuitPage(page: CircuitPage): string {
   const ui = uiLanguage(page.uiLang);
   const words = uiStrings(ui);
   const wordsLang = languageAttributes(ui, lang);
+  // A text a translation left in the museum's language, marked in it (ADR 0043).
+  const marked = (id: string, text: string) => inSource(texts, texts.inSource?.has(id), text);
   const note =
     texts.note === undefined
       ? null
@@ -83,7 +86,9 @@ export function renderCircuitPage(page: CircuitPage): string {
         h(
           'span',
           null,
-          stop.title ?? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
+          stop.title === undefined
+            ? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) }))
+            : marked(`stop-${stop.articleId}`, stop.title),
         ),
         stop.number === undefined
           ? null
@@ -98,8 +103,11 @@ export function renderCircuitPage(page: CircuitPage): string {
   const body = framedPage(
     DEFAULT_BACKGROUND,
     note,
-    h('h1', null, texts.title),
-    ...texts.intro.map((p, i) => h('p', { key: `intro-${i}`, className: 'reader-intro' }, p)),
+    h('h1', null, marked('title', texts.title)),
+    holesNote(texts, ui),
+    ...texts.intro.map((p, i) =>
+      h('p', { key: `intro-${i}`, className: 'reader-intro' }, marked(`intro-${i}`, p)),
+    ),
     h('h2', wordsLang, words.stopsTitle),
     h('ol', { className: 'reader-choices reader-stops' }, stops),
     page.extra ?? null,
