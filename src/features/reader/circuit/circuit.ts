@@ -12,7 +12,7 @@ import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts'
 import { noteLanguage } from '../render/strings.ts';
 import { documentOf, textsOf } from './circuit-document.ts';
 import type { EngineGate } from '../visit/engine-gate.ts';
-import { holesOf, shownOf, translateWithin } from '../visit/within-wait.ts';
+import { holesOf, shownOf, textsNote, translateWithin } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitLookup, CircuitSource, CircuitTexts, CircuitVisit } from './circuit-types.ts';
@@ -209,7 +209,7 @@ async function translatedCircuit(
   const waited = await translateWithin(within, job, visit);
   if (waited.kind === 'noEngine') return original('noEngine');
   const { result, why } = shownOf(waited);
-  const note = why === undefined || why === 'refused' ? 'machine' : why;
+  const note = textsNote(why);
   if (!result) return original(note === 'machine' ? 'unavailable' : note);
   return {
     kind: 'circuit',

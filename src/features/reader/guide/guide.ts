@@ -3,7 +3,7 @@ import type { ArticleContent } from '../../articles/content.ts';
 import { isOffered, offeredSuggestions, sameLanguage } from '../../languages/index.ts';
 import type { ArticleRequest } from '../../translation/translator.ts';
 import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
-import { holesOf, shownOf, translateWithin, type Holes } from '../visit/within-wait.ts';
+import { holesOf, shownOf, textsNote, translateWithin, type Holes } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { VisitorLang } from '../checked.ts';
 import { href } from '../render/links.ts';
@@ -161,7 +161,7 @@ async function translated(
   const waited = await translateWithin(within, job, visit);
   if (waited.kind === 'noEngine') return original('noEngine');
   const { result, why } = shownOf(waited);
-  const note = why === undefined || why === 'refused' ? 'machine' : why;
+  const note = textsNote(why);
   if (!result) return original(note === 'machine' ? 'unavailable' : note);
   return shown(result.content, lang, note, holesOf(result, why));
 }

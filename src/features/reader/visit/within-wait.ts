@@ -172,6 +172,14 @@ function whyOf(waited: Waited, result: TranslationResult | undefined): Why | und
   return result?.held ?? 'unavailable';
 }
 
+/**
+ * The note of a page of texts (a circuit, a guide home) showing a translation: held or still
+ * translating, said so; otherwise translated, its holes said below (render/holes-view.ts).
+ */
+export function textsNote(why: Why | undefined): 'machine' | 'busy' | 'paused' | 'translating' {
+  return why === 'busy' || why === 'paused' || why === 'translating' ? why : 'machine';
+}
+
 /** What of a translation a page shows in the original (block ids), and why. */
 export interface Holes {
   ids: ReadonlySet<string>;
