@@ -144,7 +144,11 @@ function circuitsList(page: GuidePage, ui: string): ReactNode {
           h(
             'a',
             { href: page.links.circuit(c.name) },
-            h('span', { className: 'reader-choice' }, inSource(page.texts, c.titleInSource, c.title)),
+            h(
+              'span',
+              { className: 'reader-choice' },
+              inSource(page.texts, c.titleInSource, c.title),
+            ),
             h('span', { className: 'reader-alt' }, uiText(ui, 'guideStops', { n: c.stops })),
             c.intro[0]
               ? h(

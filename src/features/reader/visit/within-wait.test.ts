@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readContent } from '../../articles/content.ts';
 import { memoryBackoff } from '../../translation/failures.ts';
 import type {
   ArticleRequest,
@@ -17,7 +18,7 @@ const job: ArticleRequest = {
   museumId: 1,
   articleId: 'circuit-7',
   generation: 0,
-  content: [],
+  content: readContent([], 'tour'),
   instructions: '',
   sourceLang: 'fr',
   targetLang: 'ja',
@@ -27,7 +28,7 @@ const NOW = new Date('2026-12-07T10:00:00Z');
 
 /** A translation of 4 texts, `translated` of them made. */
 const result = (translated: number, extra: Partial<TranslationResult> = {}): TranslationResult => ({
-  content: [],
+  content: job.content,
   complete: translated === 4,
   untranslated: 4 - translated,
   refused: 0,
@@ -70,7 +71,11 @@ function setUp(run: TranslationRun, held?: 'busy' | 'paused') {
     payer: () => Promise.resolve(undefined),
   } as unknown as EngineGate;
   const deps: WaitDeps = {
-    translator: { configured: true, open: () => Promise.resolve(run) } as WaitDeps['translator'],
+    translator: {
+      configured: true,
+      open: () => Promise.resolve(run),
+      translateArticle: () => Promise.reject(new Error('not used')),
+    },
     backoff,
     gate,
     firstWait: 50,
@@ -97,7 +102,10 @@ describe('a translation within a wait', () => {
     const { deps, backoff } = setUp(run);
     const first = await translateWithin(deps, job, {});
     // Partly translated: what is translated shows, the rest in the original, and why.
-    expect(shownOf(first as never)).toMatchObject({ why: 'unavailable', result: { untranslated: 2 } });
+    expect(shownOf(first as never)).toMatchObject({
+      why: 'unavailable',
+      result: { untranslated: 2 },
+    });
     expect(await backoff.find(pair)).toMatchObject({ failures: 1, reason: 'engine', texts: 2 });
     const again = await translateWithin(deps, job, {});
     expect(again).toMatchObject({ kind: 'notNow', why: 'unavailable' });
@@ -148,7 +156,10 @@ describe('a translation within a wait', () => {
     const waited = await translateWithin(deps, job, { background: (w) => handed.push(w) });
     expect(waited.kind).toBe('running');
     // Meanwhile what is stored shows, said to be still translating.
-    expect(shownOf(waited as never)).toMatchObject({ why: 'translating', result: { untranslated: 2 } });
+    expect(shownOf(waited as never)).toMatchObject({
+      why: 'translating',
+      result: { untranslated: 2 },
+    });
     slow.reject(new Error('engine down'));
     await handed[0];
     expect(await backoff.find(pair)).toMatchObject({ reason: 'engine', texts: 2 });

@@ -49,8 +49,8 @@ export type Why = 'refused' | 'unavailable' | 'busy' | 'paused' | 'translating';
 /** How a translation asked within a wait came out. */
 export type Waited = { run: TranslationRun } & (
   | /** No engine configured: only the museum's own words (checked texts) are stored. */
-  { kind: 'noEngine' }
-  /** Nothing for the engine to do now, or the outcome within the first wait. */
+    { kind: 'noEngine' }
+    /** Nothing for the engine to do now, or the outcome within the first wait. */
   | { kind: 'done'; result: TranslationResult | undefined }
   /** No new try now (the back-off, or the gate): what is stored, and why. */
   | { kind: 'notNow'; result: TranslationResult; why: Why }
@@ -106,7 +106,8 @@ async function notNow(
   run: TranslationRun,
 ): Promise<Why | undefined> {
   const failure = await deps.backoff.find(pair);
-  if (waiting(failure, deps.now())) return failure?.reason === 'refused' ? 'refused' : 'unavailable';
+  if (waiting(failure, deps.now()))
+    return failure?.reason === 'refused' ? 'refused' : 'unavailable';
   if (run.pending()) return undefined;
   const ask = { museumId: pair.museumId, pair: `${job.articleId}:${job.targetLang}` };
   return heldNote(deps.gate, { ...ask, visitor, staffMuseum }, head);
