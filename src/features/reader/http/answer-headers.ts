@@ -87,7 +87,7 @@ function sharedByAll(
     !cookieSize &&
     (answer.byPhone === true
       ? // The picker no language was asked nor remembered for, nothing searched.
-        !ask.langGiven && ask.remembered === undefined && ask.query === undefined
+        !ask.langGiven && ask.remembered === undefined && !ask.picking
       : ask.langGiven && ask.asked !== undefined)
   );
 }

@@ -55,8 +55,9 @@ function pageKey(request: PageRequest): string {
   const { name, lang, choose, query, ignoreStats } = request;
   // A draft preview is the staff's alone: never kept.
   if (!name || query !== undefined || request.draft) return '';
-  if (!lang) return pickerKey(request, name);
+  // The picker a first scan lands on; one asked for (`choose`) is not kept, as before.
   if (choose) return '';
+  if (!lang) return pickerKey(request, name);
   return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${request.circuit ?? ''}`;
 }
 
