@@ -86,9 +86,8 @@ export class TranslationJob implements Job {
     const { request, missing, force } = this.#work;
     // Another process may have translated them since this one cached the document; unless
     // the museum asked for a new translation (`force`), what is stored is kept.
-    const fresh = force
-      ? {}
-      : (this.#work.known ?? (await this.#options.readMemory(request, true)));
+    // Awaited even when known: the job starts after its constructor returns, as ever.
+    const fresh = force ? {} : await (this.#work.known ?? this.#options.readMemory(request, true));
     const translations: Record<string, string> = {};
     const todo: KeyedSegment[] = [];
     for (const s of missing) {
