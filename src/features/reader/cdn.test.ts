@@ -91,7 +91,9 @@ describe('what shared caches may keep', () => {
     expect(picker.headers.get('netlify-vary')).toBe(
       'header=Accept-Language,cookie=legenda_lang|legenda_size',
     );
-    expect(picker.headers.get('surrogate-key')).toBe(`legenda-m${museum} legenda-m${museum}-a${id}`);
+    expect(picker.headers.get('surrogate-key')).toBe(
+      `legenda-m${museum} legenda-m${museum}-a${id}`,
+    );
     // Kept in the process: the next Spanish phone gets the same bytes, another its own page.
     const again = await t.request('/article?name=salle-1', { headers: spanish });
     expect(again.headers.get('etag')).toBe(picker.headers.get('etag'));

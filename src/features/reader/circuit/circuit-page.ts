@@ -52,14 +52,23 @@ export interface CircuitPage {
  */
 const CIRCUIT_CSS = `.reader-page .reader-circuit-lang{margin-top:28px}${HOLES_CSS}`;
 
+/** A text a translation left in the museum's language, marked in it (ADR 0043). */
+function marked(texts: CircuitTexts, id: string, text: string | undefined): ReactNode {
+  return text === undefined ? undefined : inSource(texts, texts.inSource?.has(id), text);
+}
+
+/** The introduction's paragraphs. */
+const intro = (texts: CircuitTexts): ReactNode[] =>
+  texts.intro.map((p, i) =>
+    h('p', { key: `intro-${i}`, className: 'reader-intro' }, marked(texts, `intro-${i}`, p)),
+  );
+
 export function renderCircuitPage(page: CircuitPage): string {
   const { texts, links } = page;
   const lang = languageTag(texts.lang);
   const ui = uiLanguage(page.uiLang);
   const words = uiStrings(ui);
   const wordsLang = languageAttributes(ui, lang);
-  // A text a translation left in the museum's language, marked in it (ADR 0043).
-  const marked = (id: string, text: string) => inSource(texts, texts.inSource?.has(id), text);
   const note =
     texts.note === undefined
       ? null
@@ -86,9 +95,8 @@ export function renderCircuitPage(page: CircuitPage): string {
         h(
           'span',
           null,
-          stop.title === undefined
-            ? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) }))
-            : marked(`stop-${stop.articleId}`, stop.title),
+          marked(texts, `stop-${stop.articleId}`, stop.title) ??
+            h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
         ),
         stop.number === undefined
           ? null
@@ -103,11 +111,9 @@ export function renderCircuitPage(page: CircuitPage): string {
   const body = framedPage(
     DEFAULT_BACKGROUND,
     note,
-    h('h1', null, marked('title', texts.title)),
+    h('h1', null, marked(texts, 'title', texts.title)),
     holesNote(texts, ui),
-    ...texts.intro.map((p, i) =>
-      h('p', { key: `intro-${i}`, className: 'reader-intro' }, marked(`intro-${i}`, p)),
-    ),
+    ...intro(texts),
     h('h2', wordsLang, words.stopsTitle),
     h('ol', { className: 'reader-choices reader-stops' }, stops),
     page.extra ?? null,
