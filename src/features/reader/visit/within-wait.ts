@@ -62,6 +62,7 @@ export type Waited = { run: TranslationRun } & (
 export const refusedOnly = (result: TranslationResult): boolean =>
   result.refused > 0 && result.refused === result.untranslated;
 
+/** `job` translated within `deps.firstWait` as far as the back-off and the gate let it start. */
 export async function translateWithin(
   deps: WaitDeps,
   job: ArticleRequest,
