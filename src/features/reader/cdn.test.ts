@@ -129,6 +129,14 @@ describe('what shared caches may keep', () => {
       `legenda-m${museum}-a${one}`,
       `legenda-m${museum}-a${two}`,
     ]);
+    // Its picker, where no language is asked: one per phone languages, as an article's.
+    const picker = await t.request('/circuit?name=tour', { headers: { 'accept-language': 'es' } });
+    expect(await picker.text()).toContain('Elija su idioma');
+    expect(picker.headers.get('cdn-cache-control')).toBe(SHARED);
+    expect(picker.headers.get('vary')).toBe('Accept-Language, Accept-Encoding');
+    expect(picker.headers.get('surrogate-key')).toBe(
+      `legenda-m${museum} legenda-m${museum}-c${circuit}`,
+    );
     // A stop opened from the circuit shows where it stands in it: the circuit's tag too.
     const stop = await t.request(`/article?name=salle-1&lang=fr&circuit=tour`);
     expect(stop.headers.get('surrogate-key')).toContain(`legenda-m${museum}-c${circuit}`);

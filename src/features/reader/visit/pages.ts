@@ -57,7 +57,7 @@ function pageKey(request: PageRequest): string {
   if (!name || query !== undefined || request.draft) return '';
   // The picker a first scan lands on; one asked for (`choose`) is not kept, as before.
   if (choose) return '';
-  if (!lang) return pickerKey(request, name);
+  if (!lang) return pickerKey('/article', request, name);
   return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${request.circuit ?? ''}`;
 }
 
@@ -69,10 +69,15 @@ const PICKER_KEY = 'picker\n';
  * The key of the picker shown where no language is asked nor remembered (a first scan): the same
  * page for every phone sending the same languages, the header being all it reads of the visitor.
  */
-function pickerKey(request: PageRequest, name: PageName): string {
+function pickerKey(
+  path: '/article' | '/circuit',
+  request: { acceptLanguage: string | undefined; ignoreStats: boolean; circuit?: PageName },
+  name: PageName,
+): string {
   const header = request.acceptLanguage ?? '';
   if (header.length > MAX_PICKER_HEADER) return '';
-  return `${PICKER_KEY}${name}\n${request.ignoreStats}\n${request.circuit ?? ''}\n${header}`;
+  const { ignoreStats, circuit } = request;
+  return `${PICKER_KEY}${path}\n${name}\n${ignoreStats}\n${circuit ?? ''}\n${header}`;
 }
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
@@ -207,10 +212,12 @@ async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer
 async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<BodyAnswer> {
   const { name, lang, choose, query, ignoreStats } = request;
   const textSize = request.textSize ?? 1;
-  const key =
-    name && lang && !choose && query === undefined
+  const plain = name && !choose && query === undefined;
+  const key = !plain
+    ? ''
+    : lang
       ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
-      : '';
+      : pickerKey('/circuit', request, name);
   const cached = key ? deps.pages.get(key) : undefined;
   if (cached) return keptAnswer(cached, ignoreStats, key);
   let visit: CircuitVisit;
@@ -226,6 +233,13 @@ async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<
   if (page.keep && key) {
     const tags =
       visit.kind === 'circuit' && !ignoreStats && lang ? circuitTags(visit.texts, lang) : undefined;
+    return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats, key);
+  }
+  // The picker where no language is asked, as an article's: its title and languages are the
+  // circuit's and the museum's.
+  if (visit.kind === 'picker' && key.startsWith(PICKER_KEY) && !visit.notOffered) {
+    const { museumId, id } = visit.circuit;
+    const tags = ignoreStats ? undefined : [museumTag(museumId), circuitTag(museumId, id)];
     return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats, key);
   }
   return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
