@@ -21,6 +21,8 @@
 #   - Drops the cookies a kept page does not read: all but Legenda's own, and the remembered
 #     language on a page whose address names its language. A text size chosen before (its
 #     cookie) is the visitor's own page, asked from Legenda.
+#   - The language picker a first scan lands on (an address without `lang`) says
+#     `Vary: Accept-Language`: Varnish keeps one per phone languages, as it honours any Vary.
 #   - Keeps each page's Surrogate-Key header (its cache tags) with the page, for the purge hook.
 #   - Tells in X-Cache whether an answer was a HIT, a MISS (now kept) or a PASS.
 #   - The purge hook: `POST /.well-known/legenda-purge` with `Surrogate-Key: tag1 tag2 …` from an

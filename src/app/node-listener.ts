@@ -14,7 +14,7 @@ import type { Logger } from '../server/log.ts';
  * adapter.
  */
 export function nodeListener(
-  app: { fetch: (request: Request) => Response | Promise<Response> },
+  app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> },
   services: Pick<Services, 'reader' | 'scan' | 'guide' | 'seen'>,
   options: {
     hsts: boolean;

@@ -52,6 +52,8 @@ const TYPING_TARGET_MS = 16;
 const REVIEW_TARGET_MS = 1000;
 /** Once 0.5 (half a bare node:http server), raised since: the visitor page stays at or above what it was (0.91). */
 const VISITOR_TARGET = 0.91;
+/** The language picker a first scan lands on (no language yet), kept like a visitor page. */
+const PICKER_TARGET = 0.9;
 /** The museum's guide home, kept like a visitor page. */
 const GUIDE_TARGET = 0.9;
 const TRANSLATION_TARGET = 1.3;
@@ -67,6 +69,7 @@ const BENCHES = [
   'tree',
   'editor',
   'visitor',
+  'picker',
   'guide',
   'scan',
   'stats',
@@ -290,6 +293,30 @@ async function benchVisitor(url: string, cookie: string): Promise<void> {
     { url: `${target.url}/article`, options: { duration, headers } },
   );
   report('GET /article?name=…&lang=es (one phone: its reloads)', result, VISITOR_TARGET);
+}
+
+/**
+ * The language picker a first scan lands on (/article?name=… without a language, none
+ * remembered), as phones of one language ask it: compressed, every language of the catalogue.
+ */
+async function benchPicker(url: string, cookie: string): Promise<void> {
+  await publish(url, cookie, panelArticle('bench-picker'));
+  const page = `${url}/article?name=bench-picker`;
+  const headers = { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5', 'accept-encoding': 'gzip' };
+  const { status, body, target } = await bareLike(page, headers);
+  const html = gunzipSync(body).toString('utf8');
+  if (status !== 200 || !html.includes('Elija su idioma')) {
+    throw new Error(`The picker was not shown in Spanish: ${status}`);
+  }
+  console.log(
+    `Language picker (every language, Spanish phone): ${html.length} characters, ` +
+      `${body.byteLength} bytes gzip`,
+  );
+  const result = await compare(
+    { url: page, options: { duration, headers } },
+    { url: `${target.url}/article`, options: { duration, headers } },
+  );
+  report('GET /article?name=… (first scan: the picker)', result, PICKER_TARGET);
 }
 
 /**
@@ -578,6 +605,7 @@ async function main(): Promise<void> {
   if (!only || only === 'tree') await benchTree(ours.url, cookie);
   if (!only || only === 'editor') await benchEditor(ours.url, cookie);
   if (!only || only === 'visitor') await benchVisitor(ours.url, cookie);
+  if (!only || only === 'picker') await benchPicker(ours.url, cookie);
   if (!only) await benchGuide(engine.url);
   if (!only || only === 'scan') {
     await benchScan(ours.url, cookie);

@@ -41,6 +41,9 @@ function answer(
       return { status: 200, headers: { ...kept, 'set-cookie': 'legenda_lang=es; Path=/' } };
     case 'error':
       return { status: 500, headers: kept };
+    case 'by-phone':
+      // The first scan's picker: one page per phone languages (ADR 0043).
+      return { status: 200, headers: { ...kept, vary: 'Accept-Language, Accept-Encoding' } };
     case 'seen':
       return { status: 204, headers: { 'cache-control': 'no-store' } };
     default:
@@ -154,6 +157,16 @@ describeWithVarnish('docs/cdn/varnish.vcl in Varnish', () => {
     await twice('/guide-without-lang', { cookie: '_ga=GA1.1' });
     expect(reached.get(home)).toBe(1);
     expect(reached.get('/guide-without-lang')).toBe(1);
+  });
+
+  it('keeps one picker per phone languages', async () => {
+    const path = '/by-phone?name=salle-3';
+    const [, es] = await twice(path, { 'accept-language': 'es-ES,es;q=0.9' });
+    expect(es!.headers['x-cache']).toBe('HIT');
+    const ja = await get(path, { 'accept-language': 'ja' });
+    expect(ja.headers['x-cache']).toBe('MISS');
+    expect(reached.get(path)).toBe(2);
+    expect((await get(path, { 'accept-language': 'es-ES,es;q=0.9' })).body).toBe(es!.body);
   });
 
   const purge = (headers: Record<string, string>, method = 'POST') =>

@@ -78,6 +78,35 @@ describe('what shared caches may keep', () => {
     expect(larger.headers.get('cdn-cache-control')).toBe(SHARED);
   });
 
+  it('the picker a first scan lands on, one per phone languages, tagged by its article', async () => {
+    const { t, cookie } = state;
+    const id = await staff(t, cookie).publish('salle-1', 'Panneau', 'Bonjour');
+    const { a: museum } = await museumIds();
+    const spanish = { 'accept-language': 'es-ES,es;q=0.9' };
+    const picker = await t.request('/article?name=salle-1', { headers: spanish });
+    expect(await picker.text()).toContain('Elija su idioma');
+    expect(picker.headers.get('cache-control')).toBe('no-cache');
+    expect(picker.headers.get('cdn-cache-control')).toBe(SHARED);
+    expect(picker.headers.get('vary')).toBe('Accept-Language, Accept-Encoding');
+    expect(picker.headers.get('netlify-vary')).toBe(
+      'header=Accept-Language,cookie=legenda_lang|legenda_size',
+    );
+    expect(picker.headers.get('surrogate-key')).toBe(
+      `legenda-m${museum} legenda-m${museum}-a${id}`,
+    );
+    // Kept in the process: the next Spanish phone gets the same bytes, another its own page.
+    const again = await t.request('/article?name=salle-1', { headers: spanish });
+    expect(again.headers.get('etag')).toBe(picker.headers.get('etag'));
+    const ja = await t.request('/article?name=salle-1', { headers: { 'accept-language': 'ja' } });
+    expect(await ja.text()).toContain('言語を選択');
+    // A language remembered opens the article, the visitor's own: kept by no shared cache.
+    const remembered = await t.request('/article?name=salle-1', {
+      headers: { ...spanish, cookie: 'legenda_lang=fr' },
+    });
+    expect(remembered.headers.get('cdn-cache-control')).toBeNull();
+    expect(remembered.headers.get('cache-control')).toMatch(/private/);
+  });
+
   it('a circuit page tagged by its stops, and a guide home in the language asked', async () => {
     const { t, cookie, database } = state;
     const curator = staff(t, cookie);
@@ -100,6 +129,14 @@ describe('what shared caches may keep', () => {
       `legenda-m${museum}-a${one}`,
       `legenda-m${museum}-a${two}`,
     ]);
+    // Its picker, where no language is asked: one per phone languages, as an article's.
+    const picker = await t.request('/circuit?name=tour', { headers: { 'accept-language': 'es' } });
+    expect(await picker.text()).toContain('Elija su idioma');
+    expect(picker.headers.get('cdn-cache-control')).toBe(SHARED);
+    expect(picker.headers.get('vary')).toBe('Accept-Language, Accept-Encoding');
+    expect(picker.headers.get('surrogate-key')).toBe(
+      `legenda-m${museum} legenda-m${museum}-c${circuit}`,
+    );
     // A stop opened from the circuit shows where it stands in it: the circuit's tag too.
     const stop = await t.request(`/article?name=salle-1&lang=fr&circuit=tour`);
     expect(stop.headers.get('surrogate-key')).toContain(`legenda-m${museum}-c${circuit}`);

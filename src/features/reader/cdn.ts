@@ -18,6 +18,17 @@ export const SHARED_CACHE_HEADERS: Readonly<Record<string, string>> = {
   'Netlify-Vary': 'cookie=legenda_size',
 };
 
+/**
+ * The language picker of an address without a language (a first scan's): the same for every
+ * phone sending the same languages, so kept by them (`Vary: Accept-Language`, and Netlify's own
+ * header); a language remembered in a cookie opens the article instead: Netlify keys on it, and
+ * another cache passes such a request to Legenda (docs/cdn/varnish.vcl does).
+ */
+export const PICKER_CACHE_HEADERS: Readonly<Record<string, string>> = {
+  Vary: 'Accept-Language, Accept-Encoding',
+  'Netlify-Vary': 'header=Accept-Language,cookie=legenda_lang|legenda_size',
+};
+
 /** Every page of a museum: a museum setting changes them all. */
 export const museumTag = (museumId: number) => `legenda-m${museumId}`;
 /** An article's pages in every language, and the circuit pages listing it. */

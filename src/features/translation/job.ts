@@ -31,6 +31,11 @@ export interface JobWork {
   allKeys: ReadonlySet<string>;
   /** Translated again even where the memory holds a translation (the museum asked). */
   force: boolean;
+  /**
+   * The document the run starting the job read from the store a moment ago: the job's own fresh
+   * read, not made a second time (a first translation reads the stored translations once).
+   */
+  known?: Readonly<Record<string, string>> | undefined;
 }
 
 /**
@@ -81,7 +86,8 @@ export class TranslationJob implements Job {
     const { request, missing, force } = this.#work;
     // Another process may have translated them since this one cached the document; unless
     // the museum asked for a new translation (`force`), what is stored is kept.
-    const fresh = force ? {} : await this.#options.readMemory(request, true);
+    // Awaited even when known: the job starts after its constructor returns, as ever.
+    const fresh = force ? {} : await (this.#work.known ?? this.#options.readMemory(request, true));
     const translations: Record<string, string> = {};
     const todo: KeyedSegment[] = [];
     for (const s of missing) {

@@ -26,11 +26,13 @@ export function translationJobs(options: JobOptions) {
       missing: readonly KeyedSegment[],
       allKeys: ReadonlySet<string>,
       force = false,
+      /** The document the caller just read from the store (JobWork's `known`). */
+      known?: Readonly<Record<string, string>>,
     ): { job: Job; started: boolean } {
       const key = flightKey(request, missing, force);
       const running = jobs.get(key);
       if (running) return { job: running, started: false };
-      const job = new TranslationJob({ request, missing, allKeys, force }, options, () =>
+      const job = new TranslationJob({ request, missing, allKeys, force, known }, options, () =>
         jobs.delete(key),
       );
       jobs.set(key, job);

@@ -39,6 +39,11 @@ export interface TranslationMemory {
   ): Promise<void>;
   /** Drops the article's documents from this process's LRU. */
   forget(articleId: number | string): void;
+  /**
+   * When this process read the document `read` gave from the blob store, or wrote it there
+   * (Date.now()); undefined when it did not come so (an empty one after a failed read).
+   */
+  loadedAt?(doc: Readonly<Record<string, string>>): number | undefined;
 }
 
 export interface MemoryOptions {
@@ -107,9 +112,13 @@ export function translationMemory(
    */
   let writes = 0;
 
+  /** When each document was read from or written to the store: how fresh a cached one is. */
+  const loaded = new WeakMap<Doc, number>();
+
   async function load(key: string): Promise<Doc> {
     const before = writes;
     const doc = docOf(await blobs.getJson<unknown>(key));
+    if (doc !== EMPTY) loaded.set(doc, Date.now());
     if (writes === before) cache.set(key, doc);
     return doc;
   }
@@ -142,7 +151,9 @@ export function translationMemory(
           merged(docOf(stored), entries, keep),
         );
         writes += 1;
-        cache.set(key, Object.freeze(written));
+        const doc = Object.freeze(written);
+        loaded.set(doc, Date.now());
+        cache.set(key, doc);
       };
       const previous = writing.get(key) ?? Promise.resolve();
       const done = previous.then(run, run);
@@ -153,6 +164,8 @@ export function translationMemory(
       });
       return done;
     },
+
+    loadedAt: (doc) => loaded.get(doc),
 
     forget(articleId) {
       const prefix = `${translationsPrefix(articleId)}/`;

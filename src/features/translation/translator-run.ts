@@ -90,18 +90,25 @@ export class ArticleRun implements TranslationRun {
   /** Undefined without an engine: only the museum's words are shown. */
   #jobs: TranslationJobs | undefined;
   #maxBatchTokens: number;
+  #fresh: ((doc: Readonly<Record<string, string>>) => boolean) | undefined;
   /** The job this run's translate() started or joined: what it landed stays readable. */
   #mine: Job | undefined;
 
   constructor(
     request: ArticleRequest,
     found: RunFound,
-    translator: { jobs: TranslationJobs | undefined; maxBatchTokens: number },
+    translator: {
+      jobs: TranslationJobs | undefined;
+      maxBatchTokens: number;
+      /** The stored document was read from the store a moment ago: a job reads it no second time. */
+      fresh?: ((doc: Readonly<Record<string, string>>) => boolean) | undefined;
+    },
   ) {
     this.#request = request;
     this.#found = found;
     this.#jobs = translator.jobs;
     this.#maxBatchTokens = translator.maxBatchTokens;
+    this.#fresh = translator.fresh;
     this.segments = found.segments.length;
     this.missing = found.missing.length;
   }
@@ -193,7 +200,10 @@ export class ArticleRun implements TranslationRun {
     if (!this.#jobs || missing.length === 0) return this.#apply(NO_WORK);
     const allKeys = new Set(segments.map((s) => s.key));
     // Whoever joins the job pays nothing: its calls are its starter's.
-    const { job, started } = this.#jobs.share({ ...this.#request, payer }, missing, allKeys);
+    const { stored } = this.#found;
+    const known = this.#fresh?.(stored) ? stored : undefined;
+    const asked = { ...this.#request, payer };
+    const { job, started } = this.#jobs.share(asked, missing, allKeys, false, known);
     this.#mine = job;
     const result = await waitFor(job.promise, signal);
     return this.#apply(started ? result : { ...result, engineCalls: 0, segmentsSent: 0 });

@@ -548,6 +548,20 @@ describe('concurrent requests', () => {
     expect(Object.keys(await memory.read(1, 0, 'es'))).toHaveLength(7);
   });
 
+  it('reads the stored translations once for a first translation', async () => {
+    const { blobs } = setup();
+    let reads = 0;
+    const counted = { ...blobs, getJson: <T>(key: string) => (reads++, blobs.getJson<T>(key)) };
+    const translator = createTranslator({
+      engine: fakeEngine(fake),
+      memory: translationMemory(counted),
+    });
+    const result = await translator.translateArticle(request(small));
+    expect(result.complete).toBe(true);
+    // The run's read is the job's: one read before the write (which merges over the store's).
+    expect(reads).toBe(1);
+  });
+
   it('does not call the engine for what another process stored since', async () => {
     const { make } = setup();
     const a = make();

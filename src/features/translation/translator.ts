@@ -30,6 +30,13 @@ export type {
  */
 export const DEFAULT_CONCURRENCY = 16;
 
+/**
+ * How long a document read from the store stays the job's fresh copy: a job started right after
+ * its run opened reads no second time. Another process's translations stored within that moment
+ * are translated again (and merged when stored), as if asked at the same time.
+ */
+const KNOWN_FRESH_MS = 1_000;
+
 export interface TranslatorOptions {
   /** undefined when no engine is configured: visitors read the original. */
   engine: Engine | undefined;
@@ -105,7 +112,11 @@ export function createTranslator(options: TranslatorOptions): Translator {
     return new ArticleRun(
       request,
       { segments, checked, stored, missing },
-      { jobs, maxBatchTokens },
+      {
+        jobs,
+        maxBatchTokens,
+        fresh: (doc) => (memory.loadedAt?.(doc) ?? -Infinity) >= Date.now() - KNOWN_FRESH_MS,
+      },
     );
   }
 

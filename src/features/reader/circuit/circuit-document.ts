@@ -1,6 +1,7 @@
 import { readContent, type ArticleContent } from '../../articles/content.ts';
 import { stopOf } from '../../articles/stop.ts';
 import { publicTitle } from '../render/title.ts';
+import type { Holes } from '../visit/within-wait.ts';
 import type { CircuitSource, CircuitStop, CircuitTexts } from './circuit-types.ts';
 
 /**
@@ -42,13 +43,17 @@ export function documentOf(circuit: CircuitSource): {
   return { content: readContent(blocks, circuit.name), stops };
 }
 
-/** Reads the texts back from the document (translated or not), by block id. */
+/**
+ * Reads the texts back from the document (translated or not), by block id; `holes`: the texts
+ * of a translation left in the museum's language, marked so (ADR 0043).
+ */
 export function textsOf(
   circuit: CircuitSource,
   content: ArticleContent,
   stops: CircuitStop[],
   lang: string,
   note: CircuitTexts['note'],
+  holes?: Holes,
 ): CircuitTexts {
   const byId = new Map<string, string>();
   for (const block of content.slice(1)) {
@@ -75,5 +80,6 @@ export function textsOf(
     lang,
     source: circuit.language,
     note,
+    ...(holes && holes.ids.size > 0 ? { holes: holes.why, inSource: holes.ids } : {}),
   };
 }

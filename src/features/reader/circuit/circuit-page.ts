@@ -9,6 +9,7 @@ import {
   renderDocument,
 } from '../render/document.ts';
 import { uiLanguage, uiStrings, uiText } from '../render/strings.ts';
+import { HOLES_CSS, holesNote, inSource } from '../render/holes-view.ts';
 import { noteView } from '../render/note-view.ts';
 import { OFFLINE_CSS } from '../render/offline-block.ts';
 
@@ -49,7 +50,18 @@ export interface CircuitPage {
  * Room above the language button under the stops (and the offline block, hidden on some pages):
  * the pages' `.reader-page p` margin outweighs a rule of one class; the button sat on the list.
  */
-const CIRCUIT_CSS = '.reader-page .reader-circuit-lang{margin-top:28px}';
+const CIRCUIT_CSS = `.reader-page .reader-circuit-lang{margin-top:28px}${HOLES_CSS}`;
+
+/** A text a translation left in the museum's language, marked in it (ADR 0043). */
+function marked(texts: CircuitTexts, id: string, text: string | undefined): ReactNode {
+  return text === undefined ? undefined : inSource(texts, texts.inSource?.has(id), text);
+}
+
+/** The introduction's paragraphs. */
+const intro = (texts: CircuitTexts): ReactNode[] =>
+  texts.intro.map((p, i) =>
+    h('p', { key: `intro-${i}`, className: 'reader-intro' }, marked(texts, `intro-${i}`, p)),
+  );
 
 export function renderCircuitPage(page: CircuitPage): string {
   const { texts, links } = page;
@@ -83,7 +95,8 @@ export function renderCircuitPage(page: CircuitPage): string {
         h(
           'span',
           { className: 'reader-stop-title' },
-          stop.title ?? h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
+          marked(texts, `stop-${stop.articleId}`, stop.title) ??
+            h('span', wordsLang, uiText(ui, 'stopNumber', { n: String(i + 1) })),
         ),
         stop.number === undefined
           ? null
@@ -98,8 +111,9 @@ export function renderCircuitPage(page: CircuitPage): string {
   const body = framedPage(
     DEFAULT_BACKGROUND,
     note,
-    h('h1', null, texts.title),
-    ...texts.intro.map((p, i) => h('p', { key: `intro-${i}`, className: 'reader-intro' }, p)),
+    h('h1', null, marked(texts, 'title', texts.title)),
+    holesNote(texts, ui),
+    ...intro(texts),
     h('h2', wordsLang, words.stopsTitle),
     h('ol', { className: 'reader-choices reader-stops' }, stops),
     page.extra ?? null,

@@ -80,9 +80,10 @@ export function renderCircuitVisit(
                 pageLang: texts.lang,
               }),
       });
-      // The original for want of a translation (or while it is made) is not kept.
+      // The original for want of a translation (or while it is made) is not kept, nor a
+      // translation with texts not translated yet: the next visit tries them again.
       const passing = ['unavailable', 'translating', 'busy', 'paused'];
-      return passing.includes(texts.note ?? '')
+      return passing.includes(texts.note ?? '') || texts.holes === 'unavailable'
         ? { html, status: 200, cacheControl: 'no-store', keep: false }
         : { html, status: 200, cacheControl: 'no-cache', keep: true };
     }

@@ -48,6 +48,12 @@ export interface CircuitTexts {
    * original while the translation is made, the page refreshing itself.
    */
   note: 'machine' | 'unavailable' | 'noEngine' | 'translating' | 'busy' | 'paused' | undefined;
+  /**
+   * A translation with holes (ADR 0043): why some texts are in the museum's language, and which
+   * (the document's block ids: 'title', 'intro-0', 'stop-{article}').
+   */
+  holes?: 'refused' | 'unavailable' | undefined;
+  inSource?: ReadonlySet<string> | undefined;
 }
 
 export type CircuitVisit =

@@ -4,6 +4,7 @@ import { circuitService, type CircuitSource } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
 import { pageName, visitorLang } from '../checked.ts';
 import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
+import ja from '../render/strings/ja.json' with { type: 'json' };
 
 // Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).
 crossCheckPages();
@@ -40,7 +41,8 @@ function slowTranslator(opened: unknown[]): Translator {
     batches: 1,
     pending: () => false,
     translate: () => new Promise(() => {}),
-    stored: () => ({ content: [], complete: false }),
+    // Nothing stored yet: every text in the original.
+    stored: () => ({ content: [], complete: false, untranslated: 5, refused: 0 }),
   } as unknown as TranslationRun;
   return {
     configured: true,
@@ -109,6 +111,7 @@ describe('a circuit whose translation keeps failing', () => {
         tries += 1;
         return Promise.resolve({ complete: false, untranslated: 5, refused: 0 });
       },
+      stored: () => ({ content: [], complete: false, untranslated: 5, refused: 0 }),
     } as unknown as TranslationRun;
     const service = circuitService({
       circuits: { byName: () => Promise.resolve(circuit) },
@@ -143,5 +146,56 @@ describe('a circuit whose translation keeps failing', () => {
     service.forget();
     await visit();
     expect(tries).toBe(3);
+  });
+});
+
+describe('a circuit partly translated', () => {
+  it('shows what is translated and the rest in the original, marked, as a guide home does', async () => {
+    // The engine answers for the title and the stops, not the introduction (ADR 0043).
+    const translator: Translator = {
+      configured: true,
+      open: (request) => {
+        const content = request.content.map((block) =>
+          block.type === 'text' && !block.id?.startsWith('intro')
+            ? { ...block, content: `[ja] ${block.content}` }
+            : block,
+        );
+        const partial = {
+          content,
+          complete: false,
+          untranslated: 2,
+          refused: 0,
+          sourceBlocks: [2, 3],
+        };
+        const run = {
+          segments: 5,
+          missing: 5,
+          pending: () => false,
+          translate: () => Promise.resolve(partial),
+          stored: () => ({ content: request.content, complete: false, untranslated: 5 }),
+        } as unknown as TranslationRun;
+        return Promise.resolve(run);
+      },
+      translateArticle: () => Promise.reject(new Error('not used')),
+    };
+    const service = circuitService({
+      circuits: { byName: () => Promise.resolve(circuit) },
+      translator,
+    });
+    const visit = await service.visit({
+      name: pageName('tour')!,
+      lang: visitorLang('ja'),
+      choose: false,
+      acceptLanguage: 'ja',
+    });
+    expect(visit).toMatchObject({ kind: 'circuit', uiLang: 'ja', texts: { lang: 'ja' } });
+    const page = renderCircuitVisit(visit, { ignoreStats: false, query: undefined, lang: 'ja' });
+    expect(page.html).toContain('<html lang="ja" dir="ltr">');
+    expect(page.html).toContain('<h1>[ja] Le tour</h1>');
+    expect(page.html).toContain('[ja] La Victoire');
+    expect(page.html).toContain('<span lang="fr" dir="ltr">Un.</span>');
+    expect(page.html).toContain(ja.partlyOriginal);
+    // Not kept: the next visit tries the rest again.
+    expect(page).toMatchObject({ cacheControl: 'no-store', keep: false });
   });
 });

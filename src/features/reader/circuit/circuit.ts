@@ -8,10 +8,11 @@ import {
 } from '../../languages/index.ts';
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../../translation/translator.ts';
-import { memoryBackoff, reasonOf, waiting, type BackoffStore } from '../../translation/failures.ts';
+import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
 import { noteLanguage } from '../render/strings.ts';
 import { documentOf, textsOf } from './circuit-document.ts';
-import { heldNote, type EngineGate } from '../visit/engine-gate.ts';
+import type { EngineGate } from '../visit/engine-gate.ts';
+import { holesOf, shownOf, textsNote, translateWithin } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitLookup, CircuitSource, CircuitTexts, CircuitVisit } from './circuit-types.ts';
@@ -183,14 +184,18 @@ async function visitCircuit(circuits: Circuits, visit: CircuitVisitRequest): Pro
   return translatedCircuit(circuits, visit, circuit, lang);
 }
 
-/** The circuit in `lang`: stored, translated now within the first wait, or the original. */
+/**
+ * The circuit in `lang`: stored, or translated now within the first wait (within-wait.ts, the
+ * back-off in this process's memory); partly translated, what is translated and the rest in the
+ * original, marked so (ADR 0043); nothing translated, the original and why.
+ */
 async function translatedCircuit(
   circuits: Circuits,
   visit: CircuitVisitRequest,
   circuit: CircuitSource,
   lang: VisitorLang,
 ): Promise<CircuitVisit> {
-  const { deps, backoff, now } = circuits;
+  const { deps } = circuits;
   const { content, stops } = documentOf(circuit);
   const original = (note: CircuitTexts['note']): CircuitVisit => ({
     kind: 'circuit',
@@ -198,53 +203,17 @@ async function translatedCircuit(
     uiLang: note === undefined ? circuit.language : lang,
   });
   if (sameLanguage(lang, circuit.language)) return original(undefined);
-  if (!deps.translator.configured) return original('noEngine');
-  const run = await deps.translator.open(await request(circuits, circuit, content, lang));
-  const pair = {
-    museumId: circuit.museumId,
-    articleId: `circuit-${circuit.id}`,
-    language: lang,
-    generation: 0,
-  };
-  if (run.missing > 0 && waiting(await backoff.find(pair), now())) {
-    return original('unavailable');
-  }
-  // New engine work: within what visitors may start, as an article's (engine-gate.ts).
-  const { visitor, staffMuseum } = visit;
-  if (run.missing > 0 && !run.pending()) {
-    const ask = { museumId: circuit.museumId, pair: `circuit-${circuit.id}:${lang}` };
-    const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
-    if (held) return original(held);
-  }
-  const payer =
-    run.missing > 0
-      ? await deps.gate?.payer({ museumId: circuit.museumId, visitor, staffMuseum })
-      : undefined;
-  const running = run.translate(undefined, payer).then(
-    async (result) => {
-      if (run.missing > 0 && result.complete) await backoff.succeeded(pair);
-      // Held calls failed nothing: translated at a later visit.
-      else if (run.missing > 0 && !result.held)
-        await backoff.failed(pair, reasonOf(result), result.untranslated, now());
-      return result;
-    },
-    async () => {
-      await backoff.failed(pair, 'engine', run.missing, now());
-      return undefined;
-    },
-  );
-  visit.background?.(running);
-  const result = await Promise.race([
-    running,
-    new Promise<'waiting'>((resolve) =>
-      setTimeout(resolve, circuits.firstWait, 'waiting').unref?.(),
-    ),
-  ]);
-  if (result === 'waiting') return original('translating');
-  if (!result?.complete) return original(result?.held ?? 'unavailable');
+  const job = await request(circuits, circuit, content, lang);
+  const { backoff, firstWait, now } = circuits;
+  const within = { translator: deps.translator, gate: deps.gate, backoff, firstWait, now };
+  const waited = await translateWithin(within, job, visit);
+  if (waited.kind === 'noEngine') return original('noEngine');
+  const { result, why } = shownOf(waited);
+  const note = textsNote(why);
+  if (!result) return original(note === 'machine' ? 'unavailable' : note);
   return {
     kind: 'circuit',
-    texts: textsOf(circuit, result.content, stops, lang, 'machine'),
+    texts: textsOf(circuit, result.content, stops, lang, note, holesOf(result, why)),
     uiLang: lang,
   };
 }

@@ -1,6 +1,7 @@
 import { readContent, type ArticleContent } from '../../articles/content.ts';
 import { stopOf } from '../../articles/stop.ts';
 import { publicTitle } from '../render/title.ts';
+import type { Holes } from '../visit/within-wait.ts';
 import type { GuideArticle, GuideCircuit, GuideSource, GuideTexts } from './guide-types.ts';
 
 /**
@@ -46,28 +47,6 @@ function byStopThenTitle(lang: string) {
     (a.stop ?? Infinity) - (b.stop ?? Infinity) ||
     collator.compare(a.title ?? '', b.title ?? '') ||
     a.id - b.id;
-}
-
-/**
- * The texts of a translation shown in the museum's language: the ids of the blocks the
- * translator left in their source text (refused, or not translated).
- */
-export function sourceIds(result: {
-  content: ArticleContent;
-  sourceBlocks: readonly number[];
-}): Set<string> {
-  const ids = new Set<string>();
-  for (const index of result.sourceBlocks) {
-    const block = result.content[index];
-    if (block?.type === 'text' && block.id) ids.add(block.id);
-  }
-  return ids;
-}
-
-/** What of a translation stayed in the museum's language, and why (GuideTexts['holes']). */
-export interface Holes {
-  ids: ReadonlySet<string>;
-  why: NonNullable<GuideTexts['holes']>;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   PRODUCT_NAME,
   renderDocument,
 } from '../render/document.ts';
+import { HOLES_CSS, holesNote, inSource } from '../render/holes-view.ts';
 import { noteView } from '../render/note-view.ts';
 import { uiLanguage, uiStrings, uiText } from '../render/strings.ts';
 import { STOP_MAX } from '../../articles/content.ts';
@@ -47,28 +48,7 @@ const GUIDE_CSS =
   '.reader-search+.reader-search{margin-top:8px}#guide-stop{flex:none;width:7em}' +
   '.reader-search+p{margin-top:12px}.reader-guide-intro{flex-basis:100%;font-size:16px}' +
   '.reader-page .reader-guide-lang{margin-top:28px}' +
-  '.reader-page .reader-source-note{margin:16px 0;font-style:italic}';
-
-/**
- * A text shown in the museum's language on a page in another (its translation refused or not
- * made yet): marked in its own language, for screen readers and the browser's hyphenation.
- */
-function inSource(page: GuidePage, shown: boolean | undefined, text: ReactNode): ReactNode {
-  return shown ? h('span', languageAttributes(page.texts.source, page.texts.lang), text) : text;
-}
-
-/** Said once when some texts are in the museum's language, in the visitor page's words. */
-function holesNote(page: GuidePage, ui: string): ReactNode {
-  const { holes, note, lang } = page.texts;
-  // A page held or still translating says so in its note already.
-  if (!holes || note !== 'machine') return null;
-  const words = uiStrings(ui);
-  return h(
-    'p',
-    { className: 'reader-source-note', ...languageAttributes(ui, lang) },
-    holes === 'refused' ? words.refusedShown : words.partlyOriginal,
-  );
-}
+  HOLES_CSS;
 
 /** A GET form of one field, carrying the language shown. */
 function box(
@@ -127,7 +107,7 @@ function entries(page: GuidePage, articles: GuideArticle[], ui: string): ReactNo
             null,
             a.title === undefined
               ? h('span', wordsLang, uiText(ui, 'stopNumber', { n: a.stop ?? '' }))
-              : inSource(page, a.inSource, a.title),
+              : inSource(page.texts, a.inSource, a.title),
           ),
         ),
       ),
@@ -164,7 +144,11 @@ function circuitsList(page: GuidePage, ui: string): ReactNode {
           h(
             'a',
             { href: page.links.circuit(c.name) },
-            h('span', { className: 'reader-choice' }, inSource(page, c.titleInSource, c.title)),
+            h(
+              'span',
+              { className: 'reader-choice' },
+              inSource(page.texts, c.titleInSource, c.title),
+            ),
             h('span', { className: 'reader-alt' }, uiText(ui, 'guideStops', { n: c.stops })),
             c.intro[0]
               ? h(
@@ -241,8 +225,8 @@ export function renderGuidePage(page: GuidePage): string {
   const body = framedPage(
     DEFAULT_BACKGROUND,
     noteOf(page, ui),
-    h('h1', null, inSource(page, texts.nameInSource, texts.name)),
-    holesNote(page, ui),
+    h('h1', null, inSource(page.texts, texts.nameInSource, texts.name)),
+    holesNote(page.texts, ui),
     h(
       'div',
       wordsLang,

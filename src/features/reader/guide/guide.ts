@@ -1,25 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { ArticleContent } from '../../articles/content.ts';
 import { isOffered, offeredSuggestions, sameLanguage } from '../../languages/index.ts';
-import type { ArticleRequest, TranslationResult } from '../../translation/translator.ts';
-import {
-  memoryBackoff,
-  reasonOf,
-  waiting,
-  type BackoffStore,
-  type FailureReason,
-} from '../../translation/failures.ts';
-import { heldNote } from '../visit/engine-gate.ts';
+import type { ArticleRequest } from '../../translation/translator.ts';
+import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
+import { holesOf, shownOf, textsNote, translateWithin, type Holes } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { VisitorLang } from '../checked.ts';
 import { href } from '../render/links.ts';
-import {
-  guideDocument,
-  guideTexts,
-  sourceArticles,
-  sourceIds,
-  type Holes,
-} from './guide-document.ts';
+import { guideDocument, guideTexts, sourceArticles } from './guide-document.ts';
 import { searchArticles } from './guide-search.ts';
 import type {
   GuideDeps,
@@ -148,9 +136,9 @@ async function request(
 }
 
 /**
- * The guide in `lang`: stored, translated now within the first wait, or the museum's text. A
- * translation with holes is shown as far as it goes, as an article page is: each text
- * translated, or in the museum's language and marked so (guide-page.ts).
+ * The guide in `lang`: stored, or translated now within the first wait (within-wait.ts, the
+ * back-off in this process's memory); partly translated, what is translated and the rest in the
+ * museum's language, marked so (ADR 0043); nothing translated, the museum's text and why.
  */
 async function translated(
   guides: Guides,
@@ -159,7 +147,7 @@ async function translated(
   articles: GuideArticle[],
   lang: string,
 ): Promise<{ texts: GuideTexts; uiLang: string }> {
-  const { deps, backoff, now } = guides;
+  const { deps, backoff, firstWait, now } = guides;
   const content = guideDocument(guide, articles);
   const shown = (texts: ArticleContent, textsLang: string, note: Note, holes?: Holes) => ({
     texts: guideTexts(guide, visit.slug, texts, articles, textsLang, note, holes),
@@ -168,59 +156,14 @@ async function translated(
   });
   const original = (note: Note) => shown(content, guide.language, note);
   if (sameLanguage(lang, guide.language)) return original(undefined);
-  if (!deps.translator.configured) return original('noEngine');
-  const run = await deps.translator.open(await request(guides, guide, content, lang));
-  /** What a translation holds; none of it translated: the original, and why. */
-  const partly = (result: TranslationResult | undefined, note: Note, why: Holes['why']) => {
-    if (!result || result.untranslated >= run.segments) {
-      return original(note === 'machine' ? 'unavailable' : note);
-    }
-    if (result.complete) return shown(result.content, lang, note);
-    return shown(result.content, lang, note, { ids: sourceIds(result), why });
-  };
-  if (run.missing === 0) return shown(run.stored().content, lang, 'machine');
-  const pair = {
-    museumId: guide.id,
-    articleId: `guide-${guide.id}`,
-    language: lang,
-    generation: 0,
-  };
-  const failure = await backoff.find(pair);
-  // Until the next try: what is stored, the rest in the museum's language.
-  if (waiting(failure, now())) return partly(run.stored(), 'machine', whyOf(failure));
-  // New engine work: within what visitors may start, as an article's (engine-gate.ts).
-  const { visitor, staffMuseum } = visit;
-  if (!run.pending()) {
-    const ask = { museumId: guide.id, pair: `guide-${guide.id}:${lang}` };
-    const held = await heldNote(deps.gate, { ...ask, visitor, staffMuseum }, visit.head);
-    if (held) return partly(run.stored(), held, 'unavailable');
-  }
-  const payer = await deps.gate?.payer({ museumId: guide.id, visitor, staffMuseum });
-  const running = run.translate(undefined, payer).then(
-    async (result) => {
-      if (result.complete) await backoff.succeeded(pair);
-      // Held calls failed nothing: translated at a later visit.
-      else if (!result.held)
-        await backoff.failed(pair, reasonOf(result), result.untranslated, now());
-      return result;
-    },
-    async () => {
-      await backoff.failed(pair, 'engine', run.missing, now());
-      return undefined;
-    },
-  );
-  visit.background?.(running);
-  const result = await Promise.race([
-    running,
-    new Promise<'waiting'>((resolve) => setTimeout(resolve, guides.firstWait, 'waiting').unref?.()),
-  ]);
-  if (result === 'waiting') return partly(run.stored(), 'translating', 'unavailable');
-  if (result?.held && !result.complete) return partly(result, result.held, 'unavailable');
-  return partly(result, 'machine', whyOf({ reason: reasonOf(result) }));
+  const job = await request(guides, guide, content, lang);
+  const within = { translator: deps.translator, gate: deps.gate, backoff, firstWait, now };
+  const waited = await translateWithin(within, job, visit);
+  if (waited.kind === 'noEngine') return original('noEngine');
+  const { result, why } = shownOf(waited);
+  const note = textsNote(why);
+  if (!result) return original(note === 'machine' ? 'unavailable' : note);
+  return shown(result.content, lang, note, holesOf(result, why));
 }
 
 type Note = GuideTexts['note'];
-
-/** Texts the checks refused twice, or ones the engine did not translate. */
-const whyOf = (failure: { reason: FailureReason } | undefined): Holes['why'] =>
-  failure?.reason === 'refused' ? 'refused' : 'unavailable';

@@ -2,7 +2,7 @@ import { securityHeaderValues } from '../../../server/http/security-headers.ts';
 import { PAGE_HEADER } from '../offline.ts';
 import { VISITOR_PAGE_CSP } from '../render/document.ts';
 import type { PageAnswer } from '../visit/pages.ts';
-import { SHARED_CACHE_HEADERS, tagHeaders } from '../cdn.ts';
+import { PICKER_CACHE_HEADERS, SHARED_CACHE_HEADERS, tagHeaders } from '../cdn.ts';
 import type { Asking } from './request.ts';
 
 /**
@@ -35,6 +35,11 @@ export function visitorHeaders(options: { hsts: boolean }) {
     'Cache-Control': 'no-cache',
     Vary: 'Accept-Encoding',
   };
+  // The picker of an address without a language: one per phone languages (cdn.ts).
+  const sharedByPhone: Record<string, string> = {
+    ...shared,
+    ...PICKER_CACHE_HEADERS,
+  };
 
   return {
     /**
@@ -50,7 +55,7 @@ export function visitorHeaders(options: { hsts: boolean }) {
       cookieSize = false,
     ): Record<string, string> {
       const sent: Record<string, string> = sharedByAll(ask, answer, cookieSize)
-        ? { ...shared, ...tagHeaders(answer.tags) }
+        ? { ...(answer.byPhone ? sharedByPhone : shared), ...tagHeaders(answer.tags) }
         : {
             ...(ask.preview ? previewHeaders : headers),
             // Browsers revalidate it; no shared cache keeps it.
@@ -79,9 +84,11 @@ function sharedByAll(
     answer.status === 200 &&
     answer.cacheControl === 'no-cache' &&
     !ask.preview &&
-    ask.langGiven &&
-    ask.asked !== undefined &&
-    !cookieSize
+    !cookieSize &&
+    (answer.byPhone === true
+      ? // The picker no language was asked nor remembered for, nothing searched.
+        !ask.langGiven && ask.remembered === undefined && !ask.picking
+      : ask.langGiven && ask.asked !== undefined)
   );
 }
 

@@ -2,11 +2,18 @@ import http, { type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { dailyCounts } from '../../../server/db/schema.ts';
 import { silentLogger } from '../../../server/log.ts';
 import { nodeListener } from '../../../app/node-listener.ts';
+import { articleRequest } from './request.ts';
+
+// Each reading of a visitor page's address counted: the busy path and the app read it once.
+vi.mock('./request.ts', async (original) => {
+  const real = await original<typeof import('./request.ts')>();
+  return { ...real, articleRequest: vi.fn(real.articleRequest) };
+});
 
 /**
  * The Node entry's busy path for kept visitor pages (node-article.ts, node-listener.ts): the
@@ -42,9 +49,10 @@ async function twoServers() {
   const { t } = state;
   let appAnswers = 0;
   const app = {
-    fetch: (request: Request) => {
+    // As the Hono adapter calls it: with Node's request and response (c.env).
+    fetch: (request: Request, env?: unknown) => {
       appAnswers++;
-      return t.app.fetch(request);
+      return t.app.fetch(request, env);
     },
   };
   const address = (req: IncomingMessage) => {
@@ -173,6 +181,18 @@ describe('a kept visitor page on the Node entry', () => {
     const fromApp = await get(`${viaApp}${src.replaceAll('&amp;', '&')}`, asked);
     const fromNode = await get(`${viaNode}${src.replaceAll('&amp;', '&')}`, asked);
     expect([fromNode.status, lower(fromNode)]).toEqual([fromApp.status, lower(fromApp)]);
+  });
+
+  it('reads a page it leaves to the app once: the app takes what it read', async () => {
+    await publish('salle-2', 'Bonjour.');
+    const { viaNode, appAnswers } = await twoServers();
+    vi.mocked(articleRequest).mockClear();
+    // A first showing is not kept yet: the app answers it.
+    const sent = await get(`${viaNode}/article?name=salle-2&lang=fr`);
+    expect(sent.status).toBe(200);
+    expect(sent.body.toString()).toContain('Bonjour.');
+    expect(appAnswers()).toBe(1);
+    expect(articleRequest).toHaveBeenCalledTimes(1);
   });
 
   it('never sends a kept page in a language the museum stopped offering', async () => {

@@ -5,6 +5,7 @@ import { plainUrl } from '../../../server/http/node-request.ts';
 import { nodeReading } from './node-reading.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import type { VisitorPages } from '../visit/pages.ts';
+import { leaveRead } from './read-once.ts';
 import { articleRequest } from './request.ts';
 
 /**
@@ -38,10 +39,14 @@ export function nodeArticleHandler(
       const { reader, visitor } = nodeReading(req, params, options.clientAddress);
       // On Node there is no platform to hand work to (finish-later.ts); a kept page has none.
       const read = articleRequest(reader, visitor, undefined);
-      // The thank-you line after a report is this visitor's alone: the app adds it.
-      if (!read || read.reported) return false;
-      kept = pages.kept(read.request);
-      if (!kept) return false;
+      if (!read) return false;
+      // The thank-you line after a report is this visitor's alone: the app adds it. A page
+      // not kept is the app's too, which reads the request no second time (read-once.ts).
+      kept = read.reported ? undefined : pages.kept(read.request);
+      if (!kept) {
+        leaveRead(req, read);
+        return false;
+      }
       const { answer } = kept;
       sent = cachedAnswer(
         {

@@ -6,6 +6,7 @@ import { streamedResponse } from '../../../server/http/streamed-body.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import type { VisitorPages } from '../visit/pages.ts';
 import { articleRequest, circuitRequest, type RequestReader } from './request.ts';
+import { takeRead } from './read-once.ts';
 import { thankedResponse } from './thanked.ts';
 import type { GuidePages } from '../guide/guide-pages.ts';
 import { guideRoutes } from './guide-routes.ts';
@@ -47,9 +48,11 @@ export function readerRoutes(
   });
 
   app.get('/article', async (c, next) => {
-    const read = articleRequest(reader(c), visitor(c), (work) => finishLater(c, work));
+    const background = (work: Promise<unknown>) => finishLater(c, work);
+    // Read on the Node entry's fast path already, when it left the page to the app.
+    const read = takeRead(c) ?? articleRequest(reader(c), visitor(c), background);
     if (!read) return next();
-    const answer = await pages.answer({ ...read.request, ...starting(c) });
+    const answer = await pages.answer({ ...read.request, background, ...starting(c) });
     // The thank-you line after a report is this visitor's: no shared cache keeps that page.
     const shown = read.reported ? { ...answer, tags: undefined } : answer;
     const sent = headers.answer(read.ask, shown, 'article', read.cookieSize);

@@ -32,6 +32,12 @@ export type PageAnswer = (
    * (answer-headers.ts).
    */
   tags?: readonly string[] | undefined;
+  /**
+   * The page is the language picker of an address without a language: the same for everyone
+   * whose phone sends the same languages (Accept-Language), which a shared cache keys it by
+   * (docs/adr/0043-one-translation-within-a-wait.md).
+   */
+  byPhone?: boolean | undefined;
 };
 
 /**
@@ -48,8 +54,30 @@ export type PageRequest = Omit<VisitRequest, 'name'> & { name: PageName | undefi
 function pageKey(request: PageRequest): string {
   const { name, lang, choose, query, ignoreStats } = request;
   // A draft preview is the staff's alone: never kept.
-  if (!name || !lang || choose || query !== undefined || request.draft) return '';
+  if (!name || query !== undefined || request.draft) return '';
+  // The picker a first scan lands on; one asked for (`choose`) is not kept, as before.
+  if (choose) return '';
+  if (!lang) return pickerKey('/article', request, name);
   return `${name}\n${lang}\n${ignoreStats}\n${request.textSize ?? 1}\n${request.circuit ?? ''}`;
+}
+
+/** The longest Accept-Language a kept picker is keyed by: a longer one's is made each time. */
+const MAX_PICKER_HEADER = 200;
+const PICKER_KEY = 'picker\n';
+
+/**
+ * The key of the picker shown where no language is asked nor remembered (a first scan): the same
+ * page for every phone sending the same languages, the header being all it reads of the visitor.
+ */
+function pickerKey(
+  path: '/article' | '/circuit',
+  request: { acceptLanguage: string | undefined; ignoreStats: boolean; circuit?: PageName },
+  name: PageName,
+): string {
+  const header = request.acceptLanguage ?? '';
+  if (header.length > MAX_PICKER_HEADER) return '';
+  const { ignoreStats, circuit } = request;
+  return `${PICKER_KEY}${path}\n${name}\n${ignoreStats}\n${circuit ?? ''}\n${header}`;
 }
 
 /** The language of a not-found page: the one asked for, else the phone's, else French. */
@@ -112,14 +140,11 @@ function unreachable(
   };
 }
 
-/** A kept page, as sent: the same for every visitor who asks it. */
-const keptAnswer = (page: CachedPage, ignoreStats: boolean): BodyAnswer => ({
-  body: page,
-  status: 200,
-  cacheControl: 'no-cache',
-  final: !ignoreStats,
-  tags: page.tags,
-});
+/** A kept page, as sent: the same for every visitor who asks it (a picker: its phone's languages). */
+const keptAnswer = (page: CachedPage, ignoreStats: boolean, key: string): BodyAnswer =>
+  key.startsWith(PICKER_KEY)
+    ? { body: page, status: 200, cacheControl: 'no-cache', tags: page.tags, byPhone: true }
+    : { body: page, status: 200, cacheControl: 'no-cache', final: !ignoreStats, tags: page.tags };
 
 /**
  * The page kept for a request, if there is one: what `answer` would send without making it.
@@ -128,7 +153,7 @@ const keptAnswer = (page: CachedPage, ignoreStats: boolean): BodyAnswer => ({
 function kept(deps: PagesDeps, request: PageRequest): { answer: BodyAnswer } | undefined {
   const key = pageKey(request);
   const page = key ? deps.pages.get(key) : undefined;
-  return page && { answer: keptAnswer(page, request.ignoreStats) };
+  return page && { answer: keptAnswer(page, request.ignoreStats, key) };
 }
 
 /** The tags of an article's page (cdn.ts); none for a staff preview, never kept by others. */
@@ -150,7 +175,7 @@ async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer
   const { name, lang, ignoreStats } = request;
   const key = pageKey(request);
   const cached = key ? deps.pages.get(key) : undefined;
-  if (cached) return keptAnswer(cached, ignoreStats);
+  if (cached) return keptAnswer(cached, ignoreStats, key);
   const { query, circuit } = request;
   const textSize = request.textSize ?? 1;
 
@@ -169,7 +194,13 @@ async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer
     return { stream: page.stream, status: 200, cacheControl: page.cacheControl };
   }
   if (page.keep && key && visit.kind === 'article') {
-    return keptAnswer(deps.pages.set(key, page.html, articleTags(visit)), ignoreStats);
+    return keptAnswer(deps.pages.set(key, page.html, articleTags(visit)), ignoreStats, key);
+  }
+  // The picker where no language is asked: kept for the phones sending the same languages.
+  if (visit.kind === 'picker' && key.startsWith(PICKER_KEY) && !visit.notOffered) {
+    const { museumId, id } = visit.article;
+    const tags = ignoreStats ? undefined : [museumTag(museumId), articleTag(museumId, id)];
+    return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats, key);
   }
   return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
 }
@@ -181,12 +212,14 @@ async function answer(deps: PagesDeps, request: PageRequest): Promise<PageAnswer
 async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<BodyAnswer> {
   const { name, lang, choose, query, ignoreStats } = request;
   const textSize = request.textSize ?? 1;
-  const key =
-    name && lang && !choose && query === undefined
+  const plain = name && !choose && query === undefined;
+  const key = !plain
+    ? ''
+    : lang
       ? `circuit\n${name}\n${lang}\n${ignoreStats}\n${textSize}`
-      : '';
+      : pickerKey('/circuit', request, name);
   const cached = key ? deps.pages.get(key) : undefined;
-  if (cached) return keptAnswer(cached, ignoreStats);
+  if (cached) return keptAnswer(cached, ignoreStats, key);
   let visit: CircuitVisit;
   try {
     visit =
@@ -200,7 +233,14 @@ async function circuitAnswer(deps: PagesDeps, request: CircuitRequest): Promise<
   if (page.keep && key) {
     const tags =
       visit.kind === 'circuit' && !ignoreStats && lang ? circuitTags(visit.texts, lang) : undefined;
-    return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats);
+    return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats, key);
+  }
+  // The picker where no language is asked, as an article's: its title and languages are the
+  // circuit's and the museum's.
+  if (visit.kind === 'picker' && key.startsWith(PICKER_KEY) && !visit.notOffered) {
+    const { museumId, id } = visit.circuit;
+    const tags = ignoreStats ? undefined : [museumTag(museumId), circuitTag(museumId, id)];
+    return keptAnswer(deps.pages.set(key, page.html, tags), ignoreStats, key);
   }
   return { body: cacheBody(page.html), status: page.status, cacheControl: page.cacheControl };
 }
