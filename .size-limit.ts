@@ -59,9 +59,12 @@ export default [
   },
   {
     // Loaded by circuit pages only, when a visitor may save the circuit: 6.4 kB on 2026-11-27
-    // (pages, pictures, sounds, videos on consent, the summary and its removal).
-    name: 'Offline saving script (circuit pages)',
-    path: path.resolve(import.meta.dirname, 'public/offline.js'),
+    // (pages, pictures, sounds, videos on consent, the summary and its removal). In three
+    // scripts since 2026-12-07 (ADR 0046), counted together.
+    name: 'Offline saving scripts (circuit pages)',
+    path: ['offline-plan.js', 'offline-save.js', 'offline.js'].map((file) =>
+      path.resolve(import.meta.dirname, 'public', file),
+    ),
     limit: '8 KiB',
     gzip: true,
   },
