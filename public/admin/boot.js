@@ -40,7 +40,8 @@
       document.querySelectorAll('input[name="email"], input[name="password"]')
     );
     for (const input of inputs) {
-      const word = (FIELDS && FIELDS[input.name]) || '';
+      const word = FIELDS && FIELDS[input.name];
+      if (!word) continue;
       if (input.placeholder === word && input.getAttribute('aria-label') === word) continue;
       input.placeholder = word;
       input.setAttribute('aria-label', word);
