@@ -59,10 +59,14 @@ export default [
   },
   {
     // Loaded by circuit pages only, when a visitor may save the circuit: 6.4 kB on 2026-11-27
-    // (pages, pictures, sounds, videos on consent, the summary and its removal).
-    name: 'Offline saving script (circuit pages)',
-    path: path.resolve(import.meta.dirname, 'public/offline.js'),
-    limit: '8 KiB',
+    // (pages, pictures, sounds, videos on consent, the summary and its removal); 7.1 kB on
+    // 2026-12-07 before, 9.3 kB after, it became three scripts under the 300-line rule, each
+    // compressed apart, with the JSDoc types the type check reads (ADR 0046): counted together.
+    name: 'Offline saving scripts (circuit pages)',
+    path: ['offline-plan.js', 'offline-save.js', 'offline.js'].map((file) =>
+      path.resolve(import.meta.dirname, 'public', file),
+    ),
+    limit: '10 KiB',
     gzip: true,
   },
   ...PUBLIC_PAGES.map(([name, page, limit]) => ({

@@ -10,31 +10,36 @@
  */
 (() => {
   'use strict';
-  const block = document.querySelector('[data-listen]');
-  const button = block && block.querySelector('button');
-  if (!button || block.dataset.ready) return;
+  const found = /** @type {HTMLElement | null} */ (document.querySelector('[data-listen]'));
+  const button = found && found.querySelector('button');
+  if (!found || !button || found.dataset.ready) return;
+  const block = found;
   block.dataset.ready = '1';
   const status = block.querySelector('[role="status"]');
   const synth = window.speechSynthesis;
   const label = button.textContent;
-  const lang = block.dataset.lang;
+  const lang = block.dataset.lang || '';
   /** The texts a page shows as words (block-views.ts), not a sound's transcript (the sound says it). */
   const WORDS =
     '.reader-text,.reader-link-text,.reader-legend-text,.reader-summary,.reader-audio-caption';
   const MAX = 200;
+  /** @type {string[]} */
   let items = [];
   let at = 0;
   let playing = false;
   let run = 0;
+  /** @type {HTMLAudioElement | undefined} */
   let audio;
   let told = false;
 
+  /** @param {string | undefined} text */
   const say = (text) => {
     if (status) status.textContent = text || '';
   };
+  /** @param {boolean} on */
   const set = (on) => {
     playing = on;
-    button.textContent = on ? block.dataset.pause : label;
+    button.textContent = on ? block.dataset.pause || '' : label;
     button.setAttribute('aria-pressed', String(on));
   };
   const fail = () => {
@@ -44,6 +49,7 @@
   /**
    * A server sound that did not come: asked again to learn why (an <audio> cannot tell), so the
    * visitor reads 'too many at once' (429) or 'paused' (503 speech_paused) instead.
+   * @param {number} i
    */
   const failed = (i) => {
     fail();
@@ -56,7 +62,7 @@
       .catch(() => undefined);
   };
 
-  /** A text in pieces of at most MAX characters, cut after a sentence where one ends. */
+  /** A text in pieces of at most MAX characters, cut after a sentence where one ends. @param {string} text */
   function pieces(text) {
     const out = [];
     let rest = text.replace(/\s+/g, ' ').trim();
@@ -83,6 +89,7 @@
     return (title ? [title, ...blocks] : blocks).flatMap((el) => pieces(el.textContent || ''));
   }
 
+  /** @param {number} i @param {number} mine */
   function speakFrom(i, mine) {
     if (mine !== run) return;
     if (i >= items.length) return done();
@@ -102,8 +109,10 @@
     synth.speak(utterance);
   }
 
-  const src = (i) => block.dataset.server + items[i];
+  /** @param {number} i */
+  const src = (i) => `${block.dataset.server}${items[i]}`;
 
+  /** @param {number} i @param {number} mine */
   function playFrom(i, mine) {
     if (mine !== run) return;
     if (i >= items.length) return done();
@@ -113,7 +122,7 @@
     audio.onerror = () => mine === run && failed(i);
     audio.play().then(
       // Made while this one plays: no silence between blocks on a first listening.
-      () => i + 1 < items.length && fetch(src(i + 1)).catch(() => undefined),
+      () => void (i + 1 < items.length && fetch(src(i + 1)).catch(() => undefined)),
       () => mine === run && failed(i),
     );
   }

@@ -10,13 +10,14 @@
  */
 (() => {
   'use strict';
-  const block = document.querySelector('[data-listen]');
+  const block = /** @type {HTMLElement | null} */ (document.querySelector('[data-listen]'));
   // A streamed page's Listen came with its last blocks: to its place at the top.
   const slot = document.querySelector('[data-listen-slot]');
   if (block && slot) slot.replaceWith(block);
   const button = block && block.querySelector('button');
   if (!button) return;
   const synth = window.speechSynthesis;
+  /** @param {unknown} tag */
   const primary = (tag) => String(tag).toLowerCase().split(/[-_]/)[0];
   const lang = primary(block.dataset.lang);
   /** 'browser', 'server' or '': which voice reads, the museum's choice first (data-voice). */
@@ -39,7 +40,7 @@
     () => {
       block.dataset.state = 'loading';
       const script = document.createElement('script');
-      script.src = block.dataset.script;
+      script.src = block.dataset.script || '';
       document.head.append(script);
     },
     { once: true },
@@ -56,7 +57,7 @@
 
   const openedBefore = !worker.controller;
 
-  /** A path of this site ('/article?…'), else undefined. */
+  /** A path of this site ('/article?…'), else undefined. @param {string} href */
   function local(href) {
     try {
       const url = new URL(href, location.href);
@@ -71,6 +72,8 @@
    * copy that is never put in the page (nothing a reader or a script could meet) chooses as the
    * page does, at this screen's width and density, and the one file it takes is the one kept.
    * Keeping every size would make a phone fetch each photo eight times over.
+   * @param {HTMLImageElement} img
+   * @returns {Promise<string>}
    */
   function chosenSize(img) {
     const probe = document.createElement('img');
@@ -86,19 +89,25 @@
       probe.addEventListener('error', done, { once: true });
       probe.sizes = img.getAttribute('sizes') || '';
       probe.srcset = img.getAttribute('srcset') || '';
-      probe.src = img.getAttribute('src');
+      probe.src = img.getAttribute('src') || '';
     });
   }
 
-  /** The uploads a page shows as pictures (img, its chosen size, video poster), never a video. */
+  /**
+   * The uploads a page shows as pictures (img, its chosen size, video poster), never a video.
+   * @param {Document} doc
+   */
   async function imagesIn(doc) {
+    /** @type {Set<string>} */
     const found = new Set();
+    /** @param {string | null} value */
     const add = (value) => {
       const path = value && local(value.trim());
       if (path && path.startsWith('/media/')) found.add(path);
     };
     doc.querySelectorAll('video[poster]').forEach((el) => add(el.getAttribute('poster')));
-    for (const img of doc.querySelectorAll('img[src]')) {
+    const images = /** @type {NodeListOf<HTMLImageElement>} */ (doc.querySelectorAll('img[src]'));
+    for (const img of images) {
       const sized = img.hasAttribute('srcset') || img.parentElement?.tagName === 'PICTURE';
       add(sized ? await chosenSize(img) : img.getAttribute('src'));
     }
@@ -109,7 +118,8 @@
   async function keepThisPage() {
     // Opened before the worker was there (a first visit): asked again through it, which keeps
     // the page if it is complete. Not an error page (where browsers say its status).
-    const status = performance.getEntriesByType?.('navigation')[0]?.responseStatus;
+    const entry = performance.getEntriesByType?.('navigation')[0];
+    const status = /** @type {PerformanceNavigationTiming | undefined} */ (entry)?.responseStatus;
     if (openedBefore && (!status || status === 200)) {
       await fetch(location.href, { headers: SAVE }).catch(() => undefined);
     }
@@ -128,11 +138,16 @@
     worker.register('/sw.js').then(
       () =>
         controlled().then(() => {
-          const block = document.querySelector('[data-offline-save]');
-          const script = block && local(block.dataset.script || '');
-          if (script) {
-            self.LegendaReader = { imagesIn };
+          const block = /** @type {HTMLElement | null} */ (
+            document.querySelector('[data-offline-save]')
+          );
+          // The save's scripts (offline-block.ts), fetched together and run in their order.
+          const scripts = ((block && block.dataset.scripts) || '').split(' ').filter(Boolean);
+          if (scripts.length > 0) self.LegendaReader = { imagesIn };
+          for (const script of scripts.map(local)) {
+            if (!script) continue;
             const tag = document.createElement('script');
+            tag.async = false;
             tag.src = script;
             document.head.append(tag);
           }
@@ -147,9 +162,10 @@
   'use strict';
   // Not while the phone knows it is offline (a saved circuit read with the network off): the
   // beacon could only fail.
+  /** @param {string} url */
   const send = (url) =>
     navigator.onLine !== false && !!navigator.sendBeacon && navigator.sendBeacon(url);
-  const main = document.querySelector('[data-read]');
+  const main = /** @type {HTMLElement | null} */ (document.querySelector('[data-read]'));
   let since = document.visibilityState === 'visible' ? performance.now() : -1;
   const hidden = () => {
     if (document.visibilityState === 'visible') since = since < 0 ? performance.now() : since;
@@ -169,7 +185,9 @@
   const flush = () => {
     try {
       const waiting = JSON.parse(sessionStorage.getItem(QUEUE) || '[]');
-      const left = waiting.filter((url) => typeof url === 'string' && !send(url));
+      const left = waiting.filter(
+        (/** @type {unknown} */ url) => typeof url === 'string' && !send(url),
+      );
       if (left.length > 0) sessionStorage.setItem(QUEUE, JSON.stringify(left));
       else sessionStorage.removeItem(QUEUE);
     } catch {
@@ -178,9 +196,10 @@
   };
   addEventListener('online', flush);
   flush();
-  const nav = document.querySelector('[data-progress]');
+  const nav = /** @type {HTMLElement | null} */ (document.querySelector('[data-progress]'));
   if (!nav) return;
   const key = `legenda-circuit ${nav.dataset.progress}`;
+  /** @param {string} name */
   const step = (name) => {
     const waiting = JSON.parse(sessionStorage.getItem(QUEUE) || '[]');
     waiting.push(`${nav.dataset.progress}&step=${name}`);

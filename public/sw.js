@@ -27,6 +27,9 @@
  */
 'use strict';
 
+/** This script's global scope: a service worker's (registered as a classic script, reader.js). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {WorkerGlobalScope} */ (self));
+
 const VERSION = 1;
 const PAGES = `legenda-pages-v${VERSION}`;
 const MEDIA = `legenda-media-v${VERSION}`;
@@ -43,9 +46,14 @@ const KEPT_BYTES = 'x-legenda-kept-bytes';
 /** On a kept QR code (reader.js rememberCodes): the saved page it opens. */
 const LEADS_TO = 'x-legenda-leads-to';
 
+/** @typedef {{ maxCount: number, maxBytes: number }} Limits */
+
 /**
  * The entries to delete so that at most `maxCount` remain, weighing at most `maxBytes` in all:
  * the oldest kept first. `entries`: { key, at, bytes }.
+ * @template K
+ * @param {{ key: K, at: number, bytes: number }[]} entries
+ * @param {Limits} limits
  */
 function evictions(entries, limits) {
   const oldestFirst = [...entries].sort((a, b) => a.at - b.at);
@@ -61,11 +69,14 @@ function evictions(entries, limits) {
   return gone;
 }
 
-/** 'page', 'media', 'scan', 'seen' or undefined (not ours to handle). */
+/**
+ * 'page', 'media', 'scan', 'seen' or undefined (not ours to handle).
+ * @param {Request} request
+ */
 function kindOf(request) {
   if (request.method !== 'GET') return undefined;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return undefined;
+  if (url.origin !== worker.location.origin) return undefined;
   if (url.pathname === '/article' || url.pathname === '/circuit') {
     return url.searchParams.has('name') && !url.searchParams.has('ignoreStats')
       ? 'page'
@@ -82,29 +93,35 @@ function kindOf(request) {
   return undefined;
 }
 
-/** The visitor pages' scripts: reader.js on every page, listen.js for Listen, offline.js for a save. */
-const SCRIPTS = ['/reader.js', '/listen.js', '/offline.js'];
+/**
+ * The visitor pages' scripts: reader.js on every page, listen.js for Listen, offline.js and its
+ * two parts for a save (document.ts OFFLINE_SCRIPTS).
+ */
+const SCRIPTS = ['/reader.js', '/listen.js', '/offline-plan.js', '/offline-save.js', '/offline.js'];
 
 /**
  * 'sound' for what a saved circuit plays (the server's voice, an audio or video upload asked by a
  * player: by its destination or a byte range), else undefined. kindOf leaves these alone.
+ * @param {Request} request
  */
 function soundOf(request) {
   if (request.method !== 'GET') return undefined;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin) return undefined;
+  if (url.origin !== worker.location.origin) return undefined;
   if (url.pathname === '/speech') return url.searchParams.has('ignoreStats') ? undefined : 'sound';
   if (!url.pathname.startsWith('/media/')) return undefined;
   const player = request.destination === 'video' || request.destination === 'audio';
   return player || request.headers.has('range') ? 'sound' : undefined;
 }
 
-/** Types a save keeps in SAVED: sounds, videos and their subtitles. */
+/** Types a save keeps in SAVED: sounds, videos and their subtitles. @param {string} type */
 const isPlayed = (type) => /^(audio|video)\//.test(type) || type.startsWith('text/vtt');
 
 /**
  * A kept copy answered as a byte range asks (RFC 9110, one range: 206; none, several or one we
  * do not read: the whole copy; past its end: 416), as the server answers uploads.
+ * @param {Response} copy
+ * @param {string | null} range
  */
 async function ranged(copy, range) {
   const match = /^bytes=(\d*)-(\d*)$/.exec((range || '').trim());
@@ -127,13 +144,20 @@ async function ranged(copy, range) {
   return new Response(body.slice(start, end + 1), { status: 206, headers });
 }
 
+/** @type {{ [cache: string]: Limits | undefined }} */
 const LIMITS = {
   [PAGES]: { maxCount: MAX_PAGES, maxBytes: Infinity },
   [MEDIA]: { maxCount: Infinity, maxBytes: MAX_MEDIA_BYTES },
 };
 
-/** Drops what is over the cache's limits, oldest first. */
+/**
+ * Drops what is over the cache's limits, oldest first.
+ * @param {Cache} cache
+ * @param {string} name
+ */
 async function trim(cache, name) {
+  const limits = LIMITS[name];
+  if (!limits) return;
   const keys = await cache.keys();
   const entries = await Promise.all(
     keys.map(async (key) => {
@@ -145,13 +169,21 @@ async function trim(cache, name) {
       };
     }),
   );
-  await Promise.all(evictions(entries, LIMITS[name]).map((key) => cache.delete(key)));
+  await Promise.all(evictions(entries, limits).map((key) => cache.delete(key)));
 }
 
-/** Media bytes kept, known after the first look (a worker may be stopped and started). */
+/**
+ * Media bytes kept, known after the first look (a worker may be stopped and started).
+ * @type {number | undefined}
+ */
 let mediaBytes;
 
-/** Keeps a copy of `response` (already cloned) under the request's URL; false when it could not. */
+/**
+ * Keeps a copy of `response` (already cloned) under the request's URL; false when it could not.
+ * @param {string} name
+ * @param {string} url
+ * @param {Response} response
+ */
 async function keep(name, url, response) {
   try {
     const body = await response.blob();
@@ -178,29 +210,36 @@ async function keep(name, url, response) {
   }
 }
 
+/** @param {Cache} cache */
 async function weigh(cache) {
   const kept = await cache.matchAll();
   return kept.reduce((sum, r) => sum + (Number(r.headers.get(KEPT_BYTES)) || 0), 0);
 }
 
+/** @param {string} name @param {string} url */
 const kept = (name, url) =>
   caches
     .open(name)
     .then((cache) => cache.match(url, { ignoreVary: true }))
     .catch(() => undefined);
 
+/** @param {number} ms @returns {Promise<undefined>} */
 const later = (ms) => new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
 
 /**
  * Lets the worker live until `work` (given later) is done: waitUntil must be called while the
  * fetch event is dispatched, before the network has answered.
+ * @param {FetchEvent} event
+ * @returns {(work?: Promise<unknown>) => void}
  */
 function background(event) {
-  let done;
+  /** @type {(value: unknown) => void} */
+  let done = () => undefined;
   event.waitUntil(new Promise((resolve) => (done = resolve)));
   return (work) => done(work && work.catch(() => undefined));
 }
 
+/** @param {FetchEvent} event */
 async function page(event) {
   const request = event.request;
   const url = request.url;
@@ -239,7 +278,10 @@ async function page(event) {
   return answer || network;
 }
 
-/** A QR scan: the network's answer (its redirect); without one, the saved page it opens. */
+/**
+ * A QR scan: the network's answer (its redirect); without one, the saved page it opens.
+ * @param {FetchEvent} event
+ */
 async function scan(event) {
   const after = background(event);
   after();
@@ -252,11 +294,12 @@ async function scan(event) {
   const to = where && where.headers.get(LEADS_TO);
   if (to && to.startsWith('/') && !to.startsWith('//')) {
     network.catch(() => undefined);
-    return Response.redirect(new URL(to, self.location.origin).href, 302);
+    return Response.redirect(new URL(to, worker.location.origin).href, 302);
   }
   return answer || network;
 }
 
+/** @param {FetchEvent} event */
 async function media(event) {
   const request = event.request;
   const url = request.url;
@@ -292,6 +335,7 @@ async function media(event) {
  * A saved circuit's sound or video (soundOf): the copy a save kept, else the network's answer; a
  * save's request (SAVE_HEADER) is kept once answered. Uploads: the copy first, their names never
  * change. /speech: the network first while it answers within PAGE_WAIT_MS, as pages.
+ * @param {FetchEvent} event
  */
 async function sound(event) {
   const request = event.request;
@@ -322,11 +366,11 @@ async function sound(event) {
   return ranged(copy, range);
 }
 
-self.addEventListener('install', () => {
-  self.skipWaiting();
+worker.addEventListener('install', () => {
+  worker.skipWaiting();
 });
 
-self.addEventListener('activate', (event) => {
+worker.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
@@ -336,13 +380,14 @@ self.addEventListener('activate', (event) => {
           .map((name) => caches.delete(name)),
       );
       // The page request starts while the worker wakes up, not after.
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
-      await self.clients.claim();
+      if (worker.registration.navigationPreload)
+        await worker.registration.navigationPreload.enable();
+      await worker.clients.claim();
     })(),
   );
 });
 
-self.addEventListener('fetch', (event) => {
+worker.addEventListener('fetch', (event) => {
   if (soundOf(event.request)) return event.respondWith(sound(event));
   const kind = kindOf(event.request);
   if (kind === 'page') event.respondWith(page(event));

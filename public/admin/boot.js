@@ -14,14 +14,18 @@
 'use strict';
 
 (() => {
+  /** @type {{ [name: string]: string } | undefined} */
   const FIELDS = {
     fr: { email: 'Adresse e-mail', password: 'Mot de passe' },
     en: { email: 'Email', password: 'Password' },
   }[document.documentElement.lang];
   const PHRASES = { fr: '/admin/phrases-fr.json' }[document.documentElement.lang];
   const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-  const notice = document.getElementById('local-backend-missing');
-  const configUrl = document.querySelector('link[rel="cms-config-url"]').getAttribute('href');
+  const notice = /** @type {HTMLElement} */ (document.getElementById('local-backend-missing'));
+  const link = /** @type {HTMLLinkElement} */ (
+    document.querySelector('link[rel="cms-config-url"]')
+  );
+  const configUrl = link.getAttribute('href') || '';
 
   async function localBackendMissing() {
     if (!LOCAL_HOSTS.includes(location.hostname)) return false;
@@ -32,21 +36,30 @@
   }
 
   function nameFields() {
-    for (const input of document.querySelectorAll('input[name="email"], input[name="password"]')) {
-      const word = FIELDS[input.name];
+    const inputs = /** @type {NodeListOf<HTMLInputElement>} */ (
+      document.querySelectorAll('input[name="email"], input[name="password"]')
+    );
+    for (const input of inputs) {
+      const word = FIELDS && FIELDS[input.name];
+      if (!word) continue;
       if (input.placeholder === word && input.getAttribute('aria-label') === word) continue;
       input.placeholder = word;
       input.setAttribute('aria-label', word);
     }
   }
 
-  /** `into` with `phrases` written over it, level by level (Decap's phrases are nested). */
+  /**
+   * `into` with `phrases` written over it, level by level (Decap's phrases are nested).
+   * @param {DecapPhrases} into
+   * @param {DecapPhrases} phrases
+   * @returns {DecapPhrases}
+   */
   function merged(into, phrases) {
     const result = { ...into };
     for (const [key, value] of Object.entries(phrases)) {
       result[key] =
         typeof value === 'object' && typeof into[key] === 'object'
-          ? merged(into[key], value)
+          ? merged(/** @type {DecapPhrases} */ (into[key]), /** @type {DecapPhrases} */ (value))
           : value;
     }
     return result;
@@ -75,8 +88,10 @@
     script.addEventListener('load', async () => {
       const own = await phrases;
       const lang = document.documentElement.lang;
-      if (own) window.CMS.registerLocale(lang, merged(window.CMS.getLocale(lang) ?? {}, own));
-      window.CMS.init();
+      const cms = window.CMS;
+      if (!cms) return;
+      if (own) cms.registerLocale(lang, merged(cms.getLocale(lang) ?? {}, own));
+      cms.init();
     });
     document.body.append(script);
   }
@@ -93,10 +108,11 @@
     return missing;
   }
 
-  const status = document.getElementById('local-backend-status');
-  document.getElementById('local-backend-retry').addEventListener('click', async () => {
+  const status = /** @type {HTMLElement} */ (document.getElementById('local-backend-status'));
+  const retry = /** @type {HTMLElement} */ (document.getElementById('local-backend-retry'));
+  retry.addEventListener('click', async () => {
     status.textContent = '';
-    if (await start()) status.textContent = status.dataset.stillMissing;
+    if (await start()) status.textContent = status.dataset.stillMissing || '';
   });
   void start();
 })();

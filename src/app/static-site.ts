@@ -49,9 +49,15 @@ const ADMIN = /^(\/en)?\/admin(\/|$)/;
 const SERVICE_WORKER = '/sw.js';
 /**
  * Their scripts: always named with their version (document.ts READER_SCRIPT, LISTEN_SCRIPT for
- * read aloud, ADR 0019, and OFFLINE_SCRIPT for a circuit's save), kept a year.
+ * read aloud, ADR 0019, and OFFLINE_SCRIPTS for a circuit's save, ADR 0046), kept a year.
  */
-const READER_SCRIPTS = new Set(['/reader.js', '/listen.js', '/offline.js']);
+const READER_SCRIPTS = new Set([
+  '/reader.js',
+  '/listen.js',
+  '/offline-plan.js',
+  '/offline-save.js',
+  '/offline.js',
+]);
 
 /** Screens whose URL continues with data the page reads itself (/articles/*: the rest is a folder path). */
 const PAGE_PREFIXES = ['articles'];

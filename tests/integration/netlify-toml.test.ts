@@ -14,6 +14,7 @@ import {
 import { FUNCTIONS_BUILT } from '../../src/app/netlify/bundle.ts';
 import { VISITOR_PAGE_REWRITE } from '../../src/app/netlify/handler.ts';
 import { staticSite } from '../../src/app/static-site.ts';
+import { OFFLINE_SCRIPTS } from '../../src/features/reader/render/document.ts';
 import {
   functionFiles,
   headersFor,
@@ -232,13 +233,18 @@ describe('netlify.toml', () => {
       'Cache-Control': immutable,
       'Content-Security-Policy': API_CSP,
     });
-    // A circuit's save for offline reading, the same way (document.ts OFFLINE_SCRIPT).
-    const offline = await fromNode('/offline.js');
-    expect(offline.headers.get('cache-control')).toBe(immutable);
-    expect(offline.headers.get('content-security-policy')).toBe(API_CSP);
-    expect(headersFor(toml, '/offline.js')).toMatchObject({
-      'Cache-Control': immutable,
-      'Content-Security-Policy': API_CSP,
-    });
+    // A circuit's save for offline reading, its three scripts the same way (document.ts
+    // OFFLINE_SCRIPTS).
+    expect(OFFLINE_SCRIPTS).toHaveLength(3);
+    for (const path of OFFLINE_SCRIPTS.map((script) => new URL(script, 'http://x').pathname)) {
+      const offline = await fromNode(path);
+      expect(offline.status, path).toBe(200);
+      expect(offline.headers.get('cache-control'), path).toBe(immutable);
+      expect(offline.headers.get('content-security-policy'), path).toBe(API_CSP);
+      expect(headersFor(toml, path), path).toMatchObject({
+        'Cache-Control': immutable,
+        'Content-Security-Policy': API_CSP,
+      });
+    }
   });
 });

@@ -7,7 +7,7 @@ import { speechHref } from './render/listen.ts';
 import { LISTEN_SCRIPT } from './render/document.ts';
 
 /**
- * What a circuit's save keeps (public/offline.js), its pure part run in a model of a page: the
+ * What a circuit's save keeps (public/offline-plan.js), run as it is in a model of a page: the
  * list made from what each stop's page shows (audio files, the server's sounds per stop and
  * language, videos apart with their sizes) and what the block then says.
  */
@@ -59,10 +59,10 @@ const offline = (() => {
     Intl,
   });
   vm.runInContext(
-    fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/offline.js'), 'utf8'),
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../public/offline-plan.js'), 'utf8'),
     context,
   );
-  return vm.runInContext('LegendaOffline', context) as Offline;
+  return vm.runInContext('LegendaOfflinePlan', context) as Offline;
 })();
 
 const noVoice = () => false;

@@ -5,8 +5,8 @@ import vm from 'node:vm';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import {
-  OFFLINE_SCRIPT,
-  OFFLINE_SCRIPT_VERSION,
+  OFFLINE_SCRIPT_VERSIONS,
+  OFFLINE_SCRIPTS,
   READER_SCRIPT,
   READER_SCRIPT_VERSION,
 } from './render/document.ts';
@@ -31,14 +31,23 @@ describe('reader.js', () => {
   });
 });
 
-describe('offline.js', () => {
-  it('is named with the version of its content (cached a year under that name)', () => {
-    const hash = createHash('sha256')
-      .update(fs.readFileSync(path.join(PUBLIC, 'offline.js')))
-      .digest('hex')
-      .slice(0, OFFLINE_SCRIPT_VERSION.length);
-    expect(OFFLINE_SCRIPT_VERSION, 'set OFFLINE_SCRIPT_VERSION in document.ts to this').toBe(hash);
-    expect(OFFLINE_SCRIPT).toBe(`/offline.js?v=${hash}`);
+describe('offline.js and its two parts', () => {
+  it('are each named with the version of their content (cached a year under that name)', () => {
+    for (const [file, version] of Object.entries(OFFLINE_SCRIPT_VERSIONS)) {
+      const hash = createHash('sha256')
+        .update(fs.readFileSync(path.join(PUBLIC, file)))
+        .digest('hex')
+        .slice(0, version.length);
+      expect(version, `set ${file}'s version in document.ts OFFLINE_SCRIPT_VERSIONS to this`).toBe(
+        hash,
+      );
+    }
+    // In the order they run: the plan, the save, then the block that uses both.
+    expect(OFFLINE_SCRIPTS).toEqual([
+      `/offline-plan.js?v=${OFFLINE_SCRIPT_VERSIONS['offline-plan.js']}`,
+      `/offline-save.js?v=${OFFLINE_SCRIPT_VERSIONS['offline-save.js']}`,
+      `/offline.js?v=${OFFLINE_SCRIPT_VERSIONS['offline.js']}`,
+    ]);
   });
 });
 
@@ -70,7 +79,7 @@ describe('offlineSaveBlock', () => {
     expect(block).toContain(`data-saving="${es.offlineSaving}"`);
     expect(block).toContain(`data-saved="${es.offlineSaved}"`);
     expect(block).toContain(`data-failed="${es.offlineFailed}"`);
-    expect(block).toContain(`data-script="${OFFLINE_SCRIPT}"`);
+    expect(block).toContain(`data-scripts="${OFFLINE_SCRIPTS.join(' ')}"`);
     expect(block).toContain(`data-saved-videos="${es.offlineSavedVideos}"`);
     expect(block).toContain(`data-sounds-later="${es.offlineSoundsLater}"`);
     expect(block).toContain(`data-elsewhere="${es.offlineVideosElsewhere}"`);
@@ -256,6 +265,8 @@ describe('sw.js: what it handles', () => {
     expect(kind(`${ORIGIN}/media/1/photo.webp`)).toBe('media');
     expect(kind(`${ORIGIN}/reader.js?v=1a2b`)).toBe('media');
     expect(kind(`${ORIGIN}/reader.js`)).toBeUndefined();
+    // Every script a circuit's save loads, kept for the page read offline.
+    for (const script of OFFLINE_SCRIPTS) expect(kind(`${ORIGIN}${script}`), script).toBe('media');
     // The editor's page, a staff preview, a POST, another site, the API, a byte range.
     expect(kind(`${ORIGIN}/article?id=3`)).toBeUndefined();
     expect(kind(`${ORIGIN}/article?name=a&ignoreStats=true`)).toBeUndefined();
@@ -279,8 +290,8 @@ describe('sw.js: QR scans', () => {
   };
 
   it('is remembered by offline.js in the worker’s own cache of pages', () => {
-    // offline.js names the caches itself: a new VERSION of sw.js must be written there too.
-    const offline = fs.readFileSync(path.join(PUBLIC, 'offline.js'), 'utf8');
+    // offline-save.js names the caches itself: a new VERSION of sw.js must be written there too.
+    const offline = fs.readFileSync(path.join(PUBLIC, 'offline-save.js'), 'utf8');
     const sw = fs.readFileSync(path.join(PUBLIC, 'sw.js'), 'utf8');
     const version = /const VERSION = (\d+);/.exec(sw)?.[1];
     expect(version).toBeDefined();

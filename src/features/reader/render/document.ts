@@ -21,22 +21,30 @@ export const PRODUCT_NAME = 'Legenda';
  * file is then cached for a year (static-site.ts, netlify.toml). The version is the start of
  * its SHA-256; offline.test.ts fails, naming the new one, when the file changed without it.
  */
-export const READER_SCRIPT_VERSION = '23fefbfb5a';
+export const READER_SCRIPT_VERSION = 'c3b7275b4c';
 export const READER_SCRIPT = `/reader.js?v=${READER_SCRIPT_VERSION}`;
 
 /**
  * Read aloud's script (public/listen.js): loaded by reader.js only when a visitor
  * presses Listen, named by its version like reader.js (speech.test.ts checks it).
  */
-export const LISTEN_SCRIPT_VERSION = '9342af3d18';
+export const LISTEN_SCRIPT_VERSION = '924876cbdd';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 /**
- * The circuit page's save for offline reading (public/offline.js): loaded by reader.js only on a
- * page with the save block, named by its version like reader.js (offline.test.ts checks it).
+ * The circuit page's save for offline reading, three scripts run in this order (ADR 0046):
+ * public/offline-plan.js (what a save keeps, what the block says), offline-save.js (the fetches
+ * and the worker's caches) and offline.js (the block). Loaded by reader.js only on a page with
+ * the save block, each named by its version like reader.js (offline.test.ts checks them).
  */
-export const OFFLINE_SCRIPT_VERSION = 'ce881af4c6';
-export const OFFLINE_SCRIPT = `/offline.js?v=${OFFLINE_SCRIPT_VERSION}`;
+export const OFFLINE_SCRIPT_VERSIONS = {
+  'offline-plan.js': '880ec1bb71',
+  'offline-save.js': 'a252d6e9d2',
+  'offline.js': '8d81e7cb9e',
+};
+export const OFFLINE_SCRIPTS = Object.entries(OFFLINE_SCRIPT_VERSIONS).map(
+  ([file, version]) => `/${file}?v=${version}`,
+);
 
 /**
  * Scripts, the service worker and fetches from this site only (reader.js and sw.js:

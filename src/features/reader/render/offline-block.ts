@@ -1,5 +1,5 @@
 import { createElement, type ReactElement } from 'react';
-import { languageAttributes, localPath, OFFLINE_SCRIPT } from './document.ts';
+import { languageAttributes, localPath, OFFLINE_SCRIPTS } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 
 /** The 'Save for offline reading' block (offline.ts says how offline reading works). */
@@ -34,8 +34,8 @@ const h = createElement;
 
 /**
  * 'Save this circuit for offline reading': hidden in the markup, so that without JavaScript or
- * without a service worker nothing shows; offline.js (`data-script`, loaded by reader.js once the
- * worker controls the page) reveals and drives it. Its words travel as data attributes (the
+ * without a service worker nothing shows; offline.js (with its two parts, `data-scripts`, loaded
+ * by reader.js once the worker controls the page) reveals and drives it. Its words travel as data attributes (the
  * scripts carry none), `{placeholders}` and all. Below the button and the line saying how it
  * went: the videos' second step (their size asked, offered once the rest is saved) and Remove,
  * both hidden until a circuit is saved.
@@ -59,7 +59,8 @@ export function offlineSaveBlock(options: OfflineSaveOptions): ReactElement {
       'data-stops': JSON.stringify(stops),
       'data-codes': Object.keys(codes).length > 0 ? JSON.stringify(codes) : undefined,
       'data-circuit': localPath(options.circuitUrl) ?? '',
-      'data-script': OFFLINE_SCRIPT,
+      // Space-separated, in the order they run (reader.js).
+      'data-scripts': OFFLINE_SCRIPTS.join(' '),
       'data-saving': words.offlineSaving,
       'data-saved': words.offlineSaved,
       'data-saved-videos': words.offlineSavedVideos,
