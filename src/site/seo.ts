@@ -1,4 +1,5 @@
 import { localePath, type Lang } from '../i18n/index.ts';
+import { escapeXml } from '../server/escape.ts';
 
 /** The public pages search engines may index, besides the blog posts (staff screens are never indexed). */
 export const PUBLIC_ROUTES = ['/', '/blog', '/contact'] as const;
@@ -39,9 +40,6 @@ export interface SitemapPage {
   alternates: Partial<Record<Lang, string>>;
   lastmod?: Date;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A sitemap with hreflang alternates: one <url> per page and language. */
 export function sitemapXml(siteUrl: string, pages: readonly SitemapPage[]): string {

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { museums, sessions, users } from '../../server/db/schema.ts';
+import { inTransaction } from '../../server/db/typed.ts';
 
 /** Serialises first-account creation between processes sharing one PostgreSQL. */
 const FIRST_ACCOUNT_LOCK = 7_302_119;
@@ -35,11 +36,11 @@ export function accountsRepo(db: Database) {
   return {
     /** Runs `create` only when no user exists yet, under a lock; returns whether it ran. */
     async whenNoUsers(create: (tx: Database) => Promise<void>): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK})`);
         const [row] = await tx.select({ n: count() }).from(users);
         if ((row?.n ?? 0) > 0) return false;
-        await create(tx as unknown as Database);
+        await create(tx);
         return true;
       });
     },

@@ -1,4 +1,5 @@
 import { addressBlock } from '../../server/http/address-block.ts';
+import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { SignedIn } from '../../server/context.ts';
 import {
@@ -146,20 +147,21 @@ function signInDoor(repo: AuthRepo, now: () => Date) {
 function sessionMethods(repo: AuthRepo, now: () => Date) {
   // Sessions read in the last second, so a busy page does not query for every call. A cache
   // only: a session ended elsewhere (another process, the users command) stops within
-  // SESSION_CACHE_MS; one ended here is dropped at once.
-  const cache = new Map<string, { session: SessionRecord; readAt: number }>();
+  // SESSION_CACHE_MS; one ended here is dropped at once. The age is checked here rather than by
+  // lru-cache's ttl, which would keep an entry while a clock set back catches up.
+  const cache = lruAtFirstUse<string, { session: SessionRecord; readAt: number }>({
+    max: SESSION_CACHE_ENTRIES,
+  });
   async function lookup(tokenHash: string, at: number): Promise<SessionRecord | undefined> {
-    const hit = cache.get(tokenHash);
+    const hit = cache().get(tokenHash);
     if (hit && at - hit.readAt < SESSION_CACHE_MS && at >= hit.readAt) return hit.session;
-    cache.delete(tokenHash);
+    cache().delete(tokenHash);
     const session = await repo.findSession(tokenHash);
-    if (!session) return undefined;
-    if (cache.size >= SESSION_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-    cache.set(tokenHash, { session, readAt: at });
+    if (session) cache().set(tokenHash, { session, readAt: at });
     return session;
   }
   async function forget(tokenHash: string): Promise<void> {
-    cache.delete(tokenHash);
+    cache().delete(tokenHash);
     await repo.deleteSession(tokenHash);
   }
 

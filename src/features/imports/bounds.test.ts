@@ -7,7 +7,8 @@ import { MAX_XML_BYTES, readDocx } from './docx.ts';
 import { bytesMammothParses } from './mammoth-parts.ts';
 import { MARKDOWN_BOUNDS, scanMarkdown } from './markdown-scan.ts';
 import { DOCX_BOUNDS, markupCounter } from './markup-count.ts';
-import { checkZip, type ZipEntry } from './zip-check.ts';
+import type { ZipEntry } from '../../server/zip/read.ts';
+import { checkZip } from './zip-check.ts';
 
 /** The refusal a call throws: its status and details. */
 async function refusal(run: () => unknown) {
@@ -64,7 +65,7 @@ describe("a Word document's markup, counted while it is inflated", () => {
     }
     // Stored rather than deflated: counted the same.
     const stored = zipSync({ 'word/document.xml': flood('<w:p/>', 30) }, { level: 0 });
-    expect(checkZip(stored, undefined, { paragraphs: 20, nodes: 1000 })).toEqual({
+    expect(await checkZip(stored, undefined, { paragraphs: 20, nodes: 1000 })).toEqual({
       ok: false,
       reason: 'too_much_markup',
       excess: 'paragraphs',
@@ -72,10 +73,10 @@ describe("a Word document's markup, counted while it is inflated", () => {
     });
   });
 
-  it('lets a document with pictures through: their bytes are not markup', () => {
+  it('lets a document with pictures through: their bytes are not markup', async () => {
     const picture = new Uint8Array(PNG_1PX);
     const docx = makeDocx(Array.from({ length: 50 }, () => ({ image: picture })));
-    expect(checkZip(docx)).toMatchObject({ ok: true });
+    expect(await checkZip(docx)).toMatchObject({ ok: true });
   });
 });
 
@@ -91,7 +92,8 @@ describe('the parts mammoth parses, bounded in bytes before it reads them', () =
     strToU8(
       `<Relationships xmlns="${REL}"><Relationship Id="r1" Type="${office}/officeDocument" Target="${target}"/></Relationships>`,
     );
-  const entriesOf = (zip: Uint8Array) => (checkZip(zip) as { entries: ZipEntry[] }).entries;
+  const entriesOf = async (zip: Uint8Array) =>
+    ((await checkZip(zip)) as { entries: ZipEntry[] }).entries;
 
   it('refuses one paragraph of 10 MB of text (10 KB zipped): 88 MB took 2.1 GB', async () => {
     const docx = zipSync({
@@ -111,12 +113,12 @@ describe('the parts mammoth parses, bounded in bytes before it reads them', () =
       'word/hidden.xml': documentXml('x'.repeat(5000)),
       'word/media/a.png': new Uint8Array(50_000),
     });
-    const read = await bytesMammothParses(docx, entriesOf(docx), 1_000_000);
+    const read = await bytesMammothParses(docx, await entriesOf(docx), 1_000_000);
     expect(read).toBeGreaterThan(5000);
     expect(read).toBeLessThan(6000);
     // Relationships too large are refused before mammoth's reader parses them.
     const flood = zipSync({ '_rels/.rels': new Uint8Array(20_000).fill(0x61) });
-    expect(await bytesMammothParses(flood, entriesOf(flood), 10_000)).toBe(20_000);
+    expect(await bytesMammothParses(flood, await entriesOf(flood), 10_000)).toBe(20_000);
   });
 });
 

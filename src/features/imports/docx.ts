@@ -139,7 +139,7 @@ export const MAX_XML_BYTES = 10 * 1024 * 1024;
 const PARSE_MS = 20_000;
 
 export async function readDocx(file: string, bytes: Uint8Array): Promise<DocumentDraft> {
-  const zip = checkZip(bytes);
+  const zip = await checkZip(bytes);
   if (!zip.ok && zip.reason === 'too_large') {
     throw refused(
       422,

@@ -1,4 +1,4 @@
-import type { ZipEntry } from './zip-check.ts';
+import type { ZipEntry } from '../../server/zip/read.ts';
 
 /**
  * The XML parts mammoth will parse, found by mammoth's own function (what `_rels/.rels` and the

@@ -1,4 +1,6 @@
-import { Inflate } from 'fflate';
+import { ApiError } from '../../server/http/errors.ts';
+import { eachChunk, listEntries, type ZipEntry } from '../../server/zip/read.ts';
+import { bytesSource, type ZipSource } from '../../server/zip/source.ts';
 import {
   DOCX_BOUNDS,
   markupCounter,
@@ -9,122 +11,86 @@ import {
 /**
  * A Word document is a zip; mammoth unzips it whole, in memory. A zip bomb (a few megabytes that
  * inflate to gigabytes) must be refused before that: the zip's central directory says what each
- * entry inflates to, and each entry is then inflated here as a stream that stops as soon as it
- * goes past what was declared, so a zip that lies about its sizes is refused too, having cost at
- * most the declared total. What the XML holds is counted on the way (markup-count.ts): a
- * document of more paragraphs or markup than an article can hold stops the inflating there.
+ * entry inflates to, and each entry is then inflated by the one zip reader (server/zip/read.ts)
+ * a chunk at a time, stopping as soon as it goes past what was declared, so a zip that lies
+ * about its sizes is refused too, having cost at most the declared total. What the XML holds is
+ * counted on the way (markup-count.ts): a document of more paragraphs or markup than an article
+ * can hold stops the inflating there.
  */
 
 /** What the files of one Word document may inflate to, together. */
 export const MAX_UNZIPPED_BYTES = 100 * 1024 * 1024;
-
-export interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  size: number;
-  localOffset: number;
-}
 
 export type ZipVerdict =
   | { ok: true; entries: ZipEntry[] }
   | { ok: false; reason: 'not_zip' | 'too_large' }
   | { ok: false; reason: 'too_much_markup'; excess: MarkupExcess; max: number };
 
-type Counter = ReturnType<typeof markupCounter>;
 type Inflated = 'ok' | 'over' | 'corrupt' | MarkupExcess;
 
-const EOCD = 0x06054b50;
-const CENTRAL = 0x02014b50;
-const LOCAL = 0x04034b50;
+/** Entries a Word document may hold: the most a zip without zip64 lists. */
+const MAX_ENTRIES = 0xfffe;
 
 /** The entries of the central directory, or null when the bytes are not a zip we can read. */
-export function centralDirectory(bytes: Uint8Array): ZipEntry[] | null {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const u32 = (at: number) => (at + 4 <= bytes.length ? view.getUint32(at, true) : -1);
-  const u16 = (at: number) => (at + 2 <= bytes.length ? view.getUint16(at, true) : -1);
-  let end = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 65557); at--) {
-    if (u32(at) === EOCD) {
-      end = at;
-      break;
-    }
+async function entriesOf(source: ZipSource): Promise<ZipEntry[] | null> {
+  try {
+    return await listEntries(source, MAX_ENTRIES);
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
   }
-  if (end < 0) return null;
-  const count = u16(end + 10);
-  let at = u32(end + 16);
-  const entries: ZipEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    if (u32(at) !== CENTRAL) return null;
-    const nameLength = u16(at + 28);
-    const entry: ZipEntry = {
-      method: u16(at + 10),
-      compressedSize: u32(at + 20),
-      size: u32(at + 24),
-      localOffset: u32(at + 42),
-      name: new TextDecoder().decode(bytes.subarray(at + 46, at + 46 + nameLength)),
-    };
-    // ZIP64 (sizes of 4 GB and more): no Word document we take is that large.
-    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff) return null;
-    entries.push(entry);
-    at += 46 + nameLength + u16(at + 30) + u16(at + 32);
+}
+
+/** Thrown by the counter's feed to stop the inflating: the markup is past its bounds. */
+class Excess extends Error {
+  readonly excess: MarkupExcess;
+  constructor(excess: MarkupExcess) {
+    super(excess);
+    this.excess = excess;
   }
-  return entries;
 }
 
 /**
  * Inflates one entry, counting its markup, stopping past its declared size or the markup's
  * bounds: whether it is what it says and holds no more than a document may.
  */
-function inflatesAsDeclared(bytes: Uint8Array, entry: ZipEntry, counter: Counter): Inflated {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const local = entry.localOffset;
-  if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL) return 'corrupt';
-  const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-  const data = bytes.subarray(start, start + entry.compressedSize);
-  if (data.length !== entry.compressedSize) return 'corrupt';
-  if (entry.method === 0) {
-    if (entry.compressedSize !== entry.size) return 'corrupt';
-    return counter.feed(data) ?? 'ok';
-  }
-  if (entry.method !== 8) return 'corrupt';
-  let produced = 0;
-  let excess: MarkupExcess | null = null;
-  const stop = new Error('stop');
-  const inflate = new Inflate((chunk) => {
-    produced += chunk.length;
-    if (produced > entry.size) throw stop;
-    excess = counter.feed(chunk);
-    if (excess) throw stop;
-  });
+async function inflatesAsDeclared(
+  source: ZipSource,
+  entry: ZipEntry,
+  counter: ReturnType<typeof markupCounter>,
+): Promise<Inflated> {
   try {
-    // Deflate inflates up to a thousandfold: small steps keep each chunk counted small.
-    const step = 4 * 1024;
-    for (let from = 0; from < data.length; from += step) {
-      inflate.push(data.subarray(from, from + step), from + step >= data.length);
-    }
-  } catch {
-    return excess ?? (produced > entry.size ? 'over' : 'corrupt');
+    await eachChunk(source, entry, (chunk) => {
+      const excess = counter.feed(chunk);
+      if (excess) throw new Excess(excess);
+    });
+    return 'ok';
+  } catch (error) {
+    if (error instanceof Excess) return error.excess;
+    if (!(error instanceof ApiError)) throw error;
+    return (error.details as { reason?: string } | undefined)?.reason === 'bomb'
+      ? 'over'
+      : 'corrupt';
   }
-  return produced === entry.size ? 'ok' : 'corrupt';
 }
 
 /**
  * Whether a zip may be handed to an unzipper: readable, small once inflated, and holding no more
  * paragraphs and markup than `bounds` (smaller in tests).
  */
-export function checkZip(
+export async function checkZip(
   bytes: Uint8Array,
   maxBytes = MAX_UNZIPPED_BYTES,
   bounds: MarkupBounds = DOCX_BOUNDS,
-): ZipVerdict {
-  const entries = centralDirectory(bytes);
+): Promise<ZipVerdict> {
+  const source = bytesSource(bytes);
+  const entries = await entriesOf(source);
   if (!entries) return { ok: false, reason: 'not_zip' };
   const total = entries.reduce((sum, entry) => sum + entry.size, 0);
   if (total > maxBytes) return { ok: false, reason: 'too_large' };
   const counter = markupCounter(bounds);
   for (const entry of entries) {
-    const verdict = inflatesAsDeclared(bytes, entry, counter);
+    const verdict = await inflatesAsDeclared(source, entry, counter);
     if (verdict === 'paragraphs' || verdict === 'nodes') {
       return { ok: false, reason: 'too_much_markup', excess: verdict, max: bounds[verdict] };
     }

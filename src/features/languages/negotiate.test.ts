@@ -103,4 +103,8 @@ describe('acceptedTags', () => {
     ]);
     expect(acceptedTags(undefined)).toEqual([]);
   });
+
+  it('reads q-values as Accept-Encoding is read: any case, out-of-range ones clamped', () => {
+    expect(acceptedTags('fr;Q=0, es;q=-1, de;q=0.5, it;q=5')).toEqual(['it', 'de']);
+  });
 });

@@ -1,4 +1,5 @@
 import { match } from '@formatjs/intl-localematcher';
+import { parseAccept } from 'hono/utils/accept';
 import { LRUCache } from 'lru-cache';
 import { LANGUAGES, type LanguageCode } from './catalogue.ts';
 
@@ -90,19 +91,13 @@ export function interfaceLanguage(
 
 /**
  * The tags of an `Accept-Language` header, best first: by q-value, then in the header's order;
- * '*' and q=0 left out.
+ * '*' and q=0 left out. Read by Hono's parser of Accept headers, as Accept-Encoding is
+ * (server/http/negotiate.ts): one reading of q-values for both.
  */
 export function acceptedTags(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), index };
-    })
-    .filter((entry) => entry.tag && entry.tag !== '*' && entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map((entry) => entry.tag);
+  return parseAccept(header ?? '')
+    .filter((accept) => accept.type !== '*' && accept.q > 0)
+    .map((accept) => accept.type);
 }
 
 function rankLanguages(header: string | undefined): LanguageCode[] {

@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { translationQueue } from '../../server/db/schema.ts';
+import { rowsOf } from '../../server/db/typed.ts';
 
 /** An article and a language to prepare, as claimed: `ask` says which asking it answers. */
 export interface QueuedUnit {
@@ -50,11 +51,12 @@ export function queueRepo(db: Database) {
           for update skip locked
         )
         returning museum_id, article_id, language, ask`);
-      const [row] = (
-        result as unknown as {
-          rows: { museum_id: number; article_id: number; language: string; ask: number }[];
-        }
-      ).rows;
+      const [row] = rowsOf<{
+        museum_id: number;
+        article_id: number;
+        language: string;
+        ask: number;
+      }>(result);
       return (
         row && {
           museumId: Number(row.museum_id),

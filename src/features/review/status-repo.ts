@@ -6,6 +6,7 @@ import {
   translationFailures,
   translationStatus,
 } from '../../server/db/schema.ts';
+import { rowsOf } from '../../server/db/typed.ts';
 
 /** How many texts of one article, in one language, are in each state (the translations overview). */
 export interface StateCounts {
@@ -124,7 +125,7 @@ export function statusRepo(db: Database) {
      */
     async document(museumId: number): Promise<string> {
       const result = await db.execute(overviewSql(museumId));
-      const [row] = (result as unknown as { rows: { doc: string }[] }).rows;
+      const [row] = rowsOf<{ doc: string }>(result);
       return row?.doc ?? '{"languages":[],"articles":[],"failing":[]}';
     },
 

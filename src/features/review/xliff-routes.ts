@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../server/context.ts';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { multipartType, readForm } from '../../server/http/multipart-form.ts';
+import { readUpload } from '../../server/http/upload.ts';
 import { editorRepo } from '../articles/repo.ts';
 import { itemId } from '../articles/ids.ts';
 import { supportedLanguage } from '../languages/index.ts';
@@ -13,8 +12,6 @@ import { xliffService } from './xliff-service.ts';
 
 /** The largest XLIFF file taken (a 300-block article in every language is far less). */
 export const MAX_XLIFF_BYTES = 5 * 1024 * 1024;
-/** Room for the multipart envelope around the file. */
-const ENVELOPE_BYTES = 16 * 1024;
 /** Languages one export may name (lang=es,de,…). */
 const MAX_LANGUAGES = 200;
 
@@ -74,36 +71,19 @@ export function xliffRoutes(review: ReviewService, deps: Pick<AppDeps, 'db' | 'b
     });
   });
 
-  app.post(
-    '/upload/xliff',
-    async (c, next) => {
-      multipartType(c, 'Send the XLIFF file as multipart/form-data, in the field xliff.');
-      return bodyLimit({
-        maxSize: MAX_XLIFF_BYTES + ENVELOPE_BYTES,
-        onError: () => {
-          throw tooLarge();
-        },
-      })(c, next);
-    },
-    async (c) => {
-      const form = await readForm(c);
-      const file = form.get('xliff');
-      if (!(file instanceof File)) {
-        throw new ApiError(
-          422,
-          'invalid_body',
-          'Send the XLIFF file in a form field named xliff.',
-          {
-            details: { field: 'xliff' },
-          },
-        );
-      }
-      if (file.size > MAX_XLIFF_BYTES) throw tooLarge();
-      if (file.size === 0) throw new ApiError(422, 'empty_file', 'The XLIFF file is empty.');
-      const text = decodeXliff(new Uint8Array(await file.arrayBuffer()));
-      return c.json(await xliff.importXliff(c.get('user'), parseXliff(text)));
-    },
-  );
+  app.post('/upload/xliff', async (c) => {
+    const { file } = await readUpload(c, 'xliff', MAX_XLIFF_BYTES, {
+      sendAs: 'Send the XLIFF file as multipart/form-data, in the field xliff.',
+      tooLarge,
+      missing: () =>
+        new ApiError(422, 'invalid_body', 'Send the XLIFF file in a form field named xliff.', {
+          details: { field: 'xliff' },
+        }),
+      empty: () => new ApiError(422, 'empty_file', 'The XLIFF file is empty.'),
+    });
+    const text = decodeXliff(new Uint8Array(await file.arrayBuffer()));
+    return c.json(await xliff.importXliff(c.get('user'), parseXliff(text)));
+  });
 
   return app;
 }

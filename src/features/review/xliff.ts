@@ -1,3 +1,4 @@
+import { escapeXml } from '../../server/escape.ts';
 import { itemId } from '../articles/ids.ts';
 import { isLang, t, type Lang } from '../../i18n/index.ts';
 import type { ReviewSegment } from './schema.ts';
@@ -20,17 +21,6 @@ const ORIGINAL = /^legenda:article:(\d+)$/;
 export function articleOfOriginal(original: string): number | undefined {
   const id = itemId.safeParse(ORIGINAL.exec(original.trim())?.[1]);
   return id.success ? id.data : undefined;
-}
-
-/** XML text: the five characters XML gives meaning, and no character XML 1.0 forbids. */
-export function escapeXml(value: string): string {
-  return value
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 }
 
 /**

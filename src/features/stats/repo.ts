@@ -10,6 +10,7 @@ import {
   dailyLanguageScans,
   museums,
 } from '../../server/db/schema.ts';
+import { rowsOf } from '../../server/db/typed.ts';
 
 export interface DayCount {
   day: string;
@@ -137,7 +138,7 @@ export function statsRepo(db: Database) {
                      case when ${key} in (select key from top) then ${key} end as key,
                      ${count} as count
               from ${table} where ${where} group by 1, 2`);
-      return (result as unknown as { rows: DayCount[] }).rows.map((row) => ({
+      return rowsOf<DayCount>(result).map((row) => ({
         day: row.day,
         key: row.key,
         count: Number(row.count),

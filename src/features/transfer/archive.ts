@@ -20,8 +20,8 @@ import {
   type MediaFolder,
 } from './format.ts';
 import { checkedEntry, entryChecks, type ArticleItem } from './items.ts';
-import { listEntries, looksLikeZip, type ZipEntry } from './zip-read.ts';
-import type { ZipSource } from './zip-source.ts';
+import { listEntries, looksLikeZip, type ZipEntry } from '../../server/zip/read.ts';
+import type { ZipSource } from '../../server/zip/source.ts';
 
 export { invalidArchive } from './errors.ts';
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
-import { eachChunk, readEntry, type ZipEntry } from './zip-read.ts';
-import type { ZipSource } from './zip-source.ts';
+import { eachChunk, readEntry, type ZipEntry } from '../../server/zip/read.ts';
+import type { ZipSource } from '../../server/zip/source.ts';
 
 /**
  * A data file of a restore read within what its manifest says it holds (docs/adr/0036): a list

@@ -10,6 +10,7 @@ import {
   museums,
   qrcodes,
 } from '../../server/db/schema.ts';
+import { inTransaction } from '../../server/db/typed.ts';
 import { TREE_LOCK_CLASS } from '../tree/repo.ts';
 import { restoreInto } from './restore-into.ts';
 import type {
@@ -285,9 +286,9 @@ export function transferRepo(db: Database) {
      * of the restore is written, or none.
      */
     async restore<T>(museumId: number, work: (tx: RestoreTx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, ${museumId})`);
-        return work(restoreWrites(tx as unknown as Database, museumId));
+        return work(restoreWrites(tx, museumId));
       });
     },
   };

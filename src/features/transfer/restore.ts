@@ -10,7 +10,7 @@ import { invalidArchive } from './archive.ts';
 import type { MediaFolder, RestoreAnswer } from './format.ts';
 import type { RestorePlan } from './plan.ts';
 import type { RestoreTx, TransferRepo } from './repo.ts';
-import { readEntry, type ZipEntry } from './zip-read.ts';
+import { readEntry, type ZipEntry } from '../../server/zip/read.ts';
 
 const KINDS: Record<MediaFolder, UploadKind> = {
   images: 'image',

@@ -1,16 +1,13 @@
 import { tmpdir } from 'node:os';
-import { multipartType } from '../../server/http/multipart-form.ts';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { receiveFile } from '../../server/http/multipart-file.ts';
+import type { ReceivedFile } from '../../server/http/multipart-file.ts';
+import { readUpload } from '../../server/http/upload.ts';
 import { MAX_ARCHIVE_BYTES } from './format.ts';
 import type { TransferService } from './service.ts';
-import { fileSource } from './zip-source.ts';
-
-/** Room for the multipart envelope around the archive. */
-const ENVELOPE_BYTES = 16 * 1024;
+import { fileSource } from '../../server/zip/source.ts';
 
 /**
  * Where an uploaded archive is kept while it is restored: the system's temporary folder, on
@@ -37,29 +34,12 @@ const tooLarge = () =>
     details: { maxBytes: MAX_ARCHIVE_BYTES },
   });
 
-/**
- * The uploaded archive written to a temporary file as it arrives (never whole in memory), given
- * to `work`, then removed.
- */
-async function withUploadedArchive<T>(
-  body: ReadableStream<Uint8Array> | null,
-  contentType: string,
+/** The uploaded archive (on disk, docs/adr/0036) given to `work`, then removed. */
+async function withArchive<T>(
+  received: ReceivedFile,
   work: (source: Awaited<ReturnType<typeof fileSource>>) => Promise<T>,
 ): Promise<T> {
-  const received = await receiveFile(body, contentType, {
-    field: 'archive',
-    maxBytes: MAX_ARCHIVE_BYTES,
-    envelopeBytes: ENVELOPE_BYTES,
-    tooLarge,
-    dir: RESTORE_UPLOADS_DIR,
-  });
-  if (!received) {
-    throw new ApiError(422, 'invalid_body', 'Send the export in a form field named archive.', {
-      details: { field: 'archive' },
-    });
-  }
   try {
-    if (received.size === 0) throw new ApiError(422, 'empty_file', 'The file is empty.');
     const source = await fileSource(received.path);
     try {
       return await work(source);
@@ -94,21 +74,28 @@ export function transferRoutes(transfer: TransferService) {
   app.get('/read/restore', async (c) => c.json({ into: await transfer.restoreInto(museum(c)) }));
 
   app.post('/upload/museum', async (c) => {
-    const type = multipartType(c, 'Send the export as multipart/form-data, in the field archive.');
-    if (Number(c.req.header('content-length') ?? 0) > MAX_ARCHIVE_BYTES + ENVELOPE_BYTES) {
-      throw tooLarge();
-    }
-    // Refused before a byte of the archive is written: a museum with articles takes none.
-    await transfer.checkEmpty(museum(c));
-    if (restoring >= MAX_RESTORES_AT_ONCE) throw busy();
-    restoring++;
+    let counted = false;
     try {
-      const answer = await withUploadedArchive(c.req.raw.body, type, (source) =>
-        transfer.restore(museum(c), source),
-      );
-      return c.json(answer);
+      const received = await readUpload(c, 'archive', MAX_ARCHIVE_BYTES, {
+        sendAs: 'Send the export as multipart/form-data, in the field archive.',
+        tooLarge,
+        missing: () =>
+          new ApiError(422, 'invalid_body', 'Send the export in a form field named archive.', {
+            details: { field: 'archive' },
+          }),
+        empty: () => new ApiError(422, 'empty_file', 'The file is empty.'),
+        toDisk: RESTORE_UPLOADS_DIR,
+        beforeReading: async () => {
+          // Refused before a byte of the archive is written: a museum with articles takes none.
+          await transfer.checkEmpty(museum(c));
+          if (restoring >= MAX_RESTORES_AT_ONCE) throw busy();
+          restoring++;
+          counted = true;
+        },
+      });
+      return c.json(await withArchive(received, (source) => transfer.restore(museum(c), source)));
     } finally {
-      restoring--;
+      if (counted) restoring--;
     }
   });
 

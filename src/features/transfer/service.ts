@@ -8,7 +8,7 @@ import { planRestore } from './plan.ts';
 import type { TransferRepo } from './repo.ts';
 import type { RestoreInto } from './restore-into.ts';
 import { notEmpty, writeData, writeMedia } from './restore.ts';
-import { bytesSource, type ZipSource } from './zip-source.ts';
+import { bytesSource, type ZipSource } from '../../server/zip/source.ts';
 
 /**
  * The whole museum out (a zip) and into another Legenda. `events` is told after a restore, as

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
 import { articles, folders, museums, qrcodes } from '../../server/db/schema.ts';
+import { inTransaction } from '../../server/db/typed.ts';
 import { publicTitleColumn } from '../articles/repo.ts';
 import { stopColumn } from '../articles/stops.ts';
 
@@ -109,9 +110,9 @@ export function treeRepo(db: Database) {
      * keeps serving the cached tree.
      */
     async locked<T>(museumId: number, work: (tx: TreeTx) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => {
+      return inTransaction(db, async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK_CLASS}, ${museumId})`);
-        const result = await work(txRepo(tx as unknown as Database, museumId));
+        const result = await work(txRepo(tx, museumId));
         await tx
           .update(museums)
           .set({ treeRevision: sql`${museums.treeRevision} + 1` })

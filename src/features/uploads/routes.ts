@@ -1,16 +1,12 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import { multipartType, readForm } from '../../server/http/multipart-form.ts';
+import { readUpload } from '../../server/http/upload.ts';
 import { VIDEO_ID } from '../articles/content.ts';
 import type { EditorService } from '../editor/service.ts';
 import { itemId } from '../articles/ids.ts';
 import { isUploadKind, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';
 import { usesVideoId, type UploadsService } from './service.ts';
-
-/** Room for the multipart envelope and the small fields around the file. */
-const ENVELOPE_BYTES = 16 * 1024;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -45,20 +41,6 @@ export function uploadRoutes(uploads: UploadsService, editor: EditorService, lim
       audio: limits.maxAudioBytes,
     })[kind];
 
-  // Refuses an oversized body while it streams in, before anything is buffered or parsed.
-  const limitBody: MiddlewareHandler<StaffEnv> = async (c, next) => {
-    const kind = c.req.param('kind') ?? '';
-    if (!isUploadKind(kind)) throw notFound('Uploads are image, video, subtitles or audio.');
-    multipartType(c, 'Send the file as multipart/form-data.');
-    const max = maxFor(kind);
-    return bodyLimit({
-      maxSize: max + ENVELOPE_BYTES,
-      onError: () => {
-        throw tooLarge(kind, max);
-      },
-    })(c, next);
-  };
-
   app.get('/upload/limits', (c) =>
     c.json({
       image: limits.maxImageBytes,
@@ -68,15 +50,17 @@ export function uploadRoutes(uploads: UploadsService, editor: EditorService, lim
     }),
   );
 
-  app.post('/upload/:kind', limitBody, async (c) => {
-    const kind = c.req.param('kind') as UploadKind;
+  app.post('/upload/:kind', async (c) => {
+    const kind = c.req.param('kind');
+    if (!isUploadKind(kind)) throw notFound('Uploads are image, video, subtitles or audio.');
+    const max = maxFor(kind);
+    const { file, form } = await readUpload(c, kind, max, {
+      sendAs: 'Send the file as multipart/form-data.',
+      tooLarge: () => tooLarge(kind, max),
+      missing: () =>
+        new ApiError(422, 'invalid_body', `Send the file in a form field named "${kind}".`),
+    });
     const museumId = museum(c);
-    const form = await readForm(c);
-    const file = form.get(kind);
-    if (!(file instanceof File)) {
-      throw new ApiError(422, 'invalid_body', `Send the file in a form field named "${kind}".`);
-    }
-    if (file.size > maxFor(kind)) throw tooLarge(kind, maxFor(kind));
 
     const articleField = form.get('articleId');
     let articleId: number | undefined;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
+import { rowsOf } from '../../server/db/typed.ts';
 import { engineHolds, engineMinutes } from '../../server/db/schema.ts';
 import { addUsage, monthUse, type Executor, type UsageAdded } from './repo.ts';
 
@@ -31,8 +32,6 @@ export interface HoldRequest {
 
 export type HoldResult = { id: number } | { kind: 'paused' } | { kind: 'busy'; retryAfter: number };
 
-type Rows<T> = { rows: T[] };
-
 /** The budget left holds `amount` more, what is held already counted. */
 async function withinBudget(tx: Executor, ask: HoldRequest): Promise<boolean> {
   const use = await monthUse(tx, ask.museumId, ask.at);
@@ -40,13 +39,15 @@ async function withinBudget(tx: Executor, ask: HoldRequest): Promise<boolean> {
   if (!use) return false;
   const budget = ask.engine === 'translation' ? use.budgetTokens : use.budgetSpeechChars;
   if (budget === null) return true;
-  const held = (await tx.execute(sql`
-    select coalesce(sum(tokens), 0) as tokens, coalesce(sum(speech_chars), 0) as speech
-    from ${engineHolds} where museum_id = ${ask.museumId}`)) as unknown as Rows<{
+  const held = rowsOf<{
     tokens: string | number;
     speech: string | number;
-  }>;
-  const row = held.rows[0];
+  }>(
+    await tx.execute(sql`
+    select coalesce(sum(tokens), 0) as tokens, coalesce(sum(speech_chars), 0) as speech
+    from ${engineHolds} where museum_id = ${ask.museumId}`),
+  );
+  const row = held[0];
   const spent = ask.engine === 'translation' ? use.tokens : use.speechChars;
   const holding = Number((ask.engine === 'translation' ? row?.tokens : row?.speech) ?? 0);
   return spent + holding + ask.amount <= budget;
@@ -66,7 +67,8 @@ async function countMinute(
   if (chars > limit) return busy;
   const since = new Date(start).toISOString();
   // An older minute starts afresh; a later one (another process's clock) is added to.
-  const counted = (await tx.execute(sql`
+  const counted = rowsOf<{ chars: unknown }>(
+    await tx.execute(sql`
     insert into ${engineMinutes} as e (museum_id, engine, minute_start, chars)
     values (${ask.museumId}, ${ask.engine}, ${since}, ${chars})
     on conflict (museum_id, engine) do update set
@@ -75,8 +77,9 @@ async function countMinute(
                    then excluded.chars else e.chars + excluded.chars end
     where (case when e.minute_start < excluded.minute_start
                 then excluded.chars else e.chars + excluded.chars end) <= ${limit}
-    returning chars`)) as unknown as Rows<{ chars: unknown }>;
-  return counted.rows.length > 0 ? undefined : busy;
+    returning chars`),
+  );
+  return counted.length > 0 ? undefined : busy;
 }
 
 export function holdsRepo(db: Database) {
@@ -97,12 +100,14 @@ export function holdsRepo(db: Database) {
         }
         const translation = ask.engine === 'translation';
         const expires = new Date(ask.at.getTime() + HOLD_EXPIRY_MS).toISOString();
-        const made = (await tx.execute(sql`
+        const made = rowsOf<{ id: number | string }>(
+          await tx.execute(sql`
           insert into ${engineHolds} (museum_id, tokens, speech_chars, expires_at)
           values (${ask.museumId}, ${translation ? ask.amount : 0},
                   ${translation ? 0 : ask.amount}, ${expires})
-          returning id`)) as unknown as Rows<{ id: number | string }>;
-        return { id: Number(made.rows[0]!.id) };
+          returning id`),
+        );
+        return { id: Number(made[0]!.id) };
       });
     },
 

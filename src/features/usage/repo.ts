@@ -1,5 +1,6 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/index.ts';
+import { rowsOf } from '../../server/db/typed.ts';
 import { engineUsage, museums } from '../../server/db/schema.ts';
 
 /** What engine calls cost, to add to a museum's day. */
@@ -32,8 +33,6 @@ export interface UsageDay {
   calls: number;
 }
 
-type Rows<T> = { rows: T[] };
-
 /** The museum's month of a moment, computed by the database in the museum's time zone. */
 const monthOf = (at: Date) =>
   sql`date_trunc('month', (${at.toISOString()}::timestamptz at time zone m.time_zone))::date`;
@@ -47,7 +46,16 @@ export async function monthUse(
   museumId: number,
   at: Date,
 ): Promise<MonthUse | undefined> {
-  const result = (await db.execute(sql`
+  const result = rowsOf<{
+    time_zone: string;
+    budget_tokens: string | number | null;
+    budget_speech_chars: string | number | null;
+    from: string;
+    to: string;
+    tokens: string | number;
+    speech: string | number;
+  }>(
+    await db.execute(sql`
     select m.time_zone, m.budget_tokens, m.budget_speech_chars,
            to_char(${monthOf(at)}, 'YYYY-MM-DD') as "from",
            to_char((${monthOf(at)} + interval '1 month' - interval '1 day')::date, 'YYYY-MM-DD') as "to",
@@ -57,16 +65,9 @@ export async function monthUse(
            coalesce((select sum(u.speech_chars) from ${engineUsage} u
              where u.museum_id = m.id and u.day >= ${monthOf(at)}
                and u.day < (${monthOf(at)} + interval '1 month')::date), 0) as speech
-    from ${museums} m where m.id = ${museumId}`)) as unknown as Rows<{
-    time_zone: string;
-    budget_tokens: string | number | null;
-    budget_speech_chars: string | number | null;
-    from: string;
-    to: string;
-    tokens: string | number;
-    speech: string | number;
-  }>;
-  const row = result.rows[0];
+    from ${museums} m where m.id = ${museumId}`),
+  );
+  const row = result[0];
   if (!row) return undefined;
   const orNull = (v: string | number | null) => (v === null ? null : Number(v));
   return {

@@ -2,7 +2,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder, recordAnswers, type Database, type DatabaseHandle } from './handle.ts';
+import { migrationsFolder, recordAnswers, type DatabaseHandle } from './handle.ts';
+import { asDatabase } from './typed.ts';
 
 // PostgreSQL's pool is in postgres.ts, which loads nothing of the embedded database: the Netlify
 // functions import it alone.
@@ -44,9 +45,9 @@ function recorded(client: PGlite): { client: PGlite; last: () => number | undefi
 export function wrapPglite(client: PGlite): DatabaseHandle {
   const answers = recorded(client);
   const db = drizzlePglite({ client: answers.client });
-  recordAnswers(db as unknown as Database, answers.last);
+  recordAnswers(asDatabase(db), answers.last);
   return {
-    db: db as unknown as Database,
+    db: asDatabase(db),
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),

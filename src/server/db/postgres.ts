@@ -1,7 +1,8 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { migrationsFolder, type Database, type DatabaseHandle } from './handle.ts';
+import { migrationsFolder, type DatabaseHandle } from './handle.ts';
+import { asDatabase } from './typed.ts';
 
 /** Any number: the key of the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 7_302_118;
@@ -32,7 +33,7 @@ export function openPostgres(
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg({ client: pool });
   return {
-    db: db as unknown as Database,
+    db: asDatabase(db),
     kind: 'postgres',
     async migrate() {
       const client = await pool.connect();

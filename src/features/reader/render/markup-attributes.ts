@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../../server/escape.ts';
+
 /**
  * One prop of a React element as react-dom/server writes it as an HTML attribute: its name
  * (React's aliases), whether it is written at all (booleans, event handlers, unsafe names), its
@@ -77,22 +79,6 @@ const UNITLESS = new Set([
   'zIndex',
   'zoom',
 ]);
-
-const ESCAPED: Readonly<Record<string, string>> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#x27;',
-};
-
-const NEEDS_ESCAPE = /[&<>"']/;
-
-/** React's escaping of text and attribute values, to the byte. */
-export function escapeHtml(value: string): string {
-  // Most text has nothing to escape: answered as it is, with no new string.
-  return NEEDS_ESCAPE.test(value) ? value.replace(/[&<>"']/g, (c) => ESCAPED[c]!) : value;
-}
 
 const SAFE_NAME = /^[a-zA-Z:_][a-zA-Z0-9:_.-]*$/;
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { attribute, escapeHtml } from './markup-attributes.ts';
-
-export { escapeHtml } from './markup-attributes.ts';
+import { escapeHtml } from '../../../server/escape.ts';
+import { attribute } from './markup-attributes.ts';
 
 /**
  * React elements written out as HTML, the way react-dom/server's renderToStaticMarkup writes

@@ -1,4 +1,5 @@
 import qrcode from 'qrcode-generator';
+import { escapeXml } from '../../../../src/server/escape.ts';
 import { C } from './palette.ts';
 
 /** An SVG picture: its size in pixels and its markup (viewBox = size). */
@@ -15,18 +16,12 @@ type Child = string | false | null | undefined;
 /** Rounds a coordinate to 0.1 so the markup stays short. */
 export const n = (v: number): string => String(Math.round(v * 10) / 10);
 
-const escapeAttr = (v: string): string =>
-  v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
-export const escapeText = (v: string): string =>
-  v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** One element; numbers are rounded, empty attributes dropped. */
 export function h(tag: string, attrs: Attrs = {}, ...children: Child[]): string {
   let out = `<${tag}`;
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    out += ` ${k}="${typeof v === 'number' ? n(v) : escapeAttr(v)}"`;
+    out += ` ${k}="${typeof v === 'number' ? n(v) : escapeXml(v)}"`;
   }
   const inner = children.filter(Boolean).join('');
   return inner ? `${out}>${inner}</${tag}>` : `${out}/>`;
@@ -280,7 +275,7 @@ export function text(
   attrs: Attrs & { size: number; font: string },
 ): string {
   const { size, font, ...rest } = attrs;
-  return h('text', { x, y, 'font-family': font, 'font-size': size, ...rest }, escapeText(content));
+  return h('text', { x, y, 'font-family': font, 'font-size': size, ...rest }, escapeXml(content));
 }
 
 /** A polygon from points. */

@@ -1,17 +1,18 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32, createInflateRaw } from 'node:zlib';
-import { ApiError } from '../../server/http/errors.ts';
-import { READ_CHUNK, rangeChunks, type ZipSource } from './zip-source.ts';
+import { ApiError } from '../http/errors.ts';
+import { READ_CHUNK, rangeChunks, type ZipSource } from './source.ts';
 
 /**
- * Reading a museum archive without trusting it. fflate's readers either size their output by
- * what the archive claims (a lying entry still costs the whole inflate) or, streaming, find the
- * end of a stored file by searching its bytes for a signature (a photo holding those four bytes
- * breaks). So the central directory is read here (a few fixed fields), and each entry is
- * inflated by Node's zlib a chunk at a time: it stops past the size the entry declared, and the
- * declared sizes are bounded before anything is inflated. Everything is read from a ZipSource,
- * a range at a time: the archive itself is never in memory (docs/adr/0036).
+ * Reading a zip without trusting it: a museum archive (transfer) or a Word document (imports),
+ * the one zip reader of both. fflate's readers either size their output by what the archive
+ * claims (a lying entry still costs the whole inflate) or, streaming, find the end of a stored
+ * file by searching its bytes for a signature (a photo holding those four bytes breaks). So the
+ * central directory is read here (a few fixed fields), and each entry is inflated by Node's zlib
+ * a chunk at a time: it stops past the size the entry declared, and the declared sizes are
+ * bounded before anything is inflated. Everything is read from a ZipSource, a range at a time: a
+ * restored archive is never in memory (docs/adr/0036).
  */
 
 export interface ZipEntry {
@@ -57,6 +58,8 @@ function endRecord(view: DataView): number {
   throw invalid('not_zip', 'This file is not a zip archive.');
 }
 
+const zip64 = () => invalid('zip64', 'Archives over 4 GB (zip64) are not taken.');
+
 const corrupt = () =>
   invalid('corrupt', 'The archive is damaged: its list of files cannot be read.');
 
@@ -69,9 +72,7 @@ async function centralDirectory(source: ZipSource, maxEntries: number) {
   const count = u16(view, end + 10);
   const length = u32(view, end + 12);
   const offset = u32(view, end + 16);
-  if (count === 0xffff || offset === 0xffffffff) {
-    throw invalid('zip64', 'Archives over 4 GB (zip64) are not taken.');
-  }
+  if (count === 0xffff || offset === 0xffffffff) throw zip64();
   if (count > maxEntries) {
     throw invalid('too_many_files', `The archive holds more than ${maxEntries} files.`);
   }
@@ -90,14 +91,16 @@ export async function listEntries(source: ZipSource, maxEntries: number): Promis
     const nameLength = u16(view, at + 28);
     const flags = u16(view, at + 8);
     const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
-    entries.push({
+    const entry: ZipEntry = {
       name: new TextDecoder(flags & 0x800 ? 'utf-8' : 'latin1').decode(nameBytes),
       method: u16(view, at + 10),
       crc: u32(view, at + 16),
       compressedSize: u32(view, at + 20),
       size: u32(view, at + 24),
       headerOffset: u32(view, at + 42),
-    });
+    };
+    if ([entry.compressedSize, entry.size, entry.headerOffset].includes(0xffffffff)) throw zip64();
+    entries.push(entry);
     at += 46 + nameLength + u16(view, at + 30) + u16(view, at + 32);
   }
   return entries;
