@@ -19,6 +19,8 @@ export interface JobKind<P = void> {
   everyMs?: number;
   /** At most this many of the kind at once in one process (default: the runner's bound). */
   concurrency?: number;
+  /** What a job failed for good leaves wrong, said in the log after its error. */
+  failedMeans?: string;
   /** Words naming a job in the log (its payload's tags, its article). */
   describe?(payload: P): string;
 }

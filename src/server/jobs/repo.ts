@@ -104,6 +104,13 @@ export function jobsRepo(db: Database) {
         where id = ${id}`);
     },
 
+    /** A running job's claim made longer. */
+    async hold(id: number, lockedUntil: Date): Promise<void> {
+      await db.execute(
+        sql`update ${jobs} set locked_until = ${at(lockedUntil)} where id = ${id} and state = 'running'`,
+      );
+    },
+
     /** Failed for good: kept with its error, out of the way of the same work asked again. */
     async failed(id: number, lastError: string): Promise<void> {
       await db.execute(sql`
@@ -126,25 +133,6 @@ export function jobsRepo(db: Database) {
       );
       return row?.next == null ? undefined : new Date(row.next as string | Date);
     },
-
-    /** The jobs kept with an error, the newest first (`npm run jobs`). */
-    async problems(limit = 100): Promise<JobProblem[]> {
-      const rows = await rowsOf(
-        db,
-        sql`
-        select id, kind, key, state, attempts, last_error, run_at from ${jobs}
-        where last_error is not null order by run_at desc, id desc limit ${limit}`,
-      );
-      return rows.map((r) => ({
-        id: Number(r.id),
-        kind: String(r.kind),
-        key: r.key == null ? null : String(r.key),
-        state: r.state as JobProblem['state'],
-        attempts: Number(r.attempts),
-        lastError: String(r.last_error),
-        runAt: new Date(r.run_at as string | Date),
-      }));
-    },
   };
 }
 
@@ -161,3 +149,22 @@ function toClaimed(row: Row): ClaimedJob {
 }
 
 export type JobsRepo = ReturnType<typeof jobsRepo>;
+
+/** The jobs kept with an error, the newest first (`npm run jobs`). */
+export async function jobProblems(db: Database, limit = 100): Promise<JobProblem[]> {
+  const rows = await rowsOf(
+    db,
+    sql`
+    select id, kind, key, state, attempts, last_error, run_at from ${jobs}
+    where last_error is not null order by run_at desc, id desc limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: String(r.kind),
+    key: r.key == null ? null : String(r.key),
+    state: r.state as JobProblem['state'],
+    attempts: Number(r.attempts),
+    lastError: String(r.last_error),
+    runAt: new Date(r.run_at as string | Date),
+  }));
+}

@@ -85,7 +85,7 @@ describe('jobRunner', () => {
     expect(await runner.runDue()).toBe(0);
     expect(lines.filter((l) => l.startsWith('warn: Job flaky failed'))).toHaveLength(2);
     expect(lines.at(-1)).toBe(
-      'error: Job flaky failed for good after 3 attempt(s): cache unreachable',
+      'error: Job flaky failed for good after 3 attempt(s): cache unreachable.',
     );
     expect(await runner.problems()).toMatchObject([
       { kind: 'flaky', state: 'failed', attempts: 3, lastError: 'cache unreachable' },
