@@ -178,6 +178,7 @@ export function createVisitorServices(deps: ServiceDeps) {
     usage,
     events,
     now,
+    jobs,
   });
   const visitor = visitorServices(deps, {
     translator,
