@@ -7,13 +7,13 @@ import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
 import { purgeJobs } from '../features/auth/purge.ts';
 import { publishDueJob } from '../features/editor/publish-job.ts';
+import { prepareDrainJob } from '../features/review/prepare-job.ts';
 import { purgeUnnamedUploads } from '../features/uploads/purge.ts';
 import { demoAtFirstStart } from '../features/demo/service.ts';
 import { createApp, createServices, type Services } from './app.ts';
 import { createBlobStore } from '../server/blobs.ts';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { DataDirInUseError } from '../server/db/lock.ts';
-import { errorReason } from '../server/db/errors.ts';
 import { forwardedClient } from '../server/http/forwarded.ts';
 import { createLogger, type Logger } from '../server/log.ts';
 import { nodeListener } from './node-listener.ts';
@@ -81,26 +81,8 @@ async function databaseOrExit(config: Config, log: Logger): Promise<OpenedDataba
 }
 
 /**
- * Translate now's pairs left waiting (a stop halfway, another process's claim gone stale): taken
- * up at start and every minute; a running worker is joined, not doubled (prepare.ts). Returns
- * what stops it.
- */
-function startDraining(services: Services, log: Logger): () => void {
-  const drain = () =>
-    void services.prepare
-      .drain()
-      .catch((error: unknown) =>
-        log.warn(`Translate now: the queue could not be read (${errorReason(error)}).`),
-      );
-  drain();
-  const draining = setInterval(drain, 60_000);
-  draining.unref();
-  return () => clearInterval(draining);
-}
-
-/**
  * The server's background work on its jobs runner (ADR 0042): the planned publishes and ends
- * every PUBLISH_CHECK_MS, the hourly purges, and the jobs the services add (CDN purges, the
+ * every PUBLISH_CHECK_MS, the hourly purges, Translate now's pairs left waiting every minute, and the jobs the services add (CDN purges, the
  * overview's recounts). Returns what stops it.
  */
 function startJobs(
@@ -113,6 +95,7 @@ function startJobs(
     publishDueJob({ publishing: services.publishing, log, everyMs: deps.config.publishCheckMs }),
   );
   for (const kind of purgeJobs(services.auth, log, { uploads: deps.uploads })) jobs.register(kind);
+  jobs.register(prepareDrainJob({ prepare: services.prepare, log }));
   void jobs.start();
   return () => jobs.stop();
 }
@@ -180,7 +163,6 @@ async function main(): Promise<void> {
     log,
     uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
   });
-  const stopDraining = startDraining(services, log);
 
   // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
   const server = createServer(
@@ -214,7 +196,7 @@ async function main(): Promise<void> {
   stopOnSignals(server, log, {
     services,
     database,
-    background: [stopJobs, stopDraining],
+    background: [stopJobs],
   });
 }
 
