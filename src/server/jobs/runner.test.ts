@@ -169,4 +169,25 @@ describe('jobRunner', () => {
     expect(runs).toBe(2);
     expect(await rows()).toEqual([]);
   });
+
+  it('once started, wakes by itself when a retry is due (the Node server)', async () => {
+    const { log } = recordingLogger();
+    const attempts: number[] = [];
+    const kind = jobKind({
+      name: 'once-flaky',
+      firstRetryMs: 10,
+      run: async (_payload, attempt) => {
+        attempts.push(attempt);
+        if (attempt === 1) throw new Error('not yet');
+      },
+    });
+    const runner = jobRunner({ db: database.db, log, kinds: [kind] });
+    await runner.start();
+    await runner.enqueue(kind, undefined);
+    // Nobody calls runDue: the runner's own wake-up runs the retry (within its shortest sleep).
+    await expect.poll(() => attempts, { timeout: 5000 }).toEqual([1, 2]);
+    runner.stop();
+    await runner.idle();
+    expect(await rows()).toEqual([]);
+  });
 });

@@ -10,12 +10,21 @@ import {
   type JobsRepo,
 } from './repo.ts';
 
-/** Jobs run at once by one process, all kinds together: the machine's two cores. */
-export const JOBS_AT_ONCE = 2;
+/**
+ * Jobs run at once by one process, all kinds together. They mostly wait (on the database, a
+ * CDN, an engine), and a long one (Translate now's drain, a museum's recount) must leave room for
+ * the short ones (a CDN purge).
+ */
+export const JOBS_AT_ONCE = 4;
 /** A claim lapses after this: a process stopped midway, and another takes the job up. */
 export const JOB_LEASE_MS = 300_000;
 /** The longest a started runner sleeps: jobs other processes add are seen within it. */
 export const JOBS_LOOK_EVERY_MS = 60_000;
+/**
+ * The shortest: a job due but held back (its kind's bound reached, every slot taken) is started
+ * when a running one ends, and is not looked for again and again meanwhile.
+ */
+export const JOBS_SLEEP_AT_LEAST_MS = 1_000;
 
 export interface JobRunnerDeps {
   db: Database;
@@ -86,6 +95,13 @@ function kindSlots(kinds: Map<string, JobKind<never>>, atOnce: number) {
         .filter((k) => (running.get(k.name) ?? 0) < (k.concurrency ?? atOnce))
         .map((k) => k.name),
   };
+}
+
+/** How long a started runner sleeps before the `next` due job, within its bounds. */
+function sleepFor(next: Date | undefined, at: Date): number {
+  if (!next) return JOBS_LOOK_EVERY_MS;
+  const untilNext = next.getTime() - at.getTime();
+  return Math.min(JOBS_LOOK_EVERY_MS, Math.max(JOBS_SLEEP_AT_LEAST_MS, untilNext));
 }
 
 /** A long job keeps its claim while it runs: only a stopped process lets it lapse. */
@@ -183,13 +199,11 @@ function claimLoop(loop: Loop) {
 
   /** Sleeps until the next due job, or JOBS_LOOK_EVERY_MS at most. */
   async function sleepUntilNext(): Promise<void> {
-    let waitMs = JOBS_LOOK_EVERY_MS;
-    try {
-      const next = await repo.nextDue([...kinds.keys()]);
-      if (next) waitMs = Math.min(waitMs, Math.max(0, next.getTime() - now().getTime()));
-    } catch {
-      // The database is away: looked at again within the longest sleep.
-    }
+    const waitMs = sleepFor(
+      // The database away: looked at again within the longest sleep.
+      await repo.nextDue([...kinds.keys()]).catch(() => undefined),
+      now(),
+    );
     if (life.stopped || !life.started || state.pumping) return;
     clearTimeout(life.timer);
     life.timer = setTimeout(() => void pump(), waitMs);
