@@ -35,3 +35,12 @@ export const DEFAULT_FIRST_RETRY_MS = 30_000;
 export function backoffMs(kind: Pick<JobKind<never>, 'firstRetryMs'>, attempt: number): number {
   return (kind.firstRetryMs ?? DEFAULT_FIRST_RETRY_MS) * 2 ** (attempt - 1);
 }
+
+/**
+ * A recurring job's next run: the next multiple of its period, as cron counts (an hourly job at
+ * the next full hour). A scheduled function called at each minute or hour then finds it due, not
+ * a few milliseconds early.
+ */
+export function nextPeriod(at: Date, everyMs: number): Date {
+  return new Date((Math.floor(at.getTime() / everyMs) + 1) * everyMs);
+}

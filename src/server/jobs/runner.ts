@@ -1,7 +1,7 @@
 import type { Database } from '../db/handle.ts';
 import { errorReason } from '../db/errors.ts';
 import type { Logger } from '../log.ts';
-import { backoffMs, DEFAULT_TRIES, type JobKind } from './kind.ts';
+import { backoffMs, DEFAULT_TRIES, nextPeriod, type JobKind } from './kind.ts';
 import {
   jobProblems,
   jobsRepo,
@@ -34,15 +34,6 @@ export interface JobRunnerDeps {
   atOnce?: number;
   leaseMs?: number;
   now?: () => Date;
-}
-
-/**
- * A recurring job's next run: the next multiple of its period, as cron counts (an hourly job at
- * the next full hour). A scheduled function called at each minute or hour then finds it due, not
- * a few milliseconds early.
- */
-export function nextPeriod(at: Date, everyMs: number): Date {
-  return new Date((Math.floor(at.getTime() / everyMs) + 1) * everyMs);
 }
 
 /** A run's end written: done, next period, retry after a back-off, or failed for good. */
