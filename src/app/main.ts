@@ -5,14 +5,15 @@ import type { AddressInfo } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { accountsService } from '../features/accounts/service.ts';
-import { startPurging } from '../features/auth/purge.ts';
+import { purgeJobs } from '../features/auth/purge.ts';
+import { publishDueJob } from '../features/editor/publish-job.ts';
+import { prepareDrainJob } from '../features/review/prepare-job.ts';
 import { purgeUnnamedUploads } from '../features/uploads/purge.ts';
 import { demoAtFirstStart } from '../features/demo/service.ts';
 import { createApp, createServices, type Services } from './app.ts';
 import { createBlobStore } from '../server/blobs.ts';
 import { ConfigError, loadConfig, type Config } from '../server/config.ts';
 import { DataDirInUseError } from '../server/db/lock.ts';
-import { errorReason } from '../server/db/errors.ts';
 import { forwardedClient } from '../server/http/forwarded.ts';
 import { createLogger, type Logger } from '../server/log.ts';
 import { nodeListener } from './node-listener.ts';
@@ -80,51 +81,23 @@ async function databaseOrExit(config: Config, log: Logger): Promise<OpenedDataba
 }
 
 /**
- * Translate now's pairs left waiting (a stop halfway, another process's claim gone stale): taken
- * up at start and every minute; a running worker is joined, not doubled (prepare.ts). Returns
- * what stops it.
+ * The server's background work on its jobs runner (ADR 0042): the planned publishes and ends
+ * every PUBLISH_CHECK_MS, the hourly purges, Translate now's pairs left waiting every minute, and the jobs the services add (CDN purges, the
+ * overview's recounts). Returns what stops it.
  */
-function startDraining(services: Services, log: Logger): () => void {
-  const drain = () =>
-    void services.prepare
-      .drain()
-      .catch((error: unknown) =>
-        log.warn(`Translate now: the queue could not be read (${errorReason(error)}).`),
-      );
-  drain();
-  const draining = setInterval(drain, 60_000);
-  draining.unref();
-  return () => clearInterval(draining);
-}
-
-/**
- * Publishes planned publishes whose time has come (editor/publishing.ts), then takes off the
- * guide the articles whose planned end has come (ADR 0038), at start and every `everyMs`
- * (PUBLISH_CHECK_MS, a minute by default), so an article goes live or leaves within that time
- * of its hour. Returns what stops it.
- */
-function startPublishing(services: Services, log: Logger, everyMs: number): () => void {
-  let running = false;
-  const publish = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const { published, failed, ended } = await services.publishing.publishDue();
-      if (published.length > 0) log.info(`Published ${published.length} planned article(s).`);
-      if (ended.length > 0) log.info(`Took ${ended.length} article(s) off the guide as planned.`);
-      for (const { id, reason } of failed) {
-        log.warn(`The planned publish of article ${id} was called off: ${reason}`);
-      }
-    } catch (error) {
-      log.warn(`Planned publishes could not be read (${errorReason(error)}).`);
-    } finally {
-      running = false;
-    }
-  };
-  void publish();
-  const publishing = setInterval(() => void publish(), everyMs);
-  publishing.unref();
-  return () => clearInterval(publishing);
+function startJobs(
+  services: Services,
+  deps: { config: Config; log: Logger; uploads: () => Promise<number> },
+) {
+  const { jobs } = services;
+  const { log } = deps;
+  jobs.register(
+    publishDueJob({ publishing: services.publishing, log, everyMs: deps.config.publishCheckMs }),
+  );
+  for (const kind of purgeJobs(services.auth, log, { uploads: deps.uploads })) jobs.register(kind);
+  jobs.register(prepareDrainJob({ prepare: services.prepare, log }));
+  void jobs.start();
+  return () => jobs.stop();
 }
 
 /**
@@ -185,11 +158,11 @@ async function main(): Promise<void> {
   const unmarkSite = serveFrom(site);
   process.once('exit', unmarkSite);
   app.all('*', staticSite(site));
-  const stopPurging = startPurging(services.auth, log, {
+  const stopJobs = startJobs(services, {
+    config,
+    log,
     uploads: () => purgeUnnamedUploads({ db, blobs, now: () => new Date() }),
   });
-  const stopDraining = startDraining(services, log);
-  const stopPublishing = startPublishing(services, log, config.publishCheckMs);
 
   // Kept visitor pages and scans of /r/{code} are answered before the Hono adapter.
   const server = createServer(
@@ -225,7 +198,7 @@ async function main(): Promise<void> {
   stopOnSignals(server, log, {
     services,
     database,
-    background: [stopPurging, stopDraining, stopPublishing],
+    background: [stopJobs],
   });
 }
 

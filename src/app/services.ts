@@ -1,3 +1,4 @@
+import type { JobRunner } from '../server/jobs/runner.ts';
 import type { FeedbackService } from '../features/feedback/service.ts';
 import { treeRepo } from '../features/tree/repo.ts';
 import { treeService } from '../features/tree/service.ts';
@@ -53,6 +54,8 @@ const RESTORED_IMAGE_BYTES = 64 * 1024 * 1024;
 export interface Services {
   /** What changed, told in this process (subscribers.ts lists who listens, in order). */
   events: EventBus<AppEvents>;
+  /** The process's background work, each feature's kinds registered on it (ADR 0042). */
+  jobs: JobRunner;
   auth: AuthService;
   tree: TreeService;
   editor: EditorService;

@@ -1,3 +1,4 @@
+import type { JobRunner } from '../server/jobs/runner.ts';
 import { editorRepo } from '../features/articles/repo.ts';
 import { reviewService } from '../features/review/service.ts';
 import { prepareService } from '../features/review/prepare.ts';
@@ -43,6 +44,7 @@ export function reviewServices(
     usage: UsageService;
     events: EventBus<AppEvents>;
     now: () => Date;
+    jobs: JobRunner;
   },
 ) {
   const settings = settingsRepo(deps.db);
@@ -59,7 +61,12 @@ export function reviewServices(
     failures: made.failures,
     budget: made.usage.budget,
   });
-  const status = statusService({ repo: statusRepo(deps.db), review, log: deps.log });
+  const status = statusService({
+    repo: statusRepo(deps.db),
+    review,
+    jobs: made.jobs,
+    log: deps.log,
+  });
   const prepare = prepareService({
     review,
     status: statusRepo(deps.db),

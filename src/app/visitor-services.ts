@@ -21,6 +21,7 @@ import { subscribe, type AppEvents } from './subscribers.ts';
 import { reviewServices, translatorOf } from './translation-services.ts';
 import { visitorCounter } from './visitor-counter.ts';
 import { cdnPurger, type PurgeSend } from '../server/http/cdn-purge.ts';
+import { jobRunner } from '../server/jobs/runner.ts';
 import { purgeSender } from './cdn-purge.ts';
 import { editorRepo } from '../features/articles/repo.ts';
 import { circuitsRepo } from '../features/circuits/repo.ts';
@@ -145,6 +146,8 @@ export function createVisitorServices(deps: ServiceDeps) {
   const now = deps.now ?? (() => new Date());
   // What changed, told in this process; who listens, and in what order: subscribers.ts.
   const events = createEventBus<AppEvents>({ log: deps.log });
+  // The process's background work (ADR 0042): each feature registers its kinds of job on it.
+  const jobs = jobRunner({ db: deps.db, log: deps.log, now });
   // Every engine call's cost, per museum and day; the monthly budgets read from it.
   const usage = usageService(usageRepo(deps.db), {
     now,
@@ -176,6 +179,7 @@ export function createVisitorServices(deps: ServiceDeps) {
     usage,
     events,
     now,
+    jobs,
   });
   const visitor = visitorServices(deps, {
     translator,
@@ -191,11 +195,12 @@ export function createVisitorServices(deps: ServiceDeps) {
   const { circuitPages, guides: guidePages, seen } = visitor;
   // The visitor pages a CDN keeps, purged after each change, the translations this function
   // stores included (docs/adr/0031-visitor-pages-behind-a-cdn.md).
-  const cdn = cdnPurger({ send: deps.purge ?? purgeSender(deps.config), log: deps.log });
+  const cdn = cdnPurger({ send: deps.purge ?? purgeSender(deps.config), log: deps.log, jobs });
   subscribe(events, { pages, qrcodes, circuitPages, guidePages, seen, status, prepare, cdn });
   return {
     now,
     events,
+    jobs,
     usage,
     memory,
     translator,

@@ -7,6 +7,7 @@ import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { errorBody } from '../../server/http/errors.ts';
 import { createLogger, type Logger } from '../../server/log.ts';
 import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
+import { publishDueJob } from '../../features/editor/publish-job.ts';
 
 /**
  * A scheduled function has 30 seconds: pairs are started within the first ten, so the last one
@@ -15,7 +16,8 @@ import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
 export const SCHEDULED_PREPARE_BUDGET_MS = 10_000;
 
 /**
- * The planned publishes whose time has come (docs/adr/0028-drafts-and-revisions.md), then
+ * The due jobs (ADR 0042): the planned publishes whose time has come
+ * (docs/adr/0028-drafts-and-revisions.md), CDN purges to try again, recounts; then
  * Translate now on Netlify when nobody watches (netlify/functions/prepare.mts, every minute):
  * what a call left in the queue (review/prepare.ts: its budget spent, the page closed) is taken
  * up here, a few pairs a minute, until none waits. Netlify ignores the answer; it says what
@@ -59,6 +61,16 @@ export async function createNetlifyPrepare(
     clientAddress: () => '',
     ...(options.now && { now: options.now }),
   });
+  // What this call's planned publishes did, for the answer.
+  let published = 0;
+  services.jobs.register(
+    publishDueJob({
+      publishing: services.publishing,
+      log,
+      everyMs: settings.publishCheckMs,
+      done: (result) => void (published += result.published.length),
+    }),
+  );
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), {
       status,
@@ -68,13 +80,11 @@ export async function createNetlifyPrepare(
   return {
     async run() {
       try {
-        // Planned publishes first: the priority languages they queue are drained just after.
-        const { published, failed, ended } = await services.publishing.publishDue();
-        if (published.length > 0) log.info(`Published ${published.length} planned article(s).`);
-        if (ended.length > 0) log.info(`Took ${ended.length} article(s) off the guide as planned.`);
-        for (const { id, reason } of failed) {
-          log.warn(`The planned publish of article ${id} was called off: ${reason}`);
-        }
+        // The due jobs first (ADR 0042): planned publishes, whose priority languages are
+        // drained just after, and the CDN purges and recounts a function left waiting.
+        published = 0;
+        await services.jobs.schedule();
+        await services.jobs.runDue();
         const prepared = await services.prepare.drain(
           options.budgetMs ?? SCHEDULED_PREPARE_BUDGET_MS,
         );
@@ -82,10 +92,7 @@ export async function createNetlifyPrepare(
         // A planned publish or end purges its pages from the CDN before the function ends.
         await services.cdn.idle();
         if (prepared > 0) log.info(`Translate now: ${prepared} article × language pair(s) done.`);
-        return json(
-          200,
-          published.length > 0 ? { prepared, published: published.length } : { prepared },
-        );
+        return json(200, published > 0 ? { prepared, published } : { prepared });
       } catch (error) {
         if (isUnavailable(error)) {
           log.warn(`Translate now: database unavailable (${errorReason(error)})`);

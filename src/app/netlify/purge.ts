@@ -1,6 +1,8 @@
 import { authRepo } from '../../features/auth/repo.ts';
 import { authService } from '../../features/auth/service.ts';
+import { purgeJobs } from '../../features/auth/purge.ts';
 import { purgeUnnamedUploads } from '../../features/uploads/purge.ts';
+import { jobRunner } from '../../server/jobs/runner.ts';
 import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
 import { loadNetlifyConfig, type Config } from '../../server/config.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
@@ -10,9 +12,9 @@ import { createLogger, type Logger } from '../../server/log.ts';
 import { NETLIFY_IDLE_TIMEOUT_MS } from './handler.ts';
 
 /**
- * The hourly purge on Netlify (netlify/functions/purge.mts, a scheduled function): what the Node
- * server does at start and every hour (src/features/auth/purge.ts), deleting ended sessions and
- * stale sign-in counters, then the uploaded files no article has named for a day. Netlify ignores the answer; it says what happened, for its logs and
+ * The hourly purge on Netlify (netlify/functions/purge.mts, a scheduled function): the purge jobs
+ * the Node server's runner runs every hour (src/features/auth/purge.ts), deleting ended sessions
+ * and stale sign-in counters, and the uploaded files no article has named for a day. Netlify ignores the answer; it says what happened, for its logs and
  * for tests.
  */
 export interface NetlifyPurge {
@@ -39,29 +41,33 @@ export function createNetlifyPurge(
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
     });
 
-  /** How many unnamed uploads went; undefined when the blob store failed (said in the log). */
-  async function removeUnnamed(): Promise<number | undefined> {
-    try {
-      const blobs = options.blobs ?? (await createBlobStore(settings));
-      const now = options.now ?? (() => new Date());
-      const removed = await purgeUnnamedUploads({ db: database.db, blobs, now });
-      if (removed) log.info(`Removed ${removed} uploaded files no article named for a day.`);
-      return removed;
-    } catch (error) {
-      log.warn(`Removing unnamed uploads failed (${errorReason(error)}); trying again next hour.`);
-      return undefined;
-    }
-  }
+  // What this call removed, for the answer: the runner hears it from the purge jobs.
+  let purged: Record<string, number> = {};
+  const now = options.now ?? (() => new Date());
+  const jobs = jobRunner({
+    db: database.db,
+    log,
+    now,
+    kinds: purgeJobs(auth, log, {
+      uploads: async () =>
+        purgeUnnamedUploads({
+          db: database.db,
+          blobs: options.blobs ?? (await createBlobStore(settings)),
+          now,
+        }),
+      done: (p) => void (purged = { ...purged, ...p }),
+    }),
+  });
 
   return {
     async run() {
       try {
-        const purged = await auth.purgeExpired();
-        log.info(
-          `Purged ${purged.sessions} ended sessions and ${purged.throttles} stale sign-in counters.`,
-        );
-        const uploads = await removeUnnamed();
-        return json(200, { purged: uploads === undefined ? purged : { ...purged, uploads } });
+        purged = {};
+        // The purges are recurring jobs (ADR 0042): due at each hour, when this function runs.
+        await jobs.schedule();
+        await jobs.runDue();
+        log.info(`Purged: ${JSON.stringify(purged)}.`);
+        return json(200, { purged });
       } catch (error) {
         if (isUnavailable(error)) {
           log.warn(`Purge: database unavailable (${errorReason(error)})`);

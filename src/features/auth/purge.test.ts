@@ -1,18 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TestDatabase } from '../../../tests/helpers/db.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/helpers/db.ts';
+import { recordingLogger } from '../../../tests/helpers/logger.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
-import { loginThrottle, sessions, users } from '../../server/db/schema.ts';
-import { createLogger } from '../../server/log.ts';
+import { jobs as jobs_, loginThrottle, sessions, users } from '../../server/db/schema.ts';
+import { JOB_LEASE_MS, jobRunner } from '../../server/jobs/runner.ts';
 import {
   PURGE_EVERY_MS,
   SESSION_ABSOLUTE_MS,
   SESSION_IDLE_MS,
   THROTTLE_RESET_MS,
 } from './policy.ts';
-import { startPurging } from './purge.ts';
+import { purgeJobs } from './purge.ts';
 
 /**
- * Ended sessions and stale sign-in counters are deleted (at start and hourly
+ * Ended sessions and stale sign-in counters are deleted (recurring jobs: hourly
  * on Node; netlify/functions/purge.mts on Netlify, tested in tests/integration/netlify-function).
  */
 const EMAIL = 'curator@museum.example';
@@ -91,50 +92,63 @@ describe('purgeExpired', () => {
   });
 });
 
-describe('startPurging', () => {
-  const lines: string[] = [];
-  const log = createLogger(
-    { logLevel: 'info', logFormat: 'text' },
-    { sink: (_stream, line) => lines.push(line) },
-  );
-  beforeEach(() => {
-    vi.useFakeTimers();
-    lines.length = 0;
-  });
-  afterEach(() => vi.useRealTimers());
+describe('purgeJobs', () => {
+  let jobsDb: TestDatabase;
+  beforeAll(async () => void (jobsDb = await createTestDatabase()));
+  afterAll(() => jobsDb.close());
+  beforeEach(() => jobsDb.reset());
 
-  it('purges at start, then every hour, until stopped', async () => {
+  /** The purges on a jobs runner whose clock the test moves (ADR 0042). */
+  function purging(auth: Parameters<typeof purgeJobs>[0], uploads?: () => Promise<number>) {
+    const { log, lines } = recordingLogger();
+    let at = Date.parse('2026-12-07T10:00:00Z');
+    const kinds = purgeJobs(auth, log, uploads && { uploads });
+    const runner = () => jobRunner({ db: jobsDb.db, log, now: () => new Date(at), kinds });
+    const jobs = runner();
+    return {
+      lines,
+      jobs,
+      runner,
+      advance: (ms: number) => void (at += ms),
+      /** Time passes by `ms`, and the purges then due run. */
+      after: async (ms: number) => {
+        at += ms;
+        await jobs.runDue();
+      },
+    };
+  }
+
+  it('purges at start, then every hour, a recurring job however many processes start', async () => {
     const purgeExpired = vi.fn(async () => ({ sessions: 2, throttles: 0 }));
-    const stop = startPurging({ purgeExpired }, log);
-    await vi.advanceTimersByTimeAsync(0);
+    const { jobs, runner, after, lines } = purging({ purgeExpired });
+    await jobs.schedule();
+    await Promise.all([jobs.runDue(), runner().schedule()]);
     expect(purgeExpired).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS - 1);
+    await after(PURGE_EVERY_MS - 1);
     expect(purgeExpired).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await after(1);
     expect(purgeExpired).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    await after(PURGE_EVERY_MS);
     expect(purgeExpired).toHaveBeenCalledTimes(3);
     expect(lines.at(-1)).toContain('Purged 2 ended sessions and 0 stale sign-in counters');
-    stop();
-    await vi.advanceTimersByTimeAsync(5 * PURGE_EVERY_MS);
-    expect(purgeExpired).toHaveBeenCalledTimes(3);
+    expect(await jobsDb.db.select().from(jobs_)).toHaveLength(1);
   });
 
   it('removes unnamed uploads on the same schedule, even after the sessions failed', async () => {
     const purgeExpired = vi.fn(async () => ({ sessions: 0, throttles: 0 }));
     purgeExpired.mockRejectedValueOnce(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
     const uploads = vi.fn(async () => 3).mockRejectedValueOnce(new Error('bucket gone'));
-    const stop = startPurging({ purgeExpired }, log, { uploads });
-    await vi.advanceTimersByTimeAsync(0);
+    const { jobs, after, lines } = purging({ purgeExpired }, uploads);
+    await jobs.schedule();
+    await jobs.runDue();
     expect(uploads).toHaveBeenCalledTimes(1);
-    expect(lines.join('\n')).toContain('Removing unnamed uploads failed (bucket gone)');
-    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(lines.join('\n')).toContain('Job uploads-purge failed (bucket gone)');
+    await after(PURGE_EVERY_MS);
     expect(uploads).toHaveBeenCalledTimes(2);
     expect(lines.at(-1)).toContain('Removed 3 uploaded files no article named for a day');
-    stop();
   });
 
-  it('logs a failure and tries again an hour later; never two at once', async () => {
+  it('logs a failure, keeps it, and tries again an hour later; never two at once', async () => {
     let finish!: () => void;
     const purgeExpired = vi
       .fn(async () => ({ sessions: 0, throttles: 0 }))
@@ -142,17 +156,27 @@ describe('startPurging', () => {
       .mockImplementationOnce(
         () => new Promise((resolve) => (finish = () => resolve({ sessions: 0, throttles: 0 }))),
       );
-    const stop = startPurging({ purgeExpired }, log);
-    await vi.advanceTimersByTimeAsync(0);
+    const { jobs, after, advance, lines, runner } = purging({ purgeExpired });
+    await jobs.schedule();
+    await jobs.runDue();
     expect(lines.join('\n')).toContain('ECONNREFUSED');
-    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
-    expect(purgeExpired).toHaveBeenCalledTimes(2);
-    // The second one hangs: the next hour does not start a third beside it.
-    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    expect(await jobs.problems()).toMatchObject([
+      {
+        kind: 'sessions-purge',
+        state: 'waiting',
+        lastError: expect.stringContaining('ECONNREFUSED'),
+      },
+    ]);
+    const second = after(PURGE_EVERY_MS);
+    await vi.waitFor(() => expect(purgeExpired).toHaveBeenCalledTimes(2));
+    // The second one runs long: another runner meanwhile does not start a third beside it.
+    advance(JOB_LEASE_MS - 1);
+    await runner().runDue();
     expect(purgeExpired).toHaveBeenCalledTimes(2);
     finish();
-    await vi.advanceTimersByTimeAsync(PURGE_EVERY_MS);
+    await second;
+    expect(await jobs.problems()).toEqual([]);
+    await after(PURGE_EVERY_MS);
     expect(purgeExpired).toHaveBeenCalledTimes(3);
-    stop();
   });
 });

@@ -1,4 +1,6 @@
 import { LRUCache } from 'lru-cache';
+import { jobKind } from '../../server/jobs/kind.ts';
+import type { JobRunner } from '../../server/jobs/runner.ts';
 import type { Logger } from '../../server/log.ts';
 import type { FailingView } from './schema.ts';
 import type { ReviewService } from './service.ts';
@@ -25,32 +27,27 @@ export interface TranslationStatus {
 }
 
 /**
- * The overview's counts kept current. A visitor's translation stored, an
- * article saved or reset: the counts of that article are made again in the background, once
- * however many times it is asked while waiting; the museum's own writes count at once
- * (service.ts).
+ * The overview's counts kept current. A visitor's translation stored, an article saved or reset:
+ * the counts of that article are made again by a job (ADR 0042), once however many times it is
+ * asked while waiting, and once more when asked while it runs; the museum's own writes count at
+ * once (service.ts). The jobs wait in the database: a process stopped before counting leaves them
+ * to the next runner.
  */
 const EMPTY = '{"languages":[],"articles":[],"failing":[]}';
 
-export function statusService(deps: { repo: StatusRepo; review: ReviewService; log?: Logger }) {
-  const { repo, review, log } = deps;
-  /** Recounts waiting or running, by article and language ('*': every language it has). */
-  const queued = new Map<string, Promise<void>>();
+export function statusService(deps: {
+  repo: StatusRepo;
+  review: ReviewService;
+  jobs: JobRunner;
+  log?: Logger;
+}) {
+  const { repo, review, jobs } = deps;
   /** The overview's JSON text by museum, with the revision it was made at (one MB a museum). */
   const documents = new LRUCache<number, { revision: string; body: string }>({
     max: 100,
     maxSize: 64_000_000,
     sizeCalculation: (entry) => entry.body.length + 1,
   });
-  /** The museum-wide pass running, by museum, and the one pass asked after it. */
-  const museumPasses = new Map<number, { run: Promise<void>; again?: Promise<void> }>();
-  /** Every recount not yet finished. */
-  const running = new Set<Promise<void>>();
-
-  function track(run: Promise<void>): void {
-    running.add(run);
-    void run.finally(() => running.delete(run));
-  }
 
   async function recountArticle(articleId: number, lang?: string): Promise<void> {
     const museumId = await repo.museumOf(articleId);
@@ -59,65 +56,52 @@ export function statusService(deps: { repo: StatusRepo; review: ReviewService; l
     for (const one of langs) await review.recount(museumId, articleId, one);
   }
 
-  /** Recounts in the background; a second ask while the first waits is the same work. */
-  function later(articleId: number, lang?: string): Promise<void> {
-    const key = `${articleId}:${lang ?? '*'}`;
-    const waiting = queued.get(key);
-    if (waiting) return waiting;
-    const run = (async () => {
-      // Asked during a save or a translation: counted once it has finished.
-      await Promise.resolve();
-      queued.delete(key);
-      await recountArticle(articleId, lang);
-    })().catch((error: unknown) => {
-      log?.warn(`translation status of article ${articleId} not counted`, error);
-    });
-    queued.set(key, run);
-    track(run);
-    return run;
-  }
+  const article = jobs.register(
+    jobKind<{ articleId: number; lang?: string }>({
+      name: 'recount-article',
+      describe: ({ articleId, lang }) => `article ${articleId}, ${lang ?? 'every language'}`,
+      run: ({ articleId, lang }) => recountArticle(articleId, lang),
+    }),
+  );
+  const museum = jobs.register(
+    jobKind<{ museumId: number }>({
+      name: 'recount-museum',
+      // One at a time, and its articles one after the other: a museum of a thousand articles
+      // must not take every connection.
+      concurrency: 1,
+      describe: ({ museumId }) => `museum ${museumId}`,
+      async run({ museumId }) {
+        for (const id of await repo.counted(museumId)) await recountArticle(id);
+      },
+    }),
+  );
 
-  /**
-   * Every counted article of the museum counted again in the background (its glossary or its
-   * language changed: keys of texts changed with them).
-   */
-  function laterMuseum(museumId: number): Promise<void> {
-    // A pass asked while one runs (a curator saving glossary entries one after another) is
-    // one more pass after it, however many were asked: not a pass per save side by side.
-    const pass = museumPasses.get(museumId);
-    if (pass) {
-      pass.again ??= pass.run.then(() => {
-        museumPasses.delete(museumId);
-        return laterMuseum(museumId);
-      });
-      track(pass.again);
-      return pass.again;
-    }
-    const run = (async () => {
-      const ids = await repo.counted(museumId);
-      // One after the other: a museum of a thousand articles must not take every connection.
-      for (const id of ids) await later(id);
-    })()
-      .catch((error: unknown) => {
-        log?.warn(`translation status of museum ${museumId} not counted`, error);
-      })
-      .finally(() => {
-        if (museumPasses.get(museumId)?.run === run && !museumPasses.get(museumId)?.again) {
-          museumPasses.delete(museumId);
-        }
-      });
-    museumPasses.set(museumId, { run });
-    track(run);
-    return run;
-  }
+  /** Asks for a recount; a failure to ask is logged (the overview is then counted later). */
+  const ask = (work: Promise<void>, what: string) =>
+    work.catch((error: unknown) =>
+      deps.log?.warn(`translation status of ${what} not counted`, error),
+    );
 
   return {
-    later,
-    laterMuseum,
-    /** Resolves when every recount asked so far has finished (tests, a graceful stop). */
-    async settled(): Promise<void> {
-      while (running.size > 0) await Promise.all(running);
+    /** The article's counts made again in the background (one language, or every one). */
+    later(articleId: number, lang?: string): Promise<void> {
+      const payload = lang === undefined ? { articleId } : { articleId, lang };
+      const key = `recount:${articleId}:${lang ?? '*'}`;
+      return ask(jobs.enqueue(article, payload, { key, again: true }), `article ${articleId}`);
     },
+
+    /**
+     * Every counted article of the museum counted again in the background (its glossary or its
+     * language changed: keys of texts changed with them). Asked while a pass runs (a curator
+     * saving glossary entries one after another): one more pass after it, however many asks.
+     */
+    laterMuseum(museumId: number): Promise<void> {
+      const key = `recount-museum:${museumId}`;
+      return ask(jobs.enqueue(museum, { museumId }, { key, again: true }), `museum ${museumId}`);
+    },
+
+    /** Resolves when every recount asked so far has finished (tests, a graceful stop). */
+    settled: () => jobs.idle(),
 
     /**
      * The overview as JSON text (TranslationStatus). Made by the database when the museum's

@@ -35,10 +35,12 @@ import {
   engineMinutes,
   translationFailures,
 } from './schema/translation.ts';
+import { jobs } from './schema/jobs.ts';
 
 export * from './schema/core.ts';
 export * from './schema/counts.ts';
 export * from './schema/translation.ts';
+export * from './schema/jobs.ts';
 
 export const schema = {
   museums,
@@ -68,4 +70,5 @@ export const schema = {
   engineHolds,
   engineMinutes,
   translationFailures,
+  jobs,
 };

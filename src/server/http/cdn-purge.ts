@@ -1,3 +1,5 @@
+import { jobKind } from '../jobs/kind.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import type { Logger } from '../log.ts';
 
 /** Tells a shared cache to drop every page carrying one of `tags`; rejects when it did not. */
@@ -37,61 +39,47 @@ export const PURGE_TRIES = 5;
 export const PURGE_FIRST_RETRY_MS = 1_000;
 
 /**
- * Purges in the background: `purge` returns at once, so a curator's save never waits for the
- * cache nor fails with it. A purge that fails is tried again (1, 2, 4, 8 s later), each failure
- * logged; after the last, an error in the log says which tags a shared cache may still show
- * old (docs/adr/0031-visitor-pages-behind-a-cdn.md). Without `send`, nothing to purge.
+ * Purges in the background, as jobs (ADR 0042): `purge` returns at once, so a curator's save
+ * never waits for the cache nor fails with it. A purge that fails is tried again (1, 2, 4, 8 s
+ * later), each failure logged; after the last, an error in the log says which tags a shared
+ * cache may still show old (docs/adr/0031-visitor-pages-behind-a-cdn.md). The purge waits in the
+ * jobs table, so a process stopped (a Netlify function frozen) between two tries loses none.
+ * Without `send`, nothing to purge.
  */
 export function cdnPurger(options: {
   send: PurgeSend | undefined;
   log: Logger;
+  jobs: JobRunner;
   tries?: number;
   firstRetryMs?: number;
-  sleep?: (ms: number) => Promise<void>;
 }) {
-  const { send, log } = options;
-  const tries = options.tries ?? PURGE_TRIES;
-  const firstRetryMs = options.firstRetryMs ?? PURGE_FIRST_RETRY_MS;
-  const sleep =
-    options.sleep ??
-    ((ms: number) =>
-      new Promise<void>((resolve) => {
-        setTimeout(resolve, ms).unref();
-      }));
-  const running = new Set<Promise<void>>();
-
-  async function attempt(tags: readonly string[]): Promise<void> {
-    for (let n = 1; ; n++) {
-      try {
-        await send!(tags);
-        return;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        if (n >= tries) {
-          log.error('CDN purge failed: shared caches may show these pages as they were', {
-            tags,
-            reason,
-          });
-          return;
-        }
-        log.warn('CDN purge failed, trying again', { tags, reason, try: n });
-        await sleep(firstRetryMs * 2 ** (n - 1));
-      }
-    }
-  }
+  const { send, log, jobs } = options;
+  const kind =
+    send &&
+    jobs.register(
+      jobKind<{ tags: string[] }>({
+        name: 'cdn-purge',
+        tries: options.tries ?? PURGE_TRIES,
+        firstRetryMs: options.firstRetryMs ?? PURGE_FIRST_RETRY_MS,
+        describe: ({ tags }) => tags.join(' '),
+        failedMeans: 'Shared caches may show these pages as they were.',
+        run: ({ tags }) => send(tags),
+      }),
+    );
 
   return {
     /** Drops the pages carrying any of `tags` from shared caches, in the background. */
     purge(tags: readonly string[]): void {
-      if (!send || tags.length === 0) return;
-      const work = attempt([...new Set(tags)]);
-      running.add(work);
-      void work.finally(() => running.delete(work));
+      if (!kind || tags.length === 0) return;
+      jobs.enqueue(kind, { tags: [...new Set(tags)] }).catch((error: unknown) => {
+        log.error('CDN purge not recorded: shared caches may show these pages as they were', {
+          tags,
+          reason: error instanceof Error ? error.message : String(error),
+        });
+      });
     },
-    /** Resolves when every purge asked so far is done or given up (tests, a graceful stop). */
-    async idle(): Promise<void> {
-      while (running.size > 0) await Promise.all(running);
-    },
+    /** Resolves when the purges asked so far are done, or wait in the table for their retry. */
+    idle: () => jobs.idle(),
   };
 }
 
