@@ -250,8 +250,9 @@ for (const lang of LANGS) {
         await textStyle(p, block);
         await expect(p).toHaveCSS('line-height', `${String(block.lineHeight)}px`);
         // The editor's left and right are the line's start and end (view-values.ts).
-        const logical = { left: 'start', right: 'end' } as Record<string, string>;
-        await expect(p).toHaveCSS('text-align', logical[block.align as string] ?? block.align);
+        const align = block.align as string;
+        const logical: Record<string, string> = { left: 'start', right: 'end' };
+        await expect(p).toHaveCSS('text-align', logical[align] ?? align);
         await width(p, block.size);
         await justify(block.justify);
         const italics = [...(block.content as string).matchAll(/\[!(.*?)!\]/g)].map((m) => m[1]);
