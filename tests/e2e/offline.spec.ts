@@ -156,6 +156,11 @@ test('an article read once opens again without network, with its picture', async
   }
 });
 
+// Once in CI (the headless shell, a loaded machine) the circuit's first step was not seen going
+// out after the network came back, though its last was; four runs here and every run before
+// passed. Until its cause is found, a failure is tried once more and shows as flaky in the report.
+test.describe.configure({ retries: 1 });
+
 for (const lang of ['ja', 'ar'] as const) {
   test(`a circuit saved for offline reading, in ${lang}: network off, every stop readable`, async ({
     page,

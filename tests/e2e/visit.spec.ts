@@ -77,6 +77,10 @@ test.describe('a language chosen once', MUSEUM_SETTINGS, () => {
       await phone.locator('.reader-footer .reader-language').click();
       await phone.getByRole('link', { name: /^العربية/ }).click();
       await expect(phone.getByText(`[ar] Panneau 1 du port ${tag}.`).first()).toBeVisible();
+      // Remembered once the page's count request has come back (an image, without JavaScript).
+      await expect
+        .poll(async () => (await visitor.cookies()).find((c) => c.name === 'legenda_lang')?.value)
+        .toBe('ar');
       await phone.goto(`/r/${second.link}`);
       await expect(phone).toHaveURL(new RegExp(`&lang=ar$`));
       await expect(phone.locator('html')).toHaveAttribute('dir', 'rtl');
