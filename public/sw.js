@@ -18,7 +18,7 @@
  * - QR scans (/r/{code}, a navigation): network first, as pages; without an answer, a code the
  *   save remembered (offline.js keeps an entry whose X-Legenda-Leads-To names the saved page it
  *   opens) is sent to that page, which opens from its kept copy. A scan made offline is not
- *   counted (README, Offline reading).
+ *   counted (docs/visitors.md, Offline reading).
  * - a saved circuit's sounds and videos (public/offline.js): the audio and video uploads and the
  *   server's voice (/speech) fetched by a save are kept in SAVED, with no limit but the phone's
  *   (the visitor chose them and removes them with the circuit). Players ask for byte ranges,

@@ -317,7 +317,7 @@ describeWithPg('server', 'two server processes on one PostgreSQL', () => {
     }
 
     // One phone scanning three times through each process: counted once per process, as each
-    // recognises repeats in its own memory (README). Then another phone once through each: when
+    // recognises repeats in its own memory (docs/visitors.md). Then another phone once through each: when
     // its two scans are written, so are the first phone's, which each process had before.
     const rescan = (via: StaffHttp, language: string, userAgent: string) =>
       fetch(`${via.base}/r/${code.link}`, {

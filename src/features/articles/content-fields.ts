@@ -25,7 +25,7 @@ export const DEFAULT_LEGEND_WIDTH = 30;
 export const STYLE_MIN = 1;
 export const STYLE_MAX = 100;
 export const DEFAULT_LINE_HEIGHT = lineHeightFor(DEFAULT_FONT_SIZE);
-/** A space is measured in pixels, so it may be taller than 100 (our choice, see the README). */
+/** A space is measured in pixels, so it may be taller than 100 (our choice, see docs/curators.md). */
 export const SPACE_MAX = 400;
 
 export const MAX_ELEMENTS = 500;

@@ -1,5 +1,5 @@
 /**
- * Session and sign-in throttling rules, in one place so the README can quote them.
+ * Session and sign-in throttling rules, in one place so docs/security.md can quote them.
  *
  * - Idle timeout 7 days: staff open Legenda a few times a week; signing in again every morning
  *   would push them to weak passwords, while a week unused is a good sign the device is gone.

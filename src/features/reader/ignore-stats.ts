@@ -1,6 +1,6 @@
 /**
  * The staff preview's switch (`/article?name=…&ignoreStats=true` counts nothing). One rule
- * for the visitor page and every link and form it writes (README, 'Visitors and translation'):
+ * for the visitor page and every link and form it writes (docs/visitors.md, 'Visitors and translation'):
  *
  * - `true`, `1` or `yes`, in any case (`TRUE`, `Yes`): a preview, counted nothing;
  * - any other value (`false`, `0`, `no`, empty) or no `ignoreStats` at all: a visit, counted.

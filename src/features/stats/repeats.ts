@@ -85,7 +85,7 @@ export function repeatFilter(
       seen.add(key);
       return true;
     },
-    /** How many visits are remembered now (tests, and the README's memory figure). */
+    /** How many visits are remembered now (tests, and the memory figure in docs/visitors.md). */
     get size(): number {
       return count;
     },
