@@ -25,7 +25,7 @@ import type { AuthService } from '../features/auth/service.ts';
 import type { TreeService } from '../features/tree/service.ts';
 import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
-import type { Translator } from '../features/translation/translator.ts';
+import type { Translator } from '../features/translation/translator-types.ts';
 import type { VisitorPages } from '../features/reader/visit/pages.ts';
 import type { GuidePages } from '../features/reader/guide/guide-pages.ts';
 import type { SeenService } from '../features/reader/visit/seen.ts';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { isOffered, sameLanguage } from '../languages/index.ts';
-import type { WorkEstimate } from '../translation/translator.ts';
+import type { WorkEstimate } from '../translation/translator-types.ts';
 import { budgetReached } from './budget.ts';
 import { preparedLanguages } from './prepare-languages.ts';
 import {

@@ -5,7 +5,7 @@ import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
 import { sameLanguage } from '../languages/index.ts';
 import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
-import type { Translator } from '../translation/translator.ts';
+import type { Translator } from '../translation/translator-types.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';
 import type { FailuresRepo } from '../translation/failures.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';

@@ -8,7 +8,8 @@ import { fakeEngine, fakeForFile } from './fake-engine.ts';
 import { article, longArticle, words } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 import { extractSegments } from './segments.ts';
-import { createTranslator, type TranslateArticleRequest, type Translator } from './translator.ts';
+import { createTranslator } from './translator.ts';
+import { type TranslateArticleRequest, type Translator } from './translator-types.ts';
 
 const fake = await fakeForFile();
 beforeEach(() => fake.setDelayPerToken(0));

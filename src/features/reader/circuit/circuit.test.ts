@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Translator, TranslationRun } from '../../translation/translator.ts';
+import type { Translator, TranslationRun } from '../../translation/translator-types.ts';
 import { circuitService, type CircuitSource } from './circuit.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
 import { pageName, visitorLang } from '../checked.ts';

@@ -7,7 +7,7 @@ import {
   suggestedLanguages,
 } from '../../languages/index.ts';
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
-import type { ArticleRequest, Translator } from '../../translation/translator.ts';
+import type { ArticleRequest, Translator } from '../../translation/translator-types.ts';
 import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
 import { noteLanguage } from '../render/strings.ts';
 import { documentOf, textsOf } from './circuit-document.ts';
