@@ -13,7 +13,7 @@ import {
 } from '../reader/render/document.ts';
 import { REPORTED_PARAM } from '../reader/render/report-form.ts';
 import { visitorLang } from '../reader/checked.ts';
-import { suggestedLanguages } from '../languages/index.ts';
+import { suggestedLanguages } from '../languages/negotiate.ts';
 import { uiLanguage, uiStrings } from '../reader/render/strings.ts';
 import type { FeedbackService, ReportOutcome } from './service.ts';
 

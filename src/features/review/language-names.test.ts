@@ -2,7 +2,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { t as translate, type Lang } from '../../i18n/index.ts';
-import { languageLabel, LANGUAGES } from '../languages/index.ts';
+import { languageLabel } from '../languages/names.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import LanguageChoice from './LanguageChoice.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { budgetReached } from './budget.ts';
 import { readContent } from '../articles/content.ts';
 import type { ArticleEvents } from '../articles/events.ts';
 import type { EditorRepo } from '../articles/repo.ts';
-import { sameLanguage } from '../languages/index.ts';
+import { sameLanguage } from '../languages/catalogue.ts';
 import type { CheckedEntry, CheckedRepo } from '../translation/checked.ts';
 import type { Translator } from '../translation/translator-types.ts';
 import type { GlossaryTerm } from '../translation/glossary-match.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/index.ts';
 import { checkedTranslations, translationStatus } from '../../server/db/schema.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { EditorRepo } from '../articles/repo.ts';
-import { LANGUAGES } from '../languages/index.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import { translationsPrefix } from '../translation/memory.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
 import type { Reviewer, ReviewService } from './service.ts';

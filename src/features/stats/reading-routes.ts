@@ -5,7 +5,7 @@ import { ApiError } from '../../server/http/errors.ts';
 import { originCheck } from '../../server/http/origin.ts';
 import { itemId } from '../articles/ids.ts';
 import { isPublicUrl } from '../articles/content.ts';
-import { supportedLanguage } from '../languages/index.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './ranges.ts';
 import { csvCell } from './service.ts';
 import type { CircuitCompletion, ReadingService, ReadingTime } from './reading-service.ts';

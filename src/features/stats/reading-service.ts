@@ -1,5 +1,5 @@
 import { notFound } from '../../server/http/errors.ts';
-import { languageLabel } from '../languages/index.ts';
+import { languageLabel } from '../languages/names.ts';
 import { dayOf } from './counts.ts';
 import type { Database } from '../../server/db/index.ts';
 import {

@@ -6,7 +6,7 @@ import {
   URL_PATTERN,
   hasControlCharacters,
 } from '../articles/content.ts';
-import { LANGUAGES } from '../languages/index.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import { MEDIA_FILE_NAME } from '../uploads/kinds.ts';
 
 /**

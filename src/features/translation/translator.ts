@@ -1,5 +1,5 @@
 import type { Logger } from '../../server/log.ts';
-import { sameLanguage } from '../languages/index.ts';
+import { sameLanguage } from '../languages/catalogue.ts';
 import { BATCH_TOKENS } from './batches.ts';
 import type { Engine } from './engine-types.ts';
 import type { EngineUsage } from './engine-usage.ts';

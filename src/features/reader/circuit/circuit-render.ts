@@ -1,5 +1,5 @@
 import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
-import { nativeName } from '../../languages/index.ts';
+import { nativeName } from '../../languages/names.ts';
 import type { CircuitVisit } from './circuit.ts';
 import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
 import { offlineSaveBlock } from '../render/offline-block.ts';

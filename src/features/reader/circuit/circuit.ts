@@ -1,11 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { ArticleContent } from '../../articles/content.ts';
-import {
-  isOffered,
-  offeredSuggestions,
-  sameLanguage,
-  suggestedLanguages,
-} from '../../languages/index.ts';
+import { isOffered, offeredSuggestions } from '../../languages/offered.ts';
+import { sameLanguage } from '../../languages/catalogue.ts';
+import { suggestedLanguages } from '../../languages/negotiate.ts';
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
 import type { ArticleRequest, Translator } from '../../translation/translator-types.ts';
 import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';

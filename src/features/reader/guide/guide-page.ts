@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react';
 import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
-import { languageTag } from '../../languages/index.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import {
   framedPage,
   languageAttributes,

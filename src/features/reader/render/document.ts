@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { markup } from './markup.ts';
-import { direction, languageTag } from '../../languages/index.ts';
+import { direction } from '../../languages/direction.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { backgroundColor, inkOn, LIGHT_INK } from './ink.ts';
 

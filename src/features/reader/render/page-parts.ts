@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { markup } from './markup.ts';
 import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
-import { languageTag } from '../../languages/index.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import { articleBlocks } from './ArticleView.ts';
 import { formatNodes, inkOn, languageAttributes, localPath } from './document.ts';
 import { articleDocument, audioWords, type VisitorPage } from './page.ts';

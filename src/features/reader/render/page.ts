@@ -1,7 +1,8 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
 import { articleElement } from './ArticleView.ts';
-import { languageName, languageTag } from '../../languages/index.ts';
+import { languageName } from '../../languages/names.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import { inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
 import { ownTitle, publicTitle } from './title.ts';
 import { format, uiLanguage, uiStrings } from './strings.ts';

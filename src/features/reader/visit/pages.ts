@@ -1,6 +1,6 @@
 import { cacheBody, type CachedBody } from '../../../server/http/cached-body.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
-import { suggestedLanguages } from '../../languages/index.ts';
+import { suggestedLanguages } from '../../languages/negotiate.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/message-page.ts';
 import { renderVisit } from '../render/visit-page.ts';
