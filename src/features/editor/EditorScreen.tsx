@@ -5,7 +5,7 @@ import { toast } from '../../ui/toast.ts';
 import { useUnsavedGuard } from '../../ui/useUnsavedGuard.ts';
 import { afterRender, Announce } from './announce.ts';
 import ConflictDialog from './ConflictDialog.tsx';
-import { MAX_ELEMENTS } from '../articles/content.ts';
+import { MAX_ELEMENTS } from '../articles/content-fields.ts';
 import EditorToolbar from './EditorToolbar.tsx';
 import EditorViewSwitch, { panelId, tabId } from './EditorViewSwitch.tsx';
 import ElementList from './ElementList.tsx';

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../server/context.ts';
 import { originCheck } from '../../server/http/origin.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
-import { DEFAULT_BACKGROUND } from '../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../articles/content-fields.ts';
 import {
   framedPage,
   PRODUCT_NAME,

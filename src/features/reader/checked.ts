@@ -1,4 +1,4 @@
-import { isPublicUrl } from '../articles/content.ts';
+import { isPublicUrl } from '../articles/content-fields.ts';
 import { supportedLanguage } from '../languages/catalogue.ts';
 
 /**

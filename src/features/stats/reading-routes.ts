@@ -4,7 +4,7 @@ import { museum, type AppEnv, type StaffEnv } from '../../server/context.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { originCheck } from '../../server/http/origin.ts';
 import { itemId } from '../articles/ids.ts';
-import { isPublicUrl } from '../articles/content.ts';
+import { isPublicUrl } from '../articles/content-fields.ts';
 import { supportedLanguage } from '../languages/catalogue.ts';
 import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES } from './ranges.ts';
 import { csvCell } from './service.ts';

@@ -5,7 +5,7 @@ import {
   MAX_URL_LENGTH,
   URL_PATTERN,
   hasControlCharacters,
-} from '../articles/content.ts';
+} from '../articles/content-fields.ts';
 import { LANGUAGES } from '../languages/catalogue.ts';
 import { MEDIA_FILE_NAME } from '../uploads/kinds.ts';
 

@@ -1,5 +1,5 @@
 import { createElement, type ReactNode } from 'react';
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
 import { languageTag } from '../../languages/catalogue.ts';
 import type { CircuitTexts } from './circuit.ts';
 import {

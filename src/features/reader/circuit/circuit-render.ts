@@ -1,4 +1,4 @@
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
 import { nativeName } from '../../languages/names.ts';
 import type { CircuitVisit } from './circuit.ts';
 import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';

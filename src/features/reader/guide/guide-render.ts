@@ -1,4 +1,4 @@
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
 import { nativeName } from '../../languages/names.ts';
 import { href, seenHref } from '../render/links.ts';
 import { notFoundAnswer, renderNotFoundPage } from '../render/message-page.ts';

@@ -1,9 +1,5 @@
 import { createElement, type ReactElement } from 'react';
 import {
-  DEFAULT_LEGEND_WIDTH,
-  DEFAULT_LINE_HEIGHT,
-  DEFAULT_SIZE,
-  isSafeLink,
   type AudioElement,
   type ImageElement,
   type LegendItemElement,
@@ -11,6 +7,12 @@ import {
   type TextElement,
   type VideoElement,
 } from '../../articles/content.ts';
+import {
+  DEFAULT_LEGEND_WIDTH,
+  DEFAULT_LINE_HEIGHT,
+  DEFAULT_SIZE,
+  isSafeLink,
+} from '../../articles/content-fields.ts';
 import { picture } from './picture.ts';
 import {
   align,

@@ -1,6 +1,7 @@
 import { createElement, Fragment } from 'react';
 import { markup } from './markup.ts';
-import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
+import { type ArticleContent } from '../../articles/content.ts';
+import { backgroundOf } from '../../articles/content-fields.ts';
 import { languageTag } from '../../languages/catalogue.ts';
 import { articleBlocks } from './ArticleView.ts';
 import { formatNodes, inkOn, languageAttributes, localPath } from './document.ts';

@@ -1,5 +1,6 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
+import { type ArticleContent } from '../../articles/content.ts';
+import { backgroundOf } from '../../articles/content-fields.ts';
 import { articleElement } from './ArticleView.ts';
 import { languageName } from '../../languages/names.ts';
 import { languageTag } from '../../languages/catalogue.ts';

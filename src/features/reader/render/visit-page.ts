@@ -1,4 +1,4 @@
-import { backgroundOf } from '../../articles/content.ts';
+import { backgroundOf } from '../../articles/content-fields.ts';
 import { nativeName } from '../../languages/names.ts';
 import { notFoundAnswer, renderNotFoundPage, renderNotYetPage } from './message-page.ts';
 import { renderArticlePage, type VisitorPage } from './page.ts';
