@@ -9,14 +9,12 @@ import { useArticleList } from '../articles/article-list.ts';
 import {
   ARTICLE_CHARTS,
   articleChartAfter,
-  DEFAULT_RANGE_CHOICE,
   parseRows,
-  RANGE_CHOICES,
   statsUrl,
   type ArticleChart,
   type ArticleChartState,
-  type Range,
 } from './chartData.ts';
+import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES, type Range } from './ranges.ts';
 import type { Chart, StatsRow } from './schema.ts';
 import StatsChart, { type ChartState } from './StatsChart.tsx';
 import { CircuitCompletionChart, ReadingTimeChart } from './ReadingCharts.tsx';

@@ -6,7 +6,7 @@ import { newSlug } from '../tree/service.ts';
 import { detectUpload } from '../uploads/detect.ts';
 import type { UploadKind } from '../uploads/kinds.ts';
 import type { Archive } from './archive.ts';
-import { invalidArchive } from './archive.ts';
+import { invalidArchive } from './errors.ts';
 import type { MediaFolder, RestoreAnswer } from './format.ts';
 import type { RestorePlan } from './plan.ts';
 import type { RestoreTx, TransferRepo } from './repo.ts';

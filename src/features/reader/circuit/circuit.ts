@@ -14,15 +14,6 @@ import type { Visitor } from '../../stats/repeats.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitLookup, CircuitSource, CircuitTexts, CircuitVisit } from './circuit-types.ts';
 
-// The types live in circuit-types.ts; the pages and the reader import them from here.
-export type {
-  CircuitLookup,
-  CircuitSource,
-  CircuitStop,
-  CircuitTexts,
-  CircuitVisit,
-} from './circuit-types.ts';
-
 /**
  * A circuit as visitors read it: its title, introduction and stops' titles,
  * translated like an article's texts. They are one document for the translator (ADR 0017):

@@ -58,9 +58,6 @@ export const VISITOR_PAGE_CSP =
   "img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-// In a module of their own so the editor's preview reads them without the server renderer.
-export { backgroundColor, inkOn } from './ink.ts';
-
 /** `lang` and `dir` of a piece of text, when its language is not the surrounding one's. */
 export function languageAttributes(
   lang: string,
