@@ -10,7 +10,7 @@ import ArticlePicker, {
   type CircuitsLoad,
 } from './ArticlePicker.tsx';
 import { updateQrcode } from './calls.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 
 /** Where a code leads: an article or a circuit. */
 type Kind = 'article' | 'circuit';

@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast.ts';
 import AddressNote from './AddressNote.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { addQrcode, qrcodesRoute } from './calls.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 
 /**
  * The QR codes list: one line per code, linking to its detail page, with its linked article or

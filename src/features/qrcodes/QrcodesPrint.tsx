@@ -6,7 +6,7 @@ import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import AddressNote from './AddressNote.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { qrcodesRoute } from './calls.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 import QrColours from './QrColours.tsx';
 import { addressParts, createQrCode, DEFAULT_COLOURS, type Colours } from './qrImage.ts';
 

@@ -2,8 +2,6 @@
 import type { ArticleChoice } from '../articles/article-list.ts';
 import type { QrcodeDocument } from './schema.ts';
 
-export type { ArticleChoice, QrcodeDocument };
-
 /** A circuit a code may lead to: one line of GET /api/read/circuits, as picked. */
 export interface CircuitChoice {
   id: number;

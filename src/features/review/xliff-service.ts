@@ -17,8 +17,6 @@ import {
   type ImportEntry,
 } from './xliff-import.ts';
 
-export type { ImportCounts };
-
 export interface ImportAnswer {
   articleId: number;
   languages: ImportCounts[];

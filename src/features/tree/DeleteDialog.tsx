@@ -4,7 +4,8 @@ import type { TFn } from '../../i18n/react.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import { fetchData } from '../../ui/server-state.ts';
 import { freedCodesRoute } from './calls.ts';
-import { countArticles, type TreeItem } from './names.ts';
+import { countArticles } from './names.ts';
+import { type TreeItem } from './schema.ts';
 
 type Props = {
   t: TFn;

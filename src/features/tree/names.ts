@@ -3,8 +3,6 @@
 import { t, type Lang } from '../../i18n/index.ts';
 import type { TreeItem } from './schema.ts';
 
-export type { TreeItem };
-
 /**
  * The name of the next new folder among `siblingNames` (the current folder's child folders):
  * the prefix of the interface language and one more than the highest number already used with

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { t as translate, type Lang } from '../../i18n/index.ts';
 import type { TFn } from '../../i18n/react.ts';
 import type { ApiResult } from '../../ui/api.ts';
-import type { TreeItem } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import {
   hrefOf,
   itemLabel,

@@ -8,7 +8,8 @@ import { errorCode, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { formatZoned, zoneName } from '../../ui/zoned-time.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
-import { resolveFolderPath, type TreeItem } from './names.ts';
+import { resolveFolderPath } from './names.ts';
+import { type TreeItem } from './schema.ts';
 
 /** The folder the URL names, within the tree once it is loaded. */
 export type Place = {

@@ -6,7 +6,7 @@ import { toast } from '../../ui/toast.ts';
 import type { DismissReason } from '../../ui/useDismiss.ts';
 import { manage } from './calls.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
-import type { TreeItem } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import { writeFailureMessage, type WriteKind } from './screen.ts';
 import type { MenuOrigin } from './TreeLine.tsx';
 import type { FocusTarget } from './useTreeFocus.ts';
