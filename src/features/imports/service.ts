@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { contentSchema, type ArticleContent } from '../articles/content.ts';
 import { MAX_TITLE_LENGTH, MEDIA_PREFIX } from '../articles/content-fields.ts';

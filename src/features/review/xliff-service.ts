@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { BlobStore } from '../../server/blobs.ts';
-import type { Database } from '../../server/db/index.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { checkedTranslations, translationStatus } from '../../server/db/schema.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { EditorRepo } from '../articles/repo.ts';

@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { newCode } from '../qrcodes/codes.ts';
 import { newSlug } from '../tree/service.ts';

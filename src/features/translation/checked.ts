@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { checkedTranslations } from '../../server/db/schema.ts';
 import type { CheckedTexts } from './translator-types.ts';
 

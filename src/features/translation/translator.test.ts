@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
 import type { Behaviour, RecordedCall } from '../../../tests/helpers/fake-openai.ts';
 import type { ArticleContent } from '../articles/content.ts';

@@ -6,7 +6,7 @@ import type { Engine } from './engine-types.ts';
 import type { EngineUsage } from './engine-usage.ts';
 import { BadAnswerError } from './errors.ts';
 import { createTranslator } from './translator.ts';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { translationMemory } from './memory.ts';
 import { fakeEngine, fakeForFile } from './fake-engine.ts';
 

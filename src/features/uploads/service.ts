@@ -1,5 +1,5 @@
 import { customAlphabet } from 'nanoid';
-import type { BlobStore, ByteRange } from '../../server/blobs.ts';
+import type { BlobStore, ByteRange } from '../../server/blobs/store.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { MEDIA_PREFIX } from '../articles/content-fields.ts';
 import { sizedStem } from '../articles/image-sizes.ts';

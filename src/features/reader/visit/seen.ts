@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../../server/db/index.ts';
+import type { Database } from '../../../server/db/handle.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
 import { articles, museums } from '../../../server/db/schema.ts';
 import { isOffered } from '../../languages/offered.ts';
