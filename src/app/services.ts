@@ -45,8 +45,6 @@ import type { SpeechService } from '../features/reader/speech/speech-service.ts'
 import type { UsageService } from '../features/usage/service.ts';
 import type { UsageCharts } from '../features/usage/chart.ts';
 
-export type { ServiceDeps };
-
 /** The largest image a restore takes: stored images are far smaller, an original kept may not be. */
 const RESTORED_IMAGE_BYTES = 64 * 1024 * 1024;
 

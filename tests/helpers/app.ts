@@ -2,7 +2,8 @@ import { isSaveRequest, SAVE_HEADER } from '../../src/features/reader/offline.ts
 import type { PurgeSend } from '../../src/server/http/cdn-purge.ts';
 import type { BeaconLimits } from '../../src/features/stats/reading.ts';
 import type { Context } from 'hono';
-import { createApp, createServices } from '../../src/app/app.ts';
+import { createApp } from '../../src/app/app.ts';
+import { createServices } from '../../src/app/services.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs/store.ts';
 import { parseConfig } from '../../src/server/config.ts';
 import { type Config } from '../../src/server/config/schema.ts';

@@ -1,4 +1,4 @@
-import { createServices } from '../app.ts';
+import { createServices } from '../services.ts';
 import { createBlobStore } from '../../server/blobs.ts';
 import { type BlobStore } from '../../server/blobs/store.ts';
 import { loadNetlifyConfig } from '../../server/config.ts';

@@ -1,5 +1,5 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import Protected from '../../ui/Protected.tsx';
 import { isSignedOut, useServerData } from '../../ui/server-state.ts';

@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import { languageLabel } from '../languages/names.ts';
 import { LANGUAGES } from '../languages/catalogue.ts';
 

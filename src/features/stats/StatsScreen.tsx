@@ -1,6 +1,6 @@
 import { articleLabel } from '../articles/label.ts';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { readRoute } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import { fetchData } from '../../ui/server-state.ts';

@@ -1,5 +1,5 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call, type CallResult, type Route } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
