@@ -1,5 +1,4 @@
 // Client-only: the QR screens' reading of the API answers, checked before use.
-import type { ArticleChoice } from '../articles/article-list.ts';
 import type { QrcodeDocument } from './schema.ts';
 
 /** A circuit a code may lead to: one line of GET /api/read/circuits, as picked. */
