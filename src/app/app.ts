@@ -25,7 +25,7 @@ import { originCheck } from '../server/http/origin.ts';
 import { securityHeaders } from '../server/http/security-headers.ts';
 import { localBackendRoutes } from '../site/cms/local-backend.ts';
 import { createServices, type Services } from './services.ts';
-import { type ServiceDeps } from './visitor-services.ts';
+import type { ServiceDeps } from './visitor-services.ts';
 import { errorAnswer } from './error-answer.ts';
 import { VISITOR_ROUTES, visitorRoutes } from './visitor-app.ts';
 

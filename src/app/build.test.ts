@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuildError, buildIfStale, settingsStamp } from './build.ts';
 import { parseConfig } from '../server/config.ts';
-import { type SiteSettings } from '../server/config/schema.ts';
+import type { SiteSettings } from '../server/config/schema.ts';
 import { resolveSite, serveFrom } from './site-build/folders.ts';
 
 /**

@@ -12,7 +12,7 @@ import type { FailuresRepo } from '../features/translation/failures.ts';
 import type { GlossaryTerm } from '../features/translation/glossary-match.ts';
 import type { TranslationMemory } from '../features/translation/memory.ts';
 import { createTranslator } from '../features/translation/translator.ts';
-import { type Translator } from '../features/translation/translator-types.ts';
+import type { Translator } from '../features/translation/translator-types.ts';
 import type { UsageService } from '../features/usage/service.ts';
 import type { AppDeps } from '../server/context.ts';
 import type { EventBus } from '../server/events.ts';

@@ -6,7 +6,7 @@ import { createApp } from '../../src/app/app.ts';
 import { createServices } from '../../src/app/services.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs/store.ts';
 import { parseConfig } from '../../src/server/config.ts';
-import { type Config } from '../../src/server/config/schema.ts';
+import type { Config } from '../../src/server/config/schema.ts';
 import type { Database } from '../../src/server/db/handle.ts';
 import { silentLogger, type Logger } from '../../src/server/log.ts';
 import { accountsService } from '../../src/features/accounts/service.ts';

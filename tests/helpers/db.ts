@@ -4,7 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestSettings } from '../../src/server/config.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
-import { type Database } from '../../src/server/db/handle.ts';
+import type { Database } from '../../src/server/db/handle.ts';
 import { pgliteTestDatabase, TABLES } from './pglite-test-db.ts';
 
 export interface TestDatabase {

@@ -4,7 +4,7 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { inject } from 'vitest';
 import { wrapPglite } from '../../src/server/db/index.ts';
-import { type Database } from '../../src/server/db/handle.ts';
+import type { Database } from '../../src/server/db/handle.ts';
 import { schema } from '../../src/server/db/schema.ts';
 
 declare module 'vitest' {

@@ -4,7 +4,7 @@ import { accountsService } from '../../src/features/accounts/service.ts';
 import { READER_SCRIPT } from '../../src/features/reader/render/document.ts';
 import { loadNetlifyConfig, NETLIFY_POOL_MAX } from '../../src/server/config.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
-import { type DatabaseHandle } from '../../src/server/db/handle.ts';
+import type { DatabaseHandle } from '../../src/server/db/handle.ts';
 import type { NetlifyContext, NetlifyHandler } from '../../src/app/netlify/handler.ts';
 import { latestMigration } from '../../src/app/netlify/schema-status.ts';
 import { FAST_SCRYPT } from '../helpers/app.ts';

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { runUsers } from '../../src/app/cli/users.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
-import { type DatabaseHandle } from '../../src/server/db/handle.ts';
+import type { DatabaseHandle } from '../../src/server/db/handle.ts';
 import { testApp } from '../helpers/app.ts';
 import { runInProcess } from '../helpers/in-process-cli.ts';
 import { describeWithPg, openPgServer, sqlClient, type PgServer } from '../helpers/pg-server.ts';

@@ -1,8 +1,8 @@
 import { createServices } from '../services.ts';
 import { createBlobStore } from '../../server/blobs.ts';
-import { type BlobStore } from '../../server/blobs/store.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { loadNetlifyConfig } from '../../server/config.ts';
-import { type Config } from '../../server/config/schema.ts';
+import type { Config } from '../../server/config/schema.ts';
 import type { Database } from '../../server/db/handle.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';

@@ -1,7 +1,7 @@
 import { memo, type Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { AddAtTop } from './AddControl.tsx';
-import { type Metadatas } from '../articles/content.ts';
+import type { Metadatas } from '../articles/content.ts';
 import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_PUBLIC_TITLE_LENGTH,

@@ -7,7 +7,7 @@ import { testApp } from '../../../tests/helpers/app.ts';
 import { createS3BlobStore } from '../../server/blobs.ts';
 import { createMemoryBlobStore, type BlobStore } from '../../server/blobs/store.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
-import { type Database } from '../../server/db/handle.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { createLogger, silentLogger, type Logger } from '../../server/log.ts';
 import { healthRoutes } from './routes.ts';
 

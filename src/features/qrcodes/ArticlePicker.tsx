@@ -4,7 +4,7 @@ import type { TFn } from '../../i18n/react.ts';
 import SearchInput from '../../ui/SearchInput.tsx';
 import { isSignedOut, type Loaded } from '../../ui/server-state.ts';
 import { searchKey, type CircuitChoice } from './qrApi.ts';
-import { type ArticleChoice } from '../articles/article-list.ts';
+import type { ArticleChoice } from '../articles/article-list.ts';
 
 /** At most this many lines at once: a museum may hold thousands of articles. */
 export const MAX_SHOWN = 50;

@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import { postRoute, readRoute } from '../../ui/api.ts';
 import { parseCircuitChoices, parseQrcode, parseQrcodes } from './qrApi.ts';
-import { type QrcodeDocument } from './schema.ts';
+import type { QrcodeDocument } from './schema.ts';
 import type { updateQrcodeSchema } from './schema.ts';
 
 /** GET /api/read/qrcodes: every code of the museum. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
 import { DEFAULT_MODEL, createEngine } from './engine.ts';
 import { ANSWER_FACTOR, ANSWER_FLOOR_BYTES, answerCap } from './engine-fetch.ts';
-import { type Engine } from './engine-types.ts';
+import type { Engine } from './engine-types.ts';
 import { answerSchema } from './prompt.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';

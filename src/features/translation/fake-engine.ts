@@ -5,7 +5,7 @@ import {
   type FakeOpenAIOptions,
 } from '../../../tests/helpers/fake-openai.ts';
 import { createEngine } from './engine.ts';
-import { type EngineOptions } from './engine-types.ts';
+import type { EngineOptions } from './engine-types.ts';
 
 /** The fake engine server for the translation tests (not shipped code: only *.test.ts files import this). */
 

@@ -2,7 +2,7 @@ import type { ArticleContent } from '../articles/content.ts';
 import { makeBatches } from './batches.ts';
 import { storedFlags } from './flags.ts';
 import type { EnginePayer } from './engine-guard.ts';
-import { type TranslationJobs } from './jobs.ts';
+import type { TranslationJobs } from './jobs.ts';
 import { NO_WORK } from './job.ts';
 import type { Job, JobOutcome, KeyedSegment } from './job-types.ts';
 import { applyTranslations, TITLE_SEGMENT_ID, type Segment } from './segments.ts';

@@ -9,7 +9,7 @@ import { article, longArticle, words } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 import { extractSegments } from './segments.ts';
 import { createTranslator } from './translator.ts';
-import { type TranslateArticleRequest, type Translator } from './translator-types.ts';
+import type { TranslateArticleRequest, Translator } from './translator-types.ts';
 
 const fake = await fakeForFile();
 beforeEach(() => fake.setDelayPerToken(0));

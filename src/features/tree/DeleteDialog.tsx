@@ -5,7 +5,7 @@ import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import { fetchData } from '../../ui/server-state.ts';
 import { freedCodesRoute } from './calls.ts';
 import { countArticles } from './names.ts';
-import { type TreeItem } from './schema.ts';
+import type { TreeItem } from './schema.ts';
 
 type Props = {
   t: TFn;

@@ -5,7 +5,7 @@ import ContextMenu from './ContextMenu.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 import ImportDocuments from './ImportDocuments.tsx';
 import { nextFolderName } from './names.ts';
-import { type TreeItem } from './schema.ts';
+import type { TreeItem } from './schema.ts';
 import NewItem from './NewItem.tsx';
 import TreeLine from './TreeLine.tsx';
 import { hrefOf, moveTargets, parentHref, publicationMarks } from './screen.ts';

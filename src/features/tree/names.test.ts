@@ -5,7 +5,7 @@ import {
   nextFolderName,
   resolveFolderPath,
 } from './names.ts';
-import { type TreeItem } from './schema.ts';
+import type { TreeItem } from './schema.ts';
 
 describe('nextFolderName', () => {
   it('starts at 1 in each language', () => {

@@ -1,7 +1,7 @@
 // Pure rules of the articles tree screen: new folder names, what a line shows, where
 // a URL's folder path leads. No DOM, no React: the island and the unit tests share them.
 import { t } from '../../i18n/index.ts';
-import { type Lang } from '../../i18n/paths.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TreeItem } from './schema.ts';
 
 /**

@@ -9,7 +9,7 @@ import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { formatZoned, zoneName } from '../../ui/zoned-time.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
 import { resolveFolderPath } from './names.ts';
-import { type TreeItem } from './schema.ts';
+import type { TreeItem } from './schema.ts';
 
 /** The folder the URL names, within the tree once it is loaded. */
 export type Place = {

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { t as translate } from '../../i18n/index.ts';
-import { type Lang } from '../../i18n/paths.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { useServerData, type Loaded } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
 import { treeRoute } from './calls.ts';
 import { folderPathFromPathname } from './names.ts';
-import { type TreeItem } from './schema.ts';
+import type { TreeItem } from './schema.ts';
 import { itemLabel, placeOf, treeHeading } from './screen.ts';
 import type { FocusTarget } from './useTreeFocus.ts';
 import { useTreeDialogs, useTreeWrite, useTreeWrites } from './useTreeWrites.ts';

@@ -1,5 +1,5 @@
 import { createElement, memo, useMemo, type ReactElement, type ReactNode } from 'react';
-import { type AccordionElement, type ArticleContent, type Block } from '../../articles/content.ts';
+import type { AccordionElement, ArticleContent, Block } from '../../articles/content.ts';
 import {
   backgroundOf,
   DEFAULT_BACKGROUND,

@@ -1,11 +1,11 @@
 import { createElement, type ReactElement } from 'react';
-import {
-  type AudioElement,
-  type ImageElement,
-  type LegendItemElement,
-  type LinkElement,
-  type TextElement,
-  type VideoElement,
+import type {
+  AudioElement,
+  ImageElement,
+  LegendItemElement,
+  LinkElement,
+  TextElement,
+  VideoElement,
 } from '../../articles/content.ts';
 import {
   DEFAULT_LEGEND_WIDTH,

@@ -1,6 +1,6 @@
 import { createElement, Fragment } from 'react';
 import { markup } from './markup.ts';
-import { type ArticleContent } from '../../articles/content.ts';
+import type { ArticleContent } from '../../articles/content.ts';
 import { backgroundOf } from '../../articles/content-fields.ts';
 import { languageTag } from '../../languages/catalogue.ts';
 import { articleBlocks } from './ArticleView.ts';

@@ -1,5 +1,5 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { type ArticleContent } from '../../articles/content.ts';
+import type { ArticleContent } from '../../articles/content.ts';
 import { backgroundOf } from '../../articles/content-fields.ts';
 import { articleElement } from './ArticleView.ts';
 import { languageName } from '../../languages/names.ts';
