@@ -6,6 +6,40 @@ import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Forbids re-exports (`export … from`, and `export { x }` of an imported x): every import names
+ * the module that defines what it takes, so a file split leaves no forwarding file behind and a
+ * reader goes straight to the definition (ADR 0047).
+ */
+/** @type {import('eslint').Rule.RuleModule} */
+const noReexport = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const message = 'Import from the module that defines it; no re-exports (ADR 0047).';
+    /** @type {(name: string, node: import('estree').Node) => boolean} */
+    const isImported = (name, node) => {
+      /** @type {import('eslint').Scope.Scope | null} */
+      let scope = context.sourceCode.getScope(node);
+      for (; scope; scope = scope.upper) {
+        const found = scope.set.get(name);
+        if (found) return found.defs.some((def) => def.type === 'ImportBinding');
+      }
+      return false;
+    };
+    return {
+      ExportAllDeclaration: (node) => context.report({ node, message }),
+      ExportNamedDeclaration(node) {
+        if (node.source) return context.report({ node, message });
+        for (const specifier of node.specifiers) {
+          if (specifier.local.type === 'Identifier' && isImported(specifier.local.name, node)) {
+            context.report({ node: specifier, message });
+          }
+        }
+      },
+    };
+  },
+};
+
 export default defineConfig(
   {
     ignores: [
@@ -63,6 +97,17 @@ export default defineConfig(
         { vars: 'local', argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: [
+      // drizzle-kit reads the tables from this one module (drizzle.config.ts).
+      'src/server/db/schema.ts',
+      // The one door to react-toastify's unstyled build, whose queue is module state.
+      'src/ui/toast.ts',
+    ],
+    plugins: { legenda: { rules: { 'no-reexport': noReexport } } },
+    rules: { 'legenda/no-reexport': 'error' },
   },
   {
     // Files stay small enough to read in one sitting; data tables and schemas are lists, not

@@ -24,11 +24,10 @@ import { notFound, unauthorized } from '../server/http/errors.ts';
 import { originCheck } from '../server/http/origin.ts';
 import { securityHeaders } from '../server/http/security-headers.ts';
 import { localBackendRoutes } from '../site/cms/local-backend.ts';
-import { createServices, type ServiceDeps, type Services } from './services.ts';
+import { createServices, type Services } from './services.ts';
+import type { ServiceDeps } from './visitor-services.ts';
 import { errorAnswer } from './error-answer.ts';
 import { VISITOR_ROUTES, visitorRoutes } from './visitor-app.ts';
-
-export { createServices, type ServiceDeps, type Services };
 
 /** Paths the API owns; everything else is the static site (Node entry, netlify.toml). */
 export const API_ROUTES = [

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BuildError, buildIfStale, settingsStamp } from './build.ts';
-import { parseConfig, type SiteSettings } from '../server/config.ts';
+import { parseConfig } from '../server/config.ts';
+import type { SiteSettings } from '../server/config/schema.ts';
 import { resolveSite, serveFrom } from './site-build/folders.ts';
 
 /**

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SiteSettings } from '../server/config.ts';
+import type { SiteSettings } from '../server/config/schema.ts';
 import {
   BUILDS_DIR,
   freshBuild,

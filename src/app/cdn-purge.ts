@@ -1,4 +1,4 @@
-import type { Config } from '../server/config.ts';
+import type { Config } from '../server/config/schema.ts';
 import { purgeHook, type PurgeSend } from '../server/http/cdn-purge.ts';
 
 /**

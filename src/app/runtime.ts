@@ -1,5 +1,7 @@
-import type { Config } from '../server/config.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../server/db/index.ts';
+import type { Config } from '../server/config/schema.ts';
+import { openPglite } from '../server/db/index.ts';
+import { openPostgres } from '../server/db/postgres.ts';
+import type { DatabaseHandle } from '../server/db/handle.ts';
 import { lockDataDir, type DataDirLock } from '../server/db/lock.ts';
 import type { Logger } from '../server/log.ts';
 

@@ -25,7 +25,7 @@ import type { AuthService } from '../features/auth/service.ts';
 import type { TreeService } from '../features/tree/service.ts';
 import type { EditorService } from '../features/editor/service.ts';
 import type { UploadsService } from '../features/uploads/service.ts';
-import type { Translator } from '../features/translation/translator.ts';
+import type { Translator } from '../features/translation/translator-types.ts';
 import type { VisitorPages } from '../features/reader/visit/pages.ts';
 import type { GuidePages } from '../features/reader/guide/guide-pages.ts';
 import type { SeenService } from '../features/reader/visit/seen.ts';
@@ -44,8 +44,6 @@ import type { SettingsService } from '../features/settings/service.ts';
 import type { SpeechService } from '../features/reader/speech/speech-service.ts';
 import type { UsageService } from '../features/usage/service.ts';
 import type { UsageCharts } from '../features/usage/chart.ts';
-
-export type { ServiceDeps };
 
 /** The largest image a restore takes: stored images are far smaller, an original kept may not be. */
 const RESTORED_IMAGE_BYTES = 64 * 1024 * 1024;

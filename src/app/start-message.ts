@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import type { Config } from '../server/config.ts';
+import type { Config } from '../server/config/schema.ts';
 
 /** Where the server answers, and where people reach it. */
 export interface Addresses {

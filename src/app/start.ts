@@ -1,5 +1,6 @@
 import { BuildError, buildIfStale } from './build.ts';
-import { ConfigError, loadConfig } from '../server/config.ts';
+import { loadConfig } from '../server/config.ts';
+import { ConfigError } from '../server/config/schema.ts';
 import { chooseSite } from './site-build/folders.ts';
 
 /**

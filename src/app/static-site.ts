@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { LANG_COOKIE } from '../i18n/index.ts';
+import { LANG_COOKIE } from '../i18n/paths.ts';
 import { cacheBody, sendCached, type CachedBody } from '../server/http/cached-body.ts';
 import { ADMIN_CSP, PAGE_CSP, SERVICE_WORKER_CSP } from '../server/http/security-headers.ts';
 

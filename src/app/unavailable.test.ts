@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../tests/helpers/app.ts';
-import { openPostgres } from '../server/db/index.ts';
+import { openPostgres } from '../server/db/postgres.ts';
 import { errorReason } from '../server/db/errors.ts';
 
 describe('when the database cannot be reached', () => {

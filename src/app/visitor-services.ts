@@ -39,7 +39,7 @@ import type { Counter } from '../features/stats/counts.ts';
 import { checkedRepo } from '../features/translation/checked.ts';
 import type { GlossaryTerm } from '../features/translation/glossary-match.ts';
 import { createSpeechEngine } from '../features/translation/speech-engine.ts';
-import type { Translator } from '../features/translation/translator.ts';
+import type { Translator } from '../features/translation/translator-types.ts';
 import type { EngineGuard } from '../features/translation/engine-guard.ts';
 import type { BackoffStore } from '../features/translation/failures.ts';
 import type { AppDeps } from '../server/context.ts';

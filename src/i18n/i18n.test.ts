@@ -1,7 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
-import { localePath, stripLocale, t } from './index.ts';
+import { t } from './index.ts';
+import { localePath, stripLocale } from './paths.ts';
 
 type Dict = { [key: string]: string | Dict };
 

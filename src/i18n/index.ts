@@ -4,19 +4,6 @@ import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import { LANGS, type Lang } from './paths.ts';
 
-// The language names and addresses, apart so that a page's plain scripts take them without the
-// dictionaries.
-export {
-  DEFAULT_LANG,
-  isLang,
-  LANG_COOKIE,
-  LANG_COOKIE_MAX_AGE,
-  LANGS,
-  localePath,
-  stripLocale,
-  type Lang,
-} from './paths.ts';
-
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];

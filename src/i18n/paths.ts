@@ -1,5 +1,5 @@
 // The languages and their addresses: no dictionary, no i18next, so that the public pages' plain
-// script (src/site/public-page.ts) can take them; index.ts re-exports them for everyone else.
+// script (src/site/public-page.ts) can take them; everyone imports them from here.
 
 export type Lang = 'fr' | 'en';
 export const LANGS: readonly Lang[] = ['fr', 'en'];

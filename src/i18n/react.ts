@@ -1,6 +1,7 @@
 // react-i18next for islands: the same synchronous instances as t(), handed to the hook.
 import { useTranslation } from 'react-i18next';
-import { i18nFor, type Lang, type TKey, type TVars } from './index.ts';
+import { i18nFor, type TKey, type TVars } from './index.ts';
+import type { Lang } from './paths.ts';
 
 export type TFn = (key: TKey, vars?: TVars) => string;
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { localePath, type Lang } from '../i18n/index.ts';
+import { localePath, type Lang } from '../i18n/paths.ts';
 import { langOf, postPath, postsIn, twinOf } from '../site/blog/posts.ts';
 import { PUBLIC_ROUTES, sitemapXml, type SitemapPage } from '../site/seo.ts';
 import { site } from '../site/settings.ts';

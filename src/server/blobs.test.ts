@@ -10,7 +10,8 @@ import {
   withNetlifyContext,
   type S3TestServer,
 } from '../../tests/helpers/blob-servers.ts';
-import { createBlobStore, createS3BlobStore, NETLIFY_STORE_NAME, type BlobStore } from './blobs.ts';
+import { createBlobStore, createS3BlobStore } from './blobs.ts';
+import { NETLIFY_STORE_NAME, type BlobStore } from './blobs/store.ts';
 import { parseConfig } from './config.ts';
 import { netlifyVersions } from './blobs/netlify.ts';
 

@@ -1,20 +1,10 @@
 import path from 'node:path';
 import { createStorage } from 'unstorage';
-import type { Config } from './config.ts';
+import type { Config } from './config/schema.ts';
 import { fileReads, fsBlobDriver, removeLeftovers } from './blobs/fs.ts';
 import { netlifyBlobStore } from './blobs/netlify.ts';
 import type * as S3 from './blobs/s3.ts';
 import { createMemoryBlobStore, wrapStorage, type BlobStore } from './blobs/store.ts';
-
-export {
-  checkKey,
-  createMemoryBlobStore,
-  NETLIFY_STORE_NAME,
-  storeAtFirstUse,
-  wrapStorage,
-  type BlobStore,
-  type ByteRange,
-} from './blobs/store.ts';
 
 /**
  * The S3 store, its module (and its XML parser, sax) loaded only where BLOB_STORE=s3 chooses

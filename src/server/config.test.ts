@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, loadTestSettings, parseConfig, SITE_DEFAULTS } from './config.ts';
+import { loadTestSettings, parseConfig } from './config.ts';
+import { ConfigError, SITE_DEFAULTS } from './config/schema.ts';
 
 describe('settings', () => {
   it('runs locally with no setting at all', () => {

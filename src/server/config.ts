@@ -16,17 +16,6 @@ import {
   type Config,
 } from './config/schema.ts';
 
-export {
-  ConfigError,
-  SITE_DEFAULTS,
-  type Config,
-  type S3Settings,
-  type SiteSettings,
-  type SpeechSettings,
-  type VisitorLimits,
-} from './config/schema.ts';
-export { type Env } from './config/env.ts';
-
 export function parseConfig(env: Record<string, string | undefined>): Config {
   // Read once a process: compiling a fast parser for it (zod's JIT) costs more than it saves
   // (about 5 ms of a cold start, ADR 0032).

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
-import type { BlobStore } from './blobs.ts';
-import type { Config } from './config.ts';
-import type { Database } from './db/index.ts';
+import type { BlobStore } from './blobs/store.ts';
+import type { Config } from './config/schema.ts';
+import type { Database } from './db/handle.ts';
 import type { Logger } from './log.ts';
 
 /** Who is signed in: set by the session middleware (src/app/app.ts) for the staff API. */

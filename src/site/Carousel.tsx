@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import MultiCarouselModule from 'react-multi-carousel';
 import 'react-multi-carousel/lib/styles.css';
-import type { Lang } from '../i18n/index.ts';
+import type { Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import { useHydrated } from '../ui/browser.ts';
 import {
@@ -14,8 +14,6 @@ import {
 import CarouselOverlay from './CarouselOverlay.tsx';
 import { useMediaQuery, useWindowWiderThan } from './carousel-hooks.ts';
 import { useUnfocusableHiddenSlides } from './useUnfocusableHiddenSlides.ts';
-
-export type { CarouselImage } from './carousel-config.ts';
 
 // The package is CommonJS (`exports.default`): bundlers disagree on what a default import gives.
 const MultiCarousel =

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { Lang } from '../i18n/index.ts';
+import type { Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import { BookingDialog } from '../ui/BookDemo.tsx';
 

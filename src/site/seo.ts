@@ -1,4 +1,4 @@
-import { localePath, type Lang } from '../i18n/index.ts';
+import { localePath, type Lang } from '../i18n/paths.ts';
 import { escapeXml } from '../server/escape.ts';
 
 /** The public pages search engines may index, besides the blog posts (staff screens are never indexed). */

@@ -1,4 +1,5 @@
-import { loadConfig, type SiteSettings } from '../server/config.ts';
+import { loadConfig } from '../server/config.ts';
+import type { SiteSettings } from '../server/config/schema.ts';
 
 /**
  * The settings the public pages are built with, read once per build through the one config

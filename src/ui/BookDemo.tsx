@@ -7,7 +7,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from 'react';
-import { localePath, type Lang } from '../i18n/index.ts';
+import { localePath, type Lang } from '../i18n/paths.ts';
 import { useT, type TFn } from '../i18n/react.ts';
 import { useSession } from './session.ts';
 import { useModalDialog } from './useModalDialog.ts';

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { LANGS, type Lang } from '../i18n/index.ts';
+import { LANGS, type Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import { switchLanguage } from './language.ts';
 import { useDismiss } from './useDismiss.ts';

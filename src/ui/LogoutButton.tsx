@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { localePath, type Lang } from '../i18n/index.ts';
+import { localePath, type Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import { call, postRoute } from './api.ts';
 import { flash } from './flash.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { LANGS, type Lang } from '../i18n/index.ts';
+import { LANGS, type Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import { switchLanguage } from './language.ts';
 import { MENU_ICON } from './menu-icon.ts';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { localePath, type Lang } from '../i18n/index.ts';
+import { localePath, type Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import { useSession } from './session.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ToastContainer, type CloseButtonProps } from 'react-toastify/unstyled';
 import 'react-toastify/ReactToastify.css';
-import type { Lang } from '../i18n/index.ts';
+import type { Lang } from '../i18n/paths.ts';
 import { useT, type TFn } from '../i18n/react.ts';
 import { takeFlashes } from './flash.ts';
 import { toast } from './toast.ts';

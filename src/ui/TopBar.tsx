@@ -1,4 +1,4 @@
-import { localePath, type Lang } from '../i18n/index.ts';
+import { localePath, type Lang } from '../i18n/paths.ts';
 import { useT } from '../i18n/react.ts';
 import BookDemo, { ScriptedBookDemo } from './BookDemo.tsx';
 import LangSwitcher from './LangSwitcher.tsx';
@@ -7,8 +7,6 @@ import LogoutButton, { ScriptedLogoutButton } from './LogoutButton.tsx';
 import MobileMenu from './MobileMenu.tsx';
 import type { NavLink } from './nav-link.ts';
 import { useSession } from './session.ts';
-
-export type { NavLink };
 
 type Props = {
   lang: Lang;

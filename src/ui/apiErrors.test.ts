@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/en.json' with { type: 'json' };
 import fr from '../i18n/fr.json' with { type: 'json' };
-import { t as translate, type Lang } from '../i18n/index.ts';
+import { t as translate } from '../i18n/index.ts';
+import type { Lang } from '../i18n/paths.ts';
 import type { TFn } from '../i18n/react.ts';
 import { apiErrorMessage } from './apiErrors.ts';
 

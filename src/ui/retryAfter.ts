@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/index.ts';
+import type { Lang } from '../i18n/paths.ts';
 
 /** Seconds to wait from a Retry-After header (delta-seconds or an HTTP date); null if unusable. */
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { t as translate, type Lang } from '../i18n/index.ts';
+import { t as translate } from '../i18n/index.ts';
+import type { Lang } from '../i18n/paths.ts';
 import type { TFn } from '../i18n/react.ts';
 import { formatZoned, zonedInputs, zonedIso, zoneName, zonePlace } from './zoned-time.ts';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../src/server/context.ts';
-import { createMemoryBlobStore } from '../../src/server/blobs.ts';
+import { createMemoryBlobStore } from '../../src/server/blobs/store.ts';
 import { longArticle } from '../../src/features/translation/fixtures.ts';
 import { createEngine } from '../../src/features/translation/engine.ts';
 import { translationMemory } from '../../src/features/translation/memory.ts';

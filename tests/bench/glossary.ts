@@ -1,5 +1,5 @@
 import type { ArticleContent } from '../../src/features/articles/content.ts';
-import { createMemoryBlobStore } from '../../src/server/blobs.ts';
+import { createMemoryBlobStore } from '../../src/server/blobs/store.ts';
 import { estimateTokens } from '../../src/features/translation/batches.ts';
 import { createEngine } from '../../src/features/translation/engine.ts';
 import { longArticle } from '../../src/features/translation/fixtures.ts';

@@ -4,7 +4,7 @@ import { createEngine } from '../../src/features/translation/engine.ts';
 import { translationMemory } from '../../src/features/translation/memory.ts';
 import { extractSegments } from '../../src/features/translation/segments.ts';
 import { createTranslator } from '../../src/features/translation/translator.ts';
-import { createMemoryBlobStore } from '../../src/server/blobs.ts';
+import { createMemoryBlobStore } from '../../src/server/blobs/store.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 
 /** A panel as museums write them: 25 blocks of text, a few accordions and legend items. */

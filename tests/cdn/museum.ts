@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { languageLabel } from '../../src/features/languages/index.ts';
+import { languageLabel } from '../../src/features/languages/names.ts';
 import type { Answer, HttpClient } from './client.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { READER_SCRIPT } from '../../src/features/reader/render/document.ts';
 import { devices, type Locator, type Page } from '@playwright/test';
-import { languageName } from '../../src/features/languages/index.ts';
+import { languageName } from '../../src/features/languages/names.ts';
 import { format, uiStrings } from '../../src/features/reader/render/strings.ts';
 import { wav } from '../helpers/media.ts';
 import {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newBlock } from '../../src/features/articles/content.ts';
-import { nativeName } from '../../src/features/languages/index.ts';
+import { nativeName } from '../../src/features/languages/names.ts';
 import { format, uiStrings } from '../../src/features/reader/render/strings.ts';
 import { shorten } from '../../src/features/reader/render/title.ts';
 import { words } from '../../src/features/translation/fixtures.ts';

@@ -2,10 +2,12 @@ import { isSaveRequest, SAVE_HEADER } from '../../src/features/reader/offline.ts
 import type { PurgeSend } from '../../src/server/http/cdn-purge.ts';
 import type { BeaconLimits } from '../../src/features/stats/reading.ts';
 import type { Context } from 'hono';
-import { createApp, createServices } from '../../src/app/app.ts';
-import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs.ts';
-import { parseConfig, type Config } from '../../src/server/config.ts';
-import type { Database } from '../../src/server/db/index.ts';
+import { createApp } from '../../src/app/app.ts';
+import { createServices } from '../../src/app/services.ts';
+import { createMemoryBlobStore, type BlobStore } from '../../src/server/blobs/store.ts';
+import { parseConfig } from '../../src/server/config.ts';
+import type { Config } from '../../src/server/config/schema.ts';
+import type { Database } from '../../src/server/db/handle.ts';
 import { silentLogger, type Logger } from '../../src/server/log.ts';
 import { accountsService } from '../../src/features/accounts/service.ts';
 import type { ScryptParams } from '../../src/features/auth/passwords.ts';

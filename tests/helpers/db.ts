@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadTestSettings } from '../../src/server/config.ts';
-import { openPostgres, type Database } from '../../src/server/db/index.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
+import type { Database } from '../../src/server/db/handle.ts';
 import { pgliteTestDatabase, TABLES } from './pglite-test-db.ts';
 
 export interface TestDatabase {

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { loadTestSettings } from '../../src/server/config.ts';
-import { openPostgres } from '../../src/server/db/index.ts';
+import { openPostgres } from '../../src/server/db/postgres.ts';
 import { migrationsHash, pgliteDataDirTemplate, pgliteTemplate } from './pglite-template.ts';
 
 declare module 'vitest' {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/index.ts';
+import type { Database } from '../../src/server/db/handle.ts';
 import { TABLES } from './pglite-test-db.ts';
 import { twoMuseums } from './staff.ts';
 import type { testApp } from './app.ts';

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { migrationsFolder, wrapPglite } from '../../src/server/db/index.ts';
+import { wrapPglite } from '../../src/server/db/index.ts';
+import { migrationsFolder } from '../../src/server/db/handle.ts';
 
 /**
  * The migrated, empty embedded database the tests start from, made once per set of migrations

@@ -3,7 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { inject } from 'vitest';
-import { wrapPglite, type Database } from '../../src/server/db/index.ts';
+import { wrapPglite } from '../../src/server/db/index.ts';
+import type { Database } from '../../src/server/db/handle.ts';
 import { schema } from '../../src/server/db/schema.ts';
 
 declare module 'vitest' {

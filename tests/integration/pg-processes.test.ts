@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SESSION_CACHE_MS } from '../../src/features/auth/policy.ts';
 import { PAGE_TTL_MS } from '../../src/features/reader/visit/page-cache.ts';
-import { migrationsFolder } from '../../src/server/db/index.ts';
+import { migrationsFolder } from '../../src/server/db/handle.ts';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fake-openai.ts';
 import { PNG_1PX } from '../helpers/media.ts';
 import { describeWithPg, openPgServer, sqlClient, type PgServer } from '../helpers/pg-server.ts';

@@ -1,4 +1,4 @@
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { AccountError } from '../../features/accounts/service.ts';
 import { usageRepo } from '../../features/usage/repo.ts';
 import { stateOf, type BudgetLine } from '../../features/usage/service.ts';

@@ -1,5 +1,8 @@
-import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/index.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ConfigError, type Config } from '../../server/config/schema.ts';
+import { openPglite } from '../../server/db/index.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import type { DatabaseHandle } from '../../server/db/handle.ts';
 import { DataDirInUseError, lockDataDir, type DataDirLock } from '../../server/db/lock.ts';
 import { isUnavailable } from '../../server/db/errors.ts';
 import { latestMigration, schemaStatus } from '../netlify/schema-status.ts';

@@ -1,4 +1,4 @@
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { AccountError } from '../../features/accounts/service.ts';
 import { guideRepo } from '../../features/reader/guide/guide-repo.ts';
 import { guidePath, SLUG_MAX, slugOf } from '../../features/reader/guide/slug.ts';

@@ -1,11 +1,12 @@
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig, type Config } from '../../server/config.ts';
-import type { Database } from '../../server/db/index.ts';
+import { loadConfig } from '../../server/config.ts';
+import { ConfigError, type Config } from '../../server/config/schema.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { DataDirInUseError } from '../../server/db/lock.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { openDatabase } from '../runtime.ts';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { museums } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/log.ts';
 import { AccountError, accountsService } from '../../features/accounts/service.ts';

@@ -1,4 +1,5 @@
-import { createApp, createServices } from '../app.ts';
+import { createApp } from '../app.ts';
+import { createServices } from '../services.ts';
 import { loadNetlifyConfig } from '../../server/config.ts';
 import { createNetlifyHandler, type NetlifyHandler } from './handler.ts';
 

@@ -1,6 +1,8 @@
 import type { Hono, Context as HonoContext } from 'hono';
-import { createBlobStore, storeAtFirstUse, type BlobStore } from '../../server/blobs.ts';
-import { NETLIFY_POOL_MAX, type Config } from '../../server/config.ts';
+import { createBlobStore } from '../../server/blobs.ts';
+import { storeAtFirstUse, type BlobStore } from '../../server/blobs/store.ts';
+import { NETLIFY_POOL_MAX } from '../../server/config.ts';
+import type { Config } from '../../server/config/schema.ts';
 import type { AppDeps, AppEnv } from '../../server/context.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import type { DatabaseHandle } from '../../server/db/handle.ts';

@@ -1,10 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  ConfigError,
-  loadNetlifyConfig,
-  NETLIFY_MAX_VIDEO_MB,
-  NETLIFY_POOL_MAX,
-} from '../../server/config.ts';
+import { loadNetlifyConfig, NETLIFY_MAX_VIDEO_MB, NETLIFY_POOL_MAX } from '../../server/config.ts';
+import { ConfigError } from '../../server/config/schema.ts';
 
 /** The function's settings: what Netlify needs, from the same environment as everywhere. */
 const DB = 'postgres://legenda:pw@db.example:5432/legenda';

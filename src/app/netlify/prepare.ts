@@ -1,7 +1,9 @@
-import { createServices } from '../app.ts';
-import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
-import { loadNetlifyConfig, type Config } from '../../server/config.ts';
-import type { Database } from '../../server/db/index.ts';
+import { createServices } from '../services.ts';
+import { createBlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
+import { loadNetlifyConfig } from '../../server/config.ts';
+import type { Config } from '../../server/config/schema.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { openPostgres } from '../../server/db/postgres.ts';
 import { errorReason, isUnavailable } from '../../server/db/errors.ts';
 import { errorBody } from '../../server/http/errors.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import journal from '../../../drizzle/meta/_journal.json' with { type: 'json' };
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 
 /**
  * Whether a database has every migration this code was built with. Drizzle's migrator records

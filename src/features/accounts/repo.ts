@@ -1,5 +1,5 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { museums, sessions, users } from '../../server/db/schema.ts';
 import { inTransaction } from '../../server/db/typed.ts';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { generatePassword, hashPassword, type ScryptParams } from '../auth/passwords.ts';
 import { normaliseEmail } from '../auth/service.ts';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { accountsRepo } from './repo.ts';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@legenda.local';

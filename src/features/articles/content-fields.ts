@@ -4,7 +4,8 @@ import { blockId } from './block-ids.ts';
 /**
  * The fields an article's elements are made of: their defaults (those of the museum's original
  * editor), their limits, and the checks of colours, numbers, texts, media and links. The elements
- * themselves are in content.ts, which re-exports what other code reads from here.
+ * themselves are in content.ts; code that reads these imports them from here (no re-exports,
+ * ADR 0047).
  */
 
 export const DEFAULT_BACKGROUND = '#341539';

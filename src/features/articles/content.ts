@@ -29,51 +29,6 @@ import {
 } from './content-fields.ts';
 
 /**
- * An article's content: an ordered list whose first entry is the `metadatas` entry (url,
- * background colour), then the blocks a visitor sees. One schema for the editor, the API and the
- * visitor page. Missing style fields take their defaults (content-fields.ts); unknown fields are
- * dropped.
- */
-
-export {
-  backgroundOf,
-  DEFAULT_BACKGROUND,
-  DEFAULT_COLOR,
-  DEFAULT_FONT_SIZE,
-  DEFAULT_LINE_HEIGHT,
-  DEFAULT_SIZE,
-  DEFAULT_SPACE,
-  DEFAULT_LEGEND_WIDTH,
-  STYLE_MIN,
-  STYLE_MAX,
-  SPACE_MAX,
-  MAX_ELEMENTS,
-  MAX_DETAILS,
-  MAX_TEXT_LENGTH,
-  MAX_TITLE_LENGTH,
-  MAX_PUBLIC_TITLE_LENGTH,
-  MAX_INSTRUCTIONS_LENGTH,
-  STOP_MIN,
-  STOP_MAX,
-  MAX_URL_LENGTH,
-  MAX_LINK_LENGTH,
-  MAX_ALT_LENGTH,
-  MAX_CAPTION_LENGTH,
-  URL_PATTERN,
-  isPublicUrl,
-  articleUrl,
-  hasControlCharacters,
-  MEDIA_PREFIX,
-  MEDIA_PATH,
-  LINK_PROTOCOLS,
-  isSafeLink,
-  VIDEO_ID,
-  JUSTIFY,
-  ALIGN,
-  LEGEND_SIDES,
-} from './content-fields.ts';
-
-/**
  * The title visitors see (heading, tab, picker, circuits), translated with the article's texts;
  * optional: empty, the page is named by its first words. Trimmed, one line. Not the staff's
  * private name, which stays the museum's. An empty one is left out (absent reads as ''), so the

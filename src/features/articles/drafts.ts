@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articles, museums, users, type ArticleDraft } from '../../server/db/schema.ts';
 import { keepRevision, type RevisionAuthor } from './revisions.ts';
 import { claimStop, type StopTaken } from './stops.ts';

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articles, museums } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { keepRevision, type RevisionAuthor } from './revisions.ts';

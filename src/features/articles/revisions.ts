@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articleRevisions, articles } from '../../server/db/schema.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articles } from '../../server/db/schema.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { stopField, stopOf } from './stop.ts';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { loginThrottle, museums, sessions, users } from '../../server/db/schema.ts';
 import { blockSeconds, type ThrottleRule } from './policy.ts';
 

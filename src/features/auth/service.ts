@@ -31,8 +31,6 @@ import {
 import type { AuthRepo, SessionRecord } from './repo.ts';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens.ts';
 
-export type { SignedIn };
-
 export interface AuthServiceOptions {
   now?: () => Date;
   /** The scrypt parameters new hashes get, and below which a hash is upgraded at sign-in. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
+import { MAX_URL_LENGTH, URL_PATTERN } from '../articles/content-fields.ts';
 import {
   checkDraft,
   dropIndex,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { articles, circuits, circuitStops, museums, qrcodes } from '../../server/db/schema.ts';
 import { storedHasContent } from '../articles/has-content.ts';

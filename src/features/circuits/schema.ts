@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { itemId } from '../articles/ids.ts';
-import { MAX_TEXT_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from '../articles/content.ts';
+import { MAX_TEXT_LENGTH, MAX_URL_LENGTH, URL_PATTERN } from '../articles/content-fields.ts';
 
 /**
  * Circuits (ADR 0018): a name (the public url, /circuit?name=), a title and an

@@ -1,4 +1,4 @@
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import type { Logger } from '../../server/log.ts';
 import { accountsRepo } from '../accounts/repo.ts';

@@ -1,6 +1,7 @@
 import { useId, type Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { MAX_TEXT_LENGTH, type AccordionElement } from '../articles/content.ts';
+import type { AccordionElement } from '../articles/content.ts';
+import { MAX_TEXT_LENGTH } from '../articles/content-fields.ts';
 import DetailList from './DetailList.tsx';
 import { TextAreaField } from './fields.tsx';
 import type { Action, HeaderPatch } from './state.ts';

@@ -1,5 +1,5 @@
 import type { TFn } from '../../i18n/react.ts';
-import { MAX_ALT_LENGTH } from '../articles/content.ts';
+import { MAX_ALT_LENGTH } from '../articles/content-fields.ts';
 import { TextField } from './fields.tsx';
 
 /** An image's text alternative, read to blind visitors; empty for a decorative image. */

@@ -1,5 +1,5 @@
-import type { Lang } from '../../i18n/index.ts';
-import { localePath } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
+import { localePath } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';

@@ -1,4 +1,5 @@
-import { MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH, type AudioElement } from '../articles/content.ts';
+import type { AudioElement } from '../articles/content.ts';
+import { MAX_CAPTION_LENGTH, MAX_TEXT_LENGTH } from '../articles/content-fields.ts';
 import { ColorField, TextAreaField, TextField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField } from './StyleFields.tsx';

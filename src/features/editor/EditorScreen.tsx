@@ -1,11 +1,12 @@
 import { numberedName } from '../articles/label.ts';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { toast } from '../../ui/toast.ts';
 import { useUnsavedGuard } from '../../ui/useUnsavedGuard.ts';
 import { afterRender, Announce } from './announce.ts';
 import ConflictDialog from './ConflictDialog.tsx';
-import { MAX_ELEMENTS } from '../articles/content.ts';
+import { MAX_ELEMENTS } from '../articles/content-fields.ts';
 import EditorToolbar from './EditorToolbar.tsx';
 import EditorViewSwitch, { panelId, tabId } from './EditorViewSwitch.tsx';
 import ElementList from './ElementList.tsx';

@@ -1,7 +1,8 @@
 import type { Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { AddAtTop } from './AddControl.tsx';
-import { MAX_ELEMENTS, type ArticleContent, type Block } from '../articles/content.ts';
+import type { ArticleContent, Block } from '../articles/content.ts';
+import { MAX_ELEMENTS } from '../articles/content-fields.ts';
 import ElementCard from './ElementCard.tsx';
 import { keyOf } from './keys.ts';
 import type { Action } from './state.ts';

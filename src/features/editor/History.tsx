@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { toast } from '../../ui/toast.ts';
 import HistoryPanel from './HistoryPanel.tsx';

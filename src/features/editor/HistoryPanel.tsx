@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
 import { useModalDialog } from '../../ui/useModalDialog.ts';

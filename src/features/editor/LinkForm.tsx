@@ -1,4 +1,5 @@
-import { isSafeLink, MAX_LINK_LENGTH, type LinkElement } from '../articles/content.ts';
+import type { LinkElement } from '../articles/content.ts';
+import { isSafeLink, MAX_LINK_LENGTH } from '../articles/content-fields.ts';
 import { ContentField, TextField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 import { JustifyField, SizeField, TextStyleFields } from './StyleFields.tsx';

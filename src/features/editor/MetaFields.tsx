@@ -1,13 +1,13 @@
 import { memo, type Dispatch } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { AddAtTop } from './AddControl.tsx';
+import type { Metadatas } from '../articles/content.ts';
 import {
   MAX_INSTRUCTIONS_LENGTH,
   MAX_PUBLIC_TITLE_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_URL_LENGTH,
-  type Metadatas,
-} from '../articles/content.ts';
+} from '../articles/content-fields.ts';
 import { ColorField, TextAreaField, TextField } from './fields.tsx';
 import { publicTitleMessage, urlMessage } from './problems.ts';
 import type { Action } from './state.ts';

@@ -1,7 +1,8 @@
 import { useMemo, type MouseEvent, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { ArticleView } from '../reader/render/ArticleView.ts';
-import { backgroundOf, type ArticleContent } from '../articles/content.ts';
+import type { ArticleContent } from '../articles/content.ts';
+import { backgroundOf } from '../articles/content-fields.ts';
 import { inkOn } from '../reader/render/ink.ts';
 import { ownTitle } from '../reader/render/title.ts';
 import { panelId, tabId } from './EditorViewSwitch.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import { useServerData } from '../../ui/server-state.ts';

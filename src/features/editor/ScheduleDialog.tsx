@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { useModalDialog } from '../../ui/useModalDialog.ts';
 import { formatZoned, zonedInputs, zonedIso, zoneName } from '../../ui/zoned-time.ts';

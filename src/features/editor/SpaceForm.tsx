@@ -1,4 +1,5 @@
-import { SPACE_MAX, type SpaceElement } from '../articles/content.ts';
+import type { SpaceElement } from '../articles/content.ts';
+import { SPACE_MAX } from '../articles/content-fields.ts';
 import { NumberField } from './fields.tsx';
 import type { FormProps } from './formProps.ts';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { STOP_MAX, STOP_MIN } from '../articles/content.ts';
+import { STOP_MAX, STOP_MIN } from '../articles/content-fields.ts';
 import { Label, useDescription } from './fields.tsx';
 
 /** A stop number another article holds, as a refused save named it. */

@@ -1,5 +1,5 @@
 import type { TFn } from '../../i18n/react.ts';
-import { ALIGN, JUSTIFY, LEGEND_SIDES } from '../articles/content.ts';
+import { ALIGN, JUSTIFY, LEGEND_SIDES } from '../articles/content-fields.ts';
 import { CheckboxField, ColorField, NumberField, SelectField } from './fields.tsx';
 
 type TextStyle = { fontSize: number; bold: boolean; italic: boolean; color: string };

@@ -1,12 +1,12 @@
 import { withBlockIds } from '../articles/block-ids.ts';
 import {
   blockSchema,
-  DEFAULT_BACKGROUND,
   metadatasSchema,
   type ArticleContent,
   type Block,
   type Metadatas,
 } from '../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../articles/content-fields.ts';
 import { stopOf } from '../articles/stop.ts';
 import type { DraftDocument, Publication } from './publication.ts';
 import type { ArticleDocument } from './schema.ts';

@@ -6,7 +6,8 @@ import { loadTestSettings } from '../../server/config.ts';
 import { articles, checkedTranslations, museums } from '../../server/db/schema.ts';
 import type { TreeItem } from '../tree/schema.ts';
 import { withBlockIds } from '../articles/block-ids.ts';
-import { MAX_ELEMENTS, MAX_TEXT_LENGTH, newBlock } from '../articles/content.ts';
+import { newBlock } from '../articles/content.ts';
+import { MAX_ELEMENTS, MAX_TEXT_LENGTH } from '../articles/content-fields.ts';
 
 /** A new element as a client that names nothing sends it (the server names it by position). */
 function unnamed(type: Parameters<typeof newBlock>[0]) {

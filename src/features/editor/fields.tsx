@@ -1,6 +1,6 @@
 import { useContext, useId, useState, type ReactNode } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import { MAX_TEXT_LENGTH, STYLE_MAX, STYLE_MIN } from '../articles/content.ts';
+import { MAX_TEXT_LENGTH, STYLE_MAX, STYLE_MIN } from '../articles/content-fields.ts';
 import { LabelSuffix } from './labelSuffix.ts';
 
 /** The editor's form fields: a visible label (with the card's hidden suffix), hint and error. */

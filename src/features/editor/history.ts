@@ -2,7 +2,7 @@
 // reads and shows them. Pure, apart from the routes declared at the end (types only on the
 // server's side: nothing of zod reaches the browser).
 import type { z } from 'zod';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import { postRoute, readRoute } from '../../ui/api.ts';
 import { italicSegments } from '../articles/italics.ts';
 import { extractSegments } from '../translation/segments.ts';

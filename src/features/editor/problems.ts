@@ -12,7 +12,7 @@ import {
   STYLE_MIN,
   URL_PATTERN,
   hasControlCharacters,
-} from '../articles/content.ts';
+} from '../articles/content-fields.ts';
 import type { Draft } from './state.ts';
 import { typeLabel } from './labels.ts';
 import { valueAt, type Problem, type ProblemPath } from './validate.ts';

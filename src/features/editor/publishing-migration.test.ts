@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrationsFolder } from '../../server/db/index.ts';
+import { migrationsFolder } from '../../server/db/handle.ts';
 
 /** The migrations up to (not including) drafts and publishing, in a folder of their own. */
 function migrationsBefore(tag: string): string {

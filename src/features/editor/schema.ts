@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import { itemId } from '../articles/ids.ts';
+import { contentSchema } from '../articles/content.ts';
 import {
-  contentSchema,
   hasControlCharacters,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,
-} from '../articles/content.ts';
+} from '../articles/content-fields.ts';
 import type { DraftDocument, Publication } from './publication.ts';
 
 /** Payloads of the editor's calls, shared by the editor island and the API. */

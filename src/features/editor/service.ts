@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import type { CheckedRepo } from '../translation/checked.ts';
 import type { FailuresRepo } from '../translation/failures.ts';
 import { translationsPrefix, type TranslationMemory } from '../translation/memory.ts';

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_DETAILS,
-  MAX_ELEMENTS,
   newBlock,
   newDetail,
   type AccordionElement,
   type ArticleContent,
   type Block,
 } from '../articles/content.ts';
+import { MAX_DETAILS, MAX_ELEMENTS } from '../articles/content-fields.ts';
 import { keyOf } from './keys.ts';
 import {
   canMoveDetailUp,

@@ -1,8 +1,6 @@
 import {
   isBlockType,
   isDetailType,
-  MAX_DETAILS,
-  MAX_ELEMENTS,
   newBlock,
   newDetail,
   type AccordionElement,
@@ -12,6 +10,7 @@ import {
   type Detail,
   type Metadatas,
 } from '../articles/content.ts';
+import { MAX_DETAILS, MAX_ELEMENTS } from '../articles/content-fields.ts';
 import { inheritKey } from './keys.ts';
 
 /**

@@ -1,10 +1,9 @@
+import { contentSchema, type ArticleContent } from '../articles/content.ts';
 import {
-  contentSchema,
   hasControlCharacters,
   MAX_INSTRUCTIONS_LENGTH,
   MAX_TITLE_LENGTH,
-  type ArticleContent,
-} from '../articles/content.ts';
+} from '../articles/content-fields.ts';
 import type { Draft } from './state.ts';
 
 /** Where a problem is: ['title'], ['instructions'] or a path into the content ([3, 'fontSize']). */

@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { TITLE_ELEMENT } from '../articles/block-ids.ts';
 import type { VisitorReport } from './repo.ts';

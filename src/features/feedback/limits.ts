@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { addressBlock } from '../../server/http/address-block.ts';
-import { lruAtFirstUse } from '../../server/lru-at-first-use.ts';
+import { slidingWindows } from '../../server/sliding-window.ts';
 
 /**
  * How many reports anonymous visitors may leave: a report is stored, so a bot must not be able
@@ -34,16 +34,10 @@ export const THIRTY_DAYS_MS = 30 * 24 * HOUR_MS;
 /** Visitors remembered at most: past it, the oldest go first. */
 const MAX_REMEMBERED = 50_000;
 
-/** Moments of the admissions under one key in the last hour, oldest first. */
-type Moments = number[];
-
 export function hourlyGate(limits: FeedbackLimits, now: () => number) {
   const salt = randomBytes(32).toString('base64');
-  const windows = lruAtFirstUse<string, Moments>({ max: MAX_REMEMBERED, ttl: HOUR_MS });
+  const windows = slidingWindows({ now, windowMs: HOUR_MS, max: MAX_REMEMBERED });
   const hashed = (...parts: string[]) => hash('sha256', [salt, ...parts].join('\n'), 'base64url');
-
-  const recent = (key: string, at: number) =>
-    (windows().get(key) ?? []).filter((moment) => moment > at - HOUR_MS);
 
   return {
     /**
@@ -54,17 +48,11 @@ export function hourlyGate(limits: FeedbackLimits, now: () => number) {
       visitor: { address: string; userAgent: string | undefined },
       museumId: number,
     ): number | undefined {
-      const at = now();
-      const keys: [string, number][] = [
+      return windows.admit([
         [`v\n${hashed(visitor.address, visitor.userAgent ?? '')}`, limits.visitorPerHour],
         [`a\n${hashed(addressBlock(visitor.address))}`, limits.addressPerHour],
         [`m\n${museumId}`, limits.museumPerHour],
-      ];
-      const all = keys.map(([key, limit]) => ({ key, limit, moments: recent(key, at) }));
-      const full = all.find(({ limit, moments }) => moments.length >= limit);
-      if (full) return Math.max(1, Math.ceil(((full.moments[0] ?? at) + HOUR_MS - at) / 1000));
-      for (const { key, moments } of all) windows().set(key, [...moments, at]);
-      return undefined;
+      ]);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { visitorReports } from '../../server/db/schema.ts';
 import type { ReportKind } from '../reader/render/report-form.ts';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { itemId } from '../articles/ids.ts';
-import { supportedLanguage } from '../languages/index.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 
 /** GET /api/read/feedback?articleId=&lang=: one article's reports in one language. */
 export const feedbackQuery = z.object({

@@ -2,7 +2,7 @@ import { notFound } from '../../server/http/errors.ts';
 import { TITLE_ELEMENT } from '../articles/block-ids.ts';
 import { readContent, type ArticleContent } from '../articles/content.ts';
 import type { EditorRepo } from '../articles/repo.ts';
-import { isOffered } from '../languages/index.ts';
+import { isOffered } from '../languages/offered.ts';
 import { pageName, visitorLang, type VisitorLang } from '../reader/checked.ts';
 import { MAX_REPORT_LENGTH, REPORT_KINDS, type ReportKind } from '../reader/render/report-form.ts';
 import { ownTitle } from '../reader/render/title.ts';

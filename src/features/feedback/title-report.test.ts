@@ -3,7 +3,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { staff } from '../../../tests/helpers/staff.ts';
-import { t as translate, type Lang } from '../../i18n/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { VisitorReport } from './repo.ts';
 import ReportFlags from './ReportFlags.tsx';
 

@@ -4,7 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../../server/context.ts';
 import { originCheck } from '../../server/http/origin.ts';
 import { securityHeaderValues } from '../../server/http/security-headers.ts';
-import { DEFAULT_BACKGROUND } from '../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../articles/content-fields.ts';
 import {
   framedPage,
   PRODUCT_NAME,
@@ -13,7 +13,7 @@ import {
 } from '../reader/render/document.ts';
 import { REPORTED_PARAM } from '../reader/render/report-form.ts';
 import { visitorLang } from '../reader/checked.ts';
-import { suggestedLanguages } from '../languages/index.ts';
+import { suggestedLanguages } from '../languages/negotiate.ts';
 import { uiLanguage, uiStrings } from '../reader/render/strings.ts';
 import type { FeedbackService, ReportOutcome } from './service.ts';
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { glossaryTerms } from '../../server/db/schema.ts';
 

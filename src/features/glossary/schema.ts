@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { supportedLanguage } from '../languages/index.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 
 /** The museum's glossary (ADR 0015): its limits, the API's shapes. */
 

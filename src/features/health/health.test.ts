@@ -4,8 +4,10 @@ import { startS3Server, type S3TestServer } from '../../../tests/helpers/blob-se
 import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { useTestApp } from '../../../tests/helpers/use-test-app.ts';
 import { testApp } from '../../../tests/helpers/app.ts';
-import { createMemoryBlobStore, createS3BlobStore, type BlobStore } from '../../server/blobs.ts';
-import { openPostgres, type Database } from '../../server/db/index.ts';
+import { createS3BlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore, type BlobStore } from '../../server/blobs/store.ts';
+import { openPostgres } from '../../server/db/postgres.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { createLogger, silentLogger, type Logger } from '../../server/log.ts';
 import { healthRoutes } from './routes.ts';
 

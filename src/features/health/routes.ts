@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import type { AppEnv } from '../../server/context.ts';
 import { ping, sinceLastAnswer, type Database } from '../../server/db/handle.ts';
 import { errorReason } from '../../server/db/errors.ts';

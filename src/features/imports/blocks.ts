@@ -6,7 +6,7 @@ import {
   MAX_LINK_LENGTH,
   MAX_TEXT_LENGTH,
   MAX_PUBLIC_TITLE_LENGTH,
-} from '../articles/content.ts';
+} from '../articles/content-fields.ts';
 
 /**
  * What a document becomes before anything is stored: the blocks of an article in the content

@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { PNG_1PX } from '../../../tests/helpers/media.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { MAX_ELEMENTS } from '../articles/content.ts';
+import { MAX_ELEMENTS } from '../articles/content-fields.ts';
 import { makeDocx } from './docx-fixture.ts';
 import { readDocx } from './docx.ts';
 import { readMarkdown } from './markdown.ts';

@@ -1,4 +1,4 @@
-import { MAX_ELEMENTS } from '../articles/content.ts';
+import { MAX_ELEMENTS } from '../articles/content-fields.ts';
 import {
   draftBuilder,
   linkInText,

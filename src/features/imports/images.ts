@@ -1,6 +1,6 @@
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import { MEDIA_PREFIX } from '../articles/content.ts';
+import { MEDIA_PREFIX } from '../articles/content-fields.ts';
 import type { UploadsService } from '../uploads/service.ts';
 import { refused, type DocumentDraft } from './blocks.ts';
 

@@ -1,11 +1,7 @@
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { ApiError } from '../../server/http/errors.ts';
-import {
-  contentSchema,
-  MAX_TITLE_LENGTH,
-  MEDIA_PREFIX,
-  type ArticleContent,
-} from '../articles/content.ts';
+import { contentSchema, type ArticleContent } from '../articles/content.ts';
+import { MAX_TITLE_LENGTH, MEDIA_PREFIX } from '../articles/content-fields.ts';
 import { HashGate, HashingBusyError } from '../auth/passwords.ts';
 import type { ArticleDraft, TreeService } from '../tree/service.ts';
 import type { UploadsService } from '../uploads/service.ts';

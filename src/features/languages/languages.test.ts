@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  LANGUAGES,
-  direction,
-  isSupportedLanguage,
-  languageLabel,
-  languageName,
-  nativeName,
-  sameLanguage,
-  supportedLanguage,
-} from './index.ts';
+import { LANGUAGES, isSupportedLanguage, sameLanguage, supportedLanguage } from './catalogue.ts';
+import { direction } from './direction.ts';
+import { languageLabel, languageName, nativeName } from './names.ts';
 
 describe('languages', () => {
   it('include the languages most visitors to a European museum speak', () => {

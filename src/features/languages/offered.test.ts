@@ -5,7 +5,7 @@ import {
   offeredList,
   offeredSuggestions,
   unknownLanguages,
-} from './index.ts';
+} from './offered.ts';
 
 describe('the languages a museum offers', () => {
   it('are kept canonical, each once, in the catalogue’s order, with the museum’s own', () => {

@@ -1,5 +1,5 @@
 import type { TFn } from '../../i18n/react.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 
 /**
  * Said above the codes while PUBLIC_SITE_URL is unset (the server marks each code

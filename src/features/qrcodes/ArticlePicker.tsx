@@ -3,7 +3,8 @@ import { useId, useState, type ReactNode, type Ref } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import SearchInput from '../../ui/SearchInput.tsx';
 import { isSignedOut, type Loaded } from '../../ui/server-state.ts';
-import { searchKey, type ArticleChoice, type CircuitChoice } from './qrApi.ts';
+import { searchKey, type CircuitChoice } from './qrApi.ts';
+import type { ArticleChoice } from '../articles/article-list.ts';
 
 /** At most this many lines at once: a museum may hold thousands of articles. */
 export const MAX_SHOWN = 50;

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
@@ -10,7 +10,7 @@ import ArticlePicker, {
   type CircuitsLoad,
 } from './ArticlePicker.tsx';
 import { updateQrcode } from './calls.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 
 /** Where a code leads: an article or a circuit. */
 type Kind = 'article' | 'circuit';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { localePath, t as translate, type Lang } from '../../i18n/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import { useQueryParam } from '../../ui/browser.ts';
 import Protected from '../../ui/Protected.tsx';

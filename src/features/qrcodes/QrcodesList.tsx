@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
@@ -9,7 +9,7 @@ import { toast } from '../../ui/toast.ts';
 import AddressNote from './AddressNote.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { addQrcode, qrcodesRoute } from './calls.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 
 /**
  * The QR codes list: one line per code, linking to its detail page, with its linked article or

@@ -1,12 +1,12 @@
 import { Fragment, useEffect, useRef, useState } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import Protected from '../../ui/Protected.tsx';
 import { isSignedOut, useServerData } from '../../ui/server-state.ts';
 import AddressNote from './AddressNote.tsx';
 import { articleLabel } from './ArticlePicker.tsx';
 import { qrcodesRoute } from './calls.ts';
-import type { QrcodeDocument } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 import QrColours from './QrColours.tsx';
 import { addressParts, createQrCode, DEFAULT_COLOURS, type Colours } from './qrImage.ts';
 

@@ -3,7 +3,8 @@
 // stays out of the browser bundle.
 import type { z } from 'zod';
 import { postRoute, readRoute } from '../../ui/api.ts';
-import { parseCircuitChoices, parseQrcode, parseQrcodes, type QrcodeDocument } from './qrApi.ts';
+import { parseCircuitChoices, parseQrcode, parseQrcodes } from './qrApi.ts';
+import type { QrcodeDocument } from './schema.ts';
 import type { updateQrcodeSchema } from './schema.ts';
 
 /** GET /api/read/qrcodes: every code of the museum. */

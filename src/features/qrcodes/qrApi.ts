@@ -1,8 +1,5 @@
 // Client-only: the QR screens' reading of the API answers, checked before use.
-import type { ArticleChoice } from '../articles/article-list.ts';
 import type { QrcodeDocument } from './schema.ts';
-
-export type { ArticleChoice, QrcodeDocument };
 
 /** A circuit a code may lead to: one line of GET /api/read/circuits, as picked. */
 export interface CircuitChoice {

@@ -6,7 +6,7 @@ import { museums, qrcodes } from '../../server/db/schema.ts';
 import { bufferedCounts, countsRepo } from '../stats/counts.ts';
 import { qrcodesRepo } from './repo.ts';
 import { qrcodesService } from './service.ts';
-import type { ArticleChoice } from '../tree/schema.ts';
+import type { ArticleChoice } from '../articles/article-list.ts';
 import { CODE_LENGTH, CODE_PATTERN } from './codes.ts';
 import type { QrcodeDocument } from './schema.ts';
 

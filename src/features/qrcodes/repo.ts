@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articles, circuits, museums, qrcodes } from '../../server/db/schema.ts';
 import { isUniqueViolation } from '../../server/db/errors.ts';
 import { publicTitleColumn } from '../articles/repo.ts';

@@ -9,7 +9,7 @@ import {
   renderOutagePage,
 } from '../reader/render/message-page.ts';
 import { VISITOR_PAGE_CSP } from '../reader/render/document.ts';
-import { suggestedLanguages } from '../languages/index.ts';
+import { suggestedLanguages } from '../languages/negotiate.ts';
 import type { Visitor } from '../stats/repeats.ts';
 import type { QrcodesService } from './service.ts';
 import { rememberedLanguage } from '../reader/http/language-cookie.ts';

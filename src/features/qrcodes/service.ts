@@ -3,7 +3,7 @@ import { ApiError, notFound } from '../../server/http/errors.ts';
 import { stopEntry } from '../articles/stops.ts';
 import type { Counter } from '../stats/counts.ts';
 import type { Visitor } from '../stats/repeats.ts';
-import { isOffered, offeredSuggestions } from '../languages/index.ts';
+import { isOffered, offeredSuggestions } from '../languages/offered.ts';
 import { CODE_PATTERN, newCode, shortUrl } from './codes.ts';
 import type { QrcodeRow, QrcodesRepo, ScanTarget } from './repo.ts';
 import type { QrcodeDocument } from './schema.ts';

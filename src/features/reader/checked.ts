@@ -1,5 +1,5 @@
-import { isPublicUrl } from '../articles/content.ts';
-import { supportedLanguage } from '../languages/index.ts';
+import { isPublicUrl } from '../articles/content-fields.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 
 /**
  * The two things a visitor's address names, checked once where the request is read (http/):

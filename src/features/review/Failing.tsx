@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';

@@ -1,4 +1,4 @@
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 

@@ -1,6 +1,6 @@
 import { articleName, publicTitleBeside } from '../articles/label.ts';
 import { useId, useMemo, useState } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import type { LanguageOption } from '../../ui/LanguagePicker.tsx';
 import { useServerData } from '../../ui/server-state.ts';

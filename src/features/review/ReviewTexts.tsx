@@ -1,10 +1,11 @@
 import { articleName } from '../articles/label.ts';
 import { useRef, useState, type ReactNode } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
-import { direction, languageTag } from '../languages/index.ts';
+import { direction } from '../languages/direction.ts';
+import { languageTag } from '../languages/catalogue.ts';
 import { approveTranslation, retranslateSegment, updateTranslation } from './calls.ts';
 import FailingNotice from './Failing.tsx';
 import ReviewPreview, { useWidePreview, type PreviewTarget } from './ReviewPreview.tsx';

@@ -1,6 +1,6 @@
 import { articleLabel } from '../articles/label.ts';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';

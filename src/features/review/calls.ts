@@ -12,7 +12,7 @@ import type {
 } from './schema.ts';
 import type { PrepareProgress } from './prepare.ts';
 import type { TranslationStatus } from './status.ts';
-import type { WorkEstimate } from '../translation/translator.ts';
+import type { WorkEstimate } from '../translation/translator-types.ts';
 
 const isDocument = (body: unknown) =>
   typeof body === 'object' && body !== null && Array.isArray((body as ReviewDocument).segments);

@@ -1,8 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { t as translate, type Lang } from '../../i18n/index.ts';
-import { languageLabel, LANGUAGES } from '../languages/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
+import { languageLabel } from '../languages/names.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import LanguageChoice from './LanguageChoice.tsx';
 
 /**

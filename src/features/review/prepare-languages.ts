@@ -1,5 +1,6 @@
 import { ApiError } from '../../server/http/errors.ts';
-import { isOffered, notOffered, sameLanguage } from '../languages/index.ts';
+import { isOffered, notOffered } from '../languages/offered.ts';
+import { sameLanguage } from '../languages/catalogue.ts';
 import type { QueuedUnit } from './queue-repo.ts';
 
 /**

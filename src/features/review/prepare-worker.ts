@@ -1,7 +1,7 @@
 import { ApiError } from '../../server/http/errors.ts';
 import { errorReason } from '../../server/db/errors.ts';
 import { reasonOf, type FailuresRepo } from '../translation/failures.ts';
-import type { TranslationResult } from '../translation/translator.ts';
+import type { TranslationResult } from '../translation/translator-types.ts';
 import type { Logger } from '../../server/log.ts';
 import type { QueueRepo, QueuedUnit } from './queue-repo.ts';
 import type { ReviewService } from './service.ts';

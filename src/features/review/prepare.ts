@@ -1,6 +1,7 @@
 import { ApiError } from '../../server/http/errors.ts';
-import { isOffered, sameLanguage } from '../languages/index.ts';
-import type { WorkEstimate } from '../translation/translator.ts';
+import { isOffered } from '../languages/offered.ts';
+import { sameLanguage } from '../languages/catalogue.ts';
+import type { WorkEstimate } from '../translation/translator-types.ts';
 import { budgetReached } from './budget.ts';
 import { preparedLanguages } from './prepare-languages.ts';
 import {

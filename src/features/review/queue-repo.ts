@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { translationQueue } from '../../server/db/schema.ts';
 import { rowsOf } from '../../server/db/typed.ts';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { hasControlCharacters, MAX_TEXT_LENGTH } from '../articles/content.ts';
+import { hasControlCharacters, MAX_TEXT_LENGTH } from '../articles/content-fields.ts';
 import { itemId } from '../articles/ids.ts';
-import { supportedLanguage } from '../languages/index.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 import type { SegmentFlag } from '../translation/flags.ts';
 
 /** A language a visitor may read in (the catalogue's code, as the picker writes it). */

@@ -1,7 +1,7 @@
 import { ApiError } from '../../server/http/errors.ts';
 import type { CheckedEntry } from '../translation/checked.ts';
 import type { Failure } from '../translation/failures.ts';
-import type { SegmentView } from '../translation/translator.ts';
+import type { SegmentView } from '../translation/translator-types.ts';
 import type { FailingView, ReviewSegment } from './schema.ts';
 
 /**

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { t as translate, type Lang } from '../../i18n/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { ReviewSegment } from './schema.ts';
 import SegmentRow from './SegmentRow.tsx';
 

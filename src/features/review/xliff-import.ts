@@ -1,4 +1,5 @@
-import { matchTag, supportedLanguage } from '../languages/index.ts';
+import { matchTag } from '../languages/negotiate.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 import type { CheckedEntry } from '../translation/checked.ts';
 import { museumText, type ReviewSegment } from './schema.ts';
 import { articleOfOriginal } from './xliff.ts';

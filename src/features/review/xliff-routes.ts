@@ -5,7 +5,7 @@ import { ApiError } from '../../server/http/errors.ts';
 import { readUpload } from '../../server/http/upload.ts';
 import { editorRepo } from '../articles/repo.ts';
 import { itemId } from '../articles/ids.ts';
-import { supportedLanguage } from '../languages/index.ts';
+import { supportedLanguage } from '../languages/catalogue.ts';
 import type { ReviewService } from './service.ts';
 import { decodeXliff, parseXliff } from './xliff-read.ts';
 import { xliffService } from './xliff-service.ts';

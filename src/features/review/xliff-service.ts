@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { BlobStore } from '../../server/blobs.ts';
-import type { Database } from '../../server/db/index.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { checkedTranslations, translationStatus } from '../../server/db/schema.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import type { EditorRepo } from '../articles/repo.ts';
-import { LANGUAGES } from '../languages/index.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import { translationsPrefix } from '../translation/memory.ts';
 import type { ReviewDocument, ReviewSegment } from './schema.ts';
 import type { Reviewer, ReviewService } from './service.ts';
@@ -16,8 +16,6 @@ import {
   type ImportCounts,
   type ImportEntry,
 } from './xliff-import.ts';
-
-export type { ImportCounts };
 
 export interface ImportAnswer {
   articleId: number;

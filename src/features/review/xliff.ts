@@ -1,6 +1,7 @@
 import { escapeXml } from '../../server/escape.ts';
 import { itemId } from '../articles/ids.ts';
-import { isLang, t, type Lang } from '../../i18n/index.ts';
+import { t } from '../../i18n/index.ts';
+import { isLang, type Lang } from '../../i18n/paths.ts';
 import type { ReviewSegment } from './schema.ts';
 
 /**

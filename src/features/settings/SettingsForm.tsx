@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { call } from '../../ui/api.ts';
 import LanguagePicker from '../../ui/LanguagePicker.tsx';

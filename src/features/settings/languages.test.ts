@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageName, LANGUAGES, nativeName } from '../languages/index.ts';
+import { languageName, nativeName } from '../languages/names.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import { languageChoices } from './languages.ts';
 
 /** The settings' list names every language as the visitor picker does. */

@@ -1,5 +1,6 @@
-import type { Lang } from '../../i18n/index.ts';
-import { languageLabel, LANGUAGES } from '../languages/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
+import { languageLabel } from '../languages/names.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 
 /** One choice of the museum's language: its code and what the list shows. */
 export type LanguageChoice = { code: string; label: string };

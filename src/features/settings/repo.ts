@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { museums } from '../../server/db/schema.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 

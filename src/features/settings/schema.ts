@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { LANGUAGES } from '../languages/index.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 
 /** The museum's settings: its time zone (the statistics' days, ADR 0006) and the language it writes in (served as is, never translated). */
 

@@ -1,6 +1,6 @@
 import type { Emitter } from '../../server/events.ts';
 import { notFound } from '../../server/http/errors.ts';
-import { offeredList } from '../languages/index.ts';
+import { offeredList } from '../languages/offered.ts';
 import type { SettingsRepo } from './repo.ts';
 import type { MuseumSettings, SpeechSetting } from './schema.ts';
 import { visitorLanguagesOf } from './visitor-languages.ts';

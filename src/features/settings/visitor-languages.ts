@@ -1,5 +1,5 @@
 import { ApiError } from '../../server/http/errors.ts';
-import { notOffered, offeredList, unknownLanguages } from '../languages/index.ts';
+import { notOffered, offeredList, unknownLanguages } from '../languages/offered.ts';
 import type { SpeechSetting } from './schema.ts';
 
 /** How many refused codes a message names; the rest are counted. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TFn } from '../../i18n/react.ts';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import { readRoute } from '../../ui/api.ts';
 import { useServerData } from '../../ui/server-state.ts';
 import type { Range } from './ranges.ts';

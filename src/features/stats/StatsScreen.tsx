@@ -1,6 +1,6 @@
 import { articleLabel } from '../articles/label.ts';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { readRoute } from '../../ui/api.ts';
 import Protected from '../../ui/Protected.tsx';
@@ -9,14 +9,12 @@ import { useArticleList } from '../articles/article-list.ts';
 import {
   ARTICLE_CHARTS,
   articleChartAfter,
-  DEFAULT_RANGE_CHOICE,
   parseRows,
-  RANGE_CHOICES,
   statsUrl,
   type ArticleChart,
   type ArticleChartState,
-  type Range,
 } from './chartData.ts';
+import { DEFAULT_RANGE_CHOICE, RANGE_CHOICES, type Range } from './ranges.ts';
 import type { Chart, StatsRow } from './schema.ts';
 import StatsChart, { type ChartState } from './StatsChart.tsx';
 import { CircuitCompletionChart, ReadingTimeChart } from './ReadingCharts.tsx';

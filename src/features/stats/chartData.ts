@@ -3,8 +3,6 @@ import type { Chart, StatsRow } from './schema.ts';
 
 import type { Range } from './ranges.ts';
 
-export { DEFAULT_RANGE_CHOICE, RANGE_CHOICES, type Range } from './ranges.ts';
-
 export type StatsLang = 'fr' | 'en';
 
 /**

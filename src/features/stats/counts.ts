@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { isUnavailable } from '../../server/db/errors.ts';
 import {
   dailyArticleScans,

@@ -1,7 +1,7 @@
 import { notFound } from '../../server/http/errors.ts';
-import { languageLabel } from '../languages/index.ts';
+import { languageLabel } from '../languages/names.ts';
 import { dayOf } from './counts.ts';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import {
   beaconGate,
   bucketOf,

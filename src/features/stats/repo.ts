@@ -1,5 +1,5 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import {
   articles,
   circuits,

@@ -1,6 +1,6 @@
 import { articleName, untitledName } from '../articles/label.ts';
 import { notFound } from '../../server/http/errors.ts';
-import { languageLabel } from '../languages/index.ts';
+import { languageLabel } from '../languages/names.ts';
 import { dayOf } from './counts.ts';
 import type { DayCount, StatsRepo } from './repo.ts';
 import type { Chart, StatsRow } from './schema.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import { getRoute } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';

@@ -23,8 +23,6 @@ import { checkedEntry, entryChecks, type ArticleItem } from './items.ts';
 import { listEntries, looksLikeZip, type ZipEntry } from '../../server/zip/read.ts';
 import type { ZipSource } from '../../server/zip/source.ts';
 
-export { invalidArchive } from './errors.ts';
-
 /** The largest media file of each kind a restore takes, as uploads bound them. */
 export interface MediaLimits {
   images: number;

@@ -1,5 +1,5 @@
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { notFound } from '../../server/http/errors.ts';
 import { DATA_FILES, FORMAT, FORMAT_VERSION, MEDIA_ENTRY, type Manifest } from './format.ts';
 import { isNamed, namedIn } from '../uploads/named.ts';

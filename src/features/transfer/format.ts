@@ -5,8 +5,8 @@ import {
   MAX_URL_LENGTH,
   URL_PATTERN,
   hasControlCharacters,
-} from '../articles/content.ts';
-import { LANGUAGES } from '../languages/index.ts';
+} from '../articles/content-fields.ts';
+import { LANGUAGES } from '../languages/catalogue.ts';
 import { MEDIA_FILE_NAME } from '../uploads/kinds.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { MAX_ELEMENTS, contentSchema, type ArticleContent } from '../articles/content.ts';
+import { contentSchema, type ArticleContent } from '../articles/content.ts';
+import { MAX_ELEMENTS } from '../articles/content-fields.ts';
 import { saveTermSchema } from '../glossary/schema.ts';
 import { invalidArchive } from './errors.ts';
 import {

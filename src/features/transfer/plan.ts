@@ -4,7 +4,7 @@ import { MAX_TERMS } from '../glossary/schema.ts';
 import { updateSettingsSchema } from '../settings/schema.ts';
 import { visitorLanguagesOf } from '../settings/visitor-languages.ts';
 import type { Archive } from './archive.ts';
-import { invalidArchive } from './archive.ts';
+import { invalidArchive } from './errors.ts';
 import type { CircuitEntry, FolderEntry, GlossaryEntryOut, SettingsEntry } from './format.ts';
 
 /**

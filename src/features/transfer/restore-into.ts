@@ -1,5 +1,5 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import {
   articleRevisions,
   articles,

@@ -1,12 +1,12 @@
 import { customAlphabet } from 'nanoid';
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { newCode } from '../qrcodes/codes.ts';
 import { newSlug } from '../tree/service.ts';
 import { detectUpload } from '../uploads/detect.ts';
 import type { UploadKind } from '../uploads/kinds.ts';
 import type { Archive } from './archive.ts';
-import { invalidArchive } from './archive.ts';
+import { invalidArchive } from './errors.ts';
 import type { MediaFolder, RestoreAnswer } from './format.ts';
 import type { RestorePlan } from './plan.ts';
 import type { RestoreTx, TransferRepo } from './repo.ts';

@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import type { Emitter } from '../../server/events.ts';
 import type { MuseumChanged } from '../settings/service.ts';
 import { readArchive, type MediaLimits } from './archive.ts';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { estimateTokens } from './batches.ts';
 import { BadAnswerError } from './errors.ts';
-import { sameLanguage } from '../languages/index.ts';
+import { sameLanguage } from '../languages/catalogue.ts';
 import { wrongLanguage } from './language-check.ts';
 import type { SegmentText } from './segments.ts';
 

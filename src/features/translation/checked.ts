@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { checkedTranslations } from '../../server/db/schema.ts';
-import type { CheckedTexts } from './translator.ts';
+import type { CheckedTexts } from './translator-types.ts';
 
 /** One checked translation: the museum's text for a segment, and the source it was checked on. */
 export interface CheckedEntry {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
 import type { FakeReviewError, FakeReviewSegment } from '../../../tests/helpers/fake-openai.ts';
 import { fakeEngine, fakeForFile } from './fake-engine.ts';

@@ -1,5 +1,6 @@
 import { estimateTokens } from './batches.ts';
-import type { Engine, EngineUsage } from './engine.ts';
+import type { Engine } from './engine-types.ts';
+import type { EngineUsage } from './engine-usage.ts';
 import { EngineUnavailableError } from './errors.ts';
 import { reviewMessage, reviewPrompt, type ReviewRequest } from './review-prompt.ts';
 import { batchTokens } from './call-cost.ts';

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../tests/helpers/fake-openai.ts';
-import {
-  ANSWER_FACTOR,
-  ANSWER_FLOOR_BYTES,
-  DEFAULT_MODEL,
-  answerCap,
-  createEngine,
-  type Engine,
-} from './engine.ts';
+import { DEFAULT_MODEL, createEngine } from './engine.ts';
+import { ANSWER_FACTOR, ANSWER_FLOOR_BYTES, answerCap } from './engine-fetch.ts';
+import type { Engine } from './engine-types.ts';
 import { answerSchema } from './prompt.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';

@@ -12,17 +12,6 @@ import { answerSchema, systemPrompt, userMessage } from './prompt.ts';
 import { reviewAnswer, reviewPrompt, reviewSchema, reviewMessage } from './review-prompt.ts';
 import type { ReviewAnswer, ReviewRequest } from './review-prompt.ts';
 
-// Moved to modules of their own; still importable from here.
-export {
-  ANSWER_FACTOR,
-  ANSWER_FLOOR_BYTES,
-  AnswerTooLargeError,
-  answerCap,
-  cappedFetch,
-} from './engine-fetch.ts';
-export type { EngineUsage, Metered } from './engine-usage.ts';
-export type { Engine, EngineOptions, TranslateRequest } from './engine-types.ts';
-
 /**
  * The model asked for when OPENAI_MODEL is unset: OpenAI's gpt-4o-mini, cheap, good at
  * translation and able to follow a strict JSON schema. Any other server needs OPENAI_MODEL.

@@ -4,7 +4,8 @@ import {
   type FakeOpenAI,
   type FakeOpenAIOptions,
 } from '../../../tests/helpers/fake-openai.ts';
-import { createEngine, type EngineOptions } from './engine.ts';
+import { createEngine } from './engine.ts';
+import type { EngineOptions } from './engine-types.ts';
 
 /** The fake engine server for the translation tests (not shipped code: only *.test.ts files import this). */
 

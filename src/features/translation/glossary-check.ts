@@ -1,5 +1,5 @@
 import type { Logger } from '../../server/log.ts';
-import type { Engine } from './engine.ts';
+import type { Engine } from './engine-types.ts';
 import { BadAnswerError, EngineUnavailableError } from './errors.ts';
 import type { SegmentFlag } from './flags.ts';
 import { unfollowed, type GlossaryHint } from './glossary-match.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { GLOSSARY_TOKENS_TARGET, glossaryTokens } from '../../../tests/bench/glossary.ts';
 import type { ArticleContent } from '../articles/content.ts';
 import { fakeEngine, fakeForFile } from './fake-engine.ts';

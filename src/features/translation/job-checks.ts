@@ -1,5 +1,5 @@
 import type { Logger } from '../../server/log.ts';
-import type { Engine } from './engine.ts';
+import type { Engine } from './engine-types.ts';
 import type { SegmentFlag } from './flags.ts';
 import { followGlossary } from './glossary-check.ts';
 import type { JobRequest, JobState, KeyedSegment } from './job-types.ts';

@@ -1,4 +1,5 @@
-import type { Engine, EngineUsage } from './engine.ts';
+import type { Engine } from './engine-types.ts';
+import type { EngineUsage } from './engine-usage.ts';
 
 /** The engine with every call's usage told to `onUsage`. */
 export function metered(

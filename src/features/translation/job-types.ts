@@ -1,5 +1,6 @@
 import type { Logger } from '../../server/log.ts';
-import type { Engine, EngineUsage } from './engine.ts';
+import type { Engine } from './engine-types.ts';
+import type { EngineUsage } from './engine-usage.ts';
 import type { EngineGuard, EngineHeld, EnginePayer } from './engine-guard.ts';
 import type { SegmentFlag } from './flags.ts';
 import type { TranslationMemory } from './memory.ts';

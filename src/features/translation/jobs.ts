@@ -2,12 +2,6 @@ import { createHash } from 'node:crypto';
 import { TranslationJob } from './job.ts';
 import type { Job, JobOptions, JobRequest, KeyedSegment } from './job-types.ts';
 
-// The parts of a job live in job.ts, job-batch.ts, job-checks.ts and job-types.ts; still
-// importable from here.
-export type { Job, JobOptions, JobOutcome, JobRequest, KeyedSegment } from './job-types.ts';
-export { NO_WORK } from './job.ts';
-export { WRONG_LANGUAGE } from './job-batch.ts';
-
 /**
  * The translation jobs of a process: batches sent to the engine a few at a time, checked,
  * retried once, stored in one write; one job for the same work however many visitors ask for

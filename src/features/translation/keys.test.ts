@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PROMPT_VERSION, segmentKey } from './keys.ts';
+import { segmentKey } from './keys.ts';
+import { PROMPT_VERSION } from './prompt.ts';
 
 const base = {
   source: 'Le port en 1850',

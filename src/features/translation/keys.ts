@@ -2,8 +2,6 @@ import { createHash } from 'node:crypto';
 import { keyOfHints, type GlossaryHint } from './glossary-match.ts';
 import { PROMPT_VERSION } from './prompt.ts';
 
-export { PROMPT_VERSION };
-
 export interface SegmentKeyInput {
   /** The source text of the segment, exactly as written. */
   source: string;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { segmentProblem } from './answer.ts';
-import { WRONG_LANGUAGE } from './jobs.ts';
+import { WRONG_LANGUAGE } from './job-batch.ts';
 import { eldCode, loadLanguageIdentifier, MIN_LETTERS, wrongLanguage } from './language-check.ts';
 import { SAMPLES } from './language-samples.ts';
 

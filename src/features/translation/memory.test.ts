@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBlobStore, type BlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore, type BlobStore } from '../../server/blobs/store.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 
 /** A blob store that counts reads. */

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import * as z from 'zod';
-import type { BlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { flaggedKey } from './flags.ts';
 
 /**

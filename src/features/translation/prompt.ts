@@ -1,4 +1,4 @@
-import { languageName } from '../languages/index.ts';
+import { languageName } from '../languages/names.ts';
 import type { GlossaryHint } from './glossary-match.ts';
 import type { SegmentText } from './segments.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { contentSchema } from '../articles/content.ts';
 import { fakeEngine, fakeForFile } from './fake-engine.ts';
 import { longArticle } from './fixtures.ts';

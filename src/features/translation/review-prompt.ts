@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { languageName } from '../languages/index.ts';
+import { languageName } from '../languages/names.ts';
 import { BadAnswerError } from './errors.ts';
 
 /**

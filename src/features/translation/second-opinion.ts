@@ -1,5 +1,5 @@
 import type { Logger } from '../../server/log.ts';
-import type { Engine } from './engine.ts';
+import type { Engine } from './engine-types.ts';
 import type { SegmentFlag } from './flags.ts';
 
 /** What a batch's second opinion cost and found: `check` flags by segment key. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
 import type { Behaviour, RecordedCall } from '../../../tests/helpers/fake-openai.ts';
 import type { ArticleContent } from '../articles/content.ts';
@@ -8,7 +8,8 @@ import { fakeEngine, fakeForFile } from './fake-engine.ts';
 import { article, longArticle, words } from './fixtures.ts';
 import { documentKey, translationMemory, translationsPrefix } from './memory.ts';
 import { extractSegments } from './segments.ts';
-import { createTranslator, type TranslateArticleRequest, type Translator } from './translator.ts';
+import { createTranslator } from './translator.ts';
+import type { TranslateArticleRequest, Translator } from './translator-types.ts';
 
 const fake = await fakeForFile();
 beforeEach(() => fake.setDelayPerToken(0));

@@ -1,7 +1,8 @@
 import type { Logger } from '../../server/log.ts';
-import { sameLanguage } from '../languages/index.ts';
+import { sameLanguage } from '../languages/catalogue.ts';
 import { BATCH_TOKENS } from './batches.ts';
-import type { Engine, EngineUsage } from './engine.ts';
+import type { Engine } from './engine-types.ts';
+import type { EngineUsage } from './engine-usage.ts';
 import type { EngineGuard } from './engine-guard.ts';
 import { translationJobs } from './jobs.ts';
 import type { TranslationMemory } from './memory.ts';
@@ -9,19 +10,6 @@ import { extractSegments } from './segments.ts';
 import { ArticleRun, originalRun } from './translator-run.ts';
 import { keyedSegments, missingOf } from './translator-segments.ts';
 import type { ArticleRequest, TranslationRun, Translator } from './translator-types.ts';
-
-// The translator's types live in translator-types.ts; still importable from here.
-export type {
-  ArticleRequest,
-  CheckedTexts,
-  Retranslated,
-  SegmentView,
-  TranslateArticleRequest,
-  TranslationResult,
-  TranslationRun,
-  Translator,
-  WorkEstimate,
-} from './translator-types.ts';
 
 /**
  * Batches of one article sent to the engine at once (TRANSLATION_CONCURRENCY): enough for a

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { recordingLogger } from '../../../tests/helpers/logger.ts';
 import type { Logger } from '../../server/log.ts';
 import { estimateTokens } from './batches.ts';
-import type { Engine, EngineUsage } from './engine.ts';
+import type { Engine } from './engine-types.ts';
+import type { EngineUsage } from './engine-usage.ts';
 import { BadAnswerError } from './errors.ts';
 import { createTranslator } from './translator.ts';
-import { createMemoryBlobStore } from '../../server/blobs.ts';
+import { createMemoryBlobStore } from '../../server/blobs/store.ts';
 import { translationMemory } from './memory.ts';
 import { fakeEngine, fakeForFile } from './fake-engine.ts';
 

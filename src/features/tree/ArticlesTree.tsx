@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import Protected from '../../ui/Protected.tsx';
 import TreeScreen from './TreeScreen.tsx';
 

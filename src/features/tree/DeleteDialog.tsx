@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import ConfirmDialog from '../../ui/ConfirmDialog.tsx';
 import { fetchData } from '../../ui/server-state.ts';
 import { freedCodesRoute } from './calls.ts';
-import { countArticles, type TreeItem } from './names.ts';
+import { countArticles } from './names.ts';
+import type { TreeItem } from './schema.ts';
 
 type Props = {
   t: TFn;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { TFn } from '../../i18n/react.ts';
 import { useDismiss } from '../../ui/useDismiss.ts';
-import type { TreeItem } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import type { PublicationMark } from './screen.ts';
 import { publicTitleBeside } from '../articles/label.ts';
 

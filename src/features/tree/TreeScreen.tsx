@@ -1,10 +1,11 @@
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { useMuseumTimeZone } from '../../ui/museumTimeZone.ts';
 import ContextMenu from './ContextMenu.tsx';
 import DeleteDialog from './DeleteDialog.tsx';
 import ImportDocuments from './ImportDocuments.tsx';
-import { nextFolderName, type TreeItem } from './names.ts';
+import { nextFolderName } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import NewItem from './NewItem.tsx';
 import TreeLine from './TreeLine.tsx';
 import { hrefOf, moveTargets, parentHref, publicationMarks } from './screen.ts';

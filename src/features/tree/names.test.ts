@@ -4,8 +4,8 @@ import {
   folderPathFromPathname,
   nextFolderName,
   resolveFolderPath,
-  type TreeItem,
 } from './names.ts';
+import type { TreeItem } from './schema.ts';
 
 describe('nextFolderName', () => {
   it('starts at 1 in each language', () => {

@@ -1,9 +1,8 @@
 // Pure rules of the articles tree screen: new folder names, what a line shows, where
 // a URL's folder path leads. No DOM, no React: the island and the unit tests share them.
-import { t, type Lang } from '../../i18n/index.ts';
+import { t } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TreeItem } from './schema.ts';
-
-export type { TreeItem };
 
 /**
  * The name of the next new folder among `siblingNames` (the current folder's child folders):

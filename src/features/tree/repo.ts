@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articles, folders, museums, qrcodes } from '../../server/db/schema.ts';
 import { inTransaction } from '../../server/db/typed.ts';
 import { publicTitleColumn } from '../articles/repo.ts';

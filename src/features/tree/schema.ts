@@ -62,6 +62,3 @@ export type DeleteAnswer = { deletedArticles: number };
 export type FreedCodesAnswer = { codes: string[] };
 /** What move_item answers. */
 export type MoveAnswer = { ok: true };
-
-/** One line of GET /api/read/articles: the QR picker's and the statistics' list. */
-export type { ArticleChoice } from '../articles/article-list.ts';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { t as translate, type Lang } from '../../i18n/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import type { ApiResult } from '../../ui/api.ts';
-import type { TreeItem } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import {
   hrefOf,
   itemLabel,

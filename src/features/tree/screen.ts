@@ -2,13 +2,14 @@
 // which folder, its lines' labels and links, where an item may move, what a failed write says.
 // No DOM, no React: useTree, the view and the unit tests (screen.test.ts) share them.
 import { articleName } from '../articles/label.ts';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { errorCode, type ApiResult } from '../../ui/api.ts';
 import { apiErrorMessage } from '../../ui/apiErrors.ts';
 import { formatZoned, zoneName } from '../../ui/zoned-time.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
-import { resolveFolderPath, type TreeItem } from './names.ts';
+import { resolveFolderPath } from './names.ts';
+import type { TreeItem } from './schema.ts';
 
 /** The folder the URL names, within the tree once it is loaded. */
 export type Place = {

@@ -6,12 +6,8 @@ import { stopEntry } from '../articles/stops.ts';
 import type { TreeRepo, TreeTx } from './repo.ts';
 import { buildTree, collator } from './build.ts';
 import type { ArticleContent } from '../articles/content.ts';
-import {
-  MAX_NAME_LENGTH,
-  type ArticleChoice,
-  type FreedCodesAnswer,
-  type TreeItem,
-} from './schema.ts';
+import { MAX_NAME_LENGTH, type FreedCodesAnswer, type TreeItem } from './schema.ts';
+import type { ArticleChoice } from '../articles/article-list.ts';
 
 /** Public url slugs: lower-case letters and digits, unguessable, made at creation. */
 const slugSuffix = customAlphabet('0123456789abcdefghijklmnopqrstuvwxyz', 10);

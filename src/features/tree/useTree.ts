@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
-import { t as translate, type Lang } from '../../i18n/index.ts';
+import { t as translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { useServerData, type Loaded } from '../../ui/server-state.ts';
 import { toast } from '../../ui/toast.ts';
 import { treeRoute } from './calls.ts';
-import { folderPathFromPathname, type TreeItem } from './names.ts';
+import { folderPathFromPathname } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import { itemLabel, placeOf, treeHeading } from './screen.ts';
 import type { FocusTarget } from './useTreeFocus.ts';
 import { useTreeDialogs, useTreeWrite, useTreeWrites } from './useTreeWrites.ts';
@@ -22,8 +24,6 @@ function treeLoad(loaded: Loaded<TreeItem[]>): TreeLoad {
   if (loaded.data) return { status: 'ready', roots: loaded.data };
   return loaded.status === 'failed' ? { status: 'failed' } : { status: 'loading' };
 }
-
-export type { TreeMenu } from './useTreeWrites.ts';
 
 /**
  * The articles screen's state and what its controls do: the folder named by the URL

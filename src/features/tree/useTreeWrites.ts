@@ -1,12 +1,12 @@
 import { useState, type Dispatch, type SetStateAction } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import type { TFn } from '../../i18n/react.ts';
 import { call, type CallResult, type Route } from '../../ui/api.ts';
 import { toast } from '../../ui/toast.ts';
 import type { DismissReason } from '../../ui/useDismiss.ts';
 import { manage } from './calls.ts';
 import type { MoveTarget } from './ContextMenu.tsx';
-import type { TreeItem } from './names.ts';
+import type { TreeItem } from './schema.ts';
 import { writeFailureMessage, type WriteKind } from './screen.ts';
 import type { MenuOrigin } from './TreeLine.tsx';
 import type { FocusTarget } from './useTreeFocus.ts';

@@ -1,6 +1,6 @@
 import { isNotNull, sql } from 'drizzle-orm';
-import type { BlobStore } from '../../server/blobs.ts';
-import type { Database } from '../../server/db/index.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { articleRevisions, articles } from '../../server/db/schema.ts';
 import { isNamed, namedIn } from './named.ts';
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { museum, type StaffEnv } from '../../server/context.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
 import { readUpload } from '../../server/http/upload.ts';
-import { VIDEO_ID } from '../articles/content.ts';
+import { VIDEO_ID } from '../articles/content-fields.ts';
 import type { EditorService } from '../editor/service.ts';
 import { itemId } from '../articles/ids.ts';
 import { isUploadKind, MAX_SUBTITLES_BYTES, type UploadKind } from './kinds.ts';

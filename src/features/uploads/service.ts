@@ -1,7 +1,7 @@
 import { customAlphabet } from 'nanoid';
-import type { BlobStore, ByteRange } from '../../server/blobs.ts';
+import type { BlobStore, ByteRange } from '../../server/blobs/store.ts';
 import { ApiError, notFound } from '../../server/http/errors.ts';
-import { MEDIA_PREFIX } from '../articles/content.ts';
+import { MEDIA_PREFIX } from '../articles/content-fields.ts';
 import { sizedStem } from '../articles/image-sizes.ts';
 import { detectUpload } from './detect.ts';
 import { MAX_VISITOR_IMAGE_BYTES, processImage } from './images.ts';

@@ -7,7 +7,8 @@ import type { TestDatabase } from '../../../tests/helpers/db.ts';
 import { useTestApp, type TestApp } from '../../../tests/helpers/use-test-app.ts';
 import { ORIGIN, testApp } from '../../../tests/helpers/app.ts';
 import { tempDir } from '../../../tests/helpers/blob-servers.ts';
-import { createBlobStore, type BlobStore } from '../../server/blobs.ts';
+import { createBlobStore } from '../../server/blobs.ts';
+import type { BlobStore } from '../../server/blobs/store.ts';
 import { parseConfig } from '../../server/config.ts';
 import {
   m4a,

@@ -1,4 +1,4 @@
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import type { BudgetLine } from './service.ts';
 import { percentOf, useBudget } from './useBudget.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { localePath, type Lang } from '../../i18n/index.ts';
+import { localePath, type Lang } from '../../i18n/paths.ts';
 import { useT, type TFn } from '../../i18n/react.ts';
 import { useSession } from '../../ui/session.ts';
 import type { BudgetLine } from './service.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 import { useT } from '../../i18n/react.ts';
 import { readRoute } from '../../ui/api.ts';
 import { useServerData } from '../../ui/server-state.ts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { rowsOf } from '../../server/db/typed.ts';
 import { engineHolds, engineMinutes } from '../../server/db/schema.ts';
 import { addUsage, monthUse, type Executor, type UsageAdded } from './repo.ts';

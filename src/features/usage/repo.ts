@@ -1,5 +1,5 @@
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../server/db/index.ts';
+import type { Database } from '../../server/db/handle.ts';
 import { rowsOf } from '../../server/db/typed.ts';
 import { engineUsage, museums } from '../../server/db/schema.ts';
 

@@ -1,6 +1,6 @@
 import type { AwsClient } from 'aws4fetch';
 import { createStorage, type Driver } from 'unstorage';
-import type { S3Settings } from '../config.ts';
+import type { S3Settings } from '../config/schema.ts';
 import {
   type BlobReads,
   type BlobStore,

@@ -5,17 +5,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder, recordAnswers, type DatabaseHandle } from './handle.ts';
 import { asDatabase } from './typed.ts';
 
-// PostgreSQL's pool is in postgres.ts, which loads nothing of the embedded database: the Netlify
-// functions import it alone.
-export {
-  migrationsFolder,
-  ping,
-  sinceLastAnswer,
-  type Database,
-  type DatabaseHandle,
-} from './handle.ts';
-export { openPostgres, type PoolOptions } from './postgres.ts';
-
 /**
  * The client as drizzle is given it: the same, but recording when it last answered a query or
  * a transaction (drizzle sends everything through these two). The health check takes a recent

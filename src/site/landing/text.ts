@@ -1,4 +1,4 @@
-import type { Lang } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/paths.ts';
 
 /**
  * The landing text dictionary: per language, the keys box1Landing, box2Landing,

@@ -1,7 +1,7 @@
 import { createElement, type ReactNode } from 'react';
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
-import { languageTag } from '../../languages/index.ts';
-import type { CircuitTexts } from './circuit.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
+import { languageTag } from '../../languages/catalogue.ts';
+import type { CircuitTexts } from './circuit-types.ts';
 import {
   framedPage,
   languageAttributes,

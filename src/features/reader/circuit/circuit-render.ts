@@ -1,6 +1,6 @@
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
-import { nativeName } from '../../languages/index.ts';
-import type { CircuitVisit } from './circuit.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
+import { nativeName } from '../../languages/names.ts';
+import type { CircuitVisit } from './circuit-types.ts';
 import { renderCircuitPage, type CircuitLinks } from './circuit-page.ts';
 import { offlineSaveBlock } from '../render/offline-block.ts';
 import { notFoundAnswer, renderMessagePage } from '../render/message-page.ts';

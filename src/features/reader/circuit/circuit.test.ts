@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Translator, TranslationRun } from '../../translation/translator.ts';
-import { circuitService, type CircuitSource } from './circuit.ts';
+import type { Translator, TranslationRun } from '../../translation/translator-types.ts';
+import { circuitService } from './circuit.ts';
+import type { CircuitSource } from './circuit-types.ts';
 import { renderCircuitVisit } from './circuit-render.ts';
 import { pageName, visitorLang } from '../checked.ts';
 import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';

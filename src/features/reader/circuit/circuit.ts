@@ -1,13 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import type { ArticleContent } from '../../articles/content.ts';
-import {
-  isOffered,
-  offeredSuggestions,
-  sameLanguage,
-  suggestedLanguages,
-} from '../../languages/index.ts';
+import { isOffered, offeredSuggestions } from '../../languages/offered.ts';
+import { sameLanguage } from '../../languages/catalogue.ts';
+import { suggestedLanguages } from '../../languages/negotiate.ts';
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
-import type { ArticleRequest, Translator } from '../../translation/translator.ts';
+import type { ArticleRequest, Translator } from '../../translation/translator-types.ts';
 import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
 import { noteLanguage } from '../render/strings.ts';
 import { documentOf, textsOf } from './circuit-document.ts';
@@ -16,15 +13,6 @@ import { holesOf, shownOf, textsNote, translateWithin } from '../visit/within-wa
 import type { Visitor } from '../../stats/repeats.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitLookup, CircuitSource, CircuitTexts, CircuitVisit } from './circuit-types.ts';
-
-// The types live in circuit-types.ts; the pages and the reader import them from here.
-export type {
-  CircuitLookup,
-  CircuitSource,
-  CircuitStop,
-  CircuitTexts,
-  CircuitVisit,
-} from './circuit-types.ts';
 
 /**
  * A circuit as visitors read it: its title, introduction and stops' titles,

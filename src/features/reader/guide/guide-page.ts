@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from 'react';
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
-import { languageTag } from '../../languages/index.ts';
+import { DEFAULT_BACKGROUND, STOP_MAX } from '../../articles/content-fields.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import {
   framedPage,
   languageAttributes,
@@ -10,7 +10,7 @@ import {
 import { HOLES_CSS, holesNote, inSource } from '../render/holes-view.ts';
 import { noteView } from '../render/note-view.ts';
 import { uiLanguage, uiStrings, uiText } from '../render/strings.ts';
-import { STOP_MAX } from '../../articles/content.ts';
+
 import { MAX_QUERY } from './guide-search.ts';
 import type { GuideArticle, GuideAsk, GuideTexts } from './guide-types.ts';
 

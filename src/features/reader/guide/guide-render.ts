@@ -1,5 +1,5 @@
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
-import { nativeName } from '../../languages/index.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
+import { nativeName } from '../../languages/names.ts';
 import { href, seenHref } from '../render/links.ts';
 import { notFoundAnswer, renderNotFoundPage } from '../render/message-page.ts';
 import { pickerAnswer } from '../render/picker.ts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../server/db/index.ts';
+import type { Database } from '../../../server/db/handle.ts';
 import { isUniqueViolation } from '../../../server/db/errors.ts';
 import { articles, circuits, museums } from '../../../server/db/schema.ts';
 import type { GuideSource } from './guide-types.ts';

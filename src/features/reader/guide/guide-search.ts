@@ -1,5 +1,5 @@
 import { readContent } from '../../articles/content.ts';
-import { sameLanguage } from '../../languages/index.ts';
+import { sameLanguage } from '../../languages/catalogue.ts';
 import { extractSegments } from '../../translation/segments.ts';
 import { fold } from '../render/picker-search.ts';
 import type { GuideArticle, GuideDeps, GuideSource, GuideTexts } from './guide-types.ts';

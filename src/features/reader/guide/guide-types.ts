@@ -1,5 +1,5 @@
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
-import type { Translator } from '../../translation/translator.ts';
+import type { Translator } from '../../translation/translator-types.ts';
 import type { BackoffStore } from '../../translation/failures.ts';
 import type { EngineGate } from '../visit/engine-gate.ts';
 

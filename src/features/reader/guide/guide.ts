@@ -1,7 +1,8 @@
 import { LRUCache } from 'lru-cache';
 import type { ArticleContent } from '../../articles/content.ts';
-import { isOffered, offeredSuggestions, sameLanguage } from '../../languages/index.ts';
-import type { ArticleRequest } from '../../translation/translator.ts';
+import { isOffered, offeredSuggestions } from '../../languages/offered.ts';
+import { sameLanguage } from '../../languages/catalogue.ts';
+import type { ArticleRequest } from '../../translation/translator-types.ts';
 import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
 import { holesOf, shownOf, textsNote, translateWithin, type Holes } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';

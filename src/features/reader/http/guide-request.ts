@@ -1,5 +1,5 @@
 import type { Visitor } from '../../stats/repeats.ts';
-import { STOP_MAX, STOP_MIN } from '../../articles/content.ts';
+import { STOP_MAX, STOP_MIN } from '../../articles/content-fields.ts';
 import { rememberedLanguage } from './language-cookie.ts';
 import { asking, type Asking, type RequestReader } from './request.ts';
 import { isSaveRequest, SAVE_HEADER } from '../offline.ts';

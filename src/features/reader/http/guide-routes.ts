@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../../server/context.ts';
 import { cachedResponse } from '../../../server/http/cached-body.ts';
 import { finishLater } from '../../../server/http/finish-later.ts';
-import { suggestedLanguages } from '../../languages/index.ts';
+import { suggestedLanguages } from '../../languages/negotiate.ts';
 import { visitorHeaders } from './answer-headers.ts';
 import { guideRequest } from './guide-request.ts';
 import type { GuidePages } from '../guide/guide-pages.ts';

@@ -1,14 +1,12 @@
 import { createElement, memo, useMemo, type ReactElement, type ReactNode } from 'react';
+import type { AccordionElement, ArticleContent, Block } from '../../articles/content.ts';
 import {
   backgroundOf,
   DEFAULT_BACKGROUND,
   DEFAULT_SPACE,
   isSafeLink,
   SPACE_MAX,
-  type AccordionElement,
-  type ArticleContent,
-  type Block,
-} from '../../articles/content.ts';
+} from '../../articles/content-fields.ts';
 import {
   AudioView,
   ImageView,

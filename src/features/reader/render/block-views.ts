@@ -1,16 +1,18 @@
 import { createElement, type ReactElement } from 'react';
+import type {
+  AudioElement,
+  ImageElement,
+  LegendItemElement,
+  LinkElement,
+  TextElement,
+  VideoElement,
+} from '../../articles/content.ts';
 import {
   DEFAULT_LEGEND_WIDTH,
   DEFAULT_LINE_HEIGHT,
   DEFAULT_SIZE,
   isSafeLink,
-  type AudioElement,
-  type ImageElement,
-  type LegendItemElement,
-  type LinkElement,
-  type TextElement,
-  type VideoElement,
-} from '../../articles/content.ts';
+} from '../../articles/content-fields.ts';
 import { picture } from './picture.ts';
 import {
   align,

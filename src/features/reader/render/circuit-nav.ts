@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
-import { inkOn, languageAttributes, localPath } from './document.ts';
+import { languageAttributes, localPath } from './document.ts';
+import { inkOn } from './ink.ts';
 import { uiLanguage, uiStrings, uiText } from './strings.ts';
 
 /** The bottom of an article opened from a circuit: where it stands, its neighbours. */

@@ -1,6 +1,7 @@
 import { createElement, Fragment, type ReactNode } from 'react';
 import { markup } from './markup.ts';
-import { direction, languageTag } from '../../languages/index.ts';
+import { direction } from '../../languages/direction.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
 import { backgroundColor, inkOn, LIGHT_INK } from './ink.ts';
 
@@ -56,9 +57,6 @@ export const VISITOR_PAGE_CSP =
   "default-src 'none'; script-src 'self'; worker-src 'self'; connect-src 'self'; " +
   "img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; " +
   "form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-// In a module of their own so the editor's preview reads them without the server renderer.
-export { backgroundColor, inkOn } from './ink.ts';
 
 /** `lang` and `dir` of a piece of text, when its language is not the surrounding one's. */
 export function languageAttributes(

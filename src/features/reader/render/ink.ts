@@ -1,4 +1,4 @@
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
 
 /** The colour of our own words on a museum's background (visitor pages, the editor's preview). */
 

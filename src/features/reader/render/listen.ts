@@ -1,5 +1,5 @@
 import { createElement, type ReactElement } from 'react';
-import { languageTag } from '../../languages/index.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import { languageAttributes, LISTEN_SCRIPT } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 

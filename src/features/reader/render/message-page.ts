@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { DEFAULT_BACKGROUND } from '../../articles/content.ts';
+import { DEFAULT_BACKGROUND } from '../../articles/content-fields.ts';
 import { framedPage, PRODUCT_NAME, renderDocument } from './document.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 

@@ -1,9 +1,11 @@
 import { createElement, Fragment } from 'react';
 import { markup } from './markup.ts';
-import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
-import { languageTag } from '../../languages/index.ts';
+import type { ArticleContent } from '../../articles/content.ts';
+import { backgroundOf } from '../../articles/content-fields.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 import { articleBlocks } from './ArticleView.ts';
-import { formatNodes, inkOn, languageAttributes, localPath } from './document.ts';
+import { formatNodes, languageAttributes, localPath } from './document.ts';
+import { inkOn } from './ink.ts';
 import { articleDocument, audioWords, type VisitorPage } from './page.ts';
 import { uiLanguage, uiStrings } from './strings.ts';
 import { LISTEN_CSS, listenBlock } from './listen.ts';

@@ -1,15 +1,16 @@
 import { createElement, Fragment, type ReactNode } from 'react';
-import { backgroundOf, type ArticleContent } from '../../articles/content.ts';
+import type { ArticleContent } from '../../articles/content.ts';
+import { backgroundOf } from '../../articles/content-fields.ts';
 import { articleElement } from './ArticleView.ts';
-import { languageName, languageTag } from '../../languages/index.ts';
-import { inkOn, languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
+import { languageName } from '../../languages/names.ts';
+import { languageTag } from '../../languages/catalogue.ts';
+import { languageAttributes, PRODUCT_NAME, renderDocument } from './document.ts';
+import { inkOn } from './ink.ts';
 import { ownTitle, publicTitle } from './title.ts';
 import { format, uiLanguage, uiStrings } from './strings.ts';
 import { TEXT_SIZES, textScale } from '../text-size.ts';
 import { circuitNavView, type CircuitNav } from './circuit-nav.ts';
 import { noteView, type VisitorNote } from './note-view.ts';
-
-export type { VisitorNote } from './note-view.ts';
 import { LISTEN_CSS, listenBlock, type ListenOptions } from './listen.ts';
 import { reportBlocks, reportFormView } from './report-form.ts';
 

@@ -1,4 +1,4 @@
-import { languageName } from '../../languages/index.ts';
+import { languageName } from '../../languages/names.ts';
 
 /** The language picker's search (picker.ts): how a typed query is read and matched. */
 

@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, nativeName } from '../../languages/index.ts';
+import { LANGUAGES } from '../../languages/catalogue.ts';
+import { nativeName } from '../../languages/names.ts';
 import { READER_SCRIPT } from './document.ts';
 import { fold, matchesQuery } from './picker-search.ts';
 import { renderLanguagePicker, type PickerOptions } from './picker.ts';

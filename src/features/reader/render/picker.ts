@@ -1,11 +1,7 @@
 import { createElement, type ReactNode } from 'react';
-import {
-  direction,
-  LANGUAGES,
-  languageName,
-  languageTag,
-  nativeName,
-} from '../../languages/index.ts';
+import { direction } from '../../languages/direction.ts';
+import { LANGUAGES, languageTag } from '../../languages/catalogue.ts';
+import { languageName, nativeName } from '../../languages/names.ts';
 import { IGNORE_STATS_PARAM, IGNORE_STATS_VALUE } from '../ignore-stats.ts';
 import { formatNodes, framedPage, kicker, renderDocument } from './document.ts';
 import { cleanQuery, fold, matchesQuery, MAX_QUERY } from './picker-search.ts';

@@ -10,11 +10,12 @@ import {
 } from '../../articles/content.ts';
 import { ArticleView, type ArticleViewProps } from './ArticleView.ts';
 import { gzipSync } from 'node:zlib';
-import { inkOn, READER_SCRIPT, VISITOR_PAGE_CSP } from './document.ts';
+import { READER_SCRIPT, VISITOR_PAGE_CSP } from './document.ts';
+import { inkOn } from './ink.ts';
 import { renderArticlePage, type VisitorPage } from './page.ts';
 import { renderNotFoundPage } from './message-page.ts';
 import { READER_CSS, VISITOR_CSS } from './reader-css.ts';
-import { direction } from '../../languages/index.ts';
+import { direction } from '../../languages/direction.ts';
 import { crossCheckPages } from '../../../../tests/helpers/markup-cross-check.ts';
 
 // Every page written here is checked against react-dom's (tests/helpers/markup-cross-check.ts).

@@ -7,7 +7,7 @@ import {
   JUSTIFY,
   MEDIA_PATH,
   STYLE_MAX,
-} from '../../articles/content.ts';
+} from '../../articles/content-fields.ts';
 import { italicSegments } from '../../articles/italics.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { backgroundOf } from '../../articles/content.ts';
-import { nativeName } from '../../languages/index.ts';
+import { backgroundOf } from '../../articles/content-fields.ts';
+import { nativeName } from '../../languages/names.ts';
 import { notFoundAnswer, renderNotFoundPage, renderNotYetPage } from './message-page.ts';
 import { renderArticlePage, type VisitorPage } from './page.ts';
 import { renderArticleParts } from './page-parts.ts';

@@ -1,4 +1,4 @@
-import type { BlobStore } from '../../../server/blobs.ts';
+import type { BlobStore } from '../../../server/blobs/store.ts';
 import { ifNoneMatchHits } from '../../../server/http/negotiate.ts';
 import type { Logger } from '../../../server/log.ts';
 import type { CountEvent } from '../../stats/counts.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ArticleContent } from '../../articles/content.ts';
 import { italicSegments } from '../../articles/italics.ts';
-import { languageTag } from '../../languages/index.ts';
+import { languageTag } from '../../languages/catalogue.ts';
 
 /**
  * Read aloud (ADR 0019). A 'Listen' button above the article reads it, in

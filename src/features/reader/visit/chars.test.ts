@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
 import { startFakeSpeech, type FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
 import { useTestApp, type TestApp } from '../../../../tests/helpers/use-test-app.ts';
-import { LANGUAGES } from '../../languages/index.ts';
+import { LANGUAGES } from '../../languages/catalogue.ts';
 import { noteLanguage, UI_STRINGS } from '../render/strings.ts';
 
 /**

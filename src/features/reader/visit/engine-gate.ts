@@ -2,6 +2,7 @@ import { hash, randomBytes } from 'node:crypto';
 import type { Visitor } from '../../stats/repeats.ts';
 import { lruAtFirstUse } from '../../../server/lru-at-first-use.ts';
 import type { EnginePayer } from '../../translation/engine-guard.ts';
+import { slidingWindows } from '../../../server/sliding-window.ts';
 import { addressCharges } from './char-windows.ts';
 
 /**
@@ -69,9 +70,6 @@ export interface EngineAsk {
   staffMuseum?: (() => Promise<number | undefined>) | undefined;
 }
 
-/** Moments of the last admissions under one key, oldest first, within the window. */
-type Moments = number[];
-
 export function engineGate(options: {
   limits: VisitorLimits;
   now: () => number;
@@ -82,11 +80,7 @@ export function engineGate(options: {
   const max = options.max ?? MAX_REMEMBERED;
   // A salt of this process only: the keys cannot be tied back to an address.
   const salt = randomBytes(32).toString('base64');
-  const windows = lruAtFirstUse<string, Moments>({
-    max,
-    ttl: LIMIT_WINDOW_MS,
-    ttlAutopurge: false,
-  });
+  const windows = slidingWindows({ now, windowMs: LIMIT_WINDOW_MS, max });
   const soundPages = lruAtFirstUse<string, true>({
     max,
     ttl: SOUND_PAGE_KEEP_MS,
@@ -98,28 +92,10 @@ export function engineGate(options: {
   // The characters a minute count per address: another browser is not another visitor.
   const addresses = addressCharges({ limits, now, windowMs: LIMIT_WINDOW_MS, max });
 
-  /** The admissions under `key` still in the window (the stale ones dropped). */
-  function recent(key: string, at: number): Moments {
-    const moments = windows().get(key) ?? [];
-    while (moments.length > 0 && moments[0]! <= at - LIMIT_WINDOW_MS) moments.shift();
-    return moments;
-  }
-
-  /** Seconds until the oldest admission leaves the window. */
-  const wait = (moments: Moments, at: number) =>
-    Math.max(1, Math.ceil(((moments[0] ?? at) + LIMIT_WINDOW_MS - at) / 1000));
-
   /** Admits one more under every key whose limit allows it, else none and says how long. */
   function admit(keys: readonly [string, number][]): Held | undefined {
-    const at = now();
-    const all = keys.map(([key, limit]) => ({ key, limit, moments: recent(key, at) }));
-    const full = all.find(({ limit, moments }) => moments.length >= limit);
-    if (full) return { kind: 'busy', retryAfter: wait(full.moments, at) };
-    for (const { key, moments } of all) {
-      moments.push(at);
-      windows().set(key, moments);
-    }
-    return undefined;
+    const retryAfter = windows.admit(keys);
+    return retryAfter === undefined ? undefined : { kind: 'busy', retryAfter };
   }
 
   const isStaff = async (ask: EngineAsk) =>

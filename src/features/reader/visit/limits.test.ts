@@ -6,7 +6,7 @@ import { startFakeSpeech, type FakeSpeech } from '../../../../tests/helpers/fake
 import { useTestApp, type TestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { silentLogger } from '../../../server/log.ts';
 import { nodeListener } from '../../../app/node-listener.ts';
-import { LANGUAGES } from '../../languages/index.ts';
+import { LANGUAGES } from '../../languages/catalogue.ts';
 import type { EngineBudget } from './engine-gate.ts';
 import { PAGE_HEADER, SAVE_HEADER } from '../offline.ts';
 import { noteLanguage, UI_STRINGS } from '../render/strings.ts';

@@ -1,13 +1,14 @@
 import { cacheBody, type CachedBody } from '../../../server/http/cached-body.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
-import { suggestedLanguages } from '../../languages/index.ts';
+import { suggestedLanguages } from '../../languages/negotiate.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
 import { OUTAGE_RETRY_SECONDS, renderOutagePage } from '../render/message-page.ts';
 import { renderVisit } from '../render/visit-page.ts';
 import type { ReaderService } from './service.ts';
 import type { Visit, VisitRequest } from './visit-types.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
-import type { CircuitService, CircuitVisit } from '../circuit/circuit.ts';
+import type { CircuitService } from '../circuit/circuit.ts';
+import type { CircuitVisit } from '../circuit/circuit-types.ts';
 import { renderCircuitVisit } from '../circuit/circuit-render.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import { articleTag, circuitTag, languageTag, museumTag } from '../cdn.ts';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../../server/db/index.ts';
+import type { Database } from '../../../server/db/handle.ts';
 import { isUnavailable } from '../../../server/db/errors.ts';
 import { articles, museums } from '../../../server/db/schema.ts';
-import { isOffered } from '../../languages/index.ts';
+import { isOffered } from '../../languages/offered.ts';
 import type { Counter } from '../../stats/counts.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { VisitorLang } from '../checked.ts';

@@ -1,10 +1,7 @@
 import { readContent, type ArticleContent } from '../../articles/content.ts';
-import {
-  isOffered,
-  offeredSuggestions,
-  sameLanguage,
-  suggestedLanguages,
-} from '../../languages/index.ts';
+import { isOffered, offeredSuggestions } from '../../languages/offered.ts';
+import { sameLanguage } from '../../languages/catalogue.ts';
+import { suggestedLanguages } from '../../languages/negotiate.ts';
 import { memoryBackoff } from '../../translation/failures.ts';
 import { noteLanguage } from '../render/strings.ts';
 import type { PageName, VisitorLang } from '../checked.ts';

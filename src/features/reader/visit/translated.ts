@@ -1,4 +1,4 @@
-import type { TranslationResult, TranslationRun } from '../../translation/translator.ts';
+import type { TranslationResult, TranslationRun } from '../../translation/translator-types.ts';
 import { DEFAULT_SPEECH, preferredVoice } from '../speech/speech.ts';
 import { circuitOf, jobOf, noteOf, type Showing, type Visiting } from './visiting.ts';
 import type { Visit, VisitRequest } from './visit-types.ts';

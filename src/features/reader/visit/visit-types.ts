@@ -3,10 +3,11 @@ import type { ArticleContent } from '../../articles/content.ts';
 import type { EditorRepo } from '../../articles/repo.ts';
 import type { PageCount } from './page-cache.ts';
 import type { Visitor } from '../../stats/repeats.ts';
-import type { CheckedTexts, Translator } from '../../translation/translator.ts';
+import type { CheckedTexts, Translator } from '../../translation/translator-types.ts';
 import type { GlossaryTerm } from '../../translation/glossary-match.ts';
 import type { BackoffStore } from '../../translation/failures.ts';
-import type { CircuitService, CircuitTexts } from '../circuit/circuit.ts';
+import type { CircuitService } from '../circuit/circuit.ts';
+import type { CircuitTexts } from '../circuit/circuit-types.ts';
 import type { EngineGate } from './engine-gate.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 

@@ -1,7 +1,7 @@
 import type { ArticleContent } from '../../articles/content.ts';
 import type { EditorRepo } from '../../articles/repo.ts';
 import type { BackoffStore } from '../../translation/failures.ts';
-import type { ArticleRequest, TranslationResult } from '../../translation/translator.ts';
+import type { ArticleRequest, TranslationResult } from '../../translation/translator-types.ts';
 import type { CircuitTexts } from '../circuit/circuit-types.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import type { VisitorNote } from '../render/note-view.ts';

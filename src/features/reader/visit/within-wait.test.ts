@@ -5,7 +5,7 @@ import type {
   ArticleRequest,
   TranslationResult,
   TranslationRun,
-} from '../../translation/translator.ts';
+} from '../../translation/translator-types.ts';
 import type { EngineGate } from './engine-gate.ts';
 import { shownOf, translateWithin, type WaitDeps } from './within-wait.ts';
 

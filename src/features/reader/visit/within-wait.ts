@@ -10,7 +10,7 @@ import type {
   TranslationResult,
   TranslationRun,
   Translator,
-} from '../../translation/translator.ts';
+} from '../../translation/translator-types.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import { heldNote, type EngineGate } from './engine-gate.ts';
 
