@@ -61,9 +61,10 @@ export default [
     // Loaded by circuit pages only, when a visitor may save the circuit: 6.4 kB on 2026-11-27
     // (pages, pictures, sounds, videos on consent, the summary and its removal); 7.1 kB on
     // 2026-12-07 before, 9.3 kB after, it became three scripts under the 300-line rule, each
-    // compressed apart, with the JSDoc types the type check reads (ADR 0046): counted together.
+    // compressed apart, with the JSDoc types the type check reads (ADR 0046); 9.8 kB as four
+    // scripts under 300 lines each, comments included: counted together.
     name: 'Offline saving scripts (circuit pages)',
-    path: ['offline-plan.js', 'offline-save.js', 'offline.js'].map((file) =>
+    path: ['offline-plan.js', 'offline-keep.js', 'offline-save.js', 'offline.js'].map((file) =>
       path.resolve(import.meta.dirname, 'public', file),
     ),
     limit: '10 KiB',

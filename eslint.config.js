@@ -88,7 +88,7 @@ export default defineConfig(
   {
     // The scripts of public/ are served as written, as classic scripts (not modules): what one
     // declares at its top level is read by the ones loaded after it, which name it in a
-    // `/* global … */` comment (offline-plan.js, then offline-save.js, then offline.js; ADR 0046).
+    // `/* global … */` comment (offline-plan.js, offline-keep.js, offline-save.js, then offline.js; ADR 0046).
     files: ['public/**/*.js'],
     languageOptions: { sourceType: 'script' },
     rules: {

@@ -1,6 +1,6 @@
 /*
  * A circuit's save for offline reading, its first part (offline.js says what a save does; the
- * three scripts load in this order: offline-plan.js, offline-save.js, offline.js): what a save
+ * four scripts load in this order: offline-plan.js, offline-keep.js, offline-save.js, offline.js): what a save
  * keeps, read from what each stop's page shows, and what the block then says. Nothing here
  * fetches or touches the page (offline-save.test.ts runs it as it is).
  */

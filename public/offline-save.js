@@ -1,13 +1,14 @@
 /*
- * A circuit's save for offline reading, its second part (offline.js says what a save does):
- * the fetches through the service worker (public/sw.js), which keeps what they bring, the
- * saved circuit's list (RECORD) in the worker's caches, and its removal. Needs offline-plan.js.
+ * A circuit's save for offline reading, its third part (offline.js says what a save does): the
+ * fetches through the service worker (public/sw.js), which keeps what they bring. Needs
+ * offline-plan.js and offline-keep.js.
  */
 'use strict';
-/* global LegendaOfflinePlan */
+/* global LegendaOfflinePlan, LegendaOfflineKeep */
 
 const LegendaOfflineSave = (() => {
-  const { unique, local, savesOf, planOf, videoBytes, parsed } = LegendaOfflinePlan;
+  const { unique, savesOf, planOf, videoBytes } = LegendaOfflinePlan;
+  const { isKept, rememberCodes } = LegendaOfflineKeep;
   /** Sent with every fetch made here: the server counts no visit, nor listening, for it. */
   const SAVE = { 'Legenda-Save': '1' };
   const PAGE_HEADER = 'X-Legenda-Page';
@@ -15,13 +16,6 @@ const LegendaOfflineSave = (() => {
   const RETRY_MS = 2000;
   const DEADLINE_MS = 3 * 60 * 1000;
   const PARALLEL = 3;
-  /** public/sw.js's caches (offline.test.ts checks they agree) and its header for QR codes. */
-  const PAGES = 'legenda-pages-v1';
-  const MEDIA = 'legenda-media-v1';
-  const SAVED = 'legenda-saved-v1';
-  const LEADS_TO = 'x-legenda-leads-to';
-  /** Where a saved circuit's list is kept in SAVED, before the circuit's path: no page's address. */
-  const RECORD = '/.saved';
 
   /** @param {number} ms */
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,9 +51,6 @@ const LegendaOfflineSave = (() => {
     const synth = window.speechSynthesis;
     return !!synth && synth.getVoices().some((v) => primary(v.lang) === primary(lang));
   };
-
-  /** @param {string} path */
-  const isKept = (path) => caches.match(path, { ignoreVary: true }).then(Boolean, () => false);
 
   /** Fetches through the worker (which keeps it); the bytes kept, or -1. @param {string} path */
   async function fetched(path) {
@@ -146,50 +137,6 @@ const LegendaOfflineSave = (() => {
         for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
       }),
     );
-  }
-
-  /**
-   * Each QR code whose page is kept, remembered with it: scanned offline, it opens that page.
-   * @param {OfflineWhere['codes']} codes
-   */
-  async function rememberCodes(codes) {
-    /** @type {string[]} */
-    const kept = [];
-    await Promise.all(
-      Object.keys(codes).map(async (code) => {
-        const path = local(String(codes[code]));
-        if (!path || !(await isKept(path))) return;
-        try {
-          const cache = await caches.open(PAGES);
-          const key = `/r/${encodeURIComponent(code)}`;
-          const headers = { [LEADS_TO]: path, 'x-legenda-kept-at': String(Date.now()) };
-          await cache.put(key, new Response(null, { headers }));
-          kept.push(key);
-        } catch {
-          // A full disk: that code needs the network, as before.
-        }
-      }),
-    );
-    return kept;
-  }
-
-  /** A saved circuit's RECORD, if it was saved. @param {string} circuit */
-  async function readRecord(circuit) {
-    const kept = await caches.match(RECORD + circuit).catch(() => undefined);
-    /** @type {OfflineRecord | undefined} */
-    const none = undefined;
-    return kept ? parsed(await kept.text(), none) : none;
-  }
-
-  /** @param {string} circuit @param {OfflineRecord} record */
-  async function writeRecord(circuit, record) {
-    try {
-      const cache = await caches.open(SAVED);
-      const headers = { 'content-type': 'application/json' };
-      await cache.put(RECORD + circuit, new Response(JSON.stringify(record), { headers }));
-    } catch {
-      // A full disk: the circuit is saved, the page only forgets to say so later.
-    }
   }
 
   /**
@@ -345,42 +292,5 @@ const LegendaOfflineSave = (() => {
     return { ...record, videosSaved: true, videoBytes: bytes };
   }
 
-  /**
-   * Deletes what a saved circuit kept and no other saved circuit lists, then its RECORD.
-   * @param {string} circuit
-   * @param {OfflineRecord} record
-   */
-  async function removeCircuit(circuit, record) {
-    const saved = await caches.open(SAVED);
-    /** @type {Set<string>} */
-    const others = new Set();
-    for (const key of await saved.keys()) {
-      const path = local(key.url);
-      if (!path || !path.startsWith(RECORD) || path === RECORD + circuit) continue;
-      const other = await readRecord(path.slice(RECORD.length));
-      const lists = /** @type {const} */ ([
-        'pages',
-        'pictures',
-        'sounds',
-        'videos',
-        'tracks',
-        'codes',
-      ]);
-      for (const name of lists) {
-        for (const p of (other && other[name]) || []) others.add(p);
-      }
-    }
-    /** @param {string} name @param {string[]} list */
-    const drop = async (name, list) => {
-      const cache = await caches.open(name);
-      const gone = (list || []).filter((p) => !others.has(p));
-      await Promise.all(gone.map((p) => cache.delete(p, { ignoreVary: true })));
-    };
-    await drop(PAGES, [...record.pages, ...record.codes]);
-    await drop(MEDIA, record.pictures);
-    await drop(SAVED, [...record.sounds, ...record.videos, ...record.tracks]);
-    await saved.delete(RECORD + circuit);
-  }
-
-  return { saveCircuit, saveVideos, removeCircuit, readRecord, writeRecord };
+  return { saveCircuit, saveVideos };
 })();

@@ -2,8 +2,9 @@
  * A circuit page's 'Save this circuit for offline reading' (reader/offline.ts says how offline
  * reading works; reader/render/offline-block.ts writes the block and its words, which travel as
  * data attributes: these files carry none). Loaded by reader.js, only on a page with the block,
- * once the service worker (public/sw.js) controls it, after its two parts: offline-plan.js (what
- * a save keeps, what the block says) and offline-save.js (the fetches and the worker's caches).
+ * once the service worker (public/sw.js) controls it, after its three parts: offline-plan.js (what
+ * a save keeps, what the block says), offline-keep.js (the worker's caches as a save uses them)
+ * and offline-save.js (the fetches).
  * This file drives the block. A save fetches, through the worker which keeps them:
  * - every page the block names (the circuit and its stops; a stop still being translated asked
  *   again every 2 s, 3 minutes at most in all), with their pictures;
@@ -19,11 +20,12 @@
  * says it again later, and offers to remove the saved circuit (what no other saved circuit uses).
  */
 'use strict';
-/* global LegendaOfflinePlan, LegendaOfflineSave */
+/* global LegendaOfflinePlan, LegendaOfflineKeep, LegendaOfflineSave */
 
 const LegendaOffline = (() => {
   const { local, fill, size, summary, parsed } = LegendaOfflinePlan;
-  const { saveCircuit, saveVideos, removeCircuit, readRecord, writeRecord } = LegendaOfflineSave;
+  const { saveCircuit, saveVideos } = LegendaOfflineSave;
+  const { removeCircuit, readRecord, writeRecord } = LegendaOfflineKeep;
 
   /** The block's parts and words, read once. @param {HTMLElement} block */
   function parts(block) {

@@ -97,7 +97,14 @@ function kindOf(request) {
  * The visitor pages' scripts: reader.js on every page, listen.js for Listen, offline.js and its
  * two parts for a save (document.ts OFFLINE_SCRIPTS).
  */
-const SCRIPTS = ['/reader.js', '/listen.js', '/offline-plan.js', '/offline-save.js', '/offline.js'];
+const SCRIPTS = [
+  '/reader.js',
+  '/listen.js',
+  '/offline-plan.js',
+  '/offline-keep.js',
+  '/offline-save.js',
+  '/offline.js',
+];
 
 /**
  * 'sound' for what a saved circuit plays (the server's voice, an audio or video upload asked by a

@@ -55,6 +55,7 @@ const READER_SCRIPTS = new Set([
   '/reader.js',
   '/listen.js',
   '/offline-plan.js',
+  '/offline-keep.js',
   '/offline-save.js',
   '/offline.js',
 ]);

@@ -233,9 +233,9 @@ describe('netlify.toml', () => {
       'Cache-Control': immutable,
       'Content-Security-Policy': API_CSP,
     });
-    // A circuit's save for offline reading, its three scripts the same way (document.ts
+    // A circuit's save for offline reading, its four scripts the same way (document.ts
     // OFFLINE_SCRIPTS).
-    expect(OFFLINE_SCRIPTS).toHaveLength(3);
+    expect(OFFLINE_SCRIPTS).toHaveLength(4);
     for (const path of OFFLINE_SCRIPTS.map((script) => new URL(script, 'http://x').pathname)) {
       const offline = await fromNode(path);
       expect(offline.status, path).toBe(200);

@@ -31,7 +31,7 @@ describe('reader.js', () => {
   });
 });
 
-describe('offline.js and its two parts', () => {
+describe('offline.js and its three parts', () => {
   it('are each named with the version of their content (cached a year under that name)', () => {
     for (const [file, version] of Object.entries(OFFLINE_SCRIPT_VERSIONS)) {
       const hash = createHash('sha256')
@@ -45,6 +45,7 @@ describe('offline.js and its two parts', () => {
     // In the order they run: the plan, the save, then the block that uses both.
     expect(OFFLINE_SCRIPTS).toEqual([
       `/offline-plan.js?v=${OFFLINE_SCRIPT_VERSIONS['offline-plan.js']}`,
+      `/offline-keep.js?v=${OFFLINE_SCRIPT_VERSIONS['offline-keep.js']}`,
       `/offline-save.js?v=${OFFLINE_SCRIPT_VERSIONS['offline-save.js']}`,
       `/offline.js?v=${OFFLINE_SCRIPT_VERSIONS['offline.js']}`,
     ]);
@@ -290,8 +291,8 @@ describe('sw.js: QR scans', () => {
   };
 
   it('is remembered by offline.js in the worker’s own cache of pages', () => {
-    // offline-save.js names the caches itself: a new VERSION of sw.js must be written there too.
-    const offline = fs.readFileSync(path.join(PUBLIC, 'offline-save.js'), 'utf8');
+    // offline-keep.js names the caches itself: a new VERSION of sw.js must be written there too.
+    const offline = fs.readFileSync(path.join(PUBLIC, 'offline-keep.js'), 'utf8');
     const sw = fs.readFileSync(path.join(PUBLIC, 'sw.js'), 'utf8');
     const version = /const VERSION = (\d+);/.exec(sw)?.[1];
     expect(version).toBeDefined();

@@ -33,15 +33,16 @@ export const LISTEN_SCRIPT_VERSION = '924876cbdd';
 export const LISTEN_SCRIPT = `/listen.js?v=${LISTEN_SCRIPT_VERSION}`;
 
 /**
- * The circuit page's save for offline reading, three scripts run in this order (ADR 0046):
- * public/offline-plan.js (what a save keeps, what the block says), offline-save.js (the fetches
- * and the worker's caches) and offline.js (the block). Loaded by reader.js only on a page with
+ * The circuit page's save for offline reading, four scripts run in this order (ADR 0046):
+ * public/offline-plan.js (what a save keeps, what the block says), offline-keep.js (the worker's
+ * caches as a save uses them), offline-save.js (the fetches) and offline.js (the block). Loaded by reader.js only on a page with
  * the save block, each named by its version like reader.js (offline.test.ts checks them).
  */
 export const OFFLINE_SCRIPT_VERSIONS = {
-  'offline-plan.js': '880ec1bb71',
-  'offline-save.js': 'a252d6e9d2',
-  'offline.js': '8d81e7cb9e',
+  'offline-plan.js': '77d8ee058d',
+  'offline-keep.js': '5727a37ac2',
+  'offline-save.js': '24d0f1ea97',
+  'offline.js': '5b476f4ad4',
 };
 export const OFFLINE_SCRIPTS = Object.entries(OFFLINE_SCRIPT_VERSIONS).map(
   ([file, version]) => `/${file}?v=${version}`,
