@@ -9,7 +9,7 @@ import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts'
 import { noteLanguage } from '../render/strings.ts';
 import { documentOf, textsOf } from './circuit-document.ts';
 import type { EngineGate } from '../visit/engine-gate.ts';
-import { holesOf, shownOf, textsNote, translateWithin } from '../visit/within-wait.ts';
+import { textsWithin } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { PageName, VisitorLang } from '../checked.ts';
 import type { CircuitLookup, CircuitSource, CircuitTexts, CircuitVisit } from './circuit-types.ts';
@@ -194,14 +194,11 @@ async function translatedCircuit(
   const job = await request(circuits, circuit, content, lang);
   const { backoff, firstWait, now } = circuits;
   const within = { translator: deps.translator, gate: deps.gate, backoff, firstWait, now };
-  const waited = await translateWithin(within, job, visit);
-  if (waited.kind === 'noEngine') return original('noEngine');
-  const { result, why } = shownOf(waited);
-  const note = textsNote(why);
-  if (!result) return original(note === 'machine' ? 'unavailable' : note);
+  const shown = await textsWithin(within, job, visit);
+  if (!shown.content) return original(shown.note);
   return {
     kind: 'circuit',
-    texts: textsOf(circuit, result.content, stops, lang, note, holesOf(result, why)),
+    texts: textsOf(circuit, shown.content, stops, lang, shown.note, shown.holes),
     uiLang: lang,
   };
 }

@@ -4,7 +4,7 @@ import { isOffered, offeredSuggestions } from '../../languages/offered.ts';
 import { sameLanguage } from '../../languages/catalogue.ts';
 import type { ArticleRequest } from '../../translation/translator-types.ts';
 import { memoryBackoff, type BackoffStore } from '../../translation/failures.ts';
-import { holesOf, shownOf, textsNote, translateWithin, type Holes } from '../visit/within-wait.ts';
+import { textsWithin, type Holes } from '../visit/within-wait.ts';
 import type { Visitor } from '../../stats/repeats.ts';
 import type { VisitorLang } from '../checked.ts';
 import { href } from '../render/links.ts';
@@ -159,12 +159,9 @@ async function translated(
   if (sameLanguage(lang, guide.language)) return original(undefined);
   const job = await request(guides, guide, content, lang);
   const within = { translator: deps.translator, gate: deps.gate, backoff, firstWait, now };
-  const waited = await translateWithin(within, job, visit);
-  if (waited.kind === 'noEngine') return original('noEngine');
-  const { result, why } = shownOf(waited);
-  const note = textsNote(why);
-  if (!result) return original(note === 'machine' ? 'unavailable' : note);
-  return shown(result.content, lang, note, holesOf(result, why));
+  const translated = await textsWithin(within, job, visit);
+  if (!translated.content) return original(translated.note);
+  return shown(translated.content, lang, translated.note, translated.holes);
 }
 
 type Note = GuideTexts['note'];

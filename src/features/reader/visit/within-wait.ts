@@ -182,6 +182,28 @@ export function textsNote(why: Why | undefined): 'machine' | 'busy' | 'paused' |
   return why === 'busy' || why === 'paused' || why === 'translating' ? why : 'machine';
 }
 
+/**
+ * What a page of texts (a circuit, a guide home) shows in the visitor's language: its
+ * translation as far as it goes, with its note and holes, or the original and why.
+ */
+export type TextsShown =
+  | { content: undefined; note: 'noEngine' | 'unavailable' | 'busy' | 'paused' | 'translating' }
+  | { content: ArticleContent; note: ReturnType<typeof textsNote>; holes: Holes | undefined };
+
+/** `job` translated within the first wait, as a page of texts shows it (TextsShown). */
+export async function textsWithin(
+  deps: WaitDeps,
+  job: ArticleRequest,
+  asker: WaitAsker,
+): Promise<TextsShown> {
+  const waited = await translateWithin(deps, job, asker);
+  if (waited.kind === 'noEngine') return { content: undefined, note: 'noEngine' };
+  const { result, why } = shownOf(waited);
+  const note = textsNote(why);
+  if (!result) return { content: undefined, note: note === 'machine' ? 'unavailable' : note };
+  return { content: result.content, note, holes: holesOf(result, why) };
+}
+
 /** What of a translation a page shows in the original (block ids), and why. */
 export interface Holes {
   ids: ReadonlySet<string>;
