@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
-import { startFakeSpeech, type FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeEngines } from '../../../../tests/helpers/fake-engines.ts';
+import type { FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
 import { useTestApp, type TestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { engineUsage } from '../../../server/db/schema.ts';
 import type { TestDatabase } from '../../../../tests/helpers/db.ts';
@@ -12,37 +12,25 @@ import { speechUnits } from './speech.ts';
  * minute for the museum, a quarter, 100, for one address). The phone's voice reads it from the
  * page (listen.js; tests/e2e/read-aloud.spec.ts).
  */
-let fake: FakeOpenAI;
 let speech: FakeSpeech & { url: string; close(): Promise<void> };
 let t: TestApp;
 let cookie: string;
 let database: TestDatabase;
 
-beforeAll(async () => {
-  [fake, speech] = await Promise.all([startFakeOpenAI(), startFakeSpeech()]);
-});
-afterAll(async () => {
-  await Promise.all([fake.close(), speech.close()]);
-});
+const engines = useFakeEngines();
 
 useTestApp(
   () => ({
     env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-      TTS_BASE_URL: speech.url,
-      TTS_API_KEY: 'speech-key',
+      ...engines.env(),
       MUSEUM_SPEECH_CHARS_PER_MINUTE: '400',
       ADDRESS_CHARS_SHARE_PERCENT: '25',
     },
   }),
   (s) => {
     ({ t, cookie, database } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    speech.reset();
+    ({ speech } = engines);
+    engines.clear();
   },
 );
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
-import { startFakeSpeech, type FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeEngines } from '../../../../tests/helpers/fake-engines.ts';
+import type { FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
+import type { FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
 import { useTestApp, type TestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { LANGUAGES } from '../../languages/catalogue.ts';
 import { noteLanguage, UI_STRINGS } from '../render/strings.ts';
@@ -16,24 +17,12 @@ let fake: FakeOpenAI;
 let speech: FakeSpeech & { url: string; close(): Promise<void> };
 let t: TestApp;
 
-beforeAll(async () => {
-  [fake, speech] = await Promise.all([startFakeOpenAI(), startFakeSpeech()]);
-});
-afterAll(async () => {
-  await Promise.all([fake.close(), speech.close()]);
-});
+const engines = useFakeEngines();
 
 useTestApp(
   () => ({
     env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      OPENAI_TIMEOUT_MS: '10000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-      TTS_BASE_URL: speech.url,
-      TTS_API_KEY: 'speech-key',
-      TTS_TIMEOUT_MS: '10000',
+      ...engines.env(),
       MUSEUM_TRANSLATION_CHARS_PER_MINUTE: '40000',
       MUSEUM_SPEECH_CHARS_PER_MINUTE: '400',
       ADDRESS_CHARS_SHARE_PERCENT: '25',
@@ -41,9 +30,8 @@ useTestApp(
   }),
   (s) => {
     ({ t } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    speech.reset();
+    ({ fake, speech } = engines);
+    engines.clear();
     publish = async (url, blocks) => {
       const cookie = { cookie: s.cookie };
       const added = await t.postJson('/api/manage/add_article', { pathArray: [] }, cookie);

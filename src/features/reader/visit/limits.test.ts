@@ -1,8 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOpenAI, type FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
-import { startFakeSpeech, type FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
+import { describe, expect, it } from 'vitest';
+import { useFakeEngines } from '../../../../tests/helpers/fake-engines.ts';
+import type { FakeOpenAI } from '../../../../tests/helpers/fake-openai.ts';
+import type { FakeSpeech } from '../../../../tests/helpers/fake-speech.ts';
 import { useTestApp, type TestApp } from '../../../../tests/helpers/use-test-app.ts';
 import { silentLogger } from '../../../server/log.ts';
 import { nodeListener } from '../../../app/node-listener.ts';
@@ -28,33 +29,19 @@ const budget: EngineBudget = {
   speechPaused: (id) => Promise.resolve(spent.has(id)),
 };
 
-beforeAll(async () => {
-  [fake, speech] = await Promise.all([startFakeOpenAI(), startFakeSpeech()]);
-});
-afterAll(async () => {
-  await Promise.all([fake.close(), speech.close()]);
-});
+const engines = useFakeEngines();
 
 useTestApp(
   () => ({
     env: {
-      OPENAI_BASE_URL: fake.url,
-      OPENAI_API_KEY: 'test',
-      // Never stuck here: a loaded machine must not turn a slow answer into a failure.
-      OPENAI_TIMEOUT_MS: '10000',
-      OPENAI_MAX_RETRIES: '0',
-      COUNTS_FLUSH_MS: '0',
-      TTS_BASE_URL: speech.url,
-      TTS_API_KEY: 'speech-key',
-      TTS_TIMEOUT_MS: '10000',
+      ...engines.env(),
     },
     budget,
   }),
   (s) => {
     ({ t, cookie, other } = s);
-    fake.reset();
-    fake.setBehaviour({ type: 'ok' });
-    speech.reset();
+    ({ fake, speech } = engines);
+    engines.clear();
     spent.clear();
   },
 );
